@@ -1,0 +1,60 @@
+# Partition Playground — every entry point. `make serve` and `make test` set up a fresh Debian
+# machine on their own (scripts/setup.sh), then build what they need.
+#   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
+#   make test    engine unit tests (ctest), wasm tests (node), end-to-end tests (Playwright)
+#   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
+#   make cli     build the native CLI: build/native/partplay
+PORT ?= 8080
+JOBS ?= $(shell nproc)
+# Debian's Emscripten needs Debian's acorn for its optimizer.
+export NODE_PATH := /usr/share/nodejs
+
+NATIVE := build/native
+WASM_BUILD := build/wasm-cmake
+SITE := build/site
+
+.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e bench clean
+
+setup:
+	@scripts/setup.sh
+
+native cli: setup
+	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(NATIVE) -j $(JOBS)
+
+wasm: setup
+	@emcmake cmake -S . -B $(WASM_BUILD) -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+	@cmake --build $(WASM_BUILD) -j $(JOBS)
+
+# The static site: the page, the engine (wasm + its JS), D3, and the examples.
+site: wasm
+	@rm -rf $(SITE) && mkdir -p $(SITE)/engine $(SITE)/vendor
+	@cp -r web/. $(SITE)/
+	@cp wasm/partplay-api.mjs $(WASM_BUILD)/partplay.mjs $(WASM_BUILD)/partplay.wasm $(SITE)/engine/
+	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/
+	@cp -r examples $(SITE)/examples
+	@echo "site: $(SITE) ($$(du -sh $(SITE) | cut -f1))"
+
+serve: site
+	@node scripts/serve.mjs --root $(SITE) --port $(PORT)
+
+test: native site
+	@echo "== engine unit tests (ctest)"
+	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+	@echo "== wasm module tests (node)"
+	@node --test tests/wasm/
+	@echo "== end-to-end tests (Playwright, headless Chromium)"
+	@node --test --test-concurrency=1 tests/e2e/
+
+test-engine: native
+	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+test-wasm: native site
+	@node --test tests/wasm/
+test-e2e: site
+	@node --test --test-concurrency=1 tests/e2e/
+
+bench: native site
+	@node tests/bench/run-bench.mjs $(BENCH_ARGS)
+
+clean:
+	rm -rf build test-results

@@ -1,0 +1,131 @@
+// Logical-partition analysis of JSON items, incremental: feed the input in chunks of any size,
+// then finish. Items are grouped by their partition key value the way Cosmos DB groups them into
+// logical partitions (see partition_key.h for key equality; an item without the key belongs to
+// the "undefined" partition). Only per-partition aggregates are kept, never the items, so memory
+// grows with the number of distinct keys, not with the input.
+//
+// Accepted input: NDJSON / concatenated objects (whitespace-separated), a JSON array of objects
+// (streamed element by element), or one object. Every item is fully validated (RFC 8259, UTF-8);
+// the first bad byte stops the analysis with a located Status.
+//
+//   auto analyzer = Analyzer::Create({.key_paths = {"/userId"}});
+//   if (!analyzer.ok()) ...;
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Feed(chunk1));
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Feed(chunk2));
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Finish());
+//   AnalysisReport report = (*analyzer)->BuildReport({});
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/partition_key.h"
+#include "partplay/status.h"
+
+namespace partplay {
+
+// Cosmos DB's maximum item size (2 MB); larger items are reported, not dropped.
+inline constexpr uint64_t kCosmosMaxItemBytes = 2u * 1024 * 1024;
+// The largest single item the engine buffers; a larger one fails with kItemTooLarge.
+inline constexpr uint64_t kMaxBufferedItemBytes = 256u * 1024 * 1024;
+// How many examples each finding list keeps (counts are always complete).
+inline constexpr size_t kMaxFindingExamples = 100;
+// Distinct values per candidate path are counted exactly up to this many, then capped.
+inline constexpr uint64_t kMaxDistinctPerPath = 100000;
+// Candidate paths tracked at most (the first seen win).
+inline constexpr size_t kMaxCandidatePaths = 1000;
+
+struct AnalysisOptions {
+  // One path per key component (a hierarchical key has up to 3).
+  std::vector<std::string> key_paths = {"/id"};
+  // Items scanned for candidate key paths: the first N; -1 = all items; 0 = none.
+  int64_t discover_items = 10000;
+};
+
+struct LogicalPartition {
+  PartitionKey key;
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+  uint64_t largest_item_bytes = 0;
+  int64_t largest_item_index = -1;
+};
+
+// One item worth a finding (an oversized item, an item whose key value is invalid).
+struct ItemFinding {
+  int64_t item_index = 0;
+  uint64_t bytes = 0;
+  SourceLocation where;  // of the item's first byte
+  std::string type;      // invalid key: "object", "array", "number_out_of_range"
+};
+
+struct CandidatePath {
+  std::string path;  // JSON pointer
+  uint64_t items = 0;
+  uint64_t distinct = 0;
+  bool distinct_capped = false;
+  uint64_t strings = 0, numbers = 0, booleans = 0, nulls = 0;
+};
+
+struct ReportOptions {
+  // How many partitions `partitions` lists (largest first); -1 = all.
+  int64_t max_partitions = -1;
+};
+
+struct AnalysisReport {
+  std::string format;  // "ndjson", "array", "object"
+  std::vector<std::string> key_paths;
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+  uint64_t input_bytes = 0;
+  uint64_t partition_count = 0;
+  bool has_largest = false;
+  LogicalPartition largest;  // without largest_item_* (see partitions)
+  double mean_partition_bytes = 0;
+  uint64_t top1_partitions = 0;
+  uint64_t top1_bytes = 0;
+  double top1_share = 0;
+  double gini = 0;
+  uint64_t undefined_key_items = 0;
+  uint64_t invalid_key_items = 0;
+  uint64_t invalid_key_bytes = 0;
+  std::vector<ItemFinding> invalid_key_examples;
+  uint64_t oversized_items = 0;
+  std::vector<ItemFinding> oversized_examples;
+  std::vector<LogicalPartition> partitions;  // largest first
+  uint64_t partitions_omitted = 0;
+  std::vector<double> partition_bytes;       // every partition's bytes, largest first
+  uint64_t sampled_items = 0;
+  std::vector<CandidatePath> candidate_paths;  // most common first
+};
+
+class Analyzer {
+ public:
+  static StatusOr<std::unique_ptr<Analyzer>> Create(const AnalysisOptions& options);
+  ~Analyzer();
+  Analyzer(const Analyzer&) = delete;
+  Analyzer& operator=(const Analyzer&) = delete;
+
+  // Zero-copy feeding: space for up to `n` bytes at the end of the engine's input buffer (valid
+  // until the next call); write the bytes there, then CommitChunk(n). Null when out of memory.
+  uint8_t* WritableChunk(size_t n);
+  Status CommitChunk(size_t n);
+  // Copying convenience: WritableChunk + memcpy + CommitChunk.
+  Status Feed(std::string_view bytes);
+  // The input is complete: analyzes what is left and checks nothing is cut short.
+  Status Finish();
+
+  uint64_t bytes_consumed() const;
+  uint64_t items_seen() const;
+
+  AnalysisReport BuildReport(const ReportOptions& options) const;
+
+ private:
+  class Impl;
+  explicit Analyzer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace partplay

@@ -1,0 +1,24 @@
+// The one table of error codes. The engine's Status, the CLI's exit codes (exit code = the code's
+// number) and the JS error class (wasm/partplay-api.mjs, `PartplayError.code`) all use it; a Node
+// test checks the wasm module exports exactly this table.
+#pragma once
+
+// X(Name, number, "short_name", "what it means")
+#define PARTPLAY_ERROR_CODES(X)                                                          \
+  X(kOk, 0, "ok", "no error")                                                            \
+  X(kUsage, 2, "usage", "bad command-line usage or option value")                        \
+  X(kIo, 3, "io", "a file could not be read")                                            \
+  X(kEmptyInput, 10, "empty_input", "the input holds no JSON value")                     \
+  X(kMalformedJson, 11, "malformed_json", "the input is not valid JSON")                 \
+  X(kInvalidUtf8, 12, "invalid_utf8", "the input is not valid UTF-8")                    \
+  X(kNotAnObject, 13, "not_an_object",                                                   \
+    "a top-level value (or an array element) is not a JSON object")                      \
+  X(kTooDeep, 14, "too_deep", "nesting deeper than the parser's depth limit")            \
+  X(kTruncatedInput, 15, "truncated_input", "the input ends inside a JSON value")        \
+  X(kItemTooLarge, 16, "item_too_large",                                                 \
+    "one item is larger than the engine can buffer")                                     \
+  X(kBadKeyPath, 20, "bad_key_path", "a partition key path is not a valid JSON pointer") \
+  X(kBadOption, 21, "bad_option", "an analysis option is out of range")                  \
+  X(kInvalidState, 30, "invalid_state", "a call out of order (e.g. feed after finish)")  \
+  X(kOutOfMemory, 31, "out_of_memory", "memory could not be allocated")                  \
+  X(kInternal, 99, "internal", "a bug in the engine")

@@ -1,0 +1,18 @@
+// Writes an AnalysisReport as the documented JSON contract (docs/report.md) or as a table for
+// people. The CLI prints these; the wasm bindings build the same fields as JS objects.
+#pragma once
+
+#include <string>
+
+#include "partplay/analysis.h"
+
+namespace partplay {
+
+// One JSON object, compact, with a trailing newline. `partition_bytes` is not included.
+std::string ReportToJson(const AnalysisReport& report);
+// A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
+std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
+// A Status as the CLI's JSON error object: {"error": {"code", "name", "message", ...}}.
+std::string StatusToJson(const Status& status);
+
+}  // namespace partplay

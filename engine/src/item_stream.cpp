@@ -1,0 +1,327 @@
+#include "item_stream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "partplay/analysis.h"
+#include "partplay/json_diagnostics.h"
+
+namespace partplay::internal {
+namespace {
+
+constexpr size_t kInitialCapacity = 1u << 20;
+
+bool IsWhitespace(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The JSON type a value starting with `c` has, for "is a number, not an object" messages.
+const char* TypeOfFirstByte(uint8_t c) {
+  switch (c) {
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't': case 'f': return "a boolean";
+    case 'n': return "null";
+    default: return (c == '-' || (c >= '0' && c <= '9')) ? "a number" : nullptr;
+  }
+}
+
+ErrorCode CodeOf(simdjson::error_code e) {
+  switch (e) {
+    case simdjson::UTF8_ERROR: return ErrorCode::kInvalidUtf8;
+    case simdjson::DEPTH_ERROR: return ErrorCode::kTooDeep;
+    case simdjson::MEMALLOC: return ErrorCode::kOutOfMemory;
+    case simdjson::CAPACITY: return ErrorCode::kItemTooLarge;
+    default: return ErrorCode::kMalformedJson;
+  }
+}
+
+}  // namespace
+
+ItemStream::ItemStream(ItemSink* sink)
+    : sink_(sink), parser_(simdjson::SIMDJSON_MAXSIZE_BYTES) {}
+
+uint8_t* ItemStream::WritableChunk(size_t n) {
+  if (len_ + n > capacity_) {
+    size_t want = std::max({len_ + n, capacity_ * 2, kInitialCapacity});
+    auto* fresh = new (std::nothrow) uint8_t[want + simdjson::SIMDJSON_PADDING];
+    if (fresh == nullptr) return nullptr;
+    if (len_) std::memcpy(fresh, buf_.get(), len_);
+    buf_.reset(fresh);
+    capacity_ = want;
+  }
+  return buf_.get() + len_;
+}
+
+Status ItemStream::CommitChunk(size_t n) {
+  if (!failed_.ok()) return failed_;
+  if (finished_) return Status(ErrorCode::kInvalidState, "input fed after finish");
+  if (len_ + n > capacity_) {
+    return Status(ErrorCode::kInvalidState, "committed more bytes than WritableChunk offered");
+  }
+  len_ += n;
+  input_total_ += n;
+  return Process(false);
+}
+
+Status ItemStream::Finish() {
+  if (!failed_.ok()) return failed_;
+  if (finished_) return Status(ErrorCode::kInvalidState, "finish called twice");
+  if (WritableChunk(0) == nullptr) return Status(ErrorCode::kOutOfMemory, "no memory");
+  finished_ = true;
+  return Process(true);
+}
+
+SourceLocation ItemStream::Locate(uint64_t absolute_offset, int64_t item_index) const {
+  SourceLocation where;
+  where.byte_offset = static_cast<int64_t>(absolute_offset);
+  where.item_index = item_index;
+  where.line = base_line_;
+  where.column = base_column_;
+  size_t rel = static_cast<size_t>(absolute_offset - base_offset_);
+  AdvanceLineColumn(std::string_view(reinterpret_cast<const char*>(buf_.get()), len_), rel,
+                    where.line, where.column);
+  return where;
+}
+
+Status ItemStream::Fail(ErrorCode code, std::string message, size_t buffer_offset,
+                        int64_t item_index) {
+  failed_ = Status(code, std::move(message), Locate(base_offset_ + buffer_offset, item_index));
+  return failed_;
+}
+
+void ItemStream::Discard(size_t n) {
+  if (n == 0) return;
+  AdvanceLineColumn(std::string_view(reinterpret_cast<const char*>(buf_.get()), len_), n,
+                    base_line_, base_column_);
+  std::memmove(buf_.get(), buf_.get() + n, len_ - n);
+  len_ -= n;
+  base_offset_ += n;
+  parsed_ -= n;
+  scan_pos_ = scan_pos_ >= n ? scan_pos_ - n : 0;
+}
+
+Status ItemStream::Process(bool final) {
+  if (format_ == InputFormat::kUnknown) {
+    PARTPLAY_RETURN_IF_ERROR(DetectFormat(final));
+    if (format_ == InputFormat::kUnknown) return Status::Ok();  // only whitespace so far
+  }
+  size_t region_end = len_;
+  if (format_ == InputFormat::kArray) PARTPLAY_RETURN_IF_ERROR(ScanArray(final, region_end));
+  size_t parsed_end = parsed_;
+  PARTPLAY_RETURN_IF_ERROR(ParseRegion(parsed_, region_end, final, parsed_end));
+  parsed_ = parsed_end;
+
+  size_t rest = parsed_;
+  while (rest < len_ && IsWhitespace(buf_[rest])) ++rest;
+  if (final) {
+    if (rest < len_) {
+      return Diagnose(parsed_, len_, items_, true,
+                      Status(ErrorCode::kTruncatedInput, "the input ends inside an item"));
+    }
+    if (format_ == InputFormat::kArray && expect_ != Expect::kDone) {
+      return Fail(ErrorCode::kTruncatedInput, "the input ends inside the array (no closing ']')",
+                  len_, items_);
+    }
+  } else if (len_ - parsed_ > diagnose_threshold_) {
+    // A carried-over "item" this large is more often a syntax error that hides the end of every
+    // following item (an unbalanced '{'); the strict checker tells which.
+    PARTPLAY_RETURN_IF_ERROR(Diagnose(parsed_, len_, items_, false, Status::Ok()));
+    if (len_ - parsed_ > kMaxBufferedItemBytes) {
+      return Fail(ErrorCode::kItemTooLarge,
+                  fmt::format("an item larger than {} bytes cannot be analyzed",
+                              kMaxBufferedItemBytes),
+                  parsed_, items_);
+    }
+    diagnose_threshold_ *= 2;
+  }
+  Discard(parsed_);
+  consumed_total_ = base_offset_;
+  return Status::Ok();
+}
+
+Status ItemStream::DetectFormat(bool final) {
+  size_t p = parsed_;
+  if (base_offset_ == 0 && p == 0 && len_ >= 3 && buf_[0] == 0xEF && buf_[1] == 0xBB &&
+      buf_[2] == 0xBF) {
+    p = 3;  // a UTF-8 byte order mark (RFC 8259 lets parsers ignore it)
+  }
+  while (p < len_ && IsWhitespace(buf_[p])) ++p;
+  if (p == len_) {
+    parsed_ = p;
+    if (final) return Fail(ErrorCode::kEmptyInput, "the input is empty (no JSON value)", p, -1);
+    return Status::Ok();
+  }
+  uint8_t c = buf_[p];
+  if (c == '[') {
+    format_ = InputFormat::kArray;
+    parsed_ = scan_pos_ = p + 1;
+    buf_[p] = ' ';  // the array's brackets and commas are blanked out: elements stay in place
+    return Status::Ok();
+  }
+  if (c == '{') {
+    format_ = InputFormat::kStream;
+    parsed_ = p;
+    return Status::Ok();
+  }
+  if (const char* type = TypeOfFirstByte(c)) {
+    return Fail(ErrorCode::kNotAnObject,
+                fmt::format("the input is {}; expected an object, an array of objects, or "
+                            "one object per line (NDJSON)",
+                            type),
+                p, 0);
+  }
+  return Diagnose(p, len_, 0, final, Status::Ok());
+}
+
+Status ItemStream::ScanArray(bool final, size_t& ready_end) {
+  uint8_t* b = buf_.get();
+  size_t p = scan_pos_;
+  Expect expect = expect_;
+  int64_t element = items_;  // index of the next element
+  while (p < len_) {
+    uint8_t c = b[p];
+    if (IsWhitespace(c)) {
+      ++p;
+      continue;
+    }
+    if (expect == Expect::kDone) {
+      return Fail(ErrorCode::kMalformedJson, "unexpected content after the end of the array", p,
+                  -1);
+    }
+    if (expect == Expect::kCommaOrClose) {
+      if (c != ',' && c != ']') {
+        return Fail(ErrorCode::kMalformedJson,
+                    fmt::format("expected ',' or ']' after array element {}", element - 1), p,
+                    element - 1);
+      }
+      expect = c == ',' ? Expect::kValue : Expect::kDone;
+      b[p++] = ' ';
+      scan_pos_ = p;
+      expect_ = expect;
+      continue;
+    }
+    if (c == ']') {
+      if (expect == Expect::kValue) {
+        return Fail(ErrorCode::kMalformedJson,
+                    "expected a value after ',' but found ']' (a trailing comma)", p, element);
+      }
+      b[p++] = ' ';
+      scan_pos_ = p;
+      expect_ = expect = Expect::kDone;
+      continue;
+    }
+    if (c != '{') {
+      if (const char* type = TypeOfFirstByte(c)) {
+        return Fail(ErrorCode::kNotAnObject,
+                    fmt::format("array element {} is {}, not an object", element, type), p,
+                    element);
+      }
+      return Diagnose(p, len_, element, final, Status::Ok());
+    }
+    // Find the element's end: depth and strings only; simdjson validates the rest.
+    size_t q = p + 1;
+    int depth = 1;
+    bool in_string = false;
+    while (q < len_) {
+      uint8_t ch = b[q];
+      if (in_string) {
+        if (ch == '\\') {
+          q += 2;
+          continue;
+        }
+        if (ch == '"') in_string = false;
+      } else if (ch == '"') {
+        in_string = true;
+      } else if (ch == '{' || ch == '[') {
+        ++depth;
+      } else if (ch == '}' || ch == ']') {
+        if (--depth == 0) {
+          ++q;
+          break;
+        }
+      }
+      ++q;
+    }
+    if (depth != 0 || q > len_) break;  // the element continues in the next chunk
+    p = q;
+    ++element;
+    scan_pos_ = p;
+    expect_ = expect = Expect::kCommaOrClose;
+  }
+  ready_end = scan_pos_;
+  return Status::Ok();
+}
+
+Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& parsed_end) {
+  parsed_end = begin;
+  if (begin >= end) return Status::Ok();
+  size_t n = end - begin;
+  const uint8_t* base = buf_.get() + begin;
+  simdjson::ondemand::document_stream stream;
+  // One batch for the whole region: simdjson then treats it as the final batch and reports an
+  // item cut at the region's end through truncated_bytes() instead of failing.
+  size_t batch = std::max({n, parser_.capacity(), size_t(64)});
+  auto error = parser_.iterate_many(base, n, batch).get(stream);
+  if (error) {
+    return Fail(CodeOf(error), simdjson::error_message(error), begin, items_);
+  }
+  for (auto it = stream.begin(); it != stream.end(); ++it) {
+    auto doc = *it;
+    size_t doc_at = begin + it.current_index();
+    if (doc.error()) {
+      return Diagnose(doc_at, end, items_, final,
+                      Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
+    }
+    ItemContext item;
+    item.index = items_;
+    item.byte_offset = base_offset_ + doc_at;
+    item.text = it.source();
+    Status s = sink_->OnItem(doc.value_unsafe(), item);
+    if (!s.ok()) {
+      if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||
+          s.code() == ErrorCode::kTooDeep) {
+        return Diagnose(doc_at, doc_at + item.text.size(), items_, true, s);
+      }
+      if (s.where().known()) {
+        failed_ = s;
+        return s;
+      }
+      return Fail(s.code(), s.message(), doc_at, items_);
+    }
+    ++items_;
+  }
+  parsed_end = end - stream.truncated_bytes();
+  return Status::Ok();
+}
+
+Status ItemStream::Diagnose(size_t begin, size_t end, int64_t first_item, bool final,
+                            Status fallback) {
+  std::string_view all(reinterpret_cast<const char*>(buf_.get()), end);
+  size_t p = begin;
+  int64_t item = first_item;
+  while (true) {
+    while (p < end && IsWhitespace(buf_[p])) ++p;
+    if (p >= end) break;
+    JsonDiagnosis d = DiagnoseJsonValue(all.substr(p));
+    if (d.found) {
+      if (d.code == ErrorCode::kTruncatedInput && !final) return Status::Ok();
+      if (d.code == ErrorCode::kTooDeep) {
+        d.message += " (the parser's limit)";
+      }
+      return Fail(d.code, d.message, p + d.offset, item);
+    }
+    if (buf_[p] != '{') {
+      return Fail(ErrorCode::kNotAnObject,
+                  fmt::format("item {} is {}, not an object", item, TypeOfFirstByte(buf_[p])),
+                  p, item);
+    }
+    p += d.value_end;
+    ++item;
+  }
+  if (fallback.ok()) return fallback;
+  return Fail(fallback.code(), fallback.message(), begin, first_item);
+}
+
+}  // namespace partplay::internal

@@ -1,0 +1,219 @@
+#include "partplay/report_format.h"
+
+#include <fmt/format.h>
+
+#include "partplay/json_writer.h"
+
+namespace partplay {
+namespace {
+
+class JsonOut {
+ public:
+  std::string& s;
+  bool first = true;
+  void Key(const char* k) {
+    if (!first) s.push_back(',');
+    first = false;
+    AppendJsonString(k, s);
+    s.push_back(':');
+  }
+  void Int(const char* k, int64_t v) { Key(k), s += fmt::format("{}", v); }
+  void UInt(const char* k, uint64_t v) { Key(k), s += fmt::format("{}", v); }
+  void Num(const char* k, double v) { Key(k), AppendJsonNumber(v, s); }
+  void Str(const char* k, std::string_view v) { Key(k), AppendJsonString(v, s); }
+  void Bool(const char* k, bool v) { Key(k), s += v ? "true" : "false"; }
+  void Raw(const char* k, std::string_view v) { Key(k), s += v; }
+};
+
+void Location(JsonOut& o, const SourceLocation& w) {
+  o.Int("byte_offset", w.byte_offset);
+  o.Int("line", w.line);
+  o.Int("column", w.column);
+}
+
+std::string Findings(const std::vector<ItemFinding>& list, bool with_type) {
+  std::string s = "[";
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i) s.push_back(',');
+    s.push_back('{');
+    JsonOut o{s};
+    o.Int("item_index", list[i].item_index);
+    o.UInt("bytes", list[i].bytes);
+    Location(o, list[i].where);
+    if (with_type) o.Str("type", list[i].type);
+    s.push_back('}');
+  }
+  s.push_back(']');
+  return s;
+}
+
+std::string Partition(const LogicalPartition& p, bool detail) {
+  std::string s = "{";
+  JsonOut o{s};
+  o.Raw("key", p.key.ToJson());
+  o.UInt("items", p.items);
+  o.UInt("bytes", p.bytes);
+  if (detail) {
+    o.UInt("largest_item_bytes", p.largest_item_bytes);
+    o.Int("largest_item_index", p.largest_item_index);
+  }
+  s.push_back('}');
+  return s;
+}
+
+std::string HumanBytes(double b) {
+  static const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int u = 0;
+  while (b >= 1024 && u < 4) {
+    b /= 1024;
+    ++u;
+  }
+  return u == 0 ? fmt::format("{:.0f} {}", b, kUnits[u]) : fmt::format("{:.1f} {}", b, kUnits[u]);
+}
+
+}  // namespace
+
+std::string ReportToJson(const AnalysisReport& r) {
+  std::string s = "{";
+  JsonOut o{s};
+  o.Str("schema", "partplay.analysis/1");
+  o.Str("format", r.format);
+  std::string paths = "[";
+  for (size_t i = 0; i < r.key_paths.size(); ++i) {
+    if (i) paths.push_back(',');
+    AppendJsonString(r.key_paths[i], paths);
+  }
+  paths.push_back(']');
+  o.Raw("key_paths", paths);
+  o.UInt("items", r.items);
+  o.UInt("bytes", r.bytes);
+  o.UInt("input_bytes", r.input_bytes);
+  o.UInt("partition_count", r.partition_count);
+  o.Raw("largest_partition", r.has_largest ? Partition(r.largest, false) : "null");
+  o.Num("mean_partition_bytes", r.mean_partition_bytes);
+  {
+    std::string t = "{";
+    JsonOut q{t};
+    q.UInt("partitions", r.top1_partitions);
+    q.UInt("bytes", r.top1_bytes);
+    q.Num("share", r.top1_share);
+    t.push_back('}');
+    o.Raw("top1_percent", t);
+  }
+  o.Num("gini", r.gini);
+  o.UInt("undefined_key_items", r.undefined_key_items);
+  {
+    std::string t = "{";
+    JsonOut q{t};
+    q.UInt("items", r.invalid_key_items);
+    q.UInt("bytes", r.invalid_key_bytes);
+    q.Raw("examples", Findings(r.invalid_key_examples, true));
+    t.push_back('}');
+    o.Raw("invalid_key", t);
+  }
+  {
+    std::string t = "{";
+    JsonOut q{t};
+    q.UInt("limit_bytes", kCosmosMaxItemBytes);
+    q.UInt("count", r.oversized_items);
+    q.Raw("examples", Findings(r.oversized_examples, false));
+    t.push_back('}');
+    o.Raw("oversized_items", t);
+  }
+  std::string parts = "[";
+  for (size_t i = 0; i < r.partitions.size(); ++i) {
+    if (i) parts.push_back(',');
+    parts += Partition(r.partitions[i], true);
+  }
+  parts.push_back(']');
+  o.Raw("partitions", parts);
+  o.UInt("partitions_omitted", r.partitions_omitted);
+  {
+    std::string t = "{";
+    JsonOut q{t};
+    q.UInt("sampled_items", r.sampled_items);
+    std::string list = "[";
+    for (size_t i = 0; i < r.candidate_paths.size(); ++i) {
+      const CandidatePath& c = r.candidate_paths[i];
+      if (i) list.push_back(',');
+      list.push_back('{');
+      JsonOut p{list};
+      p.Str("path", c.path);
+      p.UInt("items", c.items);
+      p.UInt("distinct", c.distinct);
+      p.Bool("distinct_capped", c.distinct_capped);
+      std::string types = "{";
+      JsonOut ty{types};
+      ty.UInt("string", c.strings);
+      ty.UInt("number", c.numbers);
+      ty.UInt("boolean", c.booleans);
+      ty.UInt("null", c.nulls);
+      types.push_back('}');
+      p.Raw("types", types);
+      list.push_back('}');
+    }
+    list.push_back(']');
+    q.Raw("paths", list);
+    t.push_back('}');
+    o.Raw("candidate_paths", t);
+  }
+  s += "}\n";
+  return s;
+}
+
+std::string ReportToTable(const AnalysisReport& r, size_t max_rows) {
+  std::string s;
+  auto line = [&](std::string_view label, const std::string& value) {
+    s += fmt::format("{:<28}{}\n", label, value);
+  };
+  std::string paths;
+  for (const auto& p : r.key_paths) paths += (paths.empty() ? "" : ", ") + p;
+  line("partition key", paths);
+  line("format", r.format);
+  line("items", fmt::format("{}", r.items));
+  line("bytes", fmt::format("{} ({})", r.bytes, HumanBytes(double(r.bytes))));
+  line("logical partitions", fmt::format("{}", r.partition_count));
+  if (r.has_largest) {
+    line("largest partition", fmt::format("{} {} ({} items)", r.largest.key.ToJson(),
+                                          HumanBytes(double(r.largest.bytes)), r.largest.items));
+  }
+  line("mean partition", HumanBytes(r.mean_partition_bytes));
+  line("top 1% of partitions hold", fmt::format("{:.1f}% ({} partitions)", r.top1_share * 100,
+                                                r.top1_partitions));
+  line("skew (Gini)", fmt::format("{:.3f}", r.gini));
+  line("items without the key", fmt::format("{}", r.undefined_key_items));
+  line("items with an invalid key", fmt::format("{}", r.invalid_key_items));
+  line("items over 2 MB", fmt::format("{}", r.oversized_items));
+  s += "\n";
+  s += fmt::format("{:>12} {:>14} {:>14}  {}\n", "items", "bytes", "largest item", "key");
+  size_t n = std::min(max_rows, r.partitions.size());
+  for (size_t i = 0; i < n; ++i) {
+    const auto& p = r.partitions[i];
+    s += fmt::format("{:>12} {:>14} {:>14}  {}\n", p.items, p.bytes, p.largest_item_bytes,
+                     p.key.ToJson());
+  }
+  if (r.partitions.size() > n) {
+    s += fmt::format("... and {} more partitions (use --format json for all)\n",
+                     r.partitions.size() - n + r.partitions_omitted);
+  }
+  return s;
+}
+
+std::string StatusToJson(const Status& status) {
+  std::string s = "{\"error\":{";
+  JsonOut o{s};
+  o.Int("code", static_cast<int>(status.code()));
+  o.Str("name", ErrorCodeName(status.code()));
+  o.Str("message", status.message());
+  const SourceLocation& w = status.where();
+  if (w.byte_offset >= 0) o.Int("byte_offset", w.byte_offset);
+  if (w.line > 0) {
+    o.Int("line", w.line);
+    o.Int("column", w.column);
+  }
+  if (w.item_index >= 0) o.Int("item_index", w.item_index);
+  s += "}}\n";
+  return s;
+}
+
+}  // namespace partplay

@@ -1,0 +1,67 @@
+// Engine micro-benchmarks (Google Benchmark): analysis throughput of NDJSON and of a JSON array
+// on generated items, against a baseline in the same process that only runs simdjson's DOM
+// parse over the same bytes (the floor any full-validation parser pays).
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <string>
+
+#include "partplay/analysis.h"
+#include "simdjson.h"
+
+namespace {
+
+std::string MakeItems(int n, bool array) {
+  std::string s = array ? "[" : "";
+  for (int i = 0; i < n; ++i) {
+    if (array && i) s += ",\n";
+    s += fmt::format(
+        R"({{"id":"item-{}","userId":"user-{}","amount":{}.{},"active":{},"address":{{"city":"city-{}","zip":"{:05d}"}}}})",
+        i, (i * 7919) % 5000, i % 1000, i % 100, i % 3 == 0 ? "true" : "false", i % 97, i % 99999);
+    if (!array) s += "\n";
+  }
+  if (array) s += "]";
+  return s;
+}
+
+void Analyze(benchmark::State& state, bool array) {
+  std::string input = MakeItems(static_cast<int>(state.range(0)), array);
+  for (auto _ : state) {
+    auto analyzer = partplay::Analyzer::Create({.key_paths = {"/userId"}, .discover_items = 0});
+    for (size_t at = 0; at < input.size(); at += 1 << 20) {
+      auto status = analyzer.value()->Feed(std::string_view(input).substr(at, 1 << 20));
+      if (!status.ok()) state.SkipWithError(status.ToString().c_str());
+    }
+    if (!analyzer.value()->Finish().ok()) state.SkipWithError("finish failed");
+    benchmark::DoNotOptimize(analyzer.value()->items_seen());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * input.size()));
+}
+
+void BM_AnalyzeNdjson(benchmark::State& state) { Analyze(state, false); }
+void BM_AnalyzeArray(benchmark::State& state) { Analyze(state, true); }
+
+void BM_BaselineDomParseMany(benchmark::State& state) {
+  std::string input = MakeItems(static_cast<int>(state.range(0)), false);
+  simdjson::padded_string padded(input);
+  simdjson::dom::parser parser;
+  for (auto _ : state) {
+    size_t count = 0;
+    simdjson::dom::document_stream docs;
+    if (parser.parse_many(padded).get(docs)) state.SkipWithError("parse_many failed");
+    for (auto doc : docs) {
+      if (doc.error()) state.SkipWithError("bad document");
+      ++count;
+    }
+    benchmark::DoNotOptimize(count);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * input.size()));
+}
+
+BENCHMARK(BM_AnalyzeNdjson)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AnalyzeArray)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BaselineDomParseMany)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,96 @@
+// The friendly face of the wasm module: feeds bytes, throws PartplayError on error statuses, and
+// hides the heap pointers. Used by the web worker and by the Node tests; never by the page itself.
+//
+//   const engine = await createEngine();                  // or createEngine({wasmBinary})
+//   const analysis = engine.newAnalysis({key_paths: ['/userId']});
+//   analysis.feed(bytes);  ...  analysis.feed(moreBytes);
+//   const report = analysis.finish();                     // docs/report.md
+//   analysis.dispose();
+import createPartplay from './partplay.mjs';
+
+/** An engine error: `code` is the numeric code from engine/include/partplay/error_codes.h. */
+export class PartplayError extends Error {
+  constructor({code, name, message, location}) {
+    super(message);
+    this.name = 'PartplayError';
+    this.code = code;
+    this.codeName = name;
+    this.location = location ?? null;
+  }
+  /** A plain object that survives postMessage. */
+  toJSON() {
+    return {name: this.name, code: this.code, codeName: this.codeName, message: this.message,
+            location: this.location};
+  }
+}
+
+function check(status) {
+  if (!status.ok) throw new PartplayError(status.error);
+}
+
+/** The largest slice handed to the engine at once; bigger inputs are fed in pieces. */
+export const CHUNK_BYTES = 1 << 20;
+
+export class Analysis {
+  #module;
+  #raw;
+  constructor(module, options) {
+    this.#module = module;
+    this.#raw = new module.Analysis();
+    try {
+      check(this.#raw.configure(options));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+  /** Copies `bytes` (Uint8Array) once into the engine's buffer and analyzes every complete item. */
+  feed(bytes) {
+    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+      const piece = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
+      const ptr = this.#raw.writableChunk(piece.length);
+      // Read HEAPU8 after writableChunk: a heap growth replaces the buffer.
+      this.#module.HEAPU8.set(piece, ptr);
+      check(this.#raw.commitChunk(piece.length));
+    }
+  }
+  get bytesConsumed() { return this.#raw.bytesConsumed(); }
+  get itemsSeen() { return this.#raw.itemsSeen(); }
+  /** Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`. */
+  finish({maxPartitions = -1} = {}) {
+    check(this.#raw.finish());
+    return this.#raw.report(maxPartitions);
+  }
+  dispose() {
+    if (this.#raw) {
+      this.#raw.delete();
+      this.#raw = null;
+    }
+  }
+}
+
+export class Engine {
+  #module;
+  constructor(module) { this.#module = module; }
+  /** The error-code table, [{code, name, description}], shared with the CLI's exit codes. */
+  errorCodes() { return this.#module.errorCodes(); }
+  version() { return this.#module.version(); }
+  /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
+  heapBytes() { return this.#module.HEAPU8.length; }
+  newAnalysis(options) { return new Analysis(this.#module, options); }
+  /** One-shot helper: analyzes a Uint8Array. */
+  analyzeBytes(bytes, options, finishOptions) {
+    const analysis = this.newAnalysis(options);
+    try {
+      analysis.feed(bytes);
+      return analysis.finish(finishOptions);
+    } finally {
+      analysis.dispose();
+    }
+  }
+}
+
+/** Loads the module. `moduleOptions` go to Emscripten (`wasmBinary`, `locateFile`). */
+export async function createEngine(moduleOptions = {}) {
+  return new Engine(await createPartplay(moduleOptions));
+}
