@@ -269,7 +269,9 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
   }
   for (auto it = stream.begin(); it != stream.end(); ++it) {
     auto doc = *it;
+    // current_index() of a batch's first document is the batch start, whitespace included.
     size_t doc_at = begin + it.current_index();
+    while (doc_at < end && IsWhitespace(buf_[doc_at])) ++doc_at;
     if (doc.error()) {
       return Diagnose(doc_at, end, items_, final,
                       Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
@@ -277,7 +279,9 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     ItemContext item;
     item.index = items_;
     item.byte_offset = base_offset_ + doc_at;
-    item.text = it.source();
+    std::string_view source = it.source();  // ends at the item's last byte
+    item.text = std::string_view(reinterpret_cast<const char*>(buf_.get()) + doc_at,
+                                 begin + it.current_index() + source.size() - doc_at);
     Status s = sink_->OnItem(doc.value_unsafe(), item);
     if (!s.ok()) {
       if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||

@@ -1,0 +1,39 @@
+// Shared by the wasm tests: loads the built module (build/site/engine) the way Node can — with
+// the wasm bytes handed over, since Debian's Emscripten 3.1.6 output cannot fetch a file: URL —
+// and runs the native CLI.
+import {execFileSync, spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLI = path.join(ROOT, 'build/native/partplay');
+const ENGINE_DIR = path.join(ROOT, 'build/site/engine');
+
+export async function loadEngine() {
+  const api = await import(pathToFileURL(path.join(ENGINE_DIR, 'partplay-api.mjs')).href);
+  const engine = await api.createEngine({
+    wasmBinary: fs.readFileSync(path.join(ENGINE_DIR, 'partplay.wasm')),
+  });
+  return {api, engine};
+}
+
+/** Runs `partplay analyze --format json`; returns {status, report, error}. */
+export function cliAnalyze(file, keyPaths, extra = []) {
+  const args = ['analyze', '--format', 'json', ...keyPaths.flatMap((k) => ['--key', k]), ...extra, file];
+  const r = spawnSync(CLI, args, {encoding: 'utf8', maxBuffer: 1 << 28});
+  return {
+    status: r.status,
+    report: r.status === 0 ? JSON.parse(r.stdout) : null,
+    error: r.status !== 0 && r.stderr.startsWith('{') ? JSON.parse(r.stderr).error : null,
+    stderr: r.stderr,
+  };
+}
+
+export function cliErrorCodes() {
+  return JSON.parse(execFileSync(CLI, ['error-codes'], {encoding: 'utf8'}));
+}
+
+export function examples() {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/index.json'), 'utf8'));
+}
