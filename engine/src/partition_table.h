@@ -36,7 +36,9 @@ class PartitionTable {
   void Grow();
 
   std::vector<Entry> entries_;
-  std::vector<uint32_t> slots_;  // entry index + 1; 0 = empty
+  // Per slot: the entry index + 1 in the low 32 bits (0 = empty) and the hash's high 32 bits as a
+  // tag, so a probe touches an entry only when the tags match (the entries are cold in cache).
+  std::vector<uint64_t> slots_;
   size_t mask_ = 0;
 };
 
