@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// A small, dependency-free static file server for the Partition Playground site.
+//
+//   node scripts/serve.mjs [--root build/site] [--port 8080]      (PORT env overrides 8080)
+//
+// Binds 127.0.0.1 only, serves files below --root with the right MIME types (application/wasm for
+// the engine, text/javascript for modules), maps a directory to its index.html, refuses anything
+// that resolves outside the root (.., encoded slashes, NUL bytes, symlinks out of the root), and
+// answers GET and HEAD only. Tests import startServer() and listen on port 0.
+import {createServer} from 'node:http';
+import {createReadStream} from 'node:fs';
+import {realpath, stat} from 'node:fs/promises';
+import {extname, join, resolve, sep} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/** The repository's build/site, whatever the working directory. */
+const DEFAULT_ROOT = fileURLToPath(new URL('../build/site', import.meta.url));
+
+export const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.ndjson': 'application/x-ndjson; charset=utf-8',
+  '.jsonl': 'application/x-ndjson; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function send(res, status, text, headers = {}) {
+  res.writeHead(status, {'Content-Type': 'text/plain; charset=utf-8',
+                         'Content-Length': Buffer.byteLength(text), ...headers});
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+}
+
+/** Maps a request path to a file below `root`, or null when it would leave the root. */
+async function resolveFile(root, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const parts = decoded.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..')) return null;
+  let file = join(root, ...parts);
+  let info;
+  try {
+    info = await stat(file);
+    if (info.isDirectory()) {
+      file = join(file, 'index.html');
+      info = await stat(file);
+    }
+    // Follow symlinks, then check the real path is still inside the (real) root.
+    const real = await realpath(file);
+    if (real !== root && !real.startsWith(root + sep)) return null;
+    if (!info.isFile()) return undefined;
+    return {file: real, info};
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the server. Resolves to {server, url} once it listens; `port: 0` picks a free port.
+ * @param {{root?: string, port?: number, host?: string}} options
+ */
+export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127.0.0.1'} = {}) {
+  const realRoot = await realpath(resolve(root));
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, 'Method Not Allowed\n', {Allow: 'GET, HEAD'});
+      return;
+    }
+    let pathname;
+    try {
+      pathname = new URL(req.url, 'http://localhost').pathname;
+    } catch {
+      send(res, 400, 'Bad Request\n');
+      return;
+    }
+    const found = await resolveFile(realRoot, pathname);
+    if (found === null) {
+      send(res, 403, 'Forbidden\n');
+      return;
+    }
+    if (!found) {
+      send(res, 404, 'Not Found\n');
+      return;
+    }
+    const type = MIME_TYPES[extname(found.file).toLowerCase()] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': found.info.size,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(found.file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      ok();
+    });
+  });
+  const address = server.address();
+  return {server, url: `http://${host}:${address.port}/`};
+}
+
+function parseArgs(argv) {
+  const options = {root: DEFAULT_ROOT, port: process.env.PORT ? Number(process.env.PORT) : 8080};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+      return argv[++i];
+    };
+    if (arg === '--root') options.root = value();
+    else if (arg.startsWith('--root=')) options.root = arg.slice(7);
+    else if (arg === '--port') options.port = Number(value());
+    else if (arg.startsWith('--port=')) options.port = Number(arg.slice(7));
+    else if (arg === '-h' || arg === '--help') {
+      console.log('usage: node scripts/serve.mjs [--root build/site] [--port 8080]');
+      process.exit(0);
+    } else throw new Error(`unknown argument: ${arg}`);
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
+    throw new Error(`bad port: ${options.port}`);
+  }
+  return options;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`serve.mjs: ${e.message}`);
+    process.exit(2);
+  }
+  try {
+    const {url} = await startServer(options);
+    console.log(`Partition Playground: ${url}`);
+  } catch (e) {
+    console.error(`serve.mjs: ${e.code === 'ENOENT' ? `no such directory: ${options.root}` : e.message}`);
+    process.exit(1);
+  }
+}

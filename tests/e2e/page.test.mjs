@@ -1,0 +1,397 @@
+// End-to-end test of the page: Debian's Chromium, driven by playwright-core, against
+// scripts/serve.mjs serving build/site (run `make site` first).
+//
+//   node --test tests/e2e/
+//
+// SITE_ROOT overrides the served directory. Expected numbers are computed here from the example
+// files with plain JS (the Cosmos DB grouping rules: a missing key is its own partition, numbers
+// compare as doubles, "5" and 5 differ, objects and arrays are invalid keys), never hard-coded.
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from 'playwright-core';
+import {startServer} from '../../scripts/serve.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const siteRoot = resolve(repo, process.env.SITE_ROOT ?? 'build/site');
+const examplesDir = join(repo, 'examples');
+const resultsDir = join(repo, 'test-results');
+const TIMEOUT = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// The reference model, in plain JS.
+
+/** Items of a JSON text: one object, an array of objects, or NDJSON. */
+function parseItems(text) {
+  const trimmed = text.trim();
+  try {
+    const value = JSON.parse(trimmed);
+    return Array.isArray(value) ? value : [value];
+  } catch {
+    return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  }
+}
+
+/** RFC 6901 lookup; undefined when the path is absent. */
+function lookup(document, pointer) {
+  if (pointer === '') return document;
+  assert.ok(pointer.startsWith('/'), `bad pointer ${pointer}`);
+  let value = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, token)) {
+      return undefined;
+    }
+    value = value[token];
+  }
+  return value;
+}
+
+/** {partitions, undefinedItems, invalidItems} as Cosmos DB would group `items`. */
+function expectedPartitions(items, keyPaths) {
+  const keys = new Set();
+  let undefinedItems = 0;
+  let invalidItems = 0;
+  for (const item of items) {
+    const values = keyPaths.map((p) => lookup(item, p));
+    if (values.some((v) => (v !== null && typeof v === 'object') || (typeof v === 'number' && !Number.isFinite(v)))) {
+      invalidItems++;
+      continue;
+    }
+    if (values.some((v) => v === undefined)) undefinedItems++;
+    // Tag each value with its type: "5" and 5 differ; numbers are doubles (5.0 === 5, -0 === 0).
+    keys.add(JSON.stringify(values.map((v) =>
+      v === undefined ? ['u'] : typeof v === 'number' ? ['n', v === 0 ? 0 : v] : [typeof v, v])));
+  }
+  return {partitions: keys.size, undefinedItems, invalidItems};
+}
+
+const examples = JSON.parse(readFileSync(join(examplesDir, 'index.json'), 'utf8'));
+const exampleItems = (id) => {
+  const entry = examples.find((e) => e.id === id);
+  assert.ok(entry, `example ${id} is in examples/index.json`);
+  return parseItems(readFileSync(join(examplesDir, entry.file), 'utf8'));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Browser plumbing.
+
+let server;
+let baseUrl;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(join(siteRoot, 'index.html')),
+            `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
+  ({server, url: baseUrl} = await startServer({root: siteRoot, port: 0}));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+           '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((done) => (server ? server.close(done) : done()));
+});
+
+/** A fresh page with its console errors and page errors collected. */
+async function openPage({colorScheme = 'light'} = {}) {
+  const context = await browser.newContext({viewport: {width: 1360, height: 1000}, colorScheme});
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  // Everything must come from our own origin.
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseUrl) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) {
+      problems.push(`off-origin request: ${r.url()}`);
+    }
+  });
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
+                             null, {timeout: TIMEOUT});
+  const close = async () => {
+    await context.close();
+  };
+  return {page, problems, close};
+}
+
+const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** Runs `action` and waits until the page finished the analysis it started. Returns the state. */
+async function analysisAfter(page, action) {
+  const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+  await action();
+  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
+                             runs, {timeout: TIMEOUT});
+  return page.evaluate(() => document.body.dataset.state);
+}
+
+async function figure(page, id) {
+  const value = await page.getAttribute(byTestId(id), 'data-value');
+  assert.notEqual(value, null, `${id} has a data-value`);
+  return Number(value);
+}
+
+async function expectReadyWith(page, expected, items) {
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+  assert.equal(await figure(page, 'summary-partitions'), expected.partitions, 'logical partitions');
+  assert.equal(await figure(page, 'summary-undefined'), expected.undefinedItems, 'items without the key');
+  assert.equal(await figure(page, 'summary-invalid'), expected.invalidItems, 'items with an invalid key');
+  assert.equal(await figure(page, 'summary-items'), items.length, 'items');
+  assert.ok(await page.isHidden(byTestId('error-panel')), 'no error panel');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('Partition Playground page', {timeout: 5 * TIMEOUT}, () => {
+  test('analyzes the first example on load and shows the summary, table and histogram', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const first = examples[0];
+      const items = exampleItems(first.id);
+      await expectReadyWith(page, expectedPartitions(items, [first.key]), items);
+      assert.equal(await page.inputValue(byTestId('key-input')), first.key);
+      assert.equal(await page.inputValue(byTestId('example-select')), first.id);
+
+      // The table is capped and says so; rows show typed keys.
+      const rows = await page.locator(`${byTestId('partition-rows')} tr`).count();
+      const total = await figure(page, 'summary-partitions');
+      assert.equal(rows, Math.min(total, 25));
+      assert.equal(Number(await page.getAttribute(byTestId('partitions-status'), 'data-total')), total);
+      assert.equal(Number(await page.getAttribute(byTestId('partitions-status'), 'data-shown')), rows);
+      assert.match(await page.textContent(byTestId('partitions-status')), /^Showing 1–\d+ of /);
+      // The histogram is an SVG with at least one bar; candidate paths are listed.
+      assert.ok(await page.locator(`${byTestId('histogram')} svg rect.bar`).count() > 0, 'histogram bars');
+      assert.ok(await page.locator(`${byTestId('candidate-rows')} button`).count() > 0, 'candidate paths');
+
+      mkdirSync(resultsDir, {recursive: true});
+      await page.screenshot({path: join(resultsDir, 'main-view.png'), fullPage: false});
+      await page.screenshot({path: join(resultsDir, 'main-view-full.png'), fullPage: true});
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('loads other examples from the picker', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      for (const example of examples.slice(1)) {
+        const state = await analysisAfter(page, () => page.selectOption(byTestId('example-select'), example.id));
+        assert.equal(state, 'ready', `${example.id} analyzed`);
+        assert.equal(await page.inputValue(byTestId('key-input')), example.key);
+        const items = exampleItems(example.id);
+        await expectReadyWith(page, expectedPartitions(items, [example.key]), items);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('re-analyzes when the key path changes (typed, escaped, and from a candidate)', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const first = examples[0];
+      const items = exampleItems(first.id);
+      const before = expectedPartitions(items, [first.key]);
+      for (const key of ['/address/city', '/promo~1code', '/status']) {
+        const expected = expectedPartitions(items, [key]);
+        const state = await analysisAfter(page, async () => {
+          await page.fill(byTestId('key-input'), key);
+          await page.press(byTestId('key-input'), 'Enter');
+        });
+        assert.equal(state, 'ready', `analyzed with ${key}`);
+        await expectReadyWith(page, expected, items);
+      }
+      assert.notEqual(expectedPartitions(items, ['/address/city']).partitions, before.partitions,
+                      'the examples make a key change visible');
+
+      // A hierarchical key: several paths, separated by commas.
+      const hierarchical = ['/address/country', '/customerId'];
+      const stateH = await analysisAfter(page, async () => {
+        await page.fill(byTestId('key-input'), hierarchical.join(', '));
+        await page.press(byTestId('key-input'), 'Enter');
+      });
+      assert.equal(stateH, 'ready');
+      await expectReadyWith(page, expectedPartitions(items, hierarchical), items);
+
+      // Clicking a candidate path uses it.
+      const candidate = page.locator(`${byTestId('candidate-rows')} button`, {hasText: /^\/channel$/});
+      if (await candidate.count()) {
+        const state = await analysisAfter(page, () => candidate.click());
+        assert.equal(state, 'ready');
+        assert.equal(await page.inputValue(byTestId('key-input')), '/channel');
+        await expectReadyWith(page, expectedPartitions(items, ['/channel']), items);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('malformed JSON shows a located error', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const text = '{"id": "1", "userId": "a"}\n{"id": "2", "userId": "b"}\n{"id": "3", "userId": }\n';
+      await page.fill(byTestId('key-input'), '/userId');
+      const state = await analysisAfter(page, async () => {
+        await page.fill(byTestId('paste-input'), text);
+        await page.click(byTestId('analyze-button'));
+      });
+      assert.equal(state, 'error');
+      const panel = page.locator(byTestId('error-panel'));
+      assert.ok(await panel.isVisible(), 'error panel visible');
+      assert.equal(await page.getAttribute(byTestId('error-panel'), 'data-code'), 'malformed_json');
+      assert.ok((await page.textContent(byTestId('error-message'))).trim().length > 0, 'a message');
+      assert.equal((await page.textContent(`${byTestId('error-line')} dd`)).trim(), '3', 'line 3');
+      // The first bad byte is the '}' where a value should be (ASCII text: columns = characters).
+      const line3 = text.split('\n')[2];
+      const expectedColumn = line3.indexOf('}') + 1;
+      const column = Number((await page.textContent(`${byTestId('error-column')} dd`)).trim());
+      assert.equal(column, expectedColumn, 'column of the unexpected }');
+      assert.equal((await page.textContent(`${byTestId('error-item-index')} dd`)).trim(), '#2', 'item #2 (0-based)');
+      const offset = Number((await page.textContent(`${byTestId('error-byte-offset')} dd`)).trim().replace(/\D/g, ''));
+      assert.equal(offset, text.indexOf(line3) + expectedColumn - 1, 'byte offset of the unexpected }');
+      assert.match(await page.textContent(byTestId('error-panel')), /line\s*3/);
+      assert.match(await page.textContent(byTestId('error-panel')), new RegExp(`column\\s*${expectedColumn}`));
+      // The excerpt shows the offending line.
+      assert.match(await page.textContent(byTestId('error-excerpt')), /"id": "3"/);
+
+      // Fixing the text clears the error.
+      const fixed = text.replace('"userId": }', '"userId": "a"}');
+      const again = await analysisAfter(page, async () => {
+        await page.fill(byTestId('paste-input'), fixed);
+        await page.click(byTestId('analyze-button'));
+      });
+      assert.equal(again, 'ready');
+      assert.ok(await panel.isHidden(), 'error panel hidden again');
+      assert.equal(await figure(page, 'summary-partitions'), expectedPartitions(parseItems(fixed), ['/userId']).partitions);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a key path without the leading slash is an error', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const state = await analysisAfter(page, async () => {
+        await page.fill(byTestId('key-input'), 'userId');
+        await page.press(byTestId('key-input'), 'Enter');
+      });
+      assert.equal(state, 'error');
+      assert.ok(await page.isVisible(byTestId('error-panel')));
+      assert.equal(await page.getAttribute(byTestId('error-panel'), 'data-code'), 'bad_key_path');
+      assert.match(await page.textContent(byTestId('error-message')), /userId/);
+      // The excerpt points into the key path itself.
+      assert.match(await page.textContent(byTestId('error-excerpt')), /key path: userId\n\s+\^/);
+
+      // A good key recovers from the same source.
+      const first = examples[0];
+      const again = await analysisAfter(page, async () => {
+        await page.fill(byTestId('key-input'), first.key);
+        await page.press(byTestId('key-input'), 'Enter');
+      });
+      assert.equal(again, 'ready');
+      const items = exampleItems(first.id);
+      await expectReadyWith(page, expectedPartitions(items, [first.key]), items);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a chosen file is analyzed, with typed keys and the undefined partition', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const items = [];
+      for (let i = 0; i < 300; i++) {
+        const item = {id: `u-${i}`, n: i, address: {city: ['Oslo', 'Lyon', 'Kyoto'][i % 3]}};
+        if (i % 10 === 0) item.userId = 5;             // the number 5
+        else if (i % 10 === 1) item.userId = '5';      // the string "5": a different partition
+        else if (i % 10 === 2) item.userId = 5.0;      // the same double as 5
+        else if (i % 10 === 3) { /* no userId: the undefined partition */ }
+        else if (i % 10 === 4) item.userId = null;
+        else if (i % 10 === 5) item.userId = true;
+        else if (i === 9) item.userId = {nested: 1}; // invalid key
+        else item.userId = `user-${i % 37}`;
+        items.push(item);
+      }
+      // Raw lines JSON.stringify cannot write: -0 and 0 are one key, 5.0 and 5e0 are the number 5.
+      const ndjson = items.map((o) => JSON.stringify(o)).join('\n') +
+        '\n{"id": "z1", "userId": -0}\n{"id": "z2", "userId": 0}\n{"id": "z3", "userId": 5.0}\n{"id": "z4", "userId": 5e0}\n';
+      items.push(...parseItems(ndjson).slice(items.length));
+      assert.equal(items.length, 304);
+      await page.fill(byTestId('key-input'), '/userId');
+      const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), {
+        name: 'users.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(ndjson),
+      }));
+      assert.equal(state, 'ready');
+      const expected = expectedPartitions(items, ['/userId']);
+      await expectReadyWith(page, expected, items);
+      assert.match(await page.textContent(byTestId('source-line')), /users\.ndjson/);
+
+      // "5" and 5 are separate rows, and the undefined partition is shown as undefined.
+      const keys = await page.locator(`${byTestId('partition-rows')} tr td:nth-child(2)`).allTextContents();
+      const all = new Set(keys.map((k) => k.trim()));
+      const total = await figure(page, 'summary-partitions');
+      if (total <= 25) {
+        for (const k of ['5', '"5"', 'undefined', 'null', 'true']) assert.ok(all.has(k), `row for ${k} in ${[...all]}`);
+      }
+      assert.ok(all.has('5') && all.has('"5"'), 'the number 5 and the string "5" are different partitions');
+
+      // A change of key re-reads the file in the worker.
+      const again = await analysisAfter(page, async () => {
+        await page.fill(byTestId('key-input'), '/address/city');
+        await page.press(byTestId('key-input'), 'Enter');
+      });
+      assert.equal(again, 'ready');
+      await expectReadyWith(page, expectedPartitions(items, ['/address/city']), items);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a file dropped on the drop zone is analyzed', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const items = [{id: 'a', city: 'Oslo'}, {id: 'b', city: 'Lyon'}, {id: 'c', city: 'Oslo'}, {id: 'd'}];
+      const text = JSON.stringify(items);
+      await page.fill(byTestId('key-input'), '/city');
+      const dataTransfer = await page.evaluateHandle((json) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([json], 'dropped.json', {type: 'application/json'}));
+        return dt;
+      }, text);
+      const state = await analysisAfter(page, () => page.dispatchEvent(byTestId('dropzone'), 'drop', {dataTransfer}));
+      assert.equal(state, 'ready');
+      await expectReadyWith(page, expectedPartitions(items, ['/city']), items);
+      assert.match(await page.textContent(byTestId('source-line')), /dropped\.json/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('dark mode renders without errors', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage({colorScheme: 'dark'});
+    try {
+      assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+      mkdirSync(resultsDir, {recursive: true});
+      await page.screenshot({path: join(resultsDir, 'main-view-dark.png')});
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+// A Promise-based client for the engine worker (web/worker.js, protocol in web/protocol.js).
+//
+//   const client = new PlaygroundClient();
+//   const {version} = await client.ready;
+//   const report = await client.analyze({source: {kind: 'text', text}, keyPaths: ['/userId'],
+//                                        onProgress: ({bytesDone, bytesTotal, items}) => ...});
+//   const again = await client.reanalyze({keyPaths: ['/address/city']});
+//
+// Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
+import {DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateKeyPaths, validateSource} from './protocol.js';
+
+/** An error from the worker or the engine, with the protocol's ErrorPayload fields. */
+export class PlaygroundError extends Error {
+  constructor({name = 'PlaygroundError', code = null, codeName = 'unknown', message, location = null}) {
+    super(message);
+    this.name = name;
+    this.code = code;
+    this.codeName = codeName;
+    this.location = location ?? null;
+  }
+  get cancelled() { return this.codeName === 'cancelled'; }
+}
+
+export class PlaygroundClient {
+  #worker;
+  #nextId = 1;
+  #pending = new Map();
+  #broken = null;
+
+  /** @param {{workerUrl?: string|URL}} [options] */
+  constructor({workerUrl} = {}) {
+    this.#worker = new Worker(workerUrl ?? new URL('./worker.js', import.meta.url), {type: 'module'});
+    this.#worker.addEventListener('message', (event) => this.#onMessage(event.data));
+    this.#worker.addEventListener('error', (event) => {
+      event.preventDefault?.();
+      this.#fail(new PlaygroundError({
+        codeName: 'worker_failed',
+        message: `The engine worker failed${event.message ? `: ${event.message}` : ' to start'}.`,
+      }));
+    });
+    this.#worker.addEventListener('messageerror', () => {
+      this.#fail(new PlaygroundError({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
+    });
+    /** Resolves to {version, errorCodes} once the engine is loaded. */
+    this.ready = this.#call(Request.INIT, {}).then((info) => {
+      this.version = info.version;
+      this.errorCodes = info.errorCodes;
+      return info;
+    });
+  }
+
+  /** The id of the analyze/reanalyze in flight, or null. */
+  get busyId() {
+    for (const [id, entry] of this.#pending) if (entry.type !== Request.INIT && entry.type !== Request.CANCEL) return id;
+    return null;
+  }
+
+  #fail(error) {
+    this.#broken = error;
+    for (const {reject} of this.#pending.values()) reject(error);
+    this.#pending.clear();
+  }
+
+  #onMessage(message) {
+    const entry = this.#pending.get(message?.id);
+    if (!entry) return; // a reply to something we stopped waiting for
+    switch (message.type) {
+      case Reply.PROGRESS:
+        entry.onProgress?.(message.payload);
+        return;
+      case Reply.RESULT:
+        this.#pending.delete(message.id);
+        entry.resolve(message.payload);
+        return;
+      case Reply.ERROR:
+        this.#pending.delete(message.id);
+        entry.reject(new PlaygroundError(message.payload));
+        return;
+    }
+  }
+
+  #call(type, payload, {onProgress, transfer = [], signal} = {}) {
+    if (this.#broken) return Promise.reject(this.#broken);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, {type, resolve, reject, onProgress});
+      if (signal) {
+        if (signal.aborted) this.cancel(id);
+        else signal.addEventListener('abort', () => this.cancel(id), {once: true});
+      }
+      try {
+        this.#worker.postMessage({id, type, payload}, transfer);
+      } catch (e) {
+        this.#pending.delete(id);
+        reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+      }
+    });
+  }
+
+  /**
+   * Analyzes a source (protocol.js: text, bytes, file or url). A bytes source's buffer is
+   * transferred to the worker (it becomes unusable here). Starting an analysis cancels the one in
+   * flight, whose promise rejects with codeName 'cancelled'.
+   */
+  analyze({source, keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, onProgress, signal}) {
+    try {
+      validateSource(source);
+      validateKeyPaths(keyPaths);
+    } catch (e) {
+      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+    }
+    const transfer = source.kind === SourceKind.BYTES ? [source.buffer] : [];
+    return this.#call(Request.ANALYZE, {source, keyPaths, discoverItems, maxPartitions},
+                      {onProgress, transfer, signal});
+  }
+
+  /** Analyzes the last source again with other key paths. */
+  reanalyze({keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, onProgress, signal}) {
+    try {
+      validateKeyPaths(keyPaths);
+    } catch (e) {
+      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+    }
+    return this.#call(Request.REANALYZE, {keyPaths, discoverItems, maxPartitions}, {onProgress, signal});
+  }
+
+  /** Cancels the analysis `target` (default: whichever is in flight). Resolves to {cancelled}. */
+  cancel(target) {
+    return this.#call(Request.CANCEL, target === undefined ? {} : {target});
+  }
+
+  terminate() {
+    this.#worker.terminate();
+    this.#fail(new PlaygroundError({codeName: 'terminated', message: 'The client was terminated.'}));
+  }
+}

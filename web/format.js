@@ -1,0 +1,88 @@
+// Number, byte and partition-key formatting. Pure functions of values; no DOM.
+
+const intFormat = new Intl.NumberFormat(undefined, {maximumFractionDigits: 0});
+const oneDecimal = new Intl.NumberFormat(undefined, {maximumFractionDigits: 1});
+const twoDecimals = new Intl.NumberFormat(undefined, {minimumFractionDigits: 2, maximumFractionDigits: 2});
+
+/** 1234567 -> "1,234,567" (in the reader's locale). */
+export function formatInt(n) {
+  return n === null || n === undefined || Number.isNaN(n) ? '–' : intFormat.format(n);
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/**
+ * Bytes in binary units, the way the Cosmos DB limits are written (2 MB = 2,097,152 bytes,
+ * 20 GB = 20 × 2^30 bytes): 1536 -> "1.5 KB".
+ */
+export function formatBytes(n) {
+  if (n === null || n === undefined || Number.isNaN(n)) return '–';
+  let value = Math.abs(n);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const sign = n < 0 ? '-' : '';
+  if (unit === 0) return `${sign}${intFormat.format(value)} B`;
+  return `${sign}${value >= 100 ? intFormat.format(value) : oneDecimal.format(value)} ${UNITS[unit]}`;
+}
+
+/** A compact byte label for chart axes: 1024 -> "1K", 1048576 -> "1M", 16 -> "16". */
+export function formatBytesShort(n) {
+  const short = ['', 'K', 'M', 'G', 'T'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < short.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : oneDecimal.format(value)}${short[unit]}`;
+}
+
+/** 0.4231 -> "42.3%"; tiny non-zero shares keep two significant digits. */
+export function formatPercent(share) {
+  if (share === null || share === undefined || Number.isNaN(share)) return '–';
+  const p = share * 100;
+  if (p !== 0 && Math.abs(p) < 0.1) return `${p.toPrecision(2)}%`;
+  return `${oneDecimal.format(p)}%`;
+}
+
+export function formatDecimal(x) {
+  return x === null || x === undefined || Number.isNaN(x) ? '–' : twoDecimals.format(x);
+}
+
+export function formatMs(ms) {
+  if (ms < 1000) return `${Math.max(1, Math.round(ms))} ms`;
+  return `${oneDecimal.format(ms / 1000)} s`;
+}
+
+/** True for the `{}` the engine uses for a missing key value ("undefined"). */
+export function isUndefinedKeyValue(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+}
+
+/**
+ * One key component as {text, type}: strings in JSON quotes ("5"), numbers bare (5), true,
+ * false, null, and `undefined` for a missing value. type is the CSS-friendly kind.
+ */
+export function formatKeyValue(v) {
+  if (typeof v === 'string') return {text: JSON.stringify(v), type: 'string'};
+  if (typeof v === 'number') return {text: Object.is(v, -0) ? '-0' : String(v), type: 'number'};
+  if (typeof v === 'boolean') return {text: String(v), type: 'boolean'};
+  if (v === null) return {text: 'null', type: 'null'};
+  if (isUndefinedKeyValue(v)) return {text: 'undefined', type: 'undefined'};
+  return {text: JSON.stringify(v), type: 'other'};
+}
+
+/** A whole key (one value per key path) as plain text: "c-1", or ["a", 5] for several paths. */
+export function formatKey(key) {
+  if (!Array.isArray(key)) return formatKeyValue(key).text;
+  if (key.length === 1) return formatKeyValue(key[0]).text;
+  return `[${key.map((v) => formatKeyValue(v).text).join(', ')}]`;
+}
+
+/** Shortens long text for display (the full text goes into a title attribute). */
+export function truncate(text, max = 80) {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,223 @@
+// The message protocol between the page (web/client.js) and the engine worker (web/worker.js).
+// This file is the one place it is defined; both sides import it. Modelled on the worker
+// protocols of sqlite ext/wasm and duckdb-wasm: every request carries an id, every reply echoes it.
+//
+// Page -> worker: a request
+//   {id: number, type: RequestType, payload: object}
+//   `id` is chosen by the page, unique among the requests in flight.
+//
+// Worker -> page: zero or more progress replies, then exactly one result or error reply
+//   {id, type: 'progress', payload: {bytesDone, bytesTotal, items}}
+//   {id, type: 'result',   payload: <per request, below>}
+//   {id, type: 'error',    payload: ErrorPayload}
+//
+// ErrorPayload (plain data, survives structured clone; engine errors from PartplayError.toJSON()):
+//   {name, code, codeName, message, location}
+//     name      'PartplayError' (engine), 'AbortError' (cancelled) or 'ProtocolError'
+//     code      the engine's numeric code (engine/include/partplay/error_codes.h), or null
+//     codeName  the engine's short name ('malformed_json', 'bad_key_path', ...) or one of
+//               ErrorCodeNames below for errors raised outside the engine
+//     message   human-readable text
+//     location  null or {byte_offset, line, column, item_index} (line/column 1-based, column in
+//               bytes; byte_offset and item_index 0-based)
+//
+// Requests
+//
+//   init       payload {}
+//              result  {version: string, errorCodes: [{code, name, description}]}
+//              Loads the wasm engine. The worker also loads it eagerly on start; init just waits.
+//
+//   analyze    payload {source: Source, keyPaths: string[], discoverItems?: number,
+//                       maxPartitions?: number}
+//              progress {bytesDone, bytesTotal, items}  (bytesTotal null when unknown), at most
+//                       about every PROGRESS_INTERVAL_MS
+//              result  Report: the engine's report object (docs/report.md), whose
+//                      partition_bytes (Float64Array, every partition's bytes, largest first)
+//                      arrives with its buffer transferred, plus two fields the worker adds:
+//                        source: {kind, name, bytes}   what was read (name: file name, URL, label)
+//                        timing: {ms, bytesPerSecond}  wall time in the worker
+//              Streams the source into the engine chunk by chunk. keyPaths are JSON pointers
+//              ('/userId', '/address/city', '~1' for '/', '~0' for '~'). discoverItems: how many
+//              leading items the engine samples for candidate_paths (engine default when absent).
+//              maxPartitions: the length limit of report.partitions (DEFAULT_MAX_PARTITIONS).
+//              A new analyze or reanalyze cancels the one in flight (it ends in an AbortError).
+//              The worker remembers the source for reanalyze.
+//
+//   reanalyze  payload {keyPaths: string[], discoverItems?: number, maxPartitions?: number}
+//              Same replies as analyze, over the source of the last analyze. Files are re-read
+//              (the page need not hold them), URLs re-fetched, text and bytes reused.
+//              Error codeName 'no_source' when there was no analyze before.
+//
+//   cancel     payload {target?: number}  the id of the request to cancel (default: any in flight)
+//              result  {cancelled: boolean}
+//              The cancelled request ends with an error reply {name: 'AbortError',
+//              codeName: 'cancelled'}. Cancellation takes effect between chunks.
+//
+// Source (analyze payload.source), one of
+//   {kind: 'text',  text: string}                 encoded to UTF-8 in the worker
+//   {kind: 'bytes', buffer: ArrayBuffer, name?}   transfer the buffer: postMessage(msg, [buffer])
+//   {kind: 'file',  file: File | Blob}            read with file.stream(), never whole
+//   {kind: 'url',   url: string}                  absolute URL, fetched and read as a stream
+// Every source may carry an optional `name` (a file name or label), echoed in report.source.name.
+
+export const PROTOCOL_VERSION = 1;
+
+/** Request types (page -> worker). */
+export const Request = Object.freeze({
+  INIT: 'init',
+  ANALYZE: 'analyze',
+  REANALYZE: 'reanalyze',
+  CANCEL: 'cancel',
+});
+
+/** Reply types (worker -> page). */
+export const Reply = Object.freeze({
+  RESULT: 'result',
+  ERROR: 'error',
+  PROGRESS: 'progress',
+});
+
+/** Source kinds of an analyze request. */
+export const SourceKind = Object.freeze({
+  TEXT: 'text',
+  BYTES: 'bytes',
+  FILE: 'file',
+  URL: 'url',
+});
+
+/** codeName values of errors raised outside the engine (code is null, except io = 3). */
+export const ErrorCodeNames = Object.freeze({
+  CANCELLED: 'cancelled',
+  BAD_REQUEST: 'bad_request',
+  NO_SOURCE: 'no_source',
+  IO: 'io',
+  ENGINE_LOAD: 'engine_load',
+});
+
+/** The engine's code for "could not be read" (error_codes.h kIo); used for fetch/file errors. */
+export const IO_CODE = 3;
+
+export const DEFAULT_MAX_PARTITIONS = 2000;
+export const PROGRESS_INTERVAL_MS = 50;
+/** Bytes read from a File or a text at a time. */
+export const READ_CHUNK_BYTES = 1 << 20;
+
+const REQUEST_TYPES = new Set(Object.values(Request));
+const REPLY_TYPES = new Set(Object.values(Reply));
+const SOURCE_KINDS = new Set(Object.values(SourceKind));
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A plain error payload. */
+export function errorPayload({name = 'ProtocolError', code = null, codeName, message, location = null}) {
+  return {name, code, codeName, message: String(message), location: location ?? null};
+}
+
+/** Converts anything thrown into an ErrorPayload (PartplayError has toJSON()). */
+export function toErrorPayload(e) {
+  if (e && typeof e.toJSON === 'function' && 'codeName' in e) return errorPayload(e.toJSON());
+  if (e && e.codeName) return errorPayload(e);
+  if (e && e.name === 'AbortError') {
+    return errorPayload({name: 'AbortError', codeName: ErrorCodeNames.CANCELLED, message: e.message || 'cancelled'});
+  }
+  return errorPayload({codeName: ErrorCodeNames.BAD_REQUEST, message: e?.message ?? String(e)});
+}
+
+/** Throws a TypeError describing the first problem with a Source, or returns it. */
+export function validateSource(source) {
+  if (!isObject(source)) throw new TypeError('source must be an object');
+  if (!SOURCE_KINDS.has(source.kind)) {
+    throw new TypeError(`source.kind must be one of ${[...SOURCE_KINDS].join(', ')}`);
+  }
+  switch (source.kind) {
+    case SourceKind.TEXT:
+      if (typeof source.text !== 'string') throw new TypeError('source.text must be a string');
+      break;
+    case SourceKind.BYTES:
+      if (!(source.buffer instanceof ArrayBuffer)) throw new TypeError('source.buffer must be an ArrayBuffer');
+      break;
+    case SourceKind.FILE:
+      if (typeof Blob === 'undefined' || !(source.file instanceof Blob)) {
+        throw new TypeError('source.file must be a File or Blob');
+      }
+      break;
+    case SourceKind.URL:
+      if (typeof source.url !== 'string' || !/^(https?|blob|data):/i.test(source.url)) {
+        throw new TypeError('source.url must be an absolute http(s), blob: or data: URL');
+      }
+      break;
+  }
+  if (source.name !== undefined && typeof source.name !== 'string') {
+    throw new TypeError('source.name must be a string');
+  }
+  return source;
+}
+
+/** Throws a TypeError unless keyPaths is a non-empty array of strings. (The engine checks syntax.) */
+export function validateKeyPaths(keyPaths) {
+  if (!Array.isArray(keyPaths) || keyPaths.length === 0) {
+    throw new TypeError('keyPaths must be a non-empty array of JSON pointers');
+  }
+  for (const p of keyPaths) {
+    if (typeof p !== 'string') throw new TypeError('every key path must be a string');
+  }
+  return keyPaths;
+}
+
+function validateOptionalCount(payload, field) {
+  const v = payload[field];
+  if (v !== undefined && v !== null && !(Number.isInteger(v) && v >= -1)) {
+    throw new TypeError(`${field} must be an integer >= -1`);
+  }
+}
+
+/** Validates a request message; returns it or throws a TypeError. */
+export function validateRequest(message) {
+  if (!isObject(message)) throw new TypeError('a request must be an object');
+  if (!Number.isSafeInteger(message.id)) throw new TypeError('request.id must be an integer');
+  if (!REQUEST_TYPES.has(message.type)) throw new TypeError(`unknown request type: ${String(message.type)}`);
+  const payload = message.payload ?? {};
+  if (!isObject(payload)) throw new TypeError('request.payload must be an object');
+  switch (message.type) {
+    case Request.ANALYZE:
+      validateSource(payload.source);
+      validateKeyPaths(payload.keyPaths);
+      validateOptionalCount(payload, 'discoverItems');
+      validateOptionalCount(payload, 'maxPartitions');
+      break;
+    case Request.REANALYZE:
+      validateKeyPaths(payload.keyPaths);
+      validateOptionalCount(payload, 'discoverItems');
+      validateOptionalCount(payload, 'maxPartitions');
+      break;
+    case Request.CANCEL:
+      if (payload.target !== undefined && !Number.isSafeInteger(payload.target)) {
+        throw new TypeError('cancel target must be a request id');
+      }
+      break;
+  }
+  return message;
+}
+
+/** Validates a reply message; returns it or throws a TypeError. */
+export function validateReply(message) {
+  if (!isObject(message)) throw new TypeError('a reply must be an object');
+  if (!Number.isSafeInteger(message.id)) throw new TypeError('reply.id must be an integer');
+  if (!REPLY_TYPES.has(message.type)) throw new TypeError(`unknown reply type: ${String(message.type)}`);
+  if (message.type === Reply.ERROR) {
+    const p = message.payload;
+    if (!isObject(p) || typeof p.message !== 'string') throw new TypeError('error reply needs payload.message');
+  }
+  if (message.type === Reply.PROGRESS) {
+    const p = message.payload;
+    if (!isObject(p) || typeof p.bytesDone !== 'number') throw new TypeError('progress reply needs payload.bytesDone');
+  }
+  return message;
+}
+
+/** Builders, so both sides spell messages the same way. */
+export const request = (id, type, payload = {}) => ({id, type, payload});
+export const result = (id, payload) => ({id, type: Reply.RESULT, payload});
+export const error = (id, payload) => ({id, type: Reply.ERROR, payload: errorPayload(payload)});
+export const progress = (id, {bytesDone, bytesTotal = null, items = 0}) =>
+  ({id, type: Reply.PROGRESS, payload: {bytesDone, bytesTotal, items}});

@@ -1,0 +1,227 @@
+// The engine worker: the only module that loads the wasm engine. Started by web/client.js as
+//   new Worker(new URL('./worker.js', import.meta.url), {type: 'module'})
+// and spoken to with the protocol in web/protocol.js (read that first).
+//
+// Sources are streamed into the engine chunk by chunk (File.stream(), fetch bodies, 1 MiB slices
+// of text and byte buffers); nothing big is read whole. Progress goes out at most every
+// PROGRESS_INTERVAL_MS; cancellation is checked between chunks.
+import {
+  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, IO_CODE, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply,
+  Request, SourceKind, errorPayload, progress, result, toErrorPayload, validateRequest,
+} from './protocol.js';
+
+/** The engine, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
+const enginePromise = (async () => {
+  try {
+    const api = await import('./engine/partplay-api.mjs');
+    const engine = await api.createEngine();
+    return {api, engine};
+  } catch (e) {
+    throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
+                        message: `The analysis engine could not be loaded: ${e?.message ?? e}`});
+  }
+})();
+// Avoid an "unhandled rejection" report; every request awaits it and reports the error itself.
+enginePromise.catch(() => {});
+
+/** The job in flight: {id, cancelled}. A new analysis cancels the previous one. */
+let current = null;
+/** The last analyzed source, kept for reanalyze: {kind, name, text?|bytes?|file?|url?}. */
+let lastSource = null;
+
+class AbortError extends Error {
+  constructor() {
+    super('The analysis was cancelled.');
+    this.name = 'AbortError';
+  }
+}
+
+function ioError(message) {
+  return errorPayload({name: 'PartplayError', code: IO_CODE, codeName: ErrorCodeNames.IO, message});
+}
+
+/** Lets queued messages (a cancel, a newer analyze) run. A macrotask, not a microtask. */
+function yieldToEvents() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Turns a request's source into the form kept for reanalyze (text is encoded once here). */
+function keepSource(source) {
+  const name = source.name ?? null;
+  switch (source.kind) {
+    case SourceKind.TEXT:
+      return {kind: SourceKind.TEXT, name, bytes: new TextEncoder().encode(source.text)};
+    case SourceKind.BYTES:
+      return {kind: SourceKind.BYTES, name, bytes: new Uint8Array(source.buffer)};
+    case SourceKind.FILE:
+      return {kind: SourceKind.FILE, name: name ?? source.file.name ?? null, file: source.file};
+    case SourceKind.URL:
+      return {kind: SourceKind.URL, name: name ?? source.url, url: source.url};
+  }
+  throw new TypeError(`unknown source kind ${source.kind}`);
+}
+
+/** Slices an in-memory buffer into READ_CHUNK_BYTES pieces. */
+async function* sliceBytes(bytes) {
+  for (let at = 0; at < bytes.length; at += READ_CHUNK_BYTES) {
+    yield bytes.subarray(at, Math.min(bytes.length, at + READ_CHUNK_BYTES));
+  }
+}
+
+/** Reads a ReadableStream of Uint8Array chunks. */
+async function* readStream(stream) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) return;
+      if (value && value.length) yield value;
+    }
+  } finally {
+    // Stops the underlying read when we leave early (cancel, engine error).
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** Reads a File/Blob as a stream, or in READ_CHUNK_BYTES slices where Blob.stream is missing. */
+async function* readFile(file) {
+  if (typeof file.stream === 'function') {
+    try {
+      yield* readStream(file.stream());
+    } catch (e) {
+      if (e instanceof AbortError) throw e;
+      throw ioError(`The file "${file.name ?? 'file'}" could not be read: ${e?.message ?? e}`);
+    }
+    return;
+  }
+  for (let at = 0; at < file.size; at += READ_CHUNK_BYTES) {
+    const piece = file.slice(at, Math.min(file.size, at + READ_CHUNK_BYTES));
+    yield new Uint8Array(await piece.arrayBuffer());
+  }
+}
+
+/** Opens a source: {bytesTotal, chunks: AsyncIterable<Uint8Array>}. */
+async function openSource(kept) {
+  switch (kept.kind) {
+    case SourceKind.TEXT:
+    case SourceKind.BYTES:
+      return {bytesTotal: kept.bytes.length, chunks: sliceBytes(kept.bytes)};
+    case SourceKind.FILE:
+      return {bytesTotal: kept.file.size, chunks: readFile(kept.file)};
+    case SourceKind.URL: {
+      let response;
+      try {
+        response = await fetch(kept.url);
+      } catch (e) {
+        throw ioError(`${kept.url} could not be fetched: ${e?.message ?? e}`);
+      }
+      if (!response.ok) throw ioError(`${kept.url} could not be fetched: HTTP ${response.status} ${response.statusText}`);
+      const length = Number(response.headers.get('Content-Length'));
+      const encoded = response.headers.get('Content-Encoding');
+      const bytesTotal = Number.isFinite(length) && length > 0 && !encoded ? length : null;
+      if (!response.body) {
+        return {bytesTotal, chunks: sliceBytes(new Uint8Array(await response.arrayBuffer()))};
+      }
+      return {bytesTotal, chunks: readStream(response.body)};
+    }
+  }
+  throw new TypeError(`unknown source kind ${kept.kind}`);
+}
+
+/** The options object handed to engine.newAnalysis (docs/report.md names, snake_case). */
+function engineOptions({keyPaths, discoverItems}) {
+  const options = {key_paths: keyPaths};
+  if (Number.isInteger(discoverItems) && discoverItems >= -1) options.discover_items = discoverItems;
+  return options;
+}
+
+async function analyze(id, kept, payload) {
+  if (current) current.cancelled = true;
+  const job = {id, cancelled: false};
+  current = job;
+  try {
+    const {engine} = await enginePromise;
+    if (job.cancelled) throw new AbortError();
+    const started = performance.now();
+    const analysis = engine.newAnalysis(engineOptions(payload));
+    try {
+      const {bytesTotal, chunks} = await openSource(kept);
+      let lastPost = performance.now();
+      let bytesRead = 0;
+      postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
+      for await (const chunk of chunks) {
+        if (job.cancelled) throw new AbortError();
+        analysis.feed(chunk);
+        bytesRead += chunk.length;
+        const now = performance.now();
+        if (now - lastPost >= PROGRESS_INTERVAL_MS) {
+          lastPost = now;
+          postMessage(progress(id, {bytesDone: analysis.bytesConsumed, bytesTotal, items: analysis.itemsSeen}));
+          await yieldToEvents();
+          if (job.cancelled) throw new AbortError();
+        }
+      }
+      const maxPartitions = payload.maxPartitions ?? DEFAULT_MAX_PARTITIONS;
+      const report = analysis.finish({maxPartitions});
+      const ms = performance.now() - started;
+      postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items}));
+      report.source = {kind: kept.kind, name: kept.name ?? null, bytes: bytesRead};
+      report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null};
+      // Transfer partition_bytes' buffer; copy first if it is a view into a larger (wasm) buffer.
+      let sizes = report.partition_bytes;
+      if (sizes && (sizes.byteOffset !== 0 || sizes.buffer.byteLength !== sizes.byteLength)) {
+        sizes = report.partition_bytes = sizes.slice();
+      }
+      const transfer = sizes?.buffer ? [sizes.buffer] : [];
+      postMessage(result(id, report), transfer);
+    } finally {
+      analysis.dispose();
+    }
+  } finally {
+    if (current === job) current = null;
+  }
+}
+
+async function handle(message) {
+  const {id, type, payload = {}} = message;
+  switch (type) {
+    case Request.INIT: {
+      const {engine} = await enginePromise;
+      return {version: engine.version(), errorCodes: engine.errorCodes()};
+    }
+    case Request.ANALYZE: {
+      const kept = keepSource(payload.source);
+      lastSource = kept;
+      await analyze(id, kept, payload);
+      return undefined; // analyze posts its own result (with a transfer list)
+    }
+    case Request.REANALYZE: {
+      if (!lastSource) {
+        throw errorPayload({codeName: ErrorCodeNames.NO_SOURCE, message: 'Nothing was analyzed yet: choose some data first.'});
+      }
+      await analyze(id, lastSource, payload);
+      return undefined;
+    }
+    case Request.CANCEL: {
+      const target = payload.target;
+      if (current && (target === undefined || current.id === target)) {
+        current.cancelled = true;
+        return {cancelled: true};
+      }
+      return {cancelled: false};
+    }
+  }
+  throw new TypeError(`unknown request type ${type}`);
+}
+
+self.addEventListener('message', async (event) => {
+  const message = event.data;
+  const id = Number.isSafeInteger(message?.id) ? message.id : -1;
+  try {
+    validateRequest(message);
+    const payload = await handle(message);
+    if (payload !== undefined) postMessage(result(id, payload));
+  } catch (e) {
+    postMessage({id, type: Reply.ERROR, payload: toErrorPayload(e)});
+  }
+});
