@@ -8,6 +8,7 @@ PORT ?= 8080
 JOBS ?= $(shell nproc)
 # Debian's Emscripten needs Debian's acorn for its optimizer.
 export NODE_PATH := /usr/share/nodejs
+MAKEFLAGS += --no-print-directory
 
 NATIVE := build/native
 WASM_BUILD := build/wasm-cmake

@@ -43,7 +43,7 @@ ItemStream::ItemStream(ItemSink* sink)
     : sink_(sink), parser_(simdjson::SIMDJSON_MAXSIZE_BYTES) {}
 
 uint8_t* ItemStream::WritableChunk(size_t n) {
-  if (len_ + n > capacity_) {
+  if (len_ + n > capacity_ || buf_ == nullptr) {  // a fresh stream has no buffer yet
     size_t want = std::max({len_ + n, capacity_ * 2, kInitialCapacity});
     auto* fresh = new (std::nothrow) uint8_t[want + simdjson::SIMDJSON_PADDING];
     if (fresh == nullptr) return nullptr;
@@ -108,7 +108,19 @@ Status ItemStream::Process(bool final) {
     if (format_ == InputFormat::kUnknown) return Status::Ok();  // only whitespace so far
   }
   size_t region_end = len_;
-  if (format_ == InputFormat::kArray) PARTPLAY_RETURN_IF_ERROR(ScanArray(final, region_end));
+  if (format_ == InputFormat::kArray) {
+    PARTPLAY_RETURN_IF_ERROR(ScanArray(final, region_end));
+  } else if (!final) {
+    // End the region after the last newline (else the last whitespace): never inside a token or
+    // a UTF-8 character, where simdjson's handling of a cut differs between its kernels.
+    const uint8_t* b = buf_.get();
+    const void* nl = memrchr(b + parsed_, '\n', len_ - parsed_);
+    if (nl != nullptr) {
+      region_end = static_cast<const uint8_t*>(nl) - b + 1;
+    } else {
+      while (region_end > parsed_ && !IsWhitespace(b[region_end - 1])) --region_end;
+    }
+  }
   size_t parsed_end = parsed_;
   PARTPLAY_RETURN_IF_ERROR(ParseRegion(parsed_, region_end, final, parsed_end));
   parsed_ = parsed_end;
@@ -267,6 +279,7 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
   if (error) {
     return Fail(CodeOf(error), simdjson::error_message(error), begin, items_);
   }
+  size_t last_end = begin;  // just past the last complete item
   for (auto it = stream.begin(); it != stream.end(); ++it) {
     auto doc = *it;
     // current_index() of a batch's first document is the batch start, whitespace included.
@@ -295,8 +308,11 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
       return Fail(s.code(), s.message(), doc_at, items_);
     }
     ++items_;
+    last_end = doc_at + item.text.size();
   }
-  parsed_end = end - stream.truncated_bytes();
+  // Not end - truncated_bytes(): the SIMD kernels first trim a UTF-8 character cut at the
+  // region's end, and truncated_bytes() then counts from the trimmed end.
+  parsed_end = last_end;
   return Status::Ok();
 }
 
