@@ -114,10 +114,9 @@ Status ItemStream::Process(bool final) {
     // End the region after the last newline (else the last whitespace): never inside a token or
     // a UTF-8 character, where simdjson's handling of a cut differs between its kernels.
     const uint8_t* b = buf_.get();
-    const void* nl = memrchr(b + parsed_, '\n', len_ - parsed_);
-    if (nl != nullptr) {
-      region_end = static_cast<const uint8_t*>(nl) - b + 1;
-    } else {
+    while (region_end > parsed_ && b[region_end - 1] != '\n') --region_end;
+    if (region_end == parsed_) {
+      region_end = len_;
       while (region_end > parsed_ && !IsWhitespace(b[region_end - 1])) --region_end;
     }
   }
