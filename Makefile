@@ -20,7 +20,7 @@ setup:
 	@scripts/setup.sh
 
 native cli: setup
-	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON >/dev/null
 	@cmake --build $(NATIVE) -j $(JOBS)
 
 wasm: setup

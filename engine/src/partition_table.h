@@ -1,6 +1,11 @@
 // Internal: the logical partitions seen so far, keyed by the canonical bytes of their partition
 // key (partition_key.h). Open addressing on the XXH3 hash; a hash match is confirmed by comparing
 // the canonical bytes, so two keys never merge, whatever the hash does.
+//
+// Every item of the input lands here, at a random place, so the layout is built for one cache
+// miss per item: a slot is one 64-byte line holding the hash, the aggregates and, for keys of up
+// to 24 canonical bytes (most ids, every number and boolean), the key itself. Longer keys live in
+// an arena and cost a second access only when the hashes match.
 #pragma once
 
 #include <cstdint>
@@ -14,8 +19,9 @@ namespace partplay::internal {
 
 class PartitionTable {
  public:
+  // A read-only view of one partition; `canonical` is valid until the next Add.
   struct Entry {
-    std::string canonical;
+    std::string_view canonical;
     uint64_t hash = 0;
     uint64_t items = 0;
     uint64_t bytes = 0;
@@ -26,19 +32,36 @@ class PartitionTable {
   // Adds one item of `bytes` bytes to the partition with this canonical key.
   void Add(std::string_view canonical, uint64_t bytes, int64_t item_index);
 
-  size_t size() const { return entries_.size(); }
-  const Entry& at(uint32_t i) const { return entries_[i]; }
-  // Entry indexes, largest bytes first; ties: more items first, then key order.
+  size_t size() const { return dense_.size(); }
+  // Partitions are numbered 0..size()-1 in the order they first appeared.
+  Entry at(uint32_t i) const;
+  // Partition numbers, largest bytes first; ties: more items first, then key order.
   std::vector<uint32_t> SortedBySize() const;
   LogicalPartition Export(uint32_t i) const;
 
  private:
+  static constexpr uint32_t kInlineKey = 24;
+  static constexpr uint32_t kEmpty = 0xFFFFFFFF;
+  struct alignas(64) Slot {
+    uint64_t hash;
+    uint64_t items;
+    uint64_t bytes;
+    int64_t largest_item_index;
+    uint32_t largest_item_bytes;
+    uint32_t key_len;            // kEmpty: an empty slot
+    union {
+      char inline_key[kInlineKey];  // key_len <= kInlineKey
+      uint64_t arena_offset;        // otherwise: where the key starts in arena_
+    };
+  };
+  static_assert(sizeof(Slot) == 64);
+
+  std::string_view KeyOf(const Slot& slot) const;
   void Grow();
 
-  std::vector<Entry> entries_;
-  // Per slot: the entry index + 1 in the low 32 bits (0 = empty) and the hash's high 32 bits as a
-  // tag, so a probe touches an entry only when the tags match (the entries are cold in cache).
-  std::vector<uint64_t> slots_;
+  std::vector<Slot> slots_;
+  std::vector<uint32_t> dense_;  // slot index of partition i
+  std::string arena_;            // keys longer than kInlineKey, back to back
   size_t mask_ = 0;
 };
 
