@@ -108,8 +108,12 @@ Status ItemStream::Process(bool final) {
     if (format_ == InputFormat::kUnknown) return Status::Ok();  // only whitespace so far
   }
   size_t region_end = len_;
+  Status scan_error;  // a problem the array scanner found after region_end: reported once the
+                      // complete elements before it are parsed, so the first bad byte wins
   if (format_ == InputFormat::kArray) {
-    PARTPLAY_RETURN_IF_ERROR(ScanArray(final, region_end));
+    scan_error = ScanArray(final, region_end);
+    region_end = scan_pos_;  // the end of the last complete element, also after an error
+    if (!scan_error.ok()) failed_ = Status();
   } else if (!final) {
     // End the region after the last newline (else the last whitespace): never inside a token or
     // a UTF-8 character, where simdjson's handling of a cut differs between its kernels.
@@ -122,6 +126,19 @@ Status ItemStream::Process(bool final) {
   }
   size_t parsed_end = parsed_;
   PARTPLAY_RETURN_IF_ERROR(ParseRegion(parsed_, region_end, final, parsed_end));
+  if (format_ == InputFormat::kArray) {
+    // The region holds whole elements only, so an element simdjson left unparsed is broken.
+    size_t p = parsed_end;
+    while (p < region_end && IsWhitespace(buf_[p])) ++p;
+    if (p < region_end) {
+      return Diagnose(p, region_end, items_, true,
+                      Status(ErrorCode::kMalformedJson, "an array element is not valid JSON"));
+    }
+    if (!scan_error.ok()) {
+      failed_ = scan_error;
+      return failed_;
+    }
+  }
   parsed_ = parsed_end;
 
   size_t rest = parsed_;
@@ -148,15 +165,19 @@ Status ItemStream::Process(bool final) {
     diagnose_threshold_ *= 2;
   }
   Discard(parsed_);
-  consumed_total_ = base_offset_;
+  consumed_total_ = final ? input_total_ : base_offset_;
   return Status::Ok();
 }
 
 Status ItemStream::DetectFormat(bool final) {
   size_t p = parsed_;
-  if (base_offset_ == 0 && p == 0 && len_ >= 3 && buf_[0] == 0xEF && buf_[1] == 0xBB &&
-      buf_[2] == 0xBF) {
-    p = 3;  // a UTF-8 byte order mark (RFC 8259 lets parsers ignore it)
+  static constexpr uint8_t kBom[] = {0xEF, 0xBB, 0xBF};  // RFC 8259 lets parsers ignore it
+  if (base_offset_ == 0 && p == 0) {
+    size_t have = std::min<size_t>(len_, 3);
+    if (have > 0 && std::memcmp(buf_.get(), kBom, have) == 0) {
+      if (have < 3 && !final) return Status::Ok();  // wait for the rest of a possible BOM
+      if (have == 3) p = 3;
+    }
   }
   while (p < len_ && IsWhitespace(buf_[p])) ++p;
   if (p == len_) {
@@ -270,6 +291,16 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
   if (begin >= end) return Status::Ok();
   size_t n = end - begin;
   const uint8_t* base = buf_.get() + begin;
+  // simdjson reads up to SIMDJSON_PADDING bytes past the region and must see padding there, not
+  // the next item's bytes (a '}' there could close a broken item): blank them while it parses.
+  uint8_t saved[simdjson::SIMDJSON_PADDING];
+  std::memcpy(saved, buf_.get() + end, sizeof saved);
+  std::memset(buf_.get() + end, ' ', sizeof saved);
+  struct Restore {
+    uint8_t* at;
+    const uint8_t* from;
+    ~Restore() { std::memcpy(at, from, simdjson::SIMDJSON_PADDING); }
+  } restore{buf_.get() + end, saved};
   simdjson::ondemand::document_stream stream;
   // One batch for the whole region: simdjson then treats it as the final batch and reports an
   // item cut at the region's end through truncated_bytes() instead of failing.
@@ -308,6 +339,7 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     }
     ++items_;
     last_end = doc_at + item.text.size();
+    if (last_end > end) return Fail(ErrorCode::kInternal, "an item ran past its region", doc_at, items_);
   }
   // Not end - truncated_bytes(): the SIMD kernels first trim a UTF-8 character cut at the
   // region's end, and truncated_bytes() then counts from the trimmed end.

@@ -192,9 +192,8 @@ std::string ReportToTable(const AnalysisReport& r, size_t max_rows) {
     s += fmt::format("{:>12} {:>14} {:>14}  {}\n", p.items, p.bytes, p.largest_item_bytes,
                      p.key.ToJson());
   }
-  if (r.partitions.size() > n) {
-    s += fmt::format("... and {} more partitions (use --format json for all)\n",
-                     r.partitions.size() - n + r.partitions_omitted);
+  if (uint64_t more = r.partitions.size() - n + r.partitions_omitted; more > 0) {
+    s += fmt::format("... and {} more partitions (use --format json for all)\n", more);
   }
   return s;
 }
