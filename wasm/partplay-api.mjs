@@ -59,7 +59,10 @@ export class Analysis {
   /** Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`. */
   finish({maxPartitions = -1} = {}) {
     check(this.#raw.finish());
-    return this.#raw.report(maxPartitions);
+    const {json, partition_bytes} = this.#raw.report(maxPartitions);
+    const report = JSON.parse(json);
+    report.partition_bytes = partition_bytes;
+    return report;
   }
   dispose() {
     if (this.#raw) {

@@ -267,6 +267,18 @@ class Analyzer::Impl : public internal::ItemSink {
         return WalkArray(array, depth + 1);
       }
       case od::json_type::string: {
+        if (!here && !discovering_) {
+          // Only validation is needed: stage 1 has checked UTF-8 and control characters, so a
+          // string without a backslash is valid as it stands and need not be unescaped. The
+          // value is still consumed, so the iterator checks what follows it.
+          std::string_view raw = value.raw_json_token();
+          od::raw_json_string consumed;
+          if (auto e = value.get_raw_json_string().get(consumed)) return SimdjsonStatus(e);
+          if (raw.find('\\') == std::string_view::npos) return Status::Ok();
+          JsonDiagnosis d = DiagnoseJsonValue(raw);
+          if (d.found) return Status(ErrorCode::kMalformedJson, d.message);
+          return Status::Ok();
+        }
         std::string_view text;
         if (auto e = value.get_string().get(text)) return SimdjsonStatus(e);
         Set(here, KeyKind::kString, 0, text);

@@ -1,0 +1,500 @@
+#!/usr/bin/env node
+// `make bench`: throughput of the native CLI, of the wasm engine in headless Chromium, and of the
+// plain-JS code a web developer would write, over the same generated NDJSON file.
+//
+//   node tests/bench/run-bench.mjs [--items N] [--runs 3] [--discover 10000] [--seed S]
+//                                  [--engine-micro] [--site DIR] [--ascii]
+//                                  [--big GB [--no-big-wasm] [--delete-big]]
+//
+// Needs build/native/partplay and build/site (`make native site`), /usr/bin/chromium and
+// playwright-core. Prints human-readable lines, then a FINAL line that is one JSON object:
+// `bytes` is the file size (the MB/s numerator), `item_bytes` the report's `bytes`; MB = 1e6
+// bytes everywhere, except wasm_peak_heap_mb and the *_rss_mb figures, which are MiB (2^20).
+// Timed: native = the whole CLI process (best of --runs); wasm = createEngine() + newAnalysis +
+// 1 MiB feeds + finish() over an ArrayBuffer fetched beforehand; plain JS = TextDecoder, split,
+// JSON.parse, Map over the same ArrayBuffer. With --big, the big file's figures (big_*) are also
+// printed as their own JSON line and merged into the final one.
+// Exits 1 (no JSON line) when the native CLI, the wasm engine, the JS baseline and the
+// generator's ground truth disagree on items, bytes or partitions. No timing is asserted.
+//
+//   --items N        items in the generated file (default 1,000,000), in bench-data/, reused
+//   --runs N         runs per measurement, the best one counts (default 3)
+//   --discover N     discover_items / --discover for the main measurements (default 10000);
+//                    a second wasm and native measurement always uses 0, to show its cost
+//   --engine-micro   also run build/native/engine_bench (Google Benchmark), if it exists
+//   --site DIR       the site whose engine/ is measured (default build/site), e.g. an experiment
+//   --ascii          ASCII-only data (by default a few city names are multi-byte UTF-8)
+//   --big GB         also generate a GB-sized file (reused if present), run the native CLI over it
+//                    with its peak RSS, and stream it into the wasm engine in Chromium
+//                    (--no-big-wasm skips that; --delete-big removes the file afterwards)
+import {spawn} from 'node:child_process';
+import {createServer} from 'node:http';
+import {createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, extname, join, resolve, sep} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {DEFAULT_DIR, DEFAULT_SEED, ensureNdjson, removeNdjson} from './gen-ndjson.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(repo, 'build/native/partplay');
+const ENGINE_BENCH = join(repo, 'build/native/engine_bench');
+const SITE = join(repo, 'build/site');
+const BENCH_DIR = join(repo, 'tests/bench');
+const CHROMIUM = '/usr/bin/chromium';
+const TIME = '/usr/bin/time';
+const KEY = '/userId';
+const MIB = 1024 * 1024;
+
+const TARGET_WASM_VS_JS = 5;
+const TARGET_WASM_VS_NATIVE = 0.35;
+const TARGET_HEAP_VS_INPUT = 2;
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+function parseArgs(argv) {
+  const o = {items: 1_000_000, runs: 3, discover: 10000, seed: DEFAULT_SEED, engineMicro: false,
+             big: null, bigWasm: true, deleteBig: false, site: SITE, ascii: false};
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    let inline = null;
+    if (arg.startsWith('--') && arg.includes('=')) [arg, inline] = [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)];
+    const value = () => {
+      if (inline !== null) return inline;
+      if (i + 1 >= argv.length) throw new Error(`${arg} needs a value`);
+      return argv[++i];
+    };
+    const count = (name, v, min) => {
+      const n = Number(String(v).replace(/_/g, ''));
+      if (!Number.isInteger(n) || n < min) throw new Error(`${name}: expected an integer >= ${min}, got ${v}`);
+      return n;
+    };
+    if (arg === '--items') o.items = count(arg, value(), 1);
+    else if (arg === '--runs') o.runs = count(arg, value(), 1);
+    else if (arg === '--discover') o.discover = count(arg, value(), 0);
+    else if (arg === '--seed') o.seed = count(arg, value(), 0);
+    else if (arg === '--engine-micro') o.engineMicro = true;
+    else if (arg === '--site') o.site = resolve(value());
+    else if (arg === '--ascii') o.ascii = true;
+    else if (arg === '--big') {
+      o.big = Number(value());
+      if (!(o.big > 0)) throw new Error(`--big: expected a size in GB > 0`);
+    } else if (arg === '--no-big-wasm') o.bigWasm = false;
+    else if (arg === '--delete-big') o.deleteBig = true;
+    else if (arg === '-h' || arg === '--help') {
+      const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+      const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//')));
+      console.log(header.map((l) => l.slice(3)).join('\n'));
+      process.exit(0);
+    } else throw new Error(`unknown argument: ${argv[i]}`);
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const mbPerS = (bytes, seconds) => bytes / 1e6 / seconds;
+const round = (x, digits = 2) => (x == null || !Number.isFinite(x) ? x : Number(x.toFixed(digits)));
+const fmtMs = (ms) => `${ms.toFixed(0)} ms`;
+const say = (line = '') => console.log(line);
+
+class BenchFailure extends Error {}
+
+/** Compares named values; throws BenchFailure listing every mismatch. */
+function agree(what, checks) {
+  const bad = checks.filter(([, a, b]) => a !== b);
+  if (bad.length) {
+    throw new BenchFailure(`${what} disagree:\n` +
+      bad.map(([name, a, b]) => `  ${name}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`).join('\n'));
+  }
+}
+
+/**
+ * Runs a command, collecting stdout. Peak RSS from /usr/bin/time -v when present, else from
+ * polling VmHWM in /proc/<pid>/status. Resolves to {code, stdout, stderr, seconds, peakRssKb}.
+ */
+function runMeasured(cmd, args, {collectStdout = true} = {}) {
+  const useTime = existsSync(TIME);
+  const [file, argv] = useTime ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
+  return new Promise((ok, fail) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(file, argv, {stdio: ['ignore', collectStdout ? 'pipe' : 'ignore', 'pipe']});
+    const out = [];
+    const err = [];
+    if (collectStdout) child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    let hwmKb = 0;
+    let poll = null;
+    if (!useTime) {
+      const read = () => {
+        try {
+          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+          if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+        } catch {}
+      };
+      poll = setInterval(read, 10);
+    }
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (poll) clearInterval(poll);
+      let stderr = Buffer.concat(err).toString();
+      let peakRssKb = hwmKb || null;
+      if (useTime) {
+        const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+        peakRssKb = m ? Number(m[1]) : null;
+        const cut = stderr.search(/\tCommand being timed:/);
+        if (cut >= 0) stderr = stderr.slice(0, cut);
+        // time -v exits with the child's status; "Command exited with non-zero status N" precedes.
+        stderr = stderr.replace(/Command exited with non-zero status \d+\n?$/, '');
+      }
+      ok({code, stdout: collectStdout ? Buffer.concat(out) : null, stderr, seconds, peakRssKb});
+    });
+  });
+}
+
+/** One native analysis; throws on a non-zero exit. Returns {seconds, peakRssKb, report}. */
+async function runNative(file, discover) {
+  const r = await runMeasured(CLI, ['analyze', '--key', KEY, '--format', 'json', '--discover',
+                                    String(discover), file]);
+  if (r.code !== 0) throw new BenchFailure(`partplay exited with ${r.code}: ${r.stderr.trim()}`);
+  const report = JSON.parse(r.stdout.toString());
+  return {seconds: r.seconds, peakRssKb: r.peakRssKb, report};
+}
+
+/** Best of `runs`; `measure()` resolves to an object with `seconds`. */
+async function bestOf(runs, label, measure, describe) {
+  const all = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await measure();
+    all.push(r);
+    say(`  ${label} run ${i + 1}/${runs}: ${describe(r)}`);
+  }
+  const best = all.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+  return {best, all};
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small static server: /site/ -> build/site, /bench/ -> tests/bench, /data/ -> bench-data.
+
+const MIME = {'.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+              '.js': 'text/javascript; charset=utf-8', '.wasm': 'application/wasm',
+              '.json': 'application/json', '.ndjson': 'application/x-ndjson',
+              '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml'};
+
+export async function startBenchServer(mounts) {
+  const server = createServer((req, res) => {
+    const fail = (status) => {
+      res.writeHead(status, {'Content-Type': 'text/plain'});
+      res.end(`${status}\n`);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return fail(405);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      return fail(400);
+    }
+    const [, mount, ...rest] = path.split('/');
+    const root = mounts[mount];
+    if (!root || rest.some((p) => p === '..' || p.includes('\0') || p.includes('\\'))) return fail(404);
+    const file = join(root, ...rest);
+    if (!file.startsWith(root + sep)) return fail(404);
+    let info;
+    try {
+      info = statSync(file);
+    } catch {
+      return fail(404);
+    }
+    if (!info.isFile()) return fail(404);
+    res.writeHead(200, {'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+                        'Content-Length': info.size, 'Cache-Control': 'no-store'});
+    if (req.method === 'HEAD') return res.end();
+    const stream = createReadStream(file, {highWaterMark: 1 << 20});
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', ok);
+  });
+  return {server, url: `http://127.0.0.1:${server.address().port}`};
+}
+
+/** Launches Chromium and opens the bench page; resolves to {browser, page, close()}. */
+export async function openBenchPage(baseUrl) {
+  const {chromium} = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(0);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e));
+  page.on('console', (m) => {
+    if (m.type() === 'error') console.error(`  [page] ${m.text()}`);
+  });
+  page.on('crash', () => errors.push(new Error('the page crashed')));
+  await page.goto(`${baseUrl}/bench/bench-page.html`);
+  await page.waitForFunction(() => window.bench !== undefined);
+  if (errors.length) throw errors[0];
+  await page.evaluate(() => window.bench.init());
+  return {browser, page, version: browser.version()};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurements
+
+async function nativeSection(data, options) {
+  say(`native CLI: ${CLI} analyze --key ${KEY} --format json --discover ${options.discover}`);
+  const main = await bestOf(options.runs, 'native', () => runNative(data.file, options.discover),
+                            (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
+                                   (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
+  let zero = null;
+  if (options.discover !== 0) {
+    zero = await bestOf(options.runs, 'native --discover 0', () => runNative(data.file, 0),
+                        (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
+  }
+  return {main, zero};
+}
+
+async function browserSection(page, data, dataUrl, options) {
+  const loaded = await page.evaluate((url) => window.bench.load(url), dataUrl);
+  if (loaded.bytes !== data.file_bytes) {
+    throw new BenchFailure(`the page fetched ${loaded.bytes} bytes, the file has ${data.file_bytes}`);
+  }
+  say(`  fetched ${(loaded.bytes / 1e6).toFixed(1)} MB into an ArrayBuffer in ${fmtMs(loaded.ms)} (not timed)`);
+  const wasmRun = (discoverItems) => async () => {
+    const r = await page.evaluate((o) => window.bench.wasm(o), {keyPaths: [KEY], discoverItems});
+    return {...r, seconds: r.ms / 1000};
+  };
+  const describeWasm = (r) => `${fmtMs(r.ms)} (createEngine ${fmtMs(r.init_ms)}, feed ${fmtMs(r.feed_ms)}, ` +
+    `finish ${fmtMs(r.finish_ms)}), ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s, ` +
+    `heap ${(r.heap_bytes / MIB).toFixed(1)} MiB`;
+  say(`wasm engine (discover_items ${options.discover}, 1 MiB feeds):`);
+  const wasm = await bestOf(options.runs, 'wasm', wasmRun(options.discover), describeWasm);
+  let wasmZero = null;
+  if (options.discover !== 0) {
+    say('wasm engine (discover_items 0):');
+    wasmZero = await bestOf(options.runs, 'wasm discover 0', wasmRun(0), describeWasm);
+  }
+  say('plain-JS baseline (TextDecoder, split, JSON.parse, Map):');
+  const js = await bestOf(options.runs, 'js', async () => {
+    const r = await page.evaluate(() => window.bench.js());
+    return {...r, seconds: r.ms / 1000};
+  }, (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
+  return {wasm, wasmZero, js};
+}
+
+/** Every report agrees with the generator's ground truth (and so with each other). */
+function checkAgreement(data, native, browser) {
+  const truth = {items: data.items, bytes: data.item_bytes, partition_count: data.distinct_user_ids,
+                 input_bytes: data.file_bytes};
+  const reports = [['native', native.main.all.map((r) => r.report)]];
+  if (native.zero) reports.push(['native --discover 0', native.zero.all.map((r) => r.report)]);
+  reports.push(['wasm', browser.wasm.all]);
+  if (browser.wasmZero) reports.push(['wasm discover 0', browser.wasmZero.all]);
+  for (const [name, list] of reports) {
+    list.forEach((r, i) => agree(`${name} run ${i + 1} and the generated data`, [
+      ['items', r.items, truth.items], ['bytes', r.bytes, truth.bytes],
+      ['partition_count', r.partition_count, truth.partition_count],
+      ['input_bytes', r.input_bytes, truth.input_bytes],
+      ['undefined_key_items', r.undefined_key_items, 0],
+    ]));
+  }
+  const n = native.main.best.report;
+  const w = browser.wasm.best;
+  agree('native and wasm', [
+    ['items', w.items, n.items], ['bytes', w.bytes, n.bytes],
+    ['partition_count', w.partition_count, n.partition_count],
+    ['largest_partition', JSON.stringify(w.largest_partition), JSON.stringify(n.largest_partition)],
+  ]);
+  for (const [i, j] of browser.js.all.entries()) {
+    agree(`wasm and the JS baseline (run ${i + 1})`, [
+      ['items', j.items, w.items], ['partition_count', j.partition_count, w.partition_count],
+    ]);
+  }
+}
+
+async function engineMicro() {
+  if (!existsSync(ENGINE_BENCH)) {
+    say(`engine micro-benchmark: ${ENGINE_BENCH} not built, skipped`);
+    return null;
+  }
+  say(`engine micro-benchmark: ${ENGINE_BENCH}`);
+  const dir = mkdtempSync(join(tmpdir(), 'partplay-bench-'));
+  const out = join(dir, 'engine_bench.json');
+  try {
+    const code = await new Promise((ok, fail) => {
+      const child = spawn(ENGINE_BENCH, [`--benchmark_out=${out}`, '--benchmark_out_format=json'],
+                          {stdio: ['ignore', 'inherit', 'inherit']});
+      child.on('error', fail);
+      child.on('close', ok);
+    });
+    if (code !== 0) throw new BenchFailure(`engine_bench exited with ${code}`);
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    return Object.fromEntries(json.benchmarks.filter((b) => b.bytes_per_second)
+      .map((b) => [b.name, round(b.bytes_per_second / 1e6, 1)]));
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+async function bigSection(options, openPage, baseUrl) {
+  const targetBytes = Math.round(options.big * 1e9);
+  say(`big file: ${options.big} GB`);
+  const data = await ensureNdjson({targetBytes, seed: options.seed, ascii: options.ascii, log: (m) => say(`  ${m}`)});
+  say(`  native CLI over ${(data.file_bytes / 1e6).toFixed(0)} MB ...`);
+  const r = await runNative(data.file, options.discover);
+  agree('native (big file) and the generated data', [
+    ['items', r.report.items, data.items], ['bytes', r.report.bytes, data.item_bytes],
+    ['partition_count', r.report.partition_count, data.distinct_user_ids],
+  ]);
+  const big = {
+    big_file: data.file.startsWith(repo + sep) ? data.file.slice(repo.length + 1) : data.file,
+    big_items: data.items, big_bytes: data.file_bytes, big_input_mb: round(data.file_bytes / 1e6, 1),
+    big_native_seconds: round(r.seconds, 3), big_native_mb_s: round(mbPerS(data.file_bytes, r.seconds), 1),
+    big_native_peak_rss_mb: r.peakRssKb ? round(r.peakRssKb / 1024, 1) : null,
+    big_partition_count: r.report.partition_count,
+  };
+  say(`  native: ${data.items} items in ${r.seconds.toFixed(2)} s, ${big.big_native_mb_s} MB/s, ` +
+      `peak RSS ${big.big_native_peak_rss_mb} MiB`);
+  if (options.bigWasm) {
+    const page = await openPage();
+    say('  wasm, streamed with fetch + getReader (1 MiB feeds) ...');
+    const name = data.file.slice(DEFAULT_DIR.length + 1);
+    const w = await page.evaluate(([url, o]) => window.bench.wasmStream(url, o),
+                                  [`${baseUrl}/data/${encodeURIComponent(name)}`,
+                                   {keyPaths: [KEY], discoverItems: options.discover}]);
+    agree('wasm (big file, streamed) and the generated data', [
+      ['received bytes', w.received_bytes, data.file_bytes], ['items', w.items, data.items],
+      ['bytes', w.bytes, data.item_bytes], ['partition_count', w.partition_count, data.distinct_user_ids],
+    ]);
+    Object.assign(big, {
+      big_wasm_seconds: round(w.ms / 1000, 3), big_wasm_mb_s: round(mbPerS(data.file_bytes, w.ms / 1000), 1),
+      big_wasm_peak_heap_mb: round(w.heap_bytes / MIB, 1),
+    });
+    say(`  wasm: ${w.items} items in ${(w.ms / 1000).toFixed(2)} s, ${big.big_wasm_mb_s} MB/s, ` +
+        `peak heap ${big.big_wasm_peak_heap_mb} MiB (${w.network_chunks} network chunks, largest ` +
+        `${w.max_network_chunk} bytes)`);
+  }
+  if (options.deleteBig) {
+    removeNdjson(data.file);
+    say(`  deleted ${data.file}`);
+  } else {
+    say(`  kept ${data.file} for the next run (--delete-big removes it)`);
+  }
+  say(JSON.stringify(big));
+  return big;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  for (const [what, path, hint] of [['the native CLI', CLI, 'make native'],
+                                    ['the site', join(options.site, 'engine/partplay-api.mjs'), 'make site'],
+                                    ['Chromium', CHROMIUM, 'apt-get install chromium']]) {
+    if (!existsSync(path)) throw new BenchFailure(`${what} is missing (${path}): run \`${hint}\``);
+  }
+
+  say(`== Partition Playground benchmark (${options.runs} runs each, best counts; MB = 1e6 bytes)`);
+  const data = await ensureNdjson({items: options.items, seed: options.seed, ascii: options.ascii, log: (m) => say(`data: ${m}`)});
+  say(`data: ${data.items} items, ${(data.file_bytes / 1e6).toFixed(1)} MB, ` +
+      `${data.distinct_user_ids} distinct userIds`);
+
+  const native = await nativeSection(data, options);
+
+  const {server, url: baseUrl} = await startBenchServer({site: options.site, bench: BENCH_DIR, data: DEFAULT_DIR});
+  let browser = null;
+  const openPage = async () => {
+    // A fresh browser for each section, so one section's garbage never weighs on the next.
+    if (browser) await browser.close();
+    const opened = await openBenchPage(baseUrl);
+    browser = opened.browser;
+    return opened.page;
+  };
+  let browserResults, micro = null, big = null;
+  try {
+    const page = await openPage();
+    say(`headless Chromium ${browser.version()}, page ${baseUrl}/bench/bench-page.html`);
+    const dataUrl = `${baseUrl}/data/${encodeURIComponent(data.file.slice(DEFAULT_DIR.length + 1))}`;
+    browserResults = await browserSection(page, data, dataUrl, options);
+    checkAgreement(data, native, browserResults);
+    say(`checks: native, wasm, the JS baseline and the generator agree: ${data.items} items, ` +
+        `${data.distinct_user_ids} partitions, ${data.item_bytes} item bytes`);
+    if (options.engineMicro) micro = await engineMicro();
+    if (options.big) big = await bigSection(options, openPage, baseUrl);
+  } finally {
+    if (browser) await browser.close();
+    server.close();
+  }
+
+  const {wasm, wasmZero, js} = browserResults;
+  const bytes = data.file_bytes;
+  const nativeMbS = mbPerS(bytes, native.main.best.seconds);
+  const wasmMbS = mbPerS(bytes, wasm.best.seconds);
+  const jsMbS = mbPerS(bytes, js.best.seconds);
+  const heapBytes = Math.max(...wasm.all.map((r) => r.heap_bytes));
+  const result = {
+    items: data.items,
+    bytes,
+    input_mb: round(bytes / 1e6, 1),
+    item_bytes: data.item_bytes,
+    partition_count: data.distinct_user_ids,
+    native_mb_s: round(nativeMbS, 1),
+    wasm_mb_s: round(wasmMbS, 1),
+    js_baseline_mb_s: round(jsMbS, 1),
+    wasm_vs_js: round(wasmMbS / jsMbS, 2),
+    wasm_vs_native: round(wasmMbS / nativeMbS, 3),
+    wasm_peak_heap_mb: round(heapBytes / MIB, 1),  // MiB
+    heap_vs_input: round(heapBytes / bytes, 3),
+    native_seconds: round(native.main.best.seconds, 3),
+    wasm_seconds: round(wasm.best.seconds, 3),
+    js_baseline_seconds: round(js.best.seconds, 3),
+    wasm_init_ms: round(wasm.best.init_ms, 1),
+    wasm_feed_ms: round(wasm.best.feed_ms, 1),
+    wasm_finish_ms: round(wasm.best.finish_ms, 1),
+    native_peak_rss_mb: native.main.best.peakRssKb ? round(native.main.best.peakRssKb / 1024, 1) : null,  // MiB
+    discover_items: options.discover,
+    ...(native.zero ? {native_discover0_mb_s: round(mbPerS(bytes, native.zero.best.seconds), 1)} : {}),
+    ...(wasmZero ? {wasm_discover0_mb_s: round(mbPerS(bytes, wasmZero.best.seconds), 1),
+                    wasm_discover0_feed_ms: round(wasmZero.best.feed_ms, 1)} : {}),
+    targets: {
+      wasm_vs_js_ge_5: wasmMbS / jsMbS >= TARGET_WASM_VS_JS,
+      wasm_vs_native_ge_0_35: wasmMbS / nativeMbS >= TARGET_WASM_VS_NATIVE,
+      heap_lt_2x_input: heapBytes < TARGET_HEAP_VS_INPUT * bytes,
+    },
+    runs: options.runs,
+    ...(micro ? {engine_micro_mb_s: micro} : {}),
+    ...(big ?? {}),
+  };
+  result.targets_met = Object.values(result.targets).every(Boolean);
+
+  say('');
+  say(`native CLI      ${result.native_mb_s.toFixed(1).padStart(7)} MB/s  (${result.native_seconds} s, ` +
+      `peak RSS ${result.native_peak_rss_mb} MiB)`);
+  say(`wasm (Chromium) ${result.wasm_mb_s.toFixed(1).padStart(7)} MB/s  (${result.wasm_seconds} s, ` +
+      `peak heap ${result.wasm_peak_heap_mb} MiB = ${(result.heap_vs_input * 100).toFixed(1)}% of the input)`);
+  say(`plain JS        ${result.js_baseline_mb_s.toFixed(1).padStart(7)} MB/s  (${result.js_baseline_seconds} s)`);
+  if (wasmZero) {
+    say(`discover_items 0: native ${result.native_discover0_mb_s} MB/s, wasm ${result.wasm_discover0_mb_s} MB/s`);
+  }
+  const mark = (ok) => (ok ? 'met' : 'NOT met');
+  say(`wasm/js ${result.wasm_vs_js}x (target >= ${TARGET_WASM_VS_JS}: ${mark(result.targets.wasm_vs_js_ge_5)}), ` +
+      `wasm/native ${result.wasm_vs_native} (target >= ${TARGET_WASM_VS_NATIVE}: ` +
+      `${mark(result.targets.wasm_vs_native_ge_0_35)}), heap < ${TARGET_HEAP_VS_INPUT}x input: ` +
+      `${mark(result.targets.heap_lt_2x_input)}`);
+  console.log(JSON.stringify(result));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    if (e instanceof BenchFailure) console.error(`\nBENCH FAILED: ${e.message}`);
+    else console.error(`\nBENCH FAILED: ${e.stack || e}`);
+    process.exit(1);
+  });
+}
