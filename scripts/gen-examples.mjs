@@ -17,23 +17,13 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {mulberry32 as prng} from './prng.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const outDir = resolve(outIndex >= 0 ? args[outIndex + 1] : join(here, '..', 'examples'));
 
-/** mulberry32: a tiny, well-known 32-bit seeded PRNG. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tools(seed) {
   const rand = prng(seed);

@@ -215,18 +215,7 @@ class Analyzer::Impl : public internal::ItemSink {
         }
       }
       size_t pointer_len = pointer_.size();
-      if (discovering_) {
-        pointer_.push_back('/');
-        for (char c : key) {
-          if (c == '~') {
-            pointer_ += "~0";
-          } else if (c == '/') {
-            pointer_ += "~1";
-          } else {
-            pointer_.push_back(c);
-          }
-        }
-      }
+      if (discovering_) KeyPath::AppendSegment(key, pointer_);
       PARTPLAY_RETURN_IF_ERROR(WalkValue(field.value(), depth, deeper, here));
       if (discovering_) pointer_.resize(pointer_len);
     }

@@ -40,17 +40,21 @@ StatusOr<KeyPath> KeyPath::Parse(std::string_view text) {
 
 std::string KeyPath::EscapeSegment(std::string_view name) {
   std::string out;
-  out.reserve(name.size());
+  AppendSegment(name, out);
+  return out.substr(1);
+}
+
+void KeyPath::AppendSegment(std::string_view name, std::string& pointer) {
+  pointer.push_back('/');
   for (char c : name) {
     if (c == '~') {
-      out += "~0";
+      pointer += "~0";
     } else if (c == '/') {
-      out += "~1";
+      pointer += "~1";
     } else {
-      out.push_back(c);
+      pointer.push_back(c);
     }
   }
-  return out;
 }
 
 }  // namespace partplay

@@ -17,6 +17,7 @@ import {createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, stat
         writeFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {mulberry32} from '../../scripts/prng.mjs';
 
 /** Bump when the item shape or the PRNG use changes: old files are then regenerated. */
 export const GENERATOR_VERSION = 1;
@@ -34,17 +35,6 @@ const ASCII_CITIES = CITIES.map((c) => ({'München': 'Munich', 'Zürich': 'Zuric
                                         'Kraków': 'Krakow', '東京': 'Tokyo'})[c] ?? c);
 const TAGS = ['new', 'sale', 'vip', 'gift', 'blue', 'red', 'bulk', 'promo', 'b2b', 'retail'];
 
-/** mulberry32: a small, fast, seeded 32-bit PRNG. Returns a function giving floats in [0, 1). */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hex = (n, width) => n.toString(16).padStart(width, '0');
 

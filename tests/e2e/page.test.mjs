@@ -8,7 +8,8 @@
 // compare as doubles, "5" and 5 differ, objects and arrays are invalid keys), never hard-coded.
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium} from 'playwright-core';
@@ -359,6 +360,43 @@ describe('Partition Playground page', {timeout: 5 * TIMEOUT}, () => {
       assert.deepEqual(problems, []);
     } finally {
       await close();
+    }
+  });
+
+  test('a large file streams with a progress bar while the main thread stays free', {timeout: 2 * TIMEOUT}, async () => {
+    // ~150 MB of NDJSON on disk, handed to the file input as a file (Playwright streams it).
+    const dir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
+    const file = join(dir, 'large.ndjson');
+    const ITEMS = 1_000_000;
+    const KEYS = 1000;
+    const pad = 'x'.repeat(100);
+    const fd = openSync(file, 'w');
+    for (let start = 0; start < ITEMS; start += 50_000) {
+      let block = '';
+      for (let i = start; i < start + 50_000; i++) block += `{"id":"${i}","k":"key-${i % KEYS}","pad":"${pad}"}\n`;
+      writeSync(fd, block);
+    }
+    closeSync(fd);
+    const {page, problems, close} = await openPage();
+    try {
+      await page.fill(byTestId('key-input'), '/k');
+      const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+      await page.setInputFiles(byTestId('file-input'), file);
+      // Work longer than half a second shows the progress bar...
+      await page.waitForSelector(`${byTestId('progress')}:not([hidden])`, {timeout: TIMEOUT});
+      // ...and the main thread still answers while the worker parses: the page is busy, not blocked.
+      assert.equal(await page.evaluate(() => document.body.dataset.state), 'busy');
+      assert.match(await page.textContent('#progress-text'), /large\.ndjson|Analyzing/);
+      await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
+                                 runs, {timeout: TIMEOUT});
+      assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+      assert.equal(await figure(page, 'summary-items'), ITEMS);
+      assert.equal(await figure(page, 'summary-partitions'), KEYS);
+      assert.ok(await page.isHidden(byTestId('progress')), 'the progress bar goes away');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+      rmSync(dir, {recursive: true, force: true});
     }
   });
 

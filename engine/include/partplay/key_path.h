@@ -27,6 +27,8 @@ class KeyPath {
 
   // Escapes one property name for use in a pointer ("a/b" -> "a~1b").
   static std::string EscapeSegment(std::string_view name);
+  // Appends '/' and the escaped name to `pointer` (no allocation when it has room).
+  static void AppendSegment(std::string_view name, std::string& pointer);
 
  private:
   std::string text_;
