@@ -10,6 +10,7 @@
 #include <string>
 
 #include "partplay/analysis.h"
+#include "partplay/effective_partition_key.h"
 #include "partplay/report_format.h"
 #include "partplay/version.h"
 
@@ -110,6 +111,20 @@ val ErrorCodes() {
 
 std::string Version() { return partplay::kVersion; }
 
+// {ok: true, epk} or {ok: false, error}. `key_json`: a JSON array of key values ({} for
+// undefined) or one value alone; `version`: "1", "2" or "multihash".
+val EffectivePartitionKey(std::string key_json, std::string version) {
+  auto parsed_version = partplay::ParsePartitionKeyHashVersion(version);
+  if (!parsed_version.ok()) return StatusValue(parsed_version.status());
+  auto key = partplay::ParsePartitionKeyJson(key_json);
+  if (!key.ok()) return StatusValue(key.status());
+  auto epk = partplay::EffectivePartitionKey(key.value(), parsed_version.value());
+  if (!epk.ok()) return StatusValue(epk.status());
+  val o = StatusValue(Status::Ok());
+  o.set("epk", epk.value());
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(partplay) {
@@ -124,4 +139,5 @@ EMSCRIPTEN_BINDINGS(partplay) {
       .function("report", &Analysis::report);
   emscripten::function("errorCodes", &ErrorCodes);
   emscripten::function("version", &Version);
+  emscripten::function("effectivePartitionKey", &EffectivePartitionKey);
 }

@@ -72,6 +72,27 @@ export class Analysis {
   }
 }
 
+// A lone surrogate has no UTF-8 form: TextEncoder (and so the SDK) writes U+FFFD for it, while
+// the engine's strict JSON rejects a lone \uD800 escape. The replacement keeps the length in
+// UTF-16 code units, so the SDK's V1 cut at 100 code units falls where it falls in the original.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+// JSON.stringify would write undefined as null and -0 as 0; the engine reads {} and -0.
+function keyToJson(values) {
+  if (!Array.isArray(values)) throw new TypeError('a partition key is an array of values');
+  const parts = values.map((v) => {
+    if (v === undefined) return '{}';
+    if (Object.is(v, -0)) return '-0';
+    if (typeof v === 'number' && !Number.isFinite(v)) {
+      throw new TypeError(`${v} has no JSON form; the engine reads keys as JSON`);
+    }
+    if (typeof v === 'string') return JSON.stringify(v.replace(LONE_SURROGATE, '\uFFFD'));
+    if (v === null || typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
+    throw new TypeError(`a partition key value is a string, number, boolean, null or undefined`);
+  });
+  return `[${parts.join(',')}]`;
+}
+
 export class Engine {
   #module;
   constructor(module) { this.#module = module; }
@@ -81,6 +102,18 @@ export class Engine {
   /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }
+  /**
+   * The Cosmos DB effective partition key (upper-case hex), as @azure/cosmos hashPartitionKey
+   * computes it. `key`: JSON text of the key (an array of values, {} for undefined) or an array
+   * of JS values (strings, finite numbers, booleans, null, undefined); `version`: 1, 2 or
+   * 'multihash'. Throws PartplayError.
+   */
+  effectivePartitionKey(key, version) {
+    const json = typeof key === 'string' ? key : keyToJson(key);
+    const result = this.#module.effectivePartitionKey(json, String(version));
+    check(result);
+    return result.epk;
+  }
   /** One-shot helper: analyzes a Uint8Array. */
   analyzeBytes(bytes, options, finishOptions) {
     const analysis = this.newAnalysis(options);

@@ -2,6 +2,7 @@
 // into the engine's buffer, so inputs far larger than memory stream through.
 //
 //   partplay analyze --key /userId [--key /b ...] [--format json|table] [--discover N|all] FILE|-
+//   partplay epk --version 1|2|multihash VALUE...
 //
 // Exit code: 0 on success, otherwise the error's code from engine/include/partplay/error_codes.h
 // (the error is printed on stderr).
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "partplay/analysis.h"
+#include "partplay/effective_partition_key.h"
 #include "partplay/report_format.h"
 #include "partplay/version.h"
 
@@ -28,6 +30,7 @@ constexpr size_t kChunkBytes = 1u << 20;
 const char kUsage[] =
     "usage: partplay analyze --key PATH [--key PATH ...] [--format json|table]\n"
     "                        [--discover N|all] [--max-rows N] FILE|-\n"
+    "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay error-codes\n"
     "       partplay --version\n"
     "\n"
@@ -38,7 +41,11 @@ const char kUsage[] =
     "          --format json prints the report described in docs/report.md (all partitions);\n"
     "          --format table (default) prints a summary and the largest --max-rows partitions.\n"
     "          --discover N scans the first N items (default 10000, 'all', or 0) for\n"
-    "          candidate key paths.\n";
+    "          candidate key paths.\n"
+    "epk       prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
+    "          components are the VALUEs, as the @azure/cosmos SDK computes it for a partition\n"
+    "          key definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each\n"
+    "          VALUE is a JSON literal ('\"redmond\"', 5, -0.5, true, null) or undefined.\n";
 
 int Fail(const Status& status, bool json) {
   if (json) {
@@ -151,6 +158,48 @@ int Analyze(int argc, char** argv) {
   return 0;
 }
 
+int Epk(int argc, char** argv) {
+  std::string version;
+  std::vector<std::string_view> values;
+  bool options_done = false;
+  for (int i = 0; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    // A JSON number may start with '-': "-5" and "-0.5" are values, not options.
+    bool is_value = options_done || arg.size() < 2 || arg[0] != '-' ||
+                    (arg[1] >= '0' && arg[1] <= '9');
+    if (is_value) {
+      values.push_back(arg);
+    } else if (arg == "--") {
+      options_done = true;
+    } else if (arg == "--version") {
+      if (i + 1 >= argc) return Usage("--version needs 1, 2 or multihash");
+      version = argv[++i];
+    } else if (arg.substr(0, 10) == "--version=") {
+      version = arg.substr(10);
+    } else {
+      return Usage(fmt::format("unknown option {}", arg));
+    }
+  }
+  if (version.empty()) return Usage("epk needs --version 1|2|multihash");
+  auto parsed_version = partplay::ParsePartitionKeyHashVersion(version);
+  if (!parsed_version.ok()) return Usage(parsed_version.status().message());
+  if (values.empty()) return Usage("epk needs at least one VALUE");
+  partplay::PartitionKey key;
+  for (std::string_view v : values) {
+    auto component = partplay::ParseKeyComponentLiteral(v);
+    if (!component.ok()) {
+      return Usage(fmt::format("bad VALUE {}: {} (a JSON literal such as '\"redmond\"', 5, true, "
+                               "null, or undefined; quote strings for the shell)",
+                               v, component.status().message()));
+    }
+    key.components.push_back(std::move(component).value());
+  }
+  auto epk = partplay::EffectivePartitionKey(key, parsed_version.value());
+  if (!epk.ok()) return Fail(epk.status(), false);
+  std::printf("%s\n", epk.value().c_str());
+  return 0;
+}
+
 int ErrorCodes() {
   std::string s = "[";
   bool first = true;
@@ -171,6 +220,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return Usage("no command");
   std::string_view command = argv[1];
   if (command == "analyze") return Analyze(argc - 2, argv + 2);
+  if (command == "epk") return Epk(argc - 2, argv + 2);
   if (command == "error-codes") return ErrorCodes();
   if (command == "--version" || command == "version") {
     std::printf("partplay %s\n", partplay::kVersion);
