@@ -26,10 +26,10 @@ void PartitionTable::Grow() {
   }
 }
 
-void PartitionTable::Add(std::string_view canonical, uint64_t bytes, int64_t item_index) {
+void PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t bytes,
+                         int64_t item_index) {
   // Load factor at most 2/3: short probe runs, and a slot is 64 bytes.
   if ((dense_.size() + 1) * 3 > slots_.size() * 2) Grow();
-  const uint64_t hash = HashCanonical(canonical);
   const uint32_t len = static_cast<uint32_t>(canonical.size());
   size_t s = hash & mask_;
   while (true) {
