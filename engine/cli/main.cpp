@@ -80,30 +80,26 @@ int Analyze(int argc, char** argv) {
   int64_t max_rows = 50;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
-    auto value = [&](std::string_view name) -> const char* {
-      if (i + 1 >= argc) return nullptr;
-      (void)name;
-      return argv[++i];
-    };
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (arg == "--key" || arg == "-k") {
-      const char* v = value(arg);
+      const char* v = value();
       if (!v) return Usage("--key needs a path, e.g. --key /userId");
       options.key_paths.push_back(v);
     } else if (arg == "--format") {
-      const char* v = value(arg);
+      const char* v = value();
       if (!v || (std::string_view(v) != "json" && std::string_view(v) != "table")) {
         return Usage("--format is json or table");
       }
       format = v;
     } else if (arg == "--discover") {
-      const char* v = value(arg);
+      const char* v = value();
       if (v && std::string_view(v) == "all") {
         options.discover_items = -1;
       } else if (!v || !ParseCount(v, options.discover_items)) {
         return Usage("--discover takes a number of items or 'all'");
       }
     } else if (arg == "--max-rows") {
-      const char* v = value(arg);
+      const char* v = value();
       if (!v || !ParseCount(v, max_rows)) return Usage("--max-rows takes a number");
     } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
       if (!file.empty()) return Usage("give one input file");

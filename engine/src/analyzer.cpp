@@ -101,19 +101,8 @@ class Analyzer::Impl : public internal::ItemSink {
     bool undefined = false;
     for (size_t i = 0; i < paths_.size(); ++i) {
       const FoundComponent& f = found_[i];
-      canonical_.push_back(static_cast<char>(f.kind));
-      if (f.kind == KeyKind::kNumber) {
-        char raw[8];
-        std::memcpy(raw, &f.number, 8);
-        canonical_.append(raw, 8);
-      } else if (f.kind == KeyKind::kString) {
-        uint32_t n = static_cast<uint32_t>(f.text.size());
-        char len[4] = {char(n), char(n >> 8), char(n >> 16), char(n >> 24)};
-        canonical_.append(len, 4);
-        canonical_.append(f.text);
-      } else if (f.kind == KeyKind::kUndefined) {
-        undefined = true;
-      }
+      AppendCanonical(f.kind, f.number, f.text, canonical_);
+      if (f.kind == KeyKind::kUndefined) undefined = true;
     }
     if (undefined) ++undefined_items_;
     // A one-item pipeline: start loading this item's partition slot now and update it after the
@@ -187,7 +176,7 @@ class Analyzer::Impl : public internal::ItemSink {
     }
     if (s.out.distinct_capped) return;
     scratch_.clear();
-    AppendCanonical({kind, number, std::string(text)}, scratch_);
+    AppendCanonical(kind, number, text, scratch_);
     s.distinct.insert(HashCanonical(scratch_));
     if (s.distinct.size() >= kMaxDistinctPerPath) {
       s.out.distinct_capped = true;
@@ -295,8 +284,8 @@ class Analyzer::Impl : public internal::ItemSink {
             SetInvalid(here, "number_out_of_range");
             return Status::Ok();
           }
-          Set(here, KeyKind::kNumber, d == 0 ? 0.0 : d, {});
-          if (discovering_) Discover(KeyKind::kNumber, d == 0 ? 0.0 : d, {});
+          Set(here, KeyKind::kNumber, d, {});  // -0 becomes 0 in the canonical encoding
+          if (discovering_) Discover(KeyKind::kNumber, d, {});
           return Status::Ok();
         }
         od::number n;

@@ -91,6 +91,11 @@ Status ItemStream::Fail(ErrorCode code, std::string message, size_t buffer_offse
   return failed_;
 }
 
+size_t ItemStream::SkipWhitespace(size_t p, size_t end) const {
+  while (p < end && IsWhitespace(buf_[p])) ++p;
+  return p;
+}
+
 void ItemStream::Discard(size_t n) {
   if (n == 0) return;
   AdvanceLineColumn(std::string_view(reinterpret_cast<const char*>(buf_.get()), len_), n,
@@ -128,8 +133,7 @@ Status ItemStream::Process(bool final) {
   PARTPLAY_RETURN_IF_ERROR(ParseRegion(parsed_, region_end, final, parsed_end));
   if (format_ == InputFormat::kArray) {
     // The region holds whole elements only, so an element simdjson left unparsed is broken.
-    size_t p = parsed_end;
-    while (p < region_end && IsWhitespace(buf_[p])) ++p;
+    size_t p = SkipWhitespace(parsed_end, region_end);
     if (p < region_end) {
       return Diagnose(p, region_end, items_, true,
                       Status(ErrorCode::kMalformedJson, "an array element is not valid JSON"));
@@ -141,8 +145,7 @@ Status ItemStream::Process(bool final) {
   }
   parsed_ = parsed_end;
 
-  size_t rest = parsed_;
-  while (rest < len_ && IsWhitespace(buf_[rest])) ++rest;
+  size_t rest = SkipWhitespace(parsed_, len_);
   if (final) {
     if (rest < len_) {
       return Diagnose(parsed_, len_, items_, true,
@@ -179,7 +182,7 @@ Status ItemStream::DetectFormat(bool final) {
       if (have == 3) p = 3;
     }
   }
-  while (p < len_ && IsWhitespace(buf_[p])) ++p;
+  p = SkipWhitespace(p, len_);
   if (p == len_) {
     parsed_ = p;
     if (final) return Fail(ErrorCode::kEmptyInput, "the input is empty (no JSON value)", p, -1);
@@ -313,8 +316,7 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
   for (auto it = stream.begin(); it != stream.end(); ++it) {
     auto doc = *it;
     // current_index() of a batch's first document is the batch start, whitespace included.
-    size_t doc_at = begin + it.current_index();
-    while (doc_at < end && IsWhitespace(buf_[doc_at])) ++doc_at;
+    size_t doc_at = SkipWhitespace(begin + it.current_index(), end);
     if (doc.error()) {
       return Diagnose(doc_at, end, items_, final,
                       Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
@@ -353,7 +355,7 @@ Status ItemStream::Diagnose(size_t begin, size_t end, int64_t first_item, bool f
   size_t p = begin;
   int64_t item = first_item;
   while (true) {
-    while (p < end && IsWhitespace(buf_[p])) ++p;
+    p = SkipWhitespace(p, end);
     if (p >= end) break;
     JsonDiagnosis d = DiagnoseJsonValue(all.substr(p));
     if (d.found) {

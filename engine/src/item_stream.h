@@ -59,6 +59,8 @@ class ItemStream {
   Status Diagnose(size_t begin, size_t end, int64_t first_item, bool final, Status fallback);
   void Discard(size_t n);
   Status Fail(ErrorCode code, std::string message, size_t buffer_offset, int64_t item_index);
+  // The first buffer offset in [p, end) that is not JSON whitespace, or `end`.
+  size_t SkipWhitespace(size_t p, size_t end) const;
 
   ItemSink* sink_;
   simdjson::ondemand::parser parser_;

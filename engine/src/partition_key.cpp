@@ -28,20 +28,24 @@ bool KeyComponent::operator==(const KeyComponent& other) const {
   return true;
 }
 
-void AppendCanonical(const KeyComponent& component, std::string& out) {
-  out.push_back(static_cast<char>(component.kind));
-  if (component.kind == KeyKind::kNumber) {
-    double d = component.number == 0 ? 0.0 : component.number;  // -0 == 0
+void AppendCanonical(KeyKind kind, double number, std::string_view text, std::string& out) {
+  out.push_back(static_cast<char>(kind));
+  if (kind == KeyKind::kNumber) {
+    double d = number == 0 ? 0.0 : number;  // -0 == 0
     char bytes[8];
     std::memcpy(bytes, &d, 8);
     out.append(bytes, 8);
-  } else if (component.kind == KeyKind::kString) {
-    uint32_t n = static_cast<uint32_t>(component.text.size());
+  } else if (kind == KeyKind::kString) {
+    uint32_t n = static_cast<uint32_t>(text.size());
     char len[4] = {static_cast<char>(n), static_cast<char>(n >> 8), static_cast<char>(n >> 16),
                    static_cast<char>(n >> 24)};
     out.append(len, 4);
-    out += component.text;
+    out += text;
   }
+}
+
+void AppendCanonical(const KeyComponent& component, std::string& out) {
+  AppendCanonical(component.kind, component.number, component.text, out);
 }
 
 std::string PartitionKey::CanonicalBytes() const {

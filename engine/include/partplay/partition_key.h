@@ -64,6 +64,9 @@ int CompareKeys(const PartitionKey& a, const PartitionKey& b);
 
 // Appends one component's canonical bytes to `out` (what CanonicalBytes() concatenates).
 void AppendCanonical(const KeyComponent& component, std::string& out);
+// The same from the parts (`number` for kNumber, `text` for kString), without building a
+// KeyComponent: the analyzer encodes every item's key this way.
+void AppendCanonical(KeyKind kind, double number, std::string_view text, std::string& out);
 uint64_t HashCanonical(std::string_view canonical_bytes);
 
 }  // namespace partplay
