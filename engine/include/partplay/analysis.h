@@ -38,11 +38,34 @@ inline constexpr uint64_t kMaxDistinctPerPath = 100000;
 // Candidate paths tracked at most (the first seen win).
 inline constexpr size_t kMaxCandidatePaths = 1000;
 
+// A synthetic partition key: one string built per item and used as the key instead of the
+// values at key_paths (README "Synthetic keys").
+struct SyntheticKeyOptions {
+  enum class Kind {
+    kNone,
+    kConcat,        // the values at `paths`, joined by `separator` ("abc-123-2018")
+    kRandomSuffix,  // the value at key_paths[0], separator, 1 + (random per item) % buckets
+    kHashSuffix,    // the value at key_paths[0], separator, 1 + hash(value at suffix_path) % buckets
+  };
+  Kind kind = Kind::kNone;
+  std::vector<std::string> paths;  // kConcat: 2 to 5 paths
+  std::string separator = "-";
+  uint32_t buckets = 0;            // suffix kinds: N >= 1
+  uint64_t seed = 0;               // kRandomSuffix
+  std::string suffix_path;         // kHashSuffix
+};
+
 struct AnalysisOptions {
   // One path per key component (a hierarchical key has up to 3).
   std::vector<std::string> key_paths = {"/id"};
   // Items scanned for candidate key paths: the first N; -1 = all items; 0 = none.
   int64_t discover_items = 10000;
+  // A numeric field summed per logical partition (LogicalPartition::weight), for a workload whose
+  // requests follow it; empty = none.
+  std::string weight_path;
+  // Check every item's "id": present, a string, unique within its logical partition.
+  bool check_ids = true;
+  SyntheticKeyOptions synthetic;
 };
 
 struct LogicalPartition {
@@ -51,6 +74,7 @@ struct LogicalPartition {
   uint64_t bytes = 0;
   uint64_t largest_item_bytes = 0;
   int64_t largest_item_index = -1;
+  double weight = 0;  // sum of the weight_path field over the partition's items
 };
 
 // One item worth a finding (an oversized item, an item whose key value is invalid).
@@ -58,7 +82,16 @@ struct ItemFinding {
   int64_t item_index = 0;
   uint64_t bytes = 0;
   SourceLocation where;  // of the item's first byte
-  std::string type;      // invalid key: "object", "array", "number_out_of_range"
+  std::string type;      // invalid key: "object", "array", "number_out_of_range"; missing id:
+                         // "missing" or the JSON type found; imprecise number: the literal
+};
+
+// One distinct value of a candidate path in the sample, with the items holding it and their bytes
+// (what its logical partition would hold in the sample).
+struct CandidateValue {
+  std::string canonical;  // PartitionKey canonical bytes of the one-component key
+  uint64_t items = 0;
+  uint64_t bytes = 0;
 };
 
 struct CandidatePath {
@@ -67,6 +100,13 @@ struct CandidatePath {
   uint64_t distinct = 0;
   bool distinct_capped = false;
   uint64_t strings = 0, numbers = 0, booleans = 0, nulls = 0;
+  // Every distinct value with its items and bytes, largest bytes first; empty when
+  // distinct_capped (then only `distinct` is known, as a lower bound).
+  std::vector<CandidateValue> values;
+  // Immutability evidence: sampled items whose "id" was seen before in the sample with this path,
+  // and how many of those held a different value here than the first time.
+  uint64_t ids_repeated = 0;
+  uint64_t ids_changed = 0;
 };
 
 struct ReportOptions {
@@ -94,6 +134,17 @@ struct AnalysisReport {
   std::vector<ItemFinding> invalid_key_examples;
   uint64_t oversized_items = 0;
   std::vector<ItemFinding> oversized_examples;
+  // check_ids: items without a string "id", and items whose id repeats one seen before in the
+  // same logical partition.
+  uint64_t missing_id_items = 0;
+  std::vector<ItemFinding> missing_id_examples;
+  uint64_t duplicate_id_items = 0;
+  std::vector<ItemFinding> duplicate_id_examples;
+  // Key values that are integers beyond +-2^53 or literals a double cannot hold exactly.
+  uint64_t imprecise_number_items = 0;
+  std::vector<ItemFinding> imprecise_number_examples;
+  // weight_path: items whose value there is missing or not a number (they weigh 0).
+  uint64_t weight_missing_items = 0;
   std::vector<LogicalPartition> partitions;  // largest first
   uint64_t partitions_omitted = 0;
   std::vector<double> partition_bytes;       // every partition's bytes, largest first

@@ -21,4 +21,9 @@
   X(kBadOption, 21, "bad_option", "an analysis option is out of range")                  \
   X(kInvalidState, 30, "invalid_state", "a call out of order (e.g. feed after finish)")  \
   X(kOutOfMemory, 31, "out_of_memory", "memory could not be allocated")                  \
+  X(kCqlSyntax, 40, "cql_syntax", "a CQL statement does not parse")                     \
+  X(kCqlInvalidRequest, 41, "cql_invalid_request",                                       \
+    "a CQL statement Cassandra would reject (its own message)")                          \
+  X(kCqlBadLiteral, 42, "cql_bad_literal", "a CQL literal does not fit its column type")  \
+  X(kCqlUnknown, 43, "cql_unknown", "an unknown keyspace, table, column or type")        \
   X(kInternal, 99, "internal", "a bug in the engine")
