@@ -13,6 +13,10 @@
 //   food.json           a JSON array of ~400 food items shaped like the Cosmos DB docs' nutrition
 //                       sample (id, description, tags, foodGroup, nutrients, servings).
 //   single-device.json  one JSON object: a device twin. One item, one partition.
+//   vehicles.ndjson     NDJSON, 3,000 telemetry readings of 60 vehicles over 7 days, most of
+//                       them from the last day (the day being written): /date as the key puts a
+//                       day's writes in one logical partition; the synthetic-key lesson of the
+//                       Cosmos DB docs (date + a suffix computed from the VIN) spreads them.
 //   index.json          the list the page's example picker reads.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
@@ -231,6 +235,45 @@ function genDevice() {
   return JSON.stringify(device, null, 2) + '\n';
 }
 
+// ---------------------------------------------------------------------------------------------
+// vehicles.ndjson
+function genVehicles() {
+  const t = tools(2018);
+  // 17-character VINs from the VIN alphabet (no I, O, Q).
+  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+  const vins = [];
+  for (let v = 0; v < 60; v++) {
+    let vin = '1FT';
+    for (let i = 0; i < 14; i++) vin += alphabet[t.int(0, alphabet.length - 1)];
+    vins.push(vin);
+  }
+  const days = ['2018-08-03', '2018-08-04', '2018-08-05', '2018-08-06', '2018-08-07', '2018-08-08',
+                '2018-08-09'];
+  const lines = [];
+  const seq = new Map();
+  for (let i = 0; i < 3000; i++) {
+    // 70% of the readings are today's: the partition of the current date takes the writes.
+    const date = t.chance(0.7) ? days[6] : days[t.int(0, 5)];
+    const vin = t.pick(vins);
+    const n = (seq.get(vin) ?? 0) + 1;
+    seq.set(vin, n);
+    const reading = {
+      id: `${vin}-${String(n).padStart(5, '0')}`,
+      vin,
+      date,
+      timestamp: `${date}T${String(t.int(0, 23)).padStart(2, '0')}:${String(t.int(0, 59)).padStart(2, '0')}:${String(t.int(0, 59)).padStart(2, '0')}Z`,
+      speedKph: t.int(0, 130),
+      fuelPct: t.int(3, 100),
+      odometerKm: 10000 + t.int(0, 150000),
+      engineTempC: t.int(70, 110),
+      location: {lat: Math.round((47 + t.rand()) * 1e5) / 1e5, lon: Math.round((-122.5 + t.rand()) * 1e5) / 1e5},
+    };
+    if (t.chance(0.05)) reading.diagnosticCodes = ['P0' + t.int(100, 999), 'P0' + t.int(100, 999)];
+    lines.push(JSON.stringify(reading));
+  }
+  return lines.join('\n') + '\n';
+}
+
 const index = [
   {
     id: 'orders', title: 'Web shop orders (NDJSON)', file: 'orders.ndjson',
@@ -244,6 +287,29 @@ const index = [
     format: 'array', key: '/foodGroup',
     description: '400 foods shaped like the Cosmos DB docs\' nutrition sample. foodGroup has few distinct ' +
       'values, so items pile up in a handful of partitions; try /id for an even spread.',
+    container: {hash_version: '2', ru_per_second: 30000,
+                workload: {point_reads_per_second: 20000, writes_per_second: 500, queries_per_second: 0,
+                           spread: 'uniform'}},
+    lesson: 'At 30,000 RU/s the container has 3 physical partitions of 10,000 RU/s each. With only ' +
+      '16 food groups, each physical partition holds a few whole groups, and the largest groups ' +
+      'pull the most reads: the physical partition holding them runs hot while another idles. ' +
+      'A split would not help a group that is hot on its own; /id spreads the reads evenly.',
+  },
+  {
+    id: 'vehicles', title: 'Vehicle telemetry (NDJSON)', file: 'vehicles.ndjson',
+    format: 'ndjson', key: '/date',
+    description: '3,000 readings from 60 vehicles over 7 days, 70% of them from today. Try the ' +
+      'synthetic key: the date plus a suffix computed from the VIN.',
+    container: {hash_version: '2', ru_per_second: 40000,
+                workload: {point_reads_per_second: 2000, writes_per_second: 6000, queries_per_second: 0,
+                           spread: 'uniform'}},
+    synthetic: {kind: 'hash_suffix', suffix_path: '/vin', buckets: 400, separator: '.'},
+    lesson: 'With /date as the key, today\'s readings (and so today\'s writes) all go to one ' +
+      'logical partition, which lives on one of the 4 physical partitions: it gets 10,000 of the ' +
+      '40,000 RU/s and throttles. Appending a suffix computed from the VIN (1 to 400) spreads a ' +
+      'day over up to 400 keys, and a reading can still be found with one point read, because ' +
+      'the suffix is computed from the VIN; a random suffix would spread as well but make a read ' +
+      'by VIN query all 400 keys.',
   },
   {
     id: 'device', title: 'One device twin (one object)', file: 'single-device.json',
@@ -258,6 +324,7 @@ const files = {
   'orders.ndjson': genOrders(),
   'food.json': genFood(),
   'single-device.json': genDevice(),
+  'vehicles.ndjson': genVehicles(),
   'index.json': JSON.stringify(index, null, 2) + '\n',
 };
 for (const [name, text] of Object.entries(files)) {

@@ -11,7 +11,8 @@
 
 #include "partplay/analysis.h"
 #include "partplay/effective_partition_key.h"
-#include "partplay/report_format.h"
+#include "partplay/options_json.h"
+#include "partplay/report_builder.h"
 #include "partplay/version.h"
 
 namespace {
@@ -48,9 +49,9 @@ val StatusValue(const Status& s) {
 // one string is far cheaper than building tens of thousands of objects through Embind, and the
 // page sees exactly what `partplay analyze --format json` prints. Every partition's size comes as
 // a Float64Array copied off the heap (a heap growth would detach a view).
-val ReportValue(const partplay::AnalysisReport& r) {
-  val o = val::object();
-  o.set("json", partplay::ReportToJson(r));
+val ReportValue(const partplay::BuiltReport& r) {
+  val o = StatusValue(Status::Ok());
+  o.set("json", r.json);
   val view(emscripten::typed_memory_view(r.partition_bytes.size(), r.partition_bytes.data()));
   o.set("partition_bytes", view.call<val>("slice"));
   return o;
@@ -59,16 +60,13 @@ val ReportValue(const partplay::AnalysisReport& r) {
 // One analysis: configure, then writableChunk/commitChunk repeatedly, then finish and report.
 class Analysis {
  public:
-  val configure(val options) {
-    partplay::AnalysisOptions o;
-    if (options.hasOwnProperty("key_paths")) {
-      o.key_paths = emscripten::vecFromJSArray<std::string>(options["key_paths"]);
-    }
-    if (options.hasOwnProperty("discover_items")) {
-      o.discover_items = static_cast<int64_t>(options["discover_items"].as<double>());
-    }
-    auto created = partplay::Analyzer::Create(o);
+  // `options_json`: the analysis options as JSON (options_json.h).
+  val configure(std::string options_json) {
+    auto options = partplay::ParseAnalysisOptionsJson(options_json);
+    if (!options.ok()) return StatusValue(options.status());
+    auto created = partplay::Analyzer::Create(options.value());
     if (!created.ok()) return StatusValue(created.status());
+    options_ = std::move(options).value();
     analyzer_ = std::move(created).value();
     return StatusValue(Status::Ok());
   }
@@ -79,11 +77,20 @@ class Analysis {
   val finish() { return StatusValue(Ready() ? analyzer_->Finish() : NotReady()); }
   double bytesConsumed() const { return analyzer_ ? double(analyzer_->bytes_consumed()) : 0; }
   double itemsSeen() const { return analyzer_ ? double(analyzer_->items_seen()) : 0; }
-  val report(double max_partitions) const {
-    if (!analyzer_) return val::null();
-    partplay::ReportOptions o;
-    o.max_partitions = static_cast<int64_t>(max_partitions);
-    return ReportValue(analyzer_->BuildReport(o));
+  // {ok, json, partition_bytes} or {ok: false, error}. `container_json`: container options as
+  // JSON (options_json.h), or "" for none.
+  val report(double max_partitions, std::string container_json) const {
+    if (!analyzer_) return StatusValue(NotReady());
+    partplay::ReportRequest request;
+    request.max_partitions = static_cast<int64_t>(max_partitions);
+    if (!container_json.empty()) {
+      auto container = partplay::ParseContainerOptionsJson(container_json);
+      if (!container.ok()) return StatusValue(container.status());
+      request.container = std::move(container).value();
+    }
+    auto built = partplay::BuildFullReport(*analyzer_, options_, request);
+    if (!built.ok()) return StatusValue(built.status());
+    return ReportValue(built.value());
   }
 
  private:
@@ -92,6 +99,7 @@ class Analysis {
     return Status(partplay::ErrorCode::kInvalidState, "configure the analysis first");
   }
   std::unique_ptr<partplay::Analyzer> analyzer_;
+  partplay::AnalysisOptions options_;
 };
 
 val ErrorCodes() {

@@ -5,6 +5,7 @@
 //   const analysis = engine.newAnalysis({key_paths: ['/userId']});
 //   analysis.feed(bytes);  ...  analysis.feed(moreBytes);
 //   const report = analysis.finish();                     // docs/report.md
+//   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
 import createPartplay from './partplay.mjs';
 
@@ -38,7 +39,8 @@ export class Analysis {
     this.#module = module;
     this.#raw = new module.Analysis();
     try {
-      check(this.#raw.configure(options));
+      // Options cross as JSON and are read by the engine (options_json.h), as the CLI's are.
+      check(this.#raw.configure(JSON.stringify(options ?? {})));
     } catch (e) {
       this.dispose();
       throw e;
@@ -56,12 +58,21 @@ export class Analysis {
   }
   get bytesConsumed() { return this.#raw.bytesConsumed(); }
   get itemsSeen() { return this.#raw.itemsSeen(); }
-  /** Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`. */
-  finish({maxPartitions = -1} = {}) {
+  /**
+   * Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`;
+   * `container` (options as in docs/report.md "Options") adds the Cosmos DB container model,
+   * the key advisor and each listed partition's EPK.
+   */
+  finish({maxPartitions = -1, container = null} = {}) {
     check(this.#raw.finish());
-    const {json, partition_bytes} = this.#raw.report(maxPartitions);
-    const report = JSON.parse(json);
-    report.partition_bytes = partition_bytes;
+    return this.model({maxPartitions, container});
+  }
+  /** The report of the finished input again, with other container options (no re-read). */
+  model({maxPartitions = -1, container = null} = {}) {
+    const result = this.#raw.report(maxPartitions, container ? JSON.stringify(container) : '');
+    check(result);
+    const report = JSON.parse(result.json);
+    report.partition_bytes = result.partition_bytes;
     return report;
   }
   dispose() {

@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -17,6 +20,8 @@
 
 #include "partplay/analysis.h"
 #include "partplay/effective_partition_key.h"
+#include "partplay/options_json.h"
+#include "partplay/report_builder.h"
 #include "partplay/report_format.h"
 #include "partplay/version.h"
 
@@ -29,7 +34,15 @@ constexpr size_t kChunkBytes = 1u << 20;
 
 const char kUsage[] =
     "usage: partplay analyze --key PATH [--key PATH ...] [--format json|table]\n"
-    "                        [--discover N|all] [--max-rows N] FILE|-\n"
+    "                        [--discover N|all] [--max-rows N] [--no-id-check]\n"
+    "                        [--synthetic concat:P1,P2[,..] | random:N | hash:PATH:N]\n"
+    "                        [--separator S] [--seed N] [--weight PATH]\n"
+    "                        [--container] [--hash-version 1|2|multihash] [--no-large-keys]\n"
+    "                        [--ru N] [--autoscale] [--growth X] [--grow-ru N]\n"
+    "                        [--reads N] [--writes N] [--queries N]\n"
+    "                        [--spread uniform|zipf[:S]|field:PATH]\n"
+    "                        [--read-factor X] [--write-factor X] [--query-ru X]\n"
+    "                        [--route KEY_JSON] [--container-json JSON] FILE|-\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay error-codes\n"
     "       partplay --version\n"
@@ -42,6 +55,14 @@ const char kUsage[] =
     "          --format table (default) prints a summary and the largest --max-rows partitions.\n"
     "          --discover N scans the first N items (default 10000, 'all', or 0) for\n"
     "          candidate key paths.\n"
+    "          --synthetic builds one string key per item: the values at P1,P2.. joined by\n"
+    "          --separator (default -), or the value at --key followed by the separator and\n"
+    "          1 + a seeded random number mod N (random) or 1 + MurmurHash3 of the value at\n"
+    "          PATH mod N (hash). --weight sums a numeric field per partition.\n"
+    "          --container (or any option after it above) models a Cosmos DB container: EPKs,\n"
+    "          physical partitions for --ru RU/s (default 400), growth and splits, the\n"
+    "          workload's RU/s per partition, hot partitions, findings, query routing for\n"
+    "          --route, and the key advisor. README \"Cosmos DB model\" lists the assumptions.\n"
     "epk       prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
     "          components are the VALUEs, as the @azure/cosmos SDK computes it for a partition\n"
     "          key definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each\n"
@@ -72,15 +93,95 @@ bool ParseCount(std::string_view text, int64_t& out) {
   return true;
 }
 
+bool ParseNumber(std::string_view text, double& out) {
+  if (text.empty() || text.size() > 40) return false;
+  std::string copy(text);
+  char* end = nullptr;
+  errno = 0;
+  double v = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size() || errno != 0 || !std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
+// --synthetic concat:/a,/b | random:N | hash:/path:N
+bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
+  using Kind = partplay::SyntheticKeyOptions::Kind;
+  auto colon = text.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string_view kind = text.substr(0, colon), rest = text.substr(colon + 1);
+  int64_t n = 0;
+  if (kind == "concat") {
+    syn.kind = Kind::kConcat;
+    syn.paths.clear();
+    while (true) {
+      auto comma = rest.find(',');
+      syn.paths.emplace_back(rest.substr(0, comma));
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
+    return true;
+  }
+  if (kind == "random") {
+    syn.kind = Kind::kRandomSuffix;
+  } else if (kind == "hash") {
+    syn.kind = Kind::kHashSuffix;
+    auto last = rest.rfind(':');
+    if (last == std::string_view::npos) return false;
+    syn.suffix_path = rest.substr(0, last);
+    rest = rest.substr(last + 1);
+  } else {
+    return false;
+  }
+  if (!ParseCount(rest, n) || n < 1 || n > 1000000) return false;
+  syn.buckets = static_cast<uint32_t>(n);
+  return true;
+}
+
+// Reads the whole input into the analyzer, 1 MiB at a time.
+Status Feed(partplay::Analyzer& a, const std::string& file) {
+  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
+  if (in == nullptr) {
+    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+  }
+  Status status;
+  while (status.ok()) {
+    uint8_t* at = a.WritableChunk(kChunkBytes);
+    if (at == nullptr) {
+      status = Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
+      break;
+    }
+    size_t n = std::fread(at, 1, kChunkBytes, in);
+    if (n == 0) {
+      if (std::ferror(in)) status = Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
+      break;
+    }
+    status = a.CommitChunk(n);
+  }
+  if (in != stdin) std::fclose(in);
+  if (status.ok()) status = a.Finish();
+  return status;
+}
+
 int Analyze(int argc, char** argv) {
   partplay::AnalysisOptions options;
   options.key_paths.clear();
+  std::optional<partplay::ContainerOptions> container;
+  auto model = [&]() -> partplay::ContainerOptions& {
+    if (!container) container.emplace();
+    return *container;
+  };
   std::string format = "table";
   std::string file;
   int64_t max_rows = 50;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    // A numeric option of the container model: false (after a usage message) when bad.
+    auto number = [&](double& out, double min) {
+      const char* v = value();
+      return v && ParseNumber(v, out) && out >= min;
+    };
     if (arg == "--key" || arg == "-k") {
       const char* v = value();
       if (!v) return Usage("--key needs a path, e.g. --key /userId");
@@ -101,6 +202,86 @@ int Analyze(int argc, char** argv) {
     } else if (arg == "--max-rows") {
       const char* v = value();
       if (!v || !ParseCount(v, max_rows)) return Usage("--max-rows takes a number");
+    } else if (arg == "--no-id-check") {
+      options.check_ids = false;
+    } else if (arg == "--synthetic") {
+      const char* v = value();
+      if (!v || !ParseSynthetic(v, options.synthetic)) {
+        return Usage("--synthetic takes concat:P1,P2[,..], random:N or hash:PATH:N");
+      }
+    } else if (arg == "--separator") {
+      const char* v = value();
+      if (!v) return Usage("--separator needs a string");
+      options.synthetic.separator = v;
+    } else if (arg == "--seed") {
+      const char* v = value();
+      int64_t seed = 0;
+      if (!v || !ParseCount(v, seed)) return Usage("--seed takes a whole number");
+      options.synthetic.seed = static_cast<uint64_t>(seed);
+    } else if (arg == "--weight") {
+      const char* v = value();
+      if (!v) return Usage("--weight needs a path");
+      options.weight_path = v;
+    } else if (arg == "--container") {
+      model();
+    } else if (arg == "--container-json") {
+      const char* v = value();
+      if (!v) return Usage("--container-json needs a JSON object");
+      auto parsed = partplay::ParseContainerOptionsJson(v);
+      if (!parsed.ok()) return Usage(parsed.status().message());
+      container = std::move(parsed).value();
+    } else if (arg == "--hash-version") {
+      const char* v = value();
+      auto version = partplay::ParsePartitionKeyHashVersion(v ? v : "");
+      if (!version.ok()) return Usage("--hash-version is 1, 2 or multihash");
+      model().version = version.value();
+    } else if (arg == "--no-large-keys") {
+      model().large_partition_keys = false;
+    } else if (arg == "--ru") {
+      if (!number(model().ru_per_second, 1)) return Usage("--ru takes RU/s (1 or more)");
+    } else if (arg == "--autoscale") {
+      model().autoscale = true;
+    } else if (arg == "--growth") {
+      if (!number(model().growth, 1)) return Usage("--growth takes a factor of 1 or more");
+    } else if (arg == "--grow-ru") {
+      if (!number(model().grown_ru_per_second, 0)) return Usage("--grow-ru takes RU/s");
+    } else if (arg == "--reads") {
+      if (!number(model().workload.point_reads_per_second, 0)) return Usage("--reads takes a rate");
+    } else if (arg == "--writes") {
+      if (!number(model().workload.writes_per_second, 0)) return Usage("--writes takes a rate");
+    } else if (arg == "--queries") {
+      if (!number(model().workload.queries_per_second, 0)) return Usage("--queries takes a rate");
+    } else if (arg == "--read-factor") {
+      if (!number(model().workload.costs.read_factor, 0)) return Usage("--read-factor: 0 or more");
+    } else if (arg == "--write-factor") {
+      if (!number(model().workload.costs.write_factor, 0)) {
+        return Usage("--write-factor: 0 or more");
+      }
+    } else if (arg == "--query-ru") {
+      if (!number(model().workload.costs.query_ru, 0)) return Usage("--query-ru: 0 or more");
+    } else if (arg == "--spread") {
+      const char* v = value();
+      std::string_view spread = v ? v : "";
+      partplay::Workload& w = model().workload;
+      if (spread == "uniform") {
+        w.spread = partplay::RequestSpread::kUniformItems;
+      } else if (spread == "zipf" || spread.substr(0, 5) == "zipf:") {
+        w.spread = partplay::RequestSpread::kZipf;
+        if (spread.size() > 5 && (!ParseNumber(spread.substr(5), w.zipf_exponent) ||
+                                  w.zipf_exponent <= 0)) {
+          return Usage("--spread zipf:S takes an exponent S > 0");
+        }
+      } else if (spread.substr(0, 6) == "field:" && spread.size() > 6) {
+        w.spread = partplay::RequestSpread::kField;
+        options.weight_path = spread.substr(6);
+      } else {
+        return Usage("--spread is uniform, zipf[:S] or field:PATH");
+      }
+    } else if (arg == "--route") {
+      const char* v = value();
+      auto key = partplay::ParsePartitionKeyJson(v ? v : "");
+      if (!key.ok()) return Usage(fmt::format("--route: {}", key.status().message()));
+      model().route = std::move(key).value();
     } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
       if (!file.empty()) return Usage("give one input file");
       file = arg;
@@ -111,44 +292,30 @@ int Analyze(int argc, char** argv) {
   if (options.key_paths.empty()) return Usage("--key is required");
   if (file.empty()) return Usage("give an input FILE, or - for stdin");
   bool json = format == "json";
+  // Several key paths make a hierarchical key unless a version was chosen.
+  if (container && options.key_paths.size() > 1 &&
+      container->version == partplay::PartitionKeyHashVersion::kV2) {
+    container->version = partplay::PartitionKeyHashVersion::kMultiHash;
+  }
 
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   auto& a = *analyzer.value();
+  if (Status status = Feed(a, file); !status.ok()) return Fail(status, json);
 
-  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Fail(Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file,
-                                                   std::strerror(errno))),
-                json);
-  }
-  Status status;
-  while (status.ok()) {
-    uint8_t* at = a.WritableChunk(kChunkBytes);
-    if (at == nullptr) {
-      status = Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
-      break;
-    }
-    size_t n = std::fread(at, 1, kChunkBytes, in);
-    if (n == 0) {
-      if (std::ferror(in)) {
-        status = Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
-      }
-      break;
-    }
-    status = a.CommitChunk(n);
-  }
-  if (in != stdin) std::fclose(in);
-  if (status.ok()) status = a.Finish();
-  if (!status.ok()) return Fail(status, json);
-
-  partplay::ReportOptions report_options;
+  partplay::ReportRequest request;
+  request.container = container;
+  request.max_partitions = json ? -1 : max_rows;
+  auto built = partplay::BuildFullReport(a, options, request);
+  if (!built.ok()) return Fail(built.status(), json);
   std::string out;
   if (json) {
-    out = partplay::ReportToJson(a.BuildReport(report_options));
+    out = std::move(built.value().json);
   } else {
-    report_options.max_partitions = max_rows;
-    out = partplay::ReportToTable(a.BuildReport(report_options), static_cast<size_t>(max_rows));
+    out = partplay::ReportToTable(built.value().analysis, static_cast<size_t>(max_rows));
+    if (built.value().container) {
+      out += "\n" + partplay::ContainerToTable(*container, *built.value().container);
+    }
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
   return 0;

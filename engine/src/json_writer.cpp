@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <iterator>
 
 namespace partplay {
 
@@ -42,6 +43,15 @@ void AppendJsonNumber(double value, std::string& out) {
     return;
   }
   fmt::format_to(std::back_inserter(out), "{}", value);  // shortest round-trip
+}
+
+void JsonMembers::Int(std::string_view k, int64_t v) {
+  Key(k);
+  fmt::format_to(std::back_inserter(s), "{}", v);
+}
+void JsonMembers::UInt(std::string_view k, uint64_t v) {
+  Key(k);
+  fmt::format_to(std::back_inserter(s), "{}", v);
 }
 
 }  // namespace partplay

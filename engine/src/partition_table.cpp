@@ -7,7 +7,13 @@ namespace partplay::internal {
 
 std::string_view PartitionTable::KeyOf(const Slot& slot) const {
   if (slot.key_len <= kInlineKey) return std::string_view(slot.inline_key, slot.key_len);
-  return std::string_view(arena_.data() + slot.arena_offset, slot.key_len);
+  return std::string_view(arena_.data() + ArenaOffset(slot), slot.key_len);
+}
+
+uint64_t PartitionTable::ArenaOffset(const Slot& slot) {
+  uint64_t offset;
+  std::memcpy(&offset, slot.inline_key, sizeof offset);
+  return offset;
 }
 
 void PartitionTable::Grow() {
@@ -26,8 +32,8 @@ void PartitionTable::Grow() {
   }
 }
 
-void PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t bytes,
-                         int64_t item_index) {
+uint32_t PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t bytes,
+                             int64_t item_index) {
   // Load factor at most 2/3: short probe runs, and a slot is 64 bytes.
   if ((dense_.size() + 1) * 3 > slots_.size() * 2) Grow();
   const uint32_t len = static_cast<uint32_t>(canonical.size());
@@ -44,9 +50,11 @@ void PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t byt
       if (len <= kInlineKey) {
         std::memcpy(slot.inline_key, canonical.data(), len);
       } else {
-        slot.arena_offset = arena_.size();
+        uint64_t offset = arena_.size();
+        std::memcpy(slot.inline_key, &offset, sizeof offset);
         arena_.append(canonical);
       }
+      slot.number = static_cast<uint32_t>(dense_.size());
       dense_.push_back(static_cast<uint32_t>(s));
       break;
     }
@@ -60,6 +68,7 @@ void PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t byt
     slot.largest_item_bytes = static_cast<uint32_t>(bytes);  // items are < 4 GiB
     slot.largest_item_index = item_index;
   }
+  return slot.number;
 }
 
 PartitionTable::Entry PartitionTable::at(uint32_t i) const {

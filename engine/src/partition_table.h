@@ -4,7 +4,7 @@
 //
 // Every item of the input lands here, at a random place, so the layout is built for one cache
 // miss per item: a slot is one 64-byte line holding the hash, the aggregates and, for keys of up
-// to 24 canonical bytes (most ids, every number and boolean), the key itself. Longer keys live in
+// to 20 canonical bytes (strings of up to 15 bytes, every number and boolean), the key itself. Longer keys live in
 // an arena and cost a second access only when the hashes match.
 #pragma once
 
@@ -30,10 +30,11 @@ class PartitionTable {
   };
 
   // Adds one item of `bytes` bytes to the partition with this canonical key; `hash` is
-  // HashCanonical(canonical).
-  void Add(std::string_view canonical, uint64_t hash, uint64_t bytes, int64_t item_index);
-  void Add(std::string_view canonical, uint64_t bytes, int64_t item_index) {
-    Add(canonical, HashCanonical(canonical), bytes, item_index);
+  // HashCanonical(canonical). Returns the partition's number (callers may keep side data, such
+  // as summed weights, in arrays indexed by it).
+  uint32_t Add(std::string_view canonical, uint64_t hash, uint64_t bytes, int64_t item_index);
+  uint32_t Add(std::string_view canonical, uint64_t bytes, int64_t item_index) {
+    return Add(canonical, HashCanonical(canonical), bytes, item_index);
   }
   // Asks the CPU to start loading the slot a later Add(…, hash, …) will probe first.
   // (A no-op in WebAssembly, which has no prefetch instruction; an early plain load measured no
@@ -50,7 +51,7 @@ class PartitionTable {
   LogicalPartition Export(uint32_t i) const;
 
  private:
-  static constexpr uint32_t kInlineKey = 24;
+  static constexpr uint32_t kInlineKey = 20;
   static constexpr uint32_t kEmpty = 0xFFFFFFFF;
   struct alignas(64) Slot {
     uint64_t hash;
@@ -59,14 +60,15 @@ class PartitionTable {
     int64_t largest_item_index;
     uint32_t largest_item_bytes;
     uint32_t key_len;            // kEmpty: an empty slot
-    union {
-      char inline_key[kInlineKey];  // key_len <= kInlineKey
-      uint64_t arena_offset;        // otherwise: where the key starts in arena_
-    };
+    uint32_t number;             // the partition's number (index in dense_)
+    // key_len <= kInlineKey: the key; otherwise the first 8 bytes hold where the key starts in
+    // arena_ (memcpy'd: the field is only 4-byte aligned).
+    char inline_key[kInlineKey];
   };
   static_assert(sizeof(Slot) == 64);
 
   std::string_view KeyOf(const Slot& slot) const;
+  static uint64_t ArenaOffset(const Slot& slot);
   void Grow();
 
   std::vector<Slot> slots_;

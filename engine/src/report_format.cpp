@@ -7,23 +7,7 @@
 namespace partplay {
 namespace {
 
-class JsonOut {
- public:
-  std::string& s;
-  bool first = true;
-  void Key(const char* k) {
-    if (!first) s.push_back(',');
-    first = false;
-    AppendJsonString(k, s);
-    s.push_back(':');
-  }
-  void Int(const char* k, int64_t v) { Key(k), s += fmt::format("{}", v); }
-  void UInt(const char* k, uint64_t v) { Key(k), s += fmt::format("{}", v); }
-  void Num(const char* k, double v) { Key(k), AppendJsonNumber(v, s); }
-  void Str(const char* k, std::string_view v) { Key(k), AppendJsonString(v, s); }
-  void Bool(const char* k, bool v) { Key(k), s += v ? "true" : "false"; }
-  void Raw(const char* k, std::string_view v) { Key(k), s += v; }
-};
+using JsonOut = JsonMembers;
 
 void Location(JsonOut& o, const SourceLocation& w) {
   o.Int("byte_offset", w.byte_offset);
@@ -53,6 +37,7 @@ std::string Partition(const LogicalPartition& p, bool detail) {
   o.Raw("key", p.key.ToJson());
   o.UInt("items", p.items);
   o.UInt("bytes", p.bytes);
+  if (!p.epk.empty()) o.Str("epk", p.epk);
   if (detail) {
     o.UInt("largest_item_bytes", p.largest_item_bytes);
     o.Int("largest_item_index", p.largest_item_index);
@@ -73,7 +58,7 @@ std::string HumanBytes(double b) {
 
 }  // namespace
 
-std::string ReportToJson(const AnalysisReport& r) {
+std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields) {
   std::string s = "{";
   JsonOut o{s};
   o.Str("schema", "partplay.analysis/1");
@@ -120,6 +105,33 @@ std::string ReportToJson(const AnalysisReport& r) {
     t.push_back('}');
     o.Raw("oversized_items", t);
   }
+  auto item_list = [&](const char* name, uint64_t count, const std::vector<ItemFinding>& list,
+                       const char* type_name) {
+    std::string t = "{";
+    JsonOut q{t};
+    q.UInt("count", count);
+    // Each example also names what was found ("missing", the id, the literal) under type_name.
+    std::string with = "[";
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i) with.push_back(',');
+      with.push_back('{');
+      JsonOut e{with};
+      e.Int("item_index", list[i].item_index);
+      e.UInt("bytes", list[i].bytes);
+      Location(e, list[i].where);
+      e.Str(type_name, list[i].type);
+      with.push_back('}');
+    }
+    with.push_back(']');
+    q.Raw("examples", with);
+    t.push_back('}');
+    o.Raw(name, t);
+  };
+  item_list("missing_id", r.missing_id_items, r.missing_id_examples, "found");
+  item_list("duplicate_id", r.duplicate_id_items, r.duplicate_id_examples, "id");
+  item_list("imprecise_number_key", r.imprecise_number_items, r.imprecise_number_examples,
+            "literal");
+  o.UInt("weight_missing_items", r.weight_missing_items);
   std::string parts = "[";
   for (size_t i = 0; i < r.partitions.size(); ++i) {
     if (i) parts.push_back(',');
@@ -156,6 +168,10 @@ std::string ReportToJson(const AnalysisReport& r) {
     q.Raw("paths", list);
     t.push_back('}');
     o.Raw("candidate_paths", t);
+  }
+  if (!extra_fields.empty()) {
+    s.push_back(',');
+    s += extra_fields;
   }
   s += "}\n";
   return s;

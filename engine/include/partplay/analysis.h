@@ -75,6 +75,7 @@ struct LogicalPartition {
   uint64_t largest_item_bytes = 0;
   int64_t largest_item_index = -1;
   double weight = 0;  // sum of the weight_path field over the partition's items
+  std::string epk;    // its effective partition key, when a container is modelled (else empty)
 };
 
 // One item worth a finding (an oversized item, an item whose key value is invalid).

@@ -3,6 +3,7 @@
 // reads back to the same double ({fmt}'s Dragonbox), with integral values written without ".0".
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -10,5 +11,24 @@ namespace partplay {
 
 void AppendJsonString(std::string_view text, std::string& out);
 void AppendJsonNumber(double value, std::string& out);
+
+// Writes the `"name":value` members of one JSON object into `s`, commas included; the caller
+// writes the braces. Raw() takes already-written JSON (an array, a nested object).
+struct JsonMembers {
+  std::string& s;
+  bool first = true;
+  void Key(std::string_view k) {
+    if (!first) s.push_back(',');
+    first = false;
+    AppendJsonString(k, s);
+    s.push_back(':');
+  }
+  void Int(std::string_view k, int64_t v);
+  void UInt(std::string_view k, uint64_t v);
+  void Num(std::string_view k, double v) { Key(k), AppendJsonNumber(v, s); }
+  void Str(std::string_view k, std::string_view v) { Key(k), AppendJsonString(v, s); }
+  void Bool(std::string_view k, bool v) { Key(k), s += v ? "true" : "false"; }
+  void Raw(std::string_view k, std::string_view v) { Key(k), s += v; }
+};
 
 }  // namespace partplay

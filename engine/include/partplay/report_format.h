@@ -9,7 +9,8 @@
 namespace partplay {
 
 // One JSON object, compact, with a trailing newline. `partition_bytes` is not included.
-std::string ReportToJson(const AnalysisReport& report);
+// `extra_fields`: more members (`"name":value,...`, no braces) appended before the closing brace.
+std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fields = {});
 // A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
 std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
 // A Status as the CLI's JSON error object: {"error": {"code", "name", "message", ...}}.
