@@ -42,7 +42,8 @@ const char kUsage[] =
     "                        [--reads N] [--writes N] [--queries N]\n"
     "                        [--spread uniform|zipf[:S]|field:PATH]\n"
     "                        [--read-factor X] [--write-factor X] [--query-ru X]\n"
-    "                        [--route KEY_JSON] [--container-json JSON] FILE|-\n"
+    "                        [--route KEY_JSON] [--container-json JSON]\n"
+    "                        [--analysis-json JSON] FILE|-\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay error-codes\n"
     "       partplay --version\n"
@@ -63,6 +64,8 @@ const char kUsage[] =
     "          physical partitions for --ru RU/s (default 400), growth and splits, the\n"
     "          workload's RU/s per partition, hot partitions, findings, query routing for\n"
     "          --route, and the key advisor. README \"Cosmos DB model\" lists the assumptions.\n"
+    "          --analysis-json and --container-json take the options as the page sends them\n"
+    "          (docs/report.md \"Options\"); later options override them.\n"
     "epk       prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
     "          components are the VALUEs, as the @azure/cosmos SDK computes it for a partition\n"
     "          key definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each\n"
@@ -222,6 +225,12 @@ int Analyze(int argc, char** argv) {
       const char* v = value();
       if (!v) return Usage("--weight needs a path");
       options.weight_path = v;
+    } else if (arg == "--analysis-json") {
+      const char* v = value();
+      if (!v) return Usage("--analysis-json needs a JSON object");
+      auto parsed = partplay::ParseAnalysisOptionsJson(v);
+      if (!parsed.ok()) return Usage(parsed.status().message());
+      options = std::move(parsed).value();
     } else if (arg == "--container") {
       model();
     } else if (arg == "--container-json") {
