@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "message_format.h"
+
 #include <cctype>
 #include <cmath>
 
@@ -15,18 +17,6 @@ std::string Lower(std::string_view s) {
 }
 
 bool Finite(double v) { return std::isfinite(v) && v >= 0; }
-
-// "1,095,005" for the messages.
-std::string Grouped(double v) {
-  std::string digits = fmt::format("{:.0f}", v);
-  std::string out;
-  int n = static_cast<int>(digits.size());
-  for (int i = 0; i < n; ++i) {
-    if (i > 0 && (n - i) % 3 == 0) out.push_back(',');
-    out.push_back(digits[i]);
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -126,13 +116,13 @@ std::vector<SizingFinding> CheckPartitionLimits(double nv, double st_bytes) {
     out.push_back({"cells_over_2_billion", "error",
                    fmt::format("{} values in one partition: over Cassandra's hard limit of "
                                "2,000,000,000 cells per partition",
-                               Grouped(nv)),
+                               internal::GroupThousands(static_cast<uint64_t>(nv))),
                    nv, kCassandraMaxCellsPerPartition});
   }
   if (nv > kRecommendedMaxValuesPerPartition) {
     out.push_back({"values_over_100k", "warning",
                    fmt::format("{} values in one partition: over the recommended 100,000",
-                               Grouped(nv)),
+                               internal::GroupThousands(static_cast<uint64_t>(nv))),
                    nv, kRecommendedMaxValuesPerPartition});
   }
   if (st_bytes > kRecommendedMaxPartitionBytes) {

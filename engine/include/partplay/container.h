@@ -173,4 +173,12 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
 double PointReadCharge(double item_bytes);
 double WriteCharge(double item_bytes);
 
+// Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
+// tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:
+// key_levels components) is "single", epk_min = epk_max = its EPK, in the one range holding it; a
+// MultiHash prefix is "range", [EPK of the prefix, that + "FF"), in every range overlapping it.
+// Errors: kBadOption for a wrong number of components, the EPK's errors.
+StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVersion version,
+                                 size_t key_levels, const LayoutView& layout);
+
 }  // namespace partplay
