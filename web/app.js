@@ -2,23 +2,50 @@
 // The main thread never parses the data; it only sends sources to the worker and draws what comes
 // back. Text that came from the user or the data (keys, values, file names, error messages) is
 // only ever inserted with textContent.
+//
+// Two analyses of the same source may be on screen: 'main' (the key typed in section 2) and,
+// when the user builds one, 'synthetic' (the same data under a synthetic key). The worker keeps
+// both (protocol.js slots), so container-only changes (throughput, hash version, growth,
+// workload, routing) are re-modelled with client.model() without reading the data again.
 import {PlaygroundClient} from './client.js';
-import {renderConcentration, renderHistogram} from './charts.js';
+import {logBins, renderConcentration, renderHistogram} from './charts.js';
+import {shortEpk} from './container-charts.js';
 import {
-  formatBytes, formatDecimal, formatInt, formatKey, formatKeyValue, formatMs, formatPercent,
-  isUndefinedKeyValue, truncate,
-} from './format.js';
+  rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare, renderWorkload,
+  describeSynthetic, BYTES_PER_PHYSICAL_PARTITION,
+} from './container-view.js';
+import {fillTable, h, keyNode, setFigure as setFigureNode} from './dom.js';
+import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from './format.js';
 import {SourceKind} from './protocol.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
 const PARTITION_LIMIT_BYTES = 20 * 2 ** 30;
 const CANDIDATES_SHOWN = 5;
+/** Typing in a number field re-models after this pause (Enter or leaving the field applies at once). */
+const SETTLE_MS = 400;
+const SYNTHETIC_SLOT = 'synthetic';
+
+/** The container a page starts with, and that an example's "container" settings start from. */
+const DEFAULT_SETTINGS = Object.freeze({
+  hash_version: '2',
+  large_partition_keys: true,
+  ru_per_second: 400,
+  autoscale: false,
+  growth: 1,
+  grown_ru_per_second: 0,
+  weight_path: '',
+  workload: Object.freeze({
+    point_reads_per_second: 1000, writes_per_second: 200, queries_per_second: 50,
+    spread: 'uniform', zipf_exponent: 1, read_factor: 1, write_factor: 1, query_ru: 3,
+  }),
+});
 
 const byId = (id) => document.getElementById(id);
 const el = {
   exampleSelect: byId('example-select'),
   exampleDescription: byId('example-description'),
+  exampleLesson: byId('example-lesson'),
   dropzone: byId('dropzone'),
   fileInput: byId('file-input'),
   pasteInput: byId('paste-input'),
@@ -51,11 +78,76 @@ const el = {
   pageNext: byId('page-next'),
   pageStatus: byId('page-status'),
   engineVersion: byId('engine-version'),
+  viewSwitch: byId('view-switch'),
+  // Container.
+  containerForm: byId('container-form'),
+  hashVersion: byId('hash-version'),
+  largeKeys: byId('large-keys'),
+  largeKeysLabel: byId('large-keys-label'),
+  ruManual: document.querySelector('input[name="throughput-mode"][value="manual"]'),
+  ruAutoscale: document.querySelector('input[name="throughput-mode"][value="autoscale"]'),
+  ruLabel: byId('ru-label'),
+  ruInput: byId('ru-input'),
+  partitionMap: byId('partition-map'),
+  routeForm: byId('route-form'),
+  routeInput: byId('route-input'),
+  routeClear: byId('route-clear'),
+  // Workload.
+  workloadForm: byId('workload-form'),
+  readsInput: byId('reads-input'),
+  writesInput: byId('writes-input'),
+  queriesInput: byId('queries-input'),
+  spreadSelect: byId('spread-select'),
+  weightPath: byId('weight-path'),
+  weightPathLabel: byId('weight-path-label'),
+  zipfInput: byId('zipf-input'),
+  zipfLabel: byId('zipf-label'),
+  readFactor: byId('read-factor'),
+  writeFactor: byId('write-factor'),
+  queryRu: byId('query-ru'),
+  demandChart: byId('demand-chart'),
+  // Growth.
+  growthForm: byId('growth-form'),
+  growthInput: byId('growth-input'),
+  grownRuInput: byId('grown-ru-input'),
+  mapBefore: byId('map-before'),
+  mapAfter: byId('map-after'),
+  // Synthetic keys.
+  syntheticForm: byId('synthetic-form'),
+  syntheticKind: byId('synthetic-kind'),
+  syntheticPaths: byId('synthetic-paths'),
+  syntheticBase: byId('synthetic-base'),
+  syntheticSeparator: byId('synthetic-separator'),
+  syntheticBuckets: byId('synthetic-buckets'),
+  syntheticSeed: byId('synthetic-seed'),
+  syntheticSuffixPath: byId('synthetic-suffix-path'),
+  syntheticRemove: byId('synthetic-remove'),
+  syntheticNote: byId('synthetic-note'),
 };
 
+/** The sections that need report.container (hidden for an engine without the container model). */
+const containerSections = ['container-panel', 'workload-panel', 'growth-panel', 'synthetic-panel', 'advisor-panel']
+  .map((id) => document.querySelector(`[data-testid="${id}"]`));
+
 const state = {
-  /** The report on screen. */
+  /** The report of the main analysis (the key typed in section 2). */
   report: null,
+  /** The report of the synthetic-key analysis of the same source, or null. */
+  synReport: null,
+  /** The synthetic key the synthetic analysis used (protocol.js SyntheticKey), or null. */
+  synthetic: null,
+  /** Which report the results show: 'plain' (main) or 'synthetic'. */
+  view: 'plain',
+  /** The query routing filter (an array of key values) for the report on view, or null. */
+  route: null,
+  /** The weightPath the analyses on screen were read with. */
+  analyzedWeightPath: undefined,
+  /** The container options last sent, to skip a model() that would change nothing. */
+  lastModelKey: '',
+  /** 'analysis' or 'model' while the newest run is in flight. */
+  busyKind: null,
+  /** Settings changed during an analysis: re-model when it ends. */
+  pendingApply: false,
   /** What the worker holds as "last source": {kind, label, text?}. */
   source: null,
   /** The source of the report on screen. */
@@ -67,41 +159,21 @@ const state = {
   runs: 0,
   examples: [],
   showAllCandidates: false,
+  showAllAdvice: false,
   progress: null,
+  /** What the progress bar says is being read besides the source ('synthetic key'). */
+  progressLabel: '',
+  /** The V1/V2 choice to return to when a hierarchical key forced MultiHash. */
+  singleHash: null,
 };
 
 const client = new PlaygroundClient();
 
 // ---------------------------------------------------------------------------------------------
-// Small DOM helpers (text only).
-
-function h(tag, {className, text, title, testid} = {}, children = []) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  if (title !== undefined) node.title = title;
-  if (testid) node.dataset.testid = testid;
-  for (const child of children) node.append(child);
-  return node;
-}
+// Small DOM helpers (text only): h and keyNode live in dom.js.
 
 function setBusyState(value) {
   document.body.dataset.state = value;
-}
-
-/** A key rendered with its types visible: "5" (string) vs 5 (number), undefined in italics. */
-function keyNode(key) {
-  const values = Array.isArray(key) ? key : [key];
-  const wrap = h('span', {className: 'key'});
-  if (values.length > 1) wrap.append(h('span', {className: 'k-sep', text: '['}));
-  values.forEach((v, i) => {
-    if (i > 0) wrap.append(h('span', {className: 'k-sep', text: ', '}));
-    const {text, type} = formatKeyValue(v);
-    const title = type === 'undefined' ? 'no value at the key path (the undefined partition, {})' : `${type}: ${text}`;
-    wrap.append(h('span', {className: `k-${type}`, text: truncate(text, 90), title}));
-  });
-  if (values.length > 1) wrap.append(h('span', {className: 'k-sep', text: ']'}));
-  return wrap;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,35 +188,66 @@ function currentKeyPaths() {
 }
 
 /**
- * Runs one analysis. `start(onProgress)` returns the client's promise. A newer run supersedes an
- * older one (the worker cancels it); only the newest run touches the page.
+ * Runs one step of work in the worker. `start(onProgress)` resolves to
+ * {main?, syn?, view?, weightPath?}: the reports to show (syn: null drops the synthetic one).
+ * A newer run supersedes an older one (the worker cancels an analysis in flight); only the newest
+ * run touches the page. kind: 'analysis' (reads the data) or 'model' (re-models, no reading).
  */
-async function run(start) {
+async function run(start, {kind = 'analysis', onError} = {}) {
   const seq = ++state.runSeq;
   setBusyState('busy');
+  state.busyKind = kind;
   state.progress = null;
   const timer = setTimeout(() => {
     if (seq === state.runSeq) showProgress();
   }, PROGRESS_DELAY_MS);
   try {
-    const report = await start((p) => {
+    const outcome = await start((p) => {
       if (seq !== state.runSeq) return;
       state.progress = p;
       if (!el.progress.hidden) updateProgress();
     });
     if (seq !== state.runSeq) return;
     hideError();
-    state.reportSource = state.source;
-    renderReport(report);
-    finishRun('ready');
+    accept(outcome);
+    renderAll();
+    finishRun(outcome.error ? 'error' : 'ready');
+    if (outcome.error) showError(outcome.error);
   } catch (e) {
     if (seq !== state.runSeq) return;
+    onError?.(e);
     showError(e);
     finishRun('error');
   } finally {
     clearTimeout(timer);
-    if (seq === state.runSeq) el.progress.hidden = true;
+    if (seq === state.runSeq) {
+      el.progress.hidden = true;
+      state.busyKind = null;
+      state.progressLabel = '';
+      if (state.pendingApply) {
+        state.pendingApply = false;
+        queueMicrotask(applySettings);
+      }
+    }
   }
+}
+
+/** Takes the reports of a finished run into the state. */
+function accept({main, syn, view, weightPath, synthetic, remodelled = false}) {
+  if (main) {
+    state.report = main;
+    state.reportSource = state.source;
+    // A re-model keeps the same logical partitions: stay on the page of the table being read.
+    if (!remodelled) state.page = 0;
+  }
+  if (weightPath !== undefined) state.analyzedWeightPath = weightPath || undefined;
+  if (syn !== undefined) {
+    state.synReport = syn;
+    if (synthetic !== undefined) state.synthetic = synthetic;
+    if (!syn) state.synthetic = null;
+  }
+  if (view) state.view = view;
+  if (!state.synReport) state.view = 'plain';
 }
 
 function finishRun(outcome) {
@@ -153,16 +256,314 @@ function finishRun(outcome) {
   setBusyState(outcome);
 }
 
+/** The report the results show. */
+function viewReport() {
+  return state.view === 'synthetic' && state.synReport ? state.synReport : state.report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings: the container, workload and growth controls as the engine's ContainerOptions.
+
+function numberFrom(input, fallback, {min = -Infinity} = {}) {
+  const v = input.value.trim() === '' ? NaN : Number(input.value);
+  return Number.isFinite(v) ? Math.max(min, v) : fallback;
+}
+
+/** The weightPath analyses should read: the field of the 'field' spread, when one is typed. */
+function wantedWeightPath() {
+  const path = el.weightPath.value.trim();
+  return el.spreadSelect.value === 'field' && path ? path : undefined;
+}
+
+/** ContainerOptions (protocol.js) for the analysis in `slot` ('main' or 'synthetic'). */
+function containerOptions(slot) {
+  let hash = el.hashVersion.value;
+  // A synthetic key is one string: V2 when the plain key is hierarchical.
+  if (slot === SYNTHETIC_SLOT && hash === 'multihash') hash = '2';
+  const weighted = el.spreadSelect.value === 'field' && state.analyzedWeightPath !== undefined;
+  const viewSlot = state.view === 'synthetic' && state.synReport ? SYNTHETIC_SLOT : 'main';
+  const d = DEFAULT_SETTINGS.workload;
+  return {
+    hash_version: hash,
+    large_partition_keys: hash === '1' ? el.largeKeys.checked : true,
+    ru_per_second: numberFrom(el.ruInput, DEFAULT_SETTINGS.ru_per_second, {min: 0}),
+    autoscale: el.ruAutoscale.checked,
+    growth: numberFrom(el.growthInput, 1, {min: 1}),
+    grown_ru_per_second: numberFrom(el.grownRuInput, 0, {min: 0}),
+    workload: {
+      point_reads_per_second: numberFrom(el.readsInput, 0, {min: 0}),
+      writes_per_second: numberFrom(el.writesInput, 0, {min: 0}),
+      queries_per_second: numberFrom(el.queriesInput, 0, {min: 0}),
+      // 'field' needs the weights of an analysis read with the field; uniform until then.
+      spread: el.spreadSelect.value === 'field' ? (weighted ? 'field' : 'uniform') : el.spreadSelect.value,
+      zipf_exponent: numberFrom(el.zipfInput, d.zipf_exponent, {min: 0.01}),
+      read_factor: numberFrom(el.readFactor, d.read_factor, {min: 0}),
+      write_factor: numberFrom(el.writeFactor, d.write_factor, {min: 0}),
+      query_ru: numberFrom(el.queryRu, d.query_ru, {min: 0}),
+    },
+    route: slot === viewSlot ? state.route : null,
+    top_per_range: 20,
+  };
+}
+
+function modelKey(main, syn) {
+  return JSON.stringify([main, syn]);
+}
+
+/** MultiHash for a hierarchical key; V1/V2 only for one path. */
+function syncHashVersion(keyPaths) {
+  const hierarchical = keyPaths.length > 1;
+  for (const option of el.hashVersion.options) {
+    option.disabled = hierarchical && option.value !== 'multihash';
+  }
+  if (hierarchical && el.hashVersion.value !== 'multihash') {
+    state.singleHash = el.hashVersion.value;
+    el.hashVersion.value = 'multihash';
+  } else if (!hierarchical && el.hashVersion.value === 'multihash' && state.singleHash) {
+    el.hashVersion.value = state.singleHash;
+    state.singleHash = null;
+  }
+  syncControls();
+}
+
+/** Shows the controls that apply (large keys for V1, the field or exponent of the spread, autoscale wording). */
+function syncControls() {
+  const v1 = el.hashVersion.value === '1';
+  el.largeKeys.disabled = !v1;
+  if (!v1) el.largeKeys.checked = true;
+  el.largeKeysLabel.classList.toggle('disabled', !v1);
+  el.largeKeysLabel.title = v1 ? '' : 'V2 and MultiHash containers always accept large partition keys.';
+  el.ruLabel.textContent = el.ruAutoscale.checked ? 'Autoscale maximum RU/s' : 'Provisioned RU/s';
+  el.weightPathLabel.hidden = el.spreadSelect.value !== 'field';
+  el.zipfLabel.hidden = el.spreadSelect.value !== 'zipf';
+  const kind = el.syntheticKind.value;
+  for (const label of el.syntheticForm.querySelectorAll('label[data-for]')) {
+    label.hidden = !label.dataset.for.split(' ').includes(kind);
+  }
+  el.syntheticBase.value = state.keyPaths[0] ?? currentKeyPaths()[0] ?? '';
+}
+
+/** Puts an example's (or the default) container settings into the controls. */
+function applySettingsToControls(settings = {}) {
+  const d = DEFAULT_SETTINGS;
+  const w = {...d.workload, ...(settings.workload ?? {})};
+  el.hashVersion.value = ['1', '2', 'multihash'].includes(settings.hash_version) ? settings.hash_version : d.hash_version;
+  state.singleHash = null;
+  el.largeKeys.checked = settings.large_partition_keys ?? d.large_partition_keys;
+  el.ruInput.value = String(settings.ru_per_second ?? d.ru_per_second);
+  el.ruAutoscale.checked = !!(settings.autoscale ?? d.autoscale);
+  el.ruManual.checked = !el.ruAutoscale.checked;
+  el.growthInput.value = String(settings.growth ?? d.growth);
+  el.grownRuInput.value = String(settings.grown_ru_per_second ?? d.grown_ru_per_second);
+  el.readsInput.value = String(w.point_reads_per_second);
+  el.writesInput.value = String(w.writes_per_second);
+  el.queriesInput.value = String(w.queries_per_second);
+  el.spreadSelect.value = ['uniform', 'field', 'zipf'].includes(w.spread) ? w.spread : 'uniform';
+  el.zipfInput.value = String(w.zipf_exponent);
+  el.readFactor.value = String(w.read_factor);
+  el.writeFactor.value = String(w.write_factor);
+  el.queryRu.value = String(w.query_ru);
+  el.weightPath.value = settings.weight_path ?? w.weight_path ?? d.weight_path;
+  state.route = null;
+  el.routeInput.value = '';
+  const syn = settings.synthetic;
+  if (syn && typeof syn === 'object') {
+    el.syntheticKind.value = ['concat', 'random_suffix', 'hash_suffix'].includes(syn.kind) ? syn.kind : 'hash_suffix';
+    el.syntheticPaths.value = Array.isArray(syn.paths) ? syn.paths.join(', ') : '';
+    el.syntheticSeparator.value = syn.separator ?? '-';
+    el.syntheticBuckets.value = String(syn.buckets ?? 400);
+    el.syntheticSeed.value = String(syn.seed ?? 1);
+    el.syntheticSuffixPath.value = syn.suffix_path ?? '';
+    el.syntheticNote.textContent = 'Suggested by this example: press “Analyze with this key” to compare.';
+  } else {
+    el.syntheticNote.textContent = '';
+  }
+}
+
+/** The synthetic key in the form, as protocol.js SyntheticKey; throws an Error with a message. */
+function syntheticFromForm() {
+  const kind = el.syntheticKind.value;
+  const separator = el.syntheticSeparator.value;
+  if (kind === 'concat') {
+    const paths = el.syntheticPaths.value.trim().split(/\s*,\s*(?=\/)/).filter((p) => p !== '');
+    if (paths.length < 2 || paths.length > 5) throw new Error('A concatenated key needs 2 to 5 properties, separated by commas.');
+    return {kind, paths, separator};
+  }
+  const buckets = Math.round(numberFrom(el.syntheticBuckets, 0));
+  if (!(buckets >= 1)) throw new Error('N, the number of suffixes, must be at least 1.');
+  if (kind === 'random_suffix') {
+    return {kind, separator, buckets, seed: Math.max(0, Math.round(numberFrom(el.syntheticSeed, 0)))};
+  }
+  const suffixPath = el.syntheticSuffixPath.value.trim();
+  if (!suffixPath) throw new Error('A pre-calculated suffix needs the property it is computed from, such as /vin.');
+  return {kind, separator, buckets, suffix_path: suffixPath};
+}
+
+/** Parses the route input: a JSON value, an array of values (a hierarchical key or prefix), or bare text (a string). */
+function parseRoute(text) {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  let value;
+  try {
+    value = JSON.parse(trimmed);
+  } catch {
+    value = trimmed;
+  }
+  const isUndefined = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+  const values = Array.isArray(value) ? value : [value];
+  for (const v of values) {
+    if (v !== null && typeof v === 'object' && !isUndefined(v)) {
+      throw new Error('A partition key value is a string, a number, true, false, null or {} (undefined).');
+    }
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting work.
+
+/**
+ * Analyzes `source` (or, without one, the worker's last source again) with the key typed and the
+ * settings, then the synthetic key when one is in use and depends on the typed key.
+ */
+function analyzeAll({source, label, extra = {}} = {}) {
+  const keyPaths = currentKeyPaths();
+  const keyChanged = JSON.stringify(keyPaths) !== JSON.stringify(state.keyPaths);
+  state.keyPaths = keyPaths;
+  syncHashVersion(keyPaths);
+  if (source || keyChanged) clearRoute();
+  const weightPath = wantedWeightPath() ?? (el.spreadSelect.value === 'field' ? state.analyzedWeightPath : undefined);
+  if (source) {
+    state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
+    // New data: the synthetic analysis of the old data goes.
+    if (state.synthetic || state.synReport) client.release(SYNTHETIC_SLOT).catch(() => {});
+    state.synthetic = null;
+    state.synReport = null;
+    state.view = 'plain';
+  } else if (!state.source) {
+    return undefined;
+  }
+  // A suffix key builds on the typed key, so it is read again; a concatenation stands alone.
+  const synthetic = state.synthetic;
+  const rereadSynthetic = !!synthetic && (synthetic.kind !== 'concat' || weightPath !== state.analyzedWeightPath);
+  const weighted = weightPath !== undefined;
+  const mainContainer = withWeights(containerOptions('main'), weighted);
+  const synContainer = synthetic ? withWeights(containerOptions(SYNTHETIC_SLOT), weighted) : null;
+  state.lastModelKey = modelKey(mainContainer, synContainer);
+  return run(async (onProgress) => {
+    const main = source
+      ? await client.analyze({source, keyPaths, weightPath, container: mainContainer, onProgress})
+      : await client.reanalyze({keyPaths, weightPath, container: mainContainer, onProgress});
+    if (!rereadSynthetic) return {main, weightPath: weightPath ?? ''};
+    state.progressLabel = 'synthetic key';
+    try {
+      const syn = await client.reanalyze({slot: SYNTHETIC_SLOT, keyPaths: [keyPaths[0]], weightPath, synthetic,
+                                          container: synContainer, onProgress});
+      return {main, syn, synthetic, weightPath: weightPath ?? ''};
+    } catch (error) {
+      if (error.cancelled) throw error;
+      return {main, syn: null, weightPath: weightPath ?? '', error};
+    }
+  });
+}
+
+/** ContainerOptions with the 'field' spread when the analysis carries weights. */
+function withWeights(container, weighted) {
+  if (el.spreadSelect.value === 'field' && weighted) container.workload.spread = 'field';
+  return container;
+}
+
 function analyzeSource(source, label, extra = {}) {
-  const keyPaths = state.keyPaths = currentKeyPaths();
-  state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
-  return run((onProgress) => client.analyze({source, keyPaths, onProgress}));
+  return analyzeAll({source, label, extra});
 }
 
 function reanalyze() {
-  if (!state.source) return;
-  const keyPaths = state.keyPaths = currentKeyPaths();
-  return run((onProgress) => client.reanalyze({keyPaths, onProgress}));
+  return analyzeAll();
+}
+
+/** Analyzes the same data under the synthetic key of the form, next to the plain key. */
+function analyzeSynthetic() {
+  if (!state.report || !state.source) return;
+  let synthetic;
+  try {
+    synthetic = syntheticFromForm();
+  } catch (e) {
+    showError({codeName: 'bad_request', message: e.message});
+    return;
+  }
+  const keyPaths = state.keyPaths;
+  const weightPath = state.analyzedWeightPath;
+  // The view moves to the synthetic key, whose values differ: the route of the plain key goes.
+  clearRoute();
+  const synContainer = withWeights(containerOptions(SYNTHETIC_SLOT), weightPath !== undefined);
+  state.lastModelKey = modelKey(withWeights(containerOptions('main'), weightPath !== undefined), synContainer);
+  state.progressLabel = 'synthetic key';
+  return run(async (onProgress) => {
+    const syn = await client.reanalyze({slot: SYNTHETIC_SLOT, keyPaths: [keyPaths[0]], weightPath, synthetic,
+                                        container: synContainer, onProgress});
+    el.syntheticNote.textContent = '';
+    return {syn, synthetic, view: 'synthetic'};
+  });
+}
+
+function removeSynthetic() {
+  client.release(SYNTHETIC_SLOT).catch(() => {});
+  state.synReport = null;
+  state.synthetic = null;
+  switchView('plain');
+}
+
+/** Shows the plain or the synthetic key's results. The route belongs to one key, so it goes. */
+function switchView(view) {
+  const changed = state.view !== view;
+  state.view = view;
+  if (changed) clearRoute();
+  renderAll();
+  if (changed) applySettings();
+}
+
+function clearRoute() {
+  state.route = null;
+  el.routeInput.value = '';
+}
+
+/**
+ * Applies the container controls: re-models both analyses (fast, no reading), or reads the data
+ * again when the 'field' spread needs a field the analyses were not read with.
+ */
+function applySettings() {
+  syncControls();
+  if (!state.report) return;
+  if (state.busyKind === 'analysis') {
+    state.pendingApply = true;
+    return;
+  }
+  const wanted = wantedWeightPath();
+  if (wanted !== undefined && wanted !== state.analyzedWeightPath) {
+    analyzeAll();
+    return;
+  }
+  const weighted = state.analyzedWeightPath !== undefined;
+  const main = withWeights(containerOptions('main'), weighted);
+  const syn = state.synReport ? withWeights(containerOptions(SYNTHETIC_SLOT), weighted) : null;
+  const key = modelKey(main, syn);
+  if (key === state.lastModelKey) return;
+  state.lastModelKey = key;
+  const routeSent = !!(main.route || syn?.route);
+  run(async () => {
+    const mainReport = await client.model({container: main});
+    const synReport = syn ? await client.model({slot: SYNTHETIC_SLOT, container: syn}) : undefined;
+    return {main: mainReport, syn: synReport, remodelled: true};
+  }, {
+    kind: 'model',
+    onError: () => {
+      // A route the engine refuses (say, too many values) must not stick to every later change.
+      if (routeSent) {
+        state.route = null;
+        state.lastModelKey = '';
+      }
+    },
+  });
 }
 
 function analyzeFile(file) {
@@ -180,6 +581,10 @@ function analyzePaste() {
 function analyzeExample(example) {
   el.keyInput.value = example.key;
   el.exampleDescription.textContent = example.description ?? '';
+  const container = example.container && typeof example.container === 'object' ? example.container : {};
+  applySettingsToControls({...container, synthetic: example.synthetic ?? container.synthetic});
+  el.exampleLesson.hidden = typeof example.lesson !== 'string';
+  el.exampleLesson.replaceChildren(h('strong', {text: 'Lesson: '}), example.lesson ?? '');
   const url = new URL(example.file, new URL('examples/', document.baseURI)).href;
   analyzeSource({kind: SourceKind.URL, url, name: example.file}, `example ${example.file}`);
 }
@@ -195,6 +600,7 @@ function selectOwnData() {
   }
   own.selected = true;
   el.exampleDescription.textContent = '';
+  el.exampleLesson.hidden = true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +620,8 @@ function updateProgress() {
     return;
   }
   const items = `${formatInt(p.items)} items`;
-  const what = state.source?.name ? `${state.source.name}: ` : '';
+  const name = [state.source?.name, state.progressLabel ? `(${state.progressLabel})` : ''].filter(Boolean).join(' ');
+  const what = name ? `${name}: ` : '';
   if (p.bytesTotal) {
     const share = Math.min(1, p.bytesDone / p.bytesTotal);
     el.progressTrack.classList.remove('indeterminate');
@@ -244,6 +651,10 @@ const ERROR_HINTS = {
   too_deep: 'An item nests objects or arrays deeper than the parser allows.',
   item_too_large: 'One item is larger than the engine can hold at once.',
   io: 'The data could not be read.',
+  bad_option: 'A container, workload or synthetic-key setting is out of range, or a routed key has the wrong number ' +
+    'of values (one per key path; fewer for a prefix of a hierarchical key).',
+  no_analysis: 'Analyze some data first.',
+  bad_request: '',
   cancelled: 'Choose data or a key to start again.',
   worker_failed: 'The engine could not start. Reload the page; if that does not help, the browser may not support module workers.',
   engine_load: 'The engine could not start. Reload the page.',
@@ -324,14 +735,8 @@ function excerptAt(text, {line, column}) {
 // ---------------------------------------------------------------------------------------------
 // Rendering a report.
 
-function setFigure(testid, text, value, {level = '', title} = {}) {
-  const node = document.querySelector(`[data-testid="${testid}"]`);
-  node.textContent = text;
-  node.dataset.value = String(value);
-  node.title = title ?? '';
-  const figure = node.closest('.figure');
-  figure.classList.toggle('warn', level === 'warn');
-  figure.classList.toggle('bad', level === 'bad');
+function setFigure(testid, text, value, options) {
+  setFigureNode(document.querySelector(`[data-testid="${testid}"]`), text, value, options);
 }
 
 function setSub(testid, content) {
@@ -343,22 +748,58 @@ function partitionedBytes(report) {
   return report.bytes - (report.invalid_key?.bytes ?? 0);
 }
 
-function renderReport(report) {
-  state.report = report;
-  state.page = 0;
-  const keyPath = report.key_paths.join(', ');
+/** A report's key in words: the paths, or how its synthetic key is built. */
+function keyDescription(report) {
+  if (report?.synthetic) return `synthetic key ${describeSynthetic(report.synthetic, state.keyPaths[0] ?? report.key_paths[0])}`;
+  return `key ${report.key_paths.join(', ')}`;
+}
+
+/** Renders everything from the reports in the state. */
+function renderAll() {
+  const report = viewReport();
+  if (!report) return;
   const src = state.reportSource;
   const formatName = {ndjson: 'NDJSON', array: 'JSON array', object: 'single object'}[report.format] ?? report.format;
   const parts = [src?.label ?? 'data', formatName, `${formatBytes(report.input_bytes)} read`];
-  if (report.timing) parts.push(`analyzed in ${formatMs(report.timing.ms)}`);
-  el.sourceLine.textContent = `${parts.join(' · ')} · key ${keyPath}`;
+  if (report.timing) parts.push(`${report.timing.bytesPerSecond === null ? 'modelled' : 'analyzed'} in ${formatMs(report.timing.ms)}`);
+  el.sourceLine.textContent = `${parts.join(' · ')} · ${keyDescription(report)}`;
+
+  const synthetic = report === state.synReport;
+  el.viewSwitch.hidden = !state.synReport;
+  for (const radio of el.viewSwitch.querySelectorAll('input')) radio.checked = radio.value === (synthetic ? 'synthetic' : 'plain');
+  el.results.dataset.view = synthetic ? 'synthetic' : 'plain';
+  el.syntheticRemove.disabled = !state.synReport;
 
   renderSummary(report);
   renderInsights(report);
-  renderCandidates(report);
+  renderCandidates(state.report);
   el.results.hidden = false;
+  renderFindings(report);
+  const hasContainer = !!report.container;
+  for (const section of containerSections) section.hidden = !hasContainer && section.dataset.testid !== 'synthetic-panel';
+  if (hasContainer) {
+    renderSyntheticCompare(state.report, state.synReport, {basePath: state.keyPaths[0] ?? state.report.key_paths[0]});
+    renderAdvisor(state.report, {currentPaths: state.report.key_paths, onUse: useKeyPath, showAll: state.showAllAdvice,
+                                 onToggle: () => {
+                                   state.showAllAdvice = !state.showAllAdvice;
+                                   renderAll();
+                                 }});
+    // A routing example from the data: its largest key.
+    const largest = report.largest_partition?.key;
+    if (largest && !largest.some((v) => v !== null && typeof v === 'object')) {
+      el.routeInput.placeholder = largest.length === 1 ? JSON.stringify(largest[0]) : JSON.stringify(largest);
+    }
+  }
+  syncControls();
   renderCharts();
   renderPartitionPage();
+}
+
+/** Uses `path` as the partition key (from the advisor). */
+function useKeyPath(path) {
+  el.keyInput.value = path;
+  reanalyze();
+  el.keyInput.scrollIntoView({block: 'center', behavior: 'smooth'});
 }
 
 function renderSummary(report) {
@@ -516,18 +957,51 @@ function renderCandidates(report) {
 }
 
 function renderCharts() {
-  const report = state.report;
+  const report = viewReport();
   if (!report || el.results.hidden) return;
   try {
     renderHistogram(el.histogram, report);
     renderConcentration(el.concentration, report);
+    fillSizeTables(report);
   } catch (e) {
     el.histogram.replaceChildren(h('p', {className: 'hint', text: `The chart could not be drawn: ${e.message}`}));
   }
+  if (!report.container) return;
+  try {
+    renderContainer(report, {mapEl: el.partitionMap, showRoute: !!state.route});
+    renderWorkload(report, {demandEl: el.demandChart});
+    renderGrowth(report, {beforeEl: el.mapBefore, afterEl: el.mapAfter});
+  } catch (e) {
+    el.partitionMap.replaceChildren(h('p', {className: 'hint', text: `The container could not be drawn: ${e.message}`}));
+    throw e;
+  }
+}
+
+/** The table views of the histogram and the concentration curve: the same numbers as text. */
+function fillSizeTables(report) {
+  const sizes = report.partition_bytes ?? Float64Array.from(report.partitions ?? [], (p) => p.bytes);
+  fillTable(document.querySelector('[data-testid="histogram-table"]'),
+            [{label: 'partition size from'}, {label: 'to'}, {label: 'partitions', num: true}, {label: 'bytes in all', num: true}],
+            logBins(sizes).filter((b) => b.count > 0)
+              .map((b) => [formatBytes(b.x0), formatBytes(b.x1), formatInt(b.count), formatBytes(b.bytes)]),
+            {caption: 'Partitions per size bin'});
+  let total = 0;
+  for (let i = 0; i < sizes.length; i++) total += sizes[i];
+  const rows = [];
+  for (const share of [0.01, 0.05, 0.1, 0.25, 0.5, 1]) {
+    const n = Math.min(sizes.length, Math.max(1, Math.ceil(sizes.length * share)));
+    let bytes = 0;
+    for (let i = 0; i < n; i++) bytes += sizes[i];
+    if (sizes.length) rows.push([`largest ${formatPercent(share)}`, formatInt(n), formatBytes(bytes), formatPercent(total ? bytes / total : 0)]);
+  }
+  fillTable(document.querySelector('[data-testid="concentration-table"]'),
+            [{label: 'partitions'}, {label: 'count', num: true}, {label: 'bytes', num: true}, {label: 'share of bytes', num: true}],
+            rows, {caption: 'Share of the bytes held by the largest partitions'});
 }
 
 function renderPartitionPage() {
-  const report = state.report;
+  const report = viewReport();
+  const ranges = report.container?.before?.ranges ?? null;
   const partitions = report.partitions ?? [];
   const pages = Math.max(1, Math.ceil(partitions.length / PAGE_SIZE));
   state.page = Math.min(Math.max(0, state.page), pages - 1);
@@ -535,6 +1009,7 @@ function renderPartitionPage() {
   const rows = partitions.slice(from, from + PAGE_SIZE);
   const partitioned = partitionedBytes(report);
   el.partitionRows.replaceChildren(...rows.map((p, i) => {
+    const range = ranges && p.epk ? rangeOf(p.epk, ranges) : null;
     const share = partitioned > 0 ? p.bytes / partitioned : 0;
     const fill = h('div', {className: 'share-fill'});
     // Scale bars to the largest partition so small shares stay visible.
@@ -549,12 +1024,18 @@ function renderPartitionPage() {
                                                    h('span', {className: 'share-text', text: formatPercent(share)})])]),
       h('td', {className: 'num col-largest', text: formatBytes(p.largest_item_bytes),
                title: `item #${formatInt(p.largest_item_index)}, ${formatInt(p.largest_item_bytes)} bytes`}),
+      h('td', {className: 'col-epk epk', text: p.epk ? shortEpk(p.epk, 12) : '–',
+               title: p.epk ? `effective partition key ${p.epk}` : 'no EPK (no container model)'}),
+      h('td', {className: 'num col-range', text: range ? `P${range.id}` : '–',
+               title: range ? `physical partition P${range.id}, EPK range [${range.min || '""'}, ${range.max})` : ''}),
     ]);
     tr.dataset.key = formatKey(p.key);
+    if (p.epk) tr.dataset.epk = p.epk;
+    if (range) tr.dataset.range = String(range.id);
     return tr;
   }));
   if (rows.length === 0) {
-    el.partitionRows.append(h('tr', {}, [Object.assign(h('td', {text: 'No partitions.'}), {colSpan: 6})]));
+    el.partitionRows.append(h('tr', {}, [Object.assign(h('td', {text: 'No partitions.'}), {colSpan: 8})]));
   }
   const total = report.partition_count;
   let status = rows.length
@@ -668,6 +1149,77 @@ el.pageNext.addEventListener('click', () => {
   renderPartitionPage();
 });
 
+// Container, workload and growth settings: a change applies at once (Enter, leaving a field,
+// picking an option); typing in a number field applies after a short pause.
+let settleTimer = 0;
+function settingsChanged(event) {
+  clearTimeout(settleTimer);
+  if (event.type === 'input' && event.target.type === 'number') {
+    settleTimer = setTimeout(applySettings, SETTLE_MS);
+  } else if (event.type === 'change') {
+    applySettings();
+  }
+}
+for (const form of [el.containerForm, el.workloadForm, el.growthForm]) {
+  form.addEventListener('input', settingsChanged);
+  form.addEventListener('change', settingsChanged);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(settleTimer);
+    applySettings();
+  });
+}
+// Enter in a number field of these forms (they have no submit button) applies too.
+for (const form of [el.containerForm, el.workloadForm, el.growthForm]) {
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      clearTimeout(settleTimer);
+      applySettings();
+    }
+  });
+}
+
+el.growthForm.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-growth]');
+  if (!button) return;
+  let factor = Number(button.dataset.growth);
+  if (button.dataset.growth === 'storage') {
+    // The smallest whole factor that takes the data past one physical partition's 50 GB.
+    const report = viewReport();
+    const bytes = report?.container?.before?.storage_bytes ?? report?.bytes ?? 0;
+    factor = bytes > 0 ? Math.floor(BYTES_PER_PHYSICAL_PARTITION / bytes) + 1 : 1;
+  }
+  el.growthInput.value = String(factor);
+  clearTimeout(settleTimer);
+  applySettings();
+});
+
+el.routeForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  try {
+    state.route = parseRoute(el.routeInput.value);
+  } catch (e) {
+    showError({codeName: 'bad_request', message: e.message});
+    return;
+  }
+  applySettings();
+});
+el.routeClear.addEventListener('click', () => {
+  clearRoute();
+  applySettings();
+});
+
+el.syntheticKind.addEventListener('change', syncControls);
+el.syntheticForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  analyzeSynthetic();
+});
+el.syntheticRemove.addEventListener('click', removeSynthetic);
+el.viewSwitch.addEventListener('change', (event) => {
+  if (event.target.name === 'view') switchView(event.target.value);
+});
+
 let resizeFrame = 0;
 let lastWidth = 0;
 new ResizeObserver((entries) => {
@@ -699,3 +1251,5 @@ client.ready.then(
   if (state.examples.length > 0) analyzeExample(state.examples[0]);
   else finishRun('ready');
 })();
+
+syncControls();

@@ -55,8 +55,9 @@ function binaryTicks(lo, hi, maxTicks) {
   return ticks;
 }
 
-function frame(container, height) {
-  const width = Math.max(280, Math.floor(container.clientWidth || 600));
+/** Clears `container` and appends an SVG of the container's width (at least `minWidth`). */
+export function frame(container, height, minWidth = 280) {
+  const width = Math.max(minWidth, Math.floor(container.clientWidth || 600));
   d3().select(container).selectAll('*').remove();
   const svg = d3().select(container).append('svg')
     .attr('viewBox', `0 0 ${width} ${height}`)

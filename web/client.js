@@ -4,10 +4,26 @@
 //   const {version} = await client.ready;
 //   const report = await client.analyze({source: {kind: 'text', text}, keyPaths: ['/userId'],
 //                                        onProgress: ({bytesDone, bytesTotal, items}) => ...});
-//   const again = await client.reanalyze({keyPaths: ['/address/city']});
+//   const again = await client.reanalyze({keyPaths: ['/address/city'], container: {ru_per_second: 18000}});
+//   const fast = await client.model({container: {ru_per_second: 40000}});  // no re-read
 //
 // Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
-import {DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateKeyPaths, validateSource} from './protocol.js';
+import {
+  DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateSlot,
+  validateSource, validateSynthetic,
+} from './protocol.js';
+
+/** Checks the optional analysis options (throws a TypeError). */
+function validateOptions({slot, synthetic, container}) {
+  validateSlot(slot);
+  validateSynthetic(synthetic);
+  validateContainer(container);
+}
+
+/** The payload without its undefined fields (they would cross as undefined anyway; this keeps it tidy). */
+function clean(payload) {
+  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined));
+}
 
 /** An error from the worker or the engine, with the protocol's ErrorPayload fields. */
 export class PlaygroundError extends Error {
@@ -51,7 +67,9 @@ export class PlaygroundClient {
 
   /** The id of the analyze/reanalyze in flight, or null. */
   get busyId() {
-    for (const [id, entry] of this.#pending) if (entry.type !== Request.INIT && entry.type !== Request.CANCEL) return id;
+    for (const [id, entry] of this.#pending) {
+      if (entry.type === Request.ANALYZE || entry.type === Request.REANALYZE) return id;
+    }
     return null;
   }
 
@@ -100,28 +118,54 @@ export class PlaygroundClient {
   /**
    * Analyzes a source (protocol.js: text, bytes, file or url). A bytes source's buffer is
    * transferred to the worker (it becomes unusable here). Starting an analysis cancels the one in
-   * flight, whose promise rejects with codeName 'cancelled'.
+   * flight, whose promise rejects with codeName 'cancelled'. Options (protocol.js, analyze):
+   * slot, weightPath, synthetic, container.
    */
-  analyze({source, keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, onProgress, signal}) {
+  analyze({source, keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, slot, weightPath, synthetic,
+           container, onProgress, signal}) {
     try {
       validateSource(source);
       validateKeyPaths(keyPaths);
+      validateOptions({slot, synthetic, container});
     } catch (e) {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
     }
     const transfer = source.kind === SourceKind.BYTES ? [source.buffer] : [];
-    return this.#call(Request.ANALYZE, {source, keyPaths, discoverItems, maxPartitions},
+    return this.#call(Request.ANALYZE,
+                      clean({source, keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container}),
                       {onProgress, transfer, signal});
   }
 
-  /** Analyzes the last source again with other key paths. */
-  reanalyze({keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, onProgress, signal}) {
+  /** Analyzes the last source again with other key paths or options. */
+  reanalyze({keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, slot, weightPath, synthetic, container,
+             onProgress, signal}) {
     try {
       validateKeyPaths(keyPaths);
+      validateOptions({slot, synthetic, container});
     } catch (e) {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
     }
-    return this.#call(Request.REANALYZE, {keyPaths, discoverItems, maxPartitions}, {onProgress, signal});
+    return this.#call(Request.REANALYZE,
+                      clean({keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container}),
+                      {onProgress, signal});
+  }
+
+  /**
+   * Re-reports the finished analysis in `slot` with other container options, without reading
+   * the data again (protocol.js, model). Resolves to a Report.
+   */
+  model({slot, container = null, maxPartitions = DEFAULT_MAX_PARTITIONS} = {}) {
+    try {
+      validateOptions({slot, container});
+    } catch (e) {
+      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+    }
+    return this.#call(Request.MODEL, clean({slot, container, maxPartitions}));
+  }
+
+  /** Frees the analysis the worker keeps in `slot`. Resolves to {released}. */
+  release(slot) {
+    return this.#call(Request.RELEASE, {slot});
   }
 
   /** Cancels the analysis `target` (default: whichever is in flight). Resolves to {cancelled}. */

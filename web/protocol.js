@@ -28,30 +28,79 @@
 //              Loads the wasm engine. The worker also loads it eagerly on start; init just waits.
 //
 //   analyze    payload {source: Source, keyPaths: string[], discoverItems?: number,
-//                       maxPartitions?: number}
+//                       maxPartitions?: number, slot?: string, weightPath?: string,
+//                       synthetic?: SyntheticKey | null, container?: ContainerOptions | null}
 //              progress {bytesDone, bytesTotal, items}  (bytesTotal null when unknown), at most
 //                       about every PROGRESS_INTERVAL_MS
 //              result  Report: the engine's report object (docs/report.md), whose
 //                      partition_bytes (Float64Array, every partition's bytes, largest first)
-//                      arrives with its buffer transferred, plus two fields the worker adds:
+//                      arrives with its buffer transferred, plus three fields the worker adds:
 //                        source: {kind, name, bytes}   what was read (name: file name, URL, label)
 //                        timing: {ms, bytesPerSecond}  wall time in the worker
+//                        slot:   string                 the slot now holding this analysis
 //              Streams the source into the engine chunk by chunk. keyPaths are JSON pointers
 //              ('/userId', '/address/city', '~1' for '/', '~0' for '~'). discoverItems: how many
 //              leading items the engine samples for candidate_paths (engine default when absent).
 //              maxPartitions: the length limit of report.partitions (DEFAULT_MAX_PARTITIONS).
+//              weightPath: a JSON pointer to a numeric field summed per logical partition (the
+//              engine's weight_path; needed by the workload spread 'field'). synthetic: build one
+//              string key per item instead of the values at keyPaths (SyntheticKey below).
+//              container: the container model to report with (ContainerOptions below); with it
+//              the report gains partitions[].epk, container, advisor, synthetic (docs/report.md).
+//              slot: where the worker keeps the finished analysis for `model` (default
+//              DEFAULT_SLOT, 'main'; the page also uses 'synthetic'). A slot holds one analysis;
+//              a newer one in the same slot replaces (and frees) it. A failed or cancelled
+//              analysis leaves the slot as it was.
 //              A new analyze or reanalyze cancels the one in flight (it ends in an AbortError).
-//              The worker remembers the source for reanalyze.
+//              The worker remembers the source for reanalyze (one source for every slot).
 //
-//   reanalyze  payload {keyPaths: string[], discoverItems?: number, maxPartitions?: number}
+//   reanalyze  payload {keyPaths: string[], discoverItems?, maxPartitions?, slot?, weightPath?,
+//                       synthetic?, container?}   (as analyze, without source)
 //              Same replies as analyze, over the source of the last analyze. Files are re-read
 //              (the page need not hold them), URLs re-fetched, text and bytes reused.
 //              Error codeName 'no_source' when there was no analyze before.
+//
+//   model      payload {slot?: string, container: ContainerOptions | null, maxPartitions?: number}
+//              result  Report, as analyze's (with source, timing and slot), re-reported from the
+//                      finished analysis held in `slot` with other container options, without
+//                      reading the data again. For changes of throughput, hash version, growth,
+//                      workload (except a new weightPath) and query routing; a change of key,
+//                      synthetic key or weightPath needs reanalyze. No progress replies.
+//              timing.bytesPerSecond is null (nothing was read). While a new analysis for the
+//              slot is still reading, model answers from the finished one the slot holds.
+//              Error codeName 'no_analysis' when the slot holds no finished analysis; engine
+//              errors (codeName 'bad_option': a route of the wrong length, Zipf s <= 0, ...) as
+//              for analyze.
+//
+//   release    payload {slot: string}
+//              result  {released: boolean}
+//              Frees the analysis held in `slot` (e.g. when the page drops its synthetic key).
 //
 //   cancel     payload {target?: number}  the id of the request to cancel (default: any in flight)
 //              result  {cancelled: boolean}
 //              The cancelled request ends with an error reply {name: 'AbortError',
 //              codeName: 'cancelled'}. Cancellation takes effect between chunks.
+//
+// ContainerOptions (analyze/reanalyze/model payload.container; the engine's own snake_case
+// names, handed to analysis.finish / analysis.model as they are; every field optional; the
+// engine refuses a field it does not know):
+//   {hash_version: '1' | '2' | 'multihash',     V2 for one key path, 'multihash' for 2-3
+//    large_partition_keys: boolean,             V1 only (V2 and MultiHash always have them)
+//    ru_per_second: number,                     manual RU/s, or the autoscale maximum
+//    autoscale: boolean,
+//    growth: number >= 1,                       data multiplier of the "grow" step (1 = none)
+//    grown_ru_per_second: number,               RU/s after growing (0 = unchanged)
+//    workload: {point_reads_per_second, writes_per_second, queries_per_second,
+//               spread: 'uniform' | 'field' | 'zipf', zipf_exponent,
+//               read_factor, write_factor, query_ru},
+//    route: null | JSON values,                 a partition key value (or MultiHash prefix) whose
+//                                               query routing to report, e.g. ["Beef Products"]
+//    top_per_range: number}                     logical partitions listed per physical partition
+//
+// SyntheticKey (analyze/reanalyze payload.synthetic, handed to the engine as `synthetic`):
+//   {kind: 'concat',        paths: string[] (2-5 JSON pointers), separator: string}
+//   {kind: 'random_suffix', separator, buckets: N, seed: S}       value at keyPaths[0] + sep + 1..N
+//   {kind: 'hash_suffix',   separator, buckets: N, suffix_path}   + 1 + hash(value at suffix_path) % N
 //
 // Source (analyze payload.source), one of
 //   {kind: 'text',  text: string}                 encoded to UTF-8 in the worker
@@ -60,13 +109,15 @@
 //   {kind: 'url',   url: string}                  absolute URL, fetched and read as a stream
 // Every source may carry an optional `name` (a file name or label), echoed in report.source.name.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
   INIT: 'init',
   ANALYZE: 'analyze',
   REANALYZE: 'reanalyze',
+  MODEL: 'model',
+  RELEASE: 'release',
   CANCEL: 'cancel',
 });
 
@@ -90,6 +141,7 @@ export const ErrorCodeNames = Object.freeze({
   CANCELLED: 'cancelled',
   BAD_REQUEST: 'bad_request',
   NO_SOURCE: 'no_source',
+  NO_ANALYSIS: 'no_analysis',
   IO: 'io',
   ENGINE_LOAD: 'engine_load',
 });
@@ -98,6 +150,12 @@ export const ErrorCodeNames = Object.freeze({
 export const IO_CODE = 3;
 
 export const DEFAULT_MAX_PARTITIONS = 2000;
+/** The slot an analysis is kept in when the request names none. */
+export const DEFAULT_SLOT = 'main';
+/** Hash versions, spread kinds and synthetic key kinds the engine accepts. */
+export const HashVersions = Object.freeze(['1', '2', 'multihash']);
+export const SpreadKinds = Object.freeze(['uniform', 'field', 'zipf']);
+export const SyntheticKinds = Object.freeze(['concat', 'random_suffix', 'hash_suffix']);
 export const PROGRESS_INTERVAL_MS = 50;
 /** Bytes read from a File or a text at a time. */
 export const READ_CHUNK_BYTES = 1 << 20;
@@ -164,6 +222,83 @@ export function validateKeyPaths(keyPaths) {
   return keyPaths;
 }
 
+/** Throws a TypeError unless `slot` is absent or a short name. */
+export function validateSlot(slot) {
+  if (slot !== undefined && (typeof slot !== 'string' || !/^[a-z][a-z0-9_-]{0,31}$/i.test(slot))) {
+    throw new TypeError('slot must be a short name such as "main"');
+  }
+  return slot;
+}
+
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
+
+/** Throws a TypeError describing the first problem with ContainerOptions (the engine checks ranges). */
+export function validateContainer(container) {
+  if (container === undefined || container === null) return container;
+  if (!isObject(container)) throw new TypeError('container must be an object');
+  const c = container;
+  if (c.hash_version !== undefined && !HashVersions.includes(c.hash_version)) {
+    throw new TypeError(`container.hash_version must be one of ${HashVersions.join(', ')}`);
+  }
+  for (const field of ['large_partition_keys', 'autoscale']) {
+    if (c[field] !== undefined && typeof c[field] !== 'boolean') throw new TypeError(`container.${field} must be a boolean`);
+  }
+  for (const field of ['ru_per_second', 'growth', 'grown_ru_per_second', 'top_per_range']) {
+    if (c[field] !== undefined && !isNumber(c[field])) throw new TypeError(`container.${field} must be a number`);
+  }
+  if (c.workload !== undefined && c.workload !== null) {
+    if (!isObject(c.workload)) throw new TypeError('container.workload must be an object');
+    const w = c.workload;
+    for (const field of ['point_reads_per_second', 'writes_per_second', 'queries_per_second', 'zipf_exponent',
+                         'read_factor', 'write_factor', 'query_ru']) {
+      if (w[field] !== undefined && !isNumber(w[field])) throw new TypeError(`container.workload.${field} must be a number`);
+    }
+    if (w.spread !== undefined && !SpreadKinds.includes(w.spread)) {
+      throw new TypeError(`container.workload.spread must be one of ${SpreadKinds.join(', ')}`);
+    }
+  }
+  if (c.route !== undefined && c.route !== null && !Array.isArray(c.route)) {
+    throw new TypeError('container.route must be null or an array of key values');
+  }
+  return container;
+}
+
+/** Throws a TypeError describing the first problem with a SyntheticKey. */
+export function validateSynthetic(synthetic) {
+  if (synthetic === undefined || synthetic === null) return synthetic;
+  if (!isObject(synthetic)) throw new TypeError('synthetic must be an object');
+  if (!SyntheticKinds.includes(synthetic.kind)) {
+    throw new TypeError(`synthetic.kind must be one of ${SyntheticKinds.join(', ')}`);
+  }
+  if (synthetic.kind === 'concat' &&
+      (!Array.isArray(synthetic.paths) || synthetic.paths.some((p) => typeof p !== 'string'))) {
+    throw new TypeError('synthetic.paths must be an array of JSON pointers');
+  }
+  if (synthetic.separator !== undefined && typeof synthetic.separator !== 'string') {
+    throw new TypeError('synthetic.separator must be a string');
+  }
+  for (const field of ['buckets', 'seed']) {
+    if (synthetic[field] !== undefined && !(Number.isInteger(synthetic[field]) && synthetic[field] >= 0)) {
+      throw new TypeError(`synthetic.${field} must be a whole number`);
+    }
+  }
+  if (synthetic.kind === 'hash_suffix' && typeof synthetic.suffix_path !== 'string') {
+    throw new TypeError('synthetic.suffix_path must be a JSON pointer');
+  }
+  return synthetic;
+}
+
+function validateAnalysisOptions(payload) {
+  validateOptionalCount(payload, 'discoverItems');
+  validateOptionalCount(payload, 'maxPartitions');
+  validateSlot(payload.slot);
+  if (payload.weightPath !== undefined && payload.weightPath !== null && typeof payload.weightPath !== 'string') {
+    throw new TypeError('weightPath must be a JSON pointer');
+  }
+  validateSynthetic(payload.synthetic);
+  validateContainer(payload.container);
+}
+
 function validateOptionalCount(payload, field) {
   const v = payload[field];
   if (v !== undefined && v !== null && !(Number.isInteger(v) && v >= -1)) {
@@ -182,13 +317,20 @@ export function validateRequest(message) {
     case Request.ANALYZE:
       validateSource(payload.source);
       validateKeyPaths(payload.keyPaths);
-      validateOptionalCount(payload, 'discoverItems');
-      validateOptionalCount(payload, 'maxPartitions');
+      validateAnalysisOptions(payload);
       break;
     case Request.REANALYZE:
       validateKeyPaths(payload.keyPaths);
-      validateOptionalCount(payload, 'discoverItems');
+      validateAnalysisOptions(payload);
+      break;
+    case Request.MODEL:
+      validateSlot(payload.slot);
       validateOptionalCount(payload, 'maxPartitions');
+      validateContainer(payload.container);
+      break;
+    case Request.RELEASE:
+      if (typeof payload.slot !== 'string') throw new TypeError('release needs a slot');
+      validateSlot(payload.slot);
       break;
     case Request.CANCEL:
       if (payload.target !== undefined && !Number.isSafeInteger(payload.target)) {

@@ -5,9 +5,13 @@
 // Sources are streamed into the engine chunk by chunk (File.stream(), fetch bodies, 1 MiB slices
 // of text and byte buffers); nothing big is read whole. Progress goes out at most every
 // PROGRESS_INTERVAL_MS; cancellation is checked between chunks.
+//
+// A finished analysis is kept (not disposed) in its slot, so `model` can re-report it with other
+// container options without reading the data again; the page keeps 'main' (the key typed) and
+// 'synthetic' (the same data under a synthetic key).
 import {
-  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, IO_CODE, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply,
-  Request, SourceKind, errorPayload, progress, result, toErrorPayload, validateRequest,
+  DEFAULT_MAX_PARTITIONS, DEFAULT_SLOT, ErrorCodeNames, IO_CODE, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES,
+  Reply, Request, SourceKind, errorPayload, progress, result, toErrorPayload, validateRequest,
 } from './protocol.js';
 
 /** The engine, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
@@ -28,6 +32,21 @@ enginePromise.catch(() => {});
 let current = null;
 /** The last analyzed source, kept for reanalyze: {kind, name, text?|bytes?|file?|url?}. */
 let lastSource = null;
+/** Finished analyses by slot: {analysis, source: {kind, name, bytes}}. */
+const slots = new Map();
+
+function keepInSlot(slot, entry) {
+  slots.get(slot)?.analysis.dispose();
+  slots.set(slot, entry);
+}
+
+function releaseSlot(slot) {
+  const entry = slots.get(slot);
+  if (!entry) return false;
+  entry.analysis.dispose();
+  slots.delete(slot);
+  return true;
+}
 
 class AbortError extends Error {
   constructor() {
@@ -129,21 +148,62 @@ async function openSource(kept) {
 }
 
 /** The options object handed to engine.newAnalysis (docs/report.md names, snake_case). */
-function engineOptions({keyPaths, discoverItems}) {
+function engineOptions({keyPaths, discoverItems, weightPath, synthetic}) {
   const options = {key_paths: keyPaths};
   if (Number.isInteger(discoverItems) && discoverItems >= -1) options.discover_items = discoverItems;
+  if (typeof weightPath === 'string' && weightPath !== '') options.weight_path = weightPath;
+  if (synthetic) options.synthetic = synthetic;
   return options;
+}
+
+/** The options of analysis.finish / analysis.model: container only when given (the old behaviour otherwise). */
+function reportOptions({maxPartitions, container}) {
+  const options = {maxPartitions: maxPartitions ?? DEFAULT_MAX_PARTITIONS};
+  if (container) options.container = container;
+  return options;
+}
+
+/** Posts a report as the result of request `id`, transferring partition_bytes' buffer. */
+function postReport(id, report) {
+  // Copy first if it is a view into a larger (wasm) buffer.
+  let sizes = report.partition_bytes;
+  if (sizes && (sizes.byteOffset !== 0 || sizes.buffer.byteLength !== sizes.byteLength)) {
+    sizes = report.partition_bytes = sizes.slice();
+  }
+  const transfer = sizes?.buffer ? [sizes.buffer] : [];
+  postMessage(result(id, report), transfer);
+}
+
+function model(id, {slot = DEFAULT_SLOT, container = null, maxPartitions}) {
+  const entry = slots.get(slot);
+  if (!entry) {
+    throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS,
+                        message: `Nothing is analyzed in slot "${slot}" yet: analyze some data first.`});
+  }
+  if (typeof entry.analysis.model !== 'function') {
+    throw errorPayload({codeName: ErrorCodeNames.BAD_REQUEST,
+                        message: 'This engine build cannot re-model an analysis; rebuild it (make site).'});
+  }
+  const started = performance.now();
+  const report = entry.analysis.model(reportOptions({maxPartitions, container}));
+  const ms = performance.now() - started;
+  report.source = entry.source;
+  report.timing = {ms, bytesPerSecond: null};
+  report.slot = slot;
+  postReport(id, report);
 }
 
 async function analyze(id, kept, payload) {
   if (current) current.cancelled = true;
   const job = {id, cancelled: false};
   current = job;
+  const slot = payload.slot ?? DEFAULT_SLOT;
   try {
     const {engine} = await enginePromise;
     if (job.cancelled) throw new AbortError();
     const started = performance.now();
     const analysis = engine.newAnalysis(engineOptions(payload));
+    let finished = false;
     try {
       const {bytesTotal, chunks} = await openSource(kept);
       let lastPost = performance.now();
@@ -161,21 +221,18 @@ async function analyze(id, kept, payload) {
           if (job.cancelled) throw new AbortError();
         }
       }
-      const maxPartitions = payload.maxPartitions ?? DEFAULT_MAX_PARTITIONS;
-      const report = analysis.finish({maxPartitions});
+      const report = analysis.finish(reportOptions(payload));
       const ms = performance.now() - started;
       postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items}));
-      report.source = {kind: kept.kind, name: kept.name ?? null, bytes: bytesRead};
+      const source = {kind: kept.kind, name: kept.name ?? null, bytes: bytesRead};
+      report.source = source;
       report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null};
-      // Transfer partition_bytes' buffer; copy first if it is a view into a larger (wasm) buffer.
-      let sizes = report.partition_bytes;
-      if (sizes && (sizes.byteOffset !== 0 || sizes.buffer.byteLength !== sizes.byteLength)) {
-        sizes = report.partition_bytes = sizes.slice();
-      }
-      const transfer = sizes?.buffer ? [sizes.buffer] : [];
-      postMessage(result(id, report), transfer);
+      report.slot = slot;
+      keepInSlot(slot, {analysis, source});
+      finished = true;
+      postReport(id, report);
     } finally {
-      analysis.dispose();
+      if (!finished) analysis.dispose();
     }
   } finally {
     if (current === job) current = null;
@@ -202,6 +259,12 @@ async function handle(message) {
       await analyze(id, lastSource, payload);
       return undefined;
     }
+    case Request.MODEL: {
+      model(id, payload);
+      return undefined; // model posts its own result (with a transfer list)
+    }
+    case Request.RELEASE:
+      return {released: releaseSlot(payload.slot)};
     case Request.CANCEL: {
       const target = payload.target;
       if (current && (target === undefined || current.id === target)) {

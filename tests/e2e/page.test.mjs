@@ -6,149 +6,18 @@
 // SITE_ROOT overrides the served directory. Expected numbers are computed here from the example
 // files with plain JS (the Cosmos DB grouping rules: a missing key is its own partition, numbers
 // compare as doubles, "5" and 5 differ, objects and arrays are invalid keys), never hard-coded.
-import {after, before, describe, test} from 'node:test';
+// The server, browser and reference model are in harness.mjs.
+import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync} from 'node:fs';
+import {closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {dirname, join, resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
-import {chromium} from 'playwright-core';
-import {startServer} from '../../scripts/serve.mjs';
+import {join} from 'node:path';
+import {
+  TIMEOUT, analysisAfter, byTestId, exampleItems, examples, expectReadyWith, expectedPartitions, figure, openPage,
+  parseItems, resultsDir, useBrowser,
+} from './harness.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const siteRoot = resolve(repo, process.env.SITE_ROOT ?? 'build/site');
-const examplesDir = join(repo, 'examples');
-const resultsDir = join(repo, 'test-results');
-const TIMEOUT = 60_000;
-
-// ---------------------------------------------------------------------------------------------
-// The reference model, in plain JS.
-
-/** Items of a JSON text: one object, an array of objects, or NDJSON. */
-function parseItems(text) {
-  const trimmed = text.trim();
-  try {
-    const value = JSON.parse(trimmed);
-    return Array.isArray(value) ? value : [value];
-  } catch {
-    return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
-  }
-}
-
-/** RFC 6901 lookup; undefined when the path is absent. */
-function lookup(document, pointer) {
-  if (pointer === '') return document;
-  assert.ok(pointer.startsWith('/'), `bad pointer ${pointer}`);
-  let value = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, token)) {
-      return undefined;
-    }
-    value = value[token];
-  }
-  return value;
-}
-
-/** {partitions, undefinedItems, invalidItems} as Cosmos DB would group `items`. */
-function expectedPartitions(items, keyPaths) {
-  const keys = new Set();
-  let undefinedItems = 0;
-  let invalidItems = 0;
-  for (const item of items) {
-    const values = keyPaths.map((p) => lookup(item, p));
-    if (values.some((v) => (v !== null && typeof v === 'object') || (typeof v === 'number' && !Number.isFinite(v)))) {
-      invalidItems++;
-      continue;
-    }
-    if (values.some((v) => v === undefined)) undefinedItems++;
-    // Tag each value with its type: "5" and 5 differ; numbers are doubles (5.0 === 5, -0 === 0).
-    keys.add(JSON.stringify(values.map((v) =>
-      v === undefined ? ['u'] : typeof v === 'number' ? ['n', v === 0 ? 0 : v] : [typeof v, v])));
-  }
-  return {partitions: keys.size, undefinedItems, invalidItems};
-}
-
-const examples = JSON.parse(readFileSync(join(examplesDir, 'index.json'), 'utf8'));
-const exampleItems = (id) => {
-  const entry = examples.find((e) => e.id === id);
-  assert.ok(entry, `example ${id} is in examples/index.json`);
-  return parseItems(readFileSync(join(examplesDir, entry.file), 'utf8'));
-};
-
-// ---------------------------------------------------------------------------------------------
-// Browser plumbing.
-
-let server;
-let baseUrl;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(siteRoot, 'index.html')),
-            `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
-  ({server, url: baseUrl} = await startServer({root: siteRoot, port: 0}));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await new Promise((done) => (server ? server.close(done) : done()));
-});
-
-/** A fresh page with its console errors and page errors collected. */
-async function openPage({colorScheme = 'light'} = {}) {
-  const context = await browser.newContext({viewport: {width: 1360, height: 1000}, colorScheme});
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-  // Everything must come from our own origin.
-  page.on('request', (r) => {
-    if (!r.url().startsWith(baseUrl) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) {
-      problems.push(`off-origin request: ${r.url()}`);
-    }
-  });
-  await page.goto(baseUrl);
-  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
-                             null, {timeout: TIMEOUT});
-  const close = async () => {
-    await context.close();
-  };
-  return {page, problems, close};
-}
-
-const byTestId = (id) => `[data-testid="${id}"]`;
-
-/** Runs `action` and waits until the page finished the analysis it started. Returns the state. */
-async function analysisAfter(page, action) {
-  const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
-  await action();
-  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
-                             runs, {timeout: TIMEOUT});
-  return page.evaluate(() => document.body.dataset.state);
-}
-
-async function figure(page, id) {
-  const value = await page.getAttribute(byTestId(id), 'data-value');
-  assert.notEqual(value, null, `${id} has a data-value`);
-  return Number(value);
-}
-
-async function expectReadyWith(page, expected, items) {
-  assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
-  assert.equal(await figure(page, 'summary-partitions'), expected.partitions, 'logical partitions');
-  assert.equal(await figure(page, 'summary-undefined'), expected.undefinedItems, 'items without the key');
-  assert.equal(await figure(page, 'summary-invalid'), expected.invalidItems, 'items with an invalid key');
-  assert.equal(await figure(page, 'summary-items'), items.length, 'items');
-  assert.ok(await page.isHidden(byTestId('error-panel')), 'no error panel');
-}
+useBrowser();
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,0 +1,209 @@
+// Shared plumbing of the end-to-end tests: the static server over build/site, Debian's Chromium
+// through playwright-core, a page that records console errors, page errors, failed and off-origin
+// requests, and the plain-JS reference model the expectations are computed with.
+//
+//   import {useBrowser, openPage, ...} from './harness.mjs';
+//   useBrowser();                       // starts the server and the browser for this test file
+//   const {page, problems, close} = await openPage();
+//
+// SITE_ROOT overrides the served directory (default build/site; run `make site` first); CHROMIUM
+// the browser binary (default /usr/bin/chromium).
+import {after, before} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from 'playwright-core';
+import {startServer} from '../../scripts/serve.mjs';
+
+export const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const siteRoot = resolve(repo, process.env.SITE_ROOT ?? 'build/site');
+export const examplesDir = join(repo, 'examples');
+export const resultsDir = join(repo, 'test-results');
+export const TIMEOUT = 60_000;
+
+// ---------------------------------------------------------------------------------------------
+// The reference model, in plain JS.
+
+/** Items of a JSON text: one object, an array of objects, or NDJSON. */
+export function parseItems(text) {
+  const trimmed = text.trim();
+  try {
+    const value = JSON.parse(trimmed);
+    return Array.isArray(value) ? value : [value];
+  } catch {
+    return trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+  }
+}
+
+/** RFC 6901 lookup; undefined when the path is absent. */
+export function lookup(document, pointer) {
+  if (pointer === '') return document;
+  assert.ok(pointer.startsWith('/'), `bad pointer ${pointer}`);
+  let value = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, token)) {
+      return undefined;
+    }
+    value = value[token];
+  }
+  return value;
+}
+
+/** {partitions, undefinedItems, invalidItems} as Cosmos DB would group `items`. */
+export function expectedPartitions(items, keyPaths) {
+  const keys = new Set();
+  let undefinedItems = 0;
+  let invalidItems = 0;
+  for (const item of items) {
+    const values = keyPaths.map((p) => lookup(item, p));
+    if (values.some((v) => (v !== null && typeof v === 'object') || (typeof v === 'number' && !Number.isFinite(v)))) {
+      invalidItems++;
+      continue;
+    }
+    if (values.some((v) => v === undefined)) undefinedItems++;
+    // Tag each value with its type: "5" and 5 differ; numbers are doubles (5.0 === 5, -0 === 0).
+    keys.add(JSON.stringify(values.map((v) =>
+      v === undefined ? ['u'] : typeof v === 'number' ? ['n', v === 0 ? 0 : v] : [typeof v, v])));
+  }
+  return {partitions: keys.size, undefinedItems, invalidItems};
+}
+
+export const examples = JSON.parse(readFileSync(join(examplesDir, 'index.json'), 'utf8'));
+export const exampleItems = (id) => {
+  const entry = examples.find((e) => e.id === id);
+  assert.ok(entry, `example ${id} is in examples/index.json`);
+  return parseItems(readFileSync(join(examplesDir, entry.file), 'utf8'));
+};
+
+// ---------------------------------------------------------------------------------------------
+// Browser plumbing.
+
+let server;
+let baseUrl;
+let browser;
+
+/** Starts the server and the browser before this file's tests and stops them after. */
+export function useBrowser() {
+  before(async () => {
+    assert.ok(existsSync(join(siteRoot, 'index.html')),
+              `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
+    ({server, url: baseUrl} = await startServer({root: siteRoot, port: 0}));
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+             '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise((done) => (server ? server.close(done) : done()));
+  });
+}
+
+/** A fresh page with its console errors and page errors collected. */
+export async function openPage({colorScheme = 'light'} = {}) {
+  const context = await browser.newContext({viewport: {width: 1360, height: 1000}, colorScheme});
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  // Everything must come from our own origin.
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseUrl) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) {
+      problems.push(`off-origin request: ${r.url()}`);
+    }
+  });
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
+                             null, {timeout: TIMEOUT});
+  const close = async () => {
+    await context.close();
+  };
+  return {page, problems, close};
+}
+
+export const byTestId = (id) => `[data-testid="${id}"]`;
+
+/** Runs `action` and waits until the page finished the analysis it started. Returns the state. */
+export async function analysisAfter(page, action) {
+  const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+  await action();
+  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
+                             runs, {timeout: TIMEOUT});
+  return page.evaluate(() => document.body.dataset.state);
+}
+
+export async function figure(page, id) {
+  const value = await page.getAttribute(byTestId(id), 'data-value');
+  assert.notEqual(value, null, `${id} has a data-value`);
+  return Number(value);
+}
+
+export async function expectReadyWith(page, expected, items) {
+  assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+  assert.equal(await figure(page, 'summary-partitions'), expected.partitions, 'logical partitions');
+  assert.equal(await figure(page, 'summary-undefined'), expected.undefinedItems, 'items without the key');
+  assert.equal(await figure(page, 'summary-invalid'), expected.invalidItems, 'items with an invalid key');
+  assert.equal(await figure(page, 'summary-items'), items.length, 'items');
+  assert.ok(await page.isHidden(byTestId('error-panel')), 'no error panel');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item texts and partition sizes, as the engine measures them: an item's bytes are the UTF-8
+// length of its JSON text as it stands in the input.
+
+/** The raw text of every top-level object in `text` (NDJSON, an array of objects, one object). */
+export function itemTexts(text) {
+  const items = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  const top = text.trimStart().startsWith('[') ? 1 : 0;  // the depth items start at
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (c === '{' && depth === top) start = i;
+      depth++;
+    } else if (c === '}' || c === ']') {
+      depth--;
+      if (c === '}' && start >= 0 && depth === top) {
+        items.push(text.slice(start, i + 1));
+        start = -1;
+      }
+    }
+  }
+  return items;
+}
+
+/**
+ * The logical partitions of `text` under `keyPaths` with their items and bytes, largest bytes
+ * first: [{key: [values], label, items, bytes}]. label is how the page writes a one-value key
+ * (JSON text: "a" for strings, 5 for numbers).
+ */
+export function partitionsBySize(text, keyPaths) {
+  const groups = new Map();
+  for (const raw of itemTexts(text)) {
+    const item = JSON.parse(raw);
+    const values = keyPaths.map((p) => lookup(item, p));
+    if (values.some((v) => v !== null && typeof v === 'object')) continue;
+    const id = JSON.stringify(values.map((v) => (v === undefined ? ['u'] : [typeof v, v])));
+    const group = groups.get(id) ?? {key: values, label: values.length === 1 ? JSON.stringify(values[0] ?? {}) : null,
+                                     items: 0, bytes: 0};
+    group.items++;
+    group.bytes += Buffer.byteLength(raw, 'utf8');
+    groups.set(id, group);
+  }
+  return [...groups.values()].sort((a, b) => b.bytes - a.bytes || b.items - a.items);
+}
