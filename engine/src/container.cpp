@@ -115,6 +115,7 @@ Status ValidateWorkload(const Workload& w) {
 
 Status ValidateRoute(const PartitionKey& route, Version version, size_t levels) {
   const size_t n = route.components.size();
+  if (n == 0) return Status::Ok();  // no filter: a cross-partition query
   if (version == Version::kMultiHash) {
     if (n < 1 || n > levels) {
       return BadOption(fmt::format("a route needs 1 to {} key components, got {}", levels, n));
@@ -877,6 +878,13 @@ StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVer
   PARTPLAY_RETURN_IF_ERROR(ValidateRoute(filter, version, key_levels));
   RouteResult route;
   route.filter = filter;
+  if (filter.components.empty()) {  // no partition key filter: every physical partition
+    route.kind = "all";
+    route.epk_min = std::string(kMinEffectivePartitionKey);
+    route.epk_max = std::string(kMaxEffectivePartitionKey);
+    for (const PhysicalPartition& p : layout.ranges) route.range_ids.push_back(p.range.id);
+    return route;
+  }
   PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(filter, version));
   const bool prefix = version == Version::kMultiHash && filter.components.size() < key_levels;
   route.kind = prefix ? "range" : "single";

@@ -831,6 +831,18 @@ TEST(ContainerTest, RouteAFullKeyToOneRange) {
   EXPECT_EQ(r.route->range_ids, std::vector<int>{static_cast<int>(at.value())});
 }
 
+TEST(ContainerTest, RouteWithoutAFilterTouchesEveryRange) {
+  ContainerOptions options;
+  options.ru_per_second = 30000;
+  options.route = PartitionKey{};
+  ContainerReport r = Model(Uniform(20, 1, 100), options);
+  ASSERT_TRUE(r.route.has_value());
+  EXPECT_EQ(r.route->kind, "all");
+  EXPECT_EQ(r.route->epk_min, "");
+  EXPECT_EQ(r.route->epk_max, "FF");
+  EXPECT_EQ(r.route->range_ids, (std::vector<int>{0, 1, 2}));
+}
+
 TEST(ContainerTest, RouteUsesTheGrownLayout) {
   ContainerOptions options;
   options.ru_per_second = 10000;
@@ -914,8 +926,6 @@ TEST(ContainerTest, OptionErrors) {
   EXPECT_EQ(ErrorOf(analysis, with([](auto& o) { o.workload.writes_per_second = -1; })),
             ErrorCode::kBadOption);
   EXPECT_EQ(ErrorOf(analysis, with([](auto& o) { o.workload.costs.read_factor = -0.5; })),
-            ErrorCode::kBadOption);
-  EXPECT_EQ(ErrorOf(analysis, with([](auto& o) { o.route = PartitionKey{}; })),
             ErrorCode::kBadOption);
   EXPECT_EQ(ErrorOf(analysis, with([](auto& o) {
                       o.route = Key({KeyComponent::Null(), KeyComponent::Null()});

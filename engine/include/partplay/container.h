@@ -76,7 +76,8 @@ struct ContainerOptions {
   double growth = 1;
   double grown_ru_per_second = 0;
   Workload workload;
-  // Query routing: a full key or (MultiHash) a prefix of 1..levels-1 components; nullopt = none.
+  // Query routing: a full key, (MultiHash) a prefix of 1..levels-1 components, or no component
+  // (a query without a partition key filter: every physical partition); nullopt = no routing.
   std::optional<PartitionKey> route;
   // How many logical partitions per physical partition `ranges[].top` lists (largest first).
   int top_per_range = 20;
