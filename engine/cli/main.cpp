@@ -3,6 +3,7 @@
 //
 //   partplay analyze --key /userId [--key /b ...] [--format json|table] [--discover N|all] FILE|-
 //   partplay epk --version 1|2|multihash VALUE...
+//   partplay token | cql (cql_commands.cpp), partplay size (size_command.cpp)
 //
 // Exit code: 0 on success, otherwise the error's code from engine/include/partplay/error_codes.h
 // (the error is printed on stderr).
@@ -18,7 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "cql_commands.h"
 #include "partplay/analysis.h"
+#include "size_command.h"
 #include "partplay/effective_partition_key.h"
 #include "partplay/options_json.h"
 #include "partplay/report_builder.h"
@@ -45,6 +48,10 @@ const char kUsage[] =
     "                        [--route KEY_JSON] [--container-json JSON]\n"
     "                        [--analysis-json JSON] FILE|-\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
+    "       partplay token --types T1[,T2...] VALUE...   (partplay token --help)\n"
+    "       partplay cql [--format text|json] FILE|-     (partplay cql --help)\n"
+    "       partplay size --schema FILE.cql --table NAME --rows-per-partition N ...\n"
+    "       partplay size --data FILE --key PATH ...     (partplay size --help)\n"
     "       partplay error-codes\n"
     "       partplay --version\n"
     "\n"
@@ -393,6 +400,9 @@ int main(int argc, char** argv) {
   std::string_view command = argv[1];
   if (command == "analyze") return Analyze(argc - 2, argv + 2);
   if (command == "epk") return Epk(argc - 2, argv + 2);
+  if (command == "token") return RunTokenCommand(argc - 1, argv + 1);
+  if (command == "cql") return RunCqlCommand(argc - 1, argv + 1);
+  if (command == "size") return RunSizeCommand(argc - 1, argv + 1);
   if (command == "error-codes") return ErrorCodes();
   if (command == "--version" || command == "version") {
     std::printf("partplay %s\n", partplay::kVersion);

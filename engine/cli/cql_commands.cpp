@@ -1,0 +1,331 @@
+#include "cql_commands.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/cql/parser.h"
+#include "partplay/cql/result_format.h"
+#include "partplay/cql/session.h"
+#include "partplay/status.h"
+
+namespace {
+
+using partplay::ErrorCode;
+using partplay::Status;
+using partplay::StatusOr;
+namespace cql = partplay::cql;
+
+const char kTokenUsage[] =
+    "usage: partplay token --types T1[,T2...] VALUE...\n"
+    "       partplay token --types T1[,T2...] --stdin\n"
+    "\n"
+    "Prints the Murmur3Partitioner token Cassandra computes for the partition key whose\n"
+    "components are the CQL literals VALUE... of the CQL types T1, T2... (several = a composite\n"
+    "key), e.g.  partplay token --types text,int \"'hello'\" 42\n"
+    "With --stdin each input line is a JSON array of CQL literal strings, [\"'hello'\", \"42\"],\n"
+    "and each output line is its token, or \"error: MESSAGE\".\n";
+
+const char kCqlUsage[] =
+    "usage: partplay cql [--nodes N] [--vnodes V] [--random-tokens [--seed S]]\n"
+    "                    [--format json|cqlsh|details] FILE|-\n"
+    "\n"
+    "Runs the CQL script FILE (or stdin for -) on an in-memory cluster of N nodes (default 3)\n"
+    "with V vnode tokens each (default 16, evenly spaced unless --random-tokens).\n"
+    "--format json (default): one line per SELECT, {\"columns\": [...], \"rows\": [[...]]}, and\n"
+    "    {\"error\": {\"message\", \"line\", \"column\", ...}} per failed statement (the run goes "
+    "on);\n"
+    "--format cqlsh: the output cqlsh would print (errors on stderr);\n"
+    "--format details: every statement's result, with tokens and replicas, as one JSON object.\n"
+    "Exit code: 0, or the error code of the first failed statement.\n";
+
+int Usage(const char* usage, const std::string& problem) {
+  std::fprintf(stderr, "partplay: %s\n\n%s", problem.c_str(), usage);
+  return static_cast<int>(ErrorCode::kUsage);
+}
+
+int Fail(const Status& s) {
+  std::fprintf(stderr, "partplay: %s\n", s.ToString().c_str());
+  return static_cast<int>(s.code());
+}
+
+// "text,map<text, int>,int" -> three types (commas inside <> belong to the type).
+StatusOr<std::vector<cql::CqlType>> ParseTypeList(std::string_view list) {
+  std::vector<cql::CqlType> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    char c = i < list.size() ? list[i] : ',';
+    if (c == '<') ++depth;
+    if (c == '>') --depth;
+    if (c == ',' && depth == 0) {
+      PARTPLAY_ASSIGN_OR_RETURN(cql::CqlType t, cql::ParseType(list.substr(start, i - start)));
+      out.push_back(std::move(t));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// A line ["'a'", "42"]: a JSON array of strings.
+bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std::string& error) {
+  out.clear();
+  size_t i = 0;
+  auto space = [&]() {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+  };
+  space();
+  if (i >= line.size() || line[i] != '[') {
+    error = "expected a JSON array of strings";
+    return false;
+  }
+  ++i;
+  space();
+  if (i < line.size() && line[i] == ']') return true;
+  while (true) {
+    space();
+    if (i >= line.size() || line[i] != '"') {
+      error = "expected a string";
+      return false;
+    }
+    ++i;
+    std::string s;
+    while (true) {
+      if (i >= line.size()) {
+        error = "unterminated string";
+        return false;
+      }
+      char c = line[i++];
+      if (c == '"') break;
+      if (c != '\\') {
+        s += c;
+        continue;
+      }
+      if (i >= line.size()) {
+        error = "unterminated string";
+        return false;
+      }
+      char e = line[i++];
+      switch (e) {
+        case 'n':
+          s += '\n';
+          break;
+        case 't':
+          s += '\t';
+          break;
+        case 'r':
+          s += '\r';
+          break;
+        case 'b':
+          s += '\b';
+          break;
+        case 'f':
+          s += '\f';
+          break;
+        case 'u': {
+          if (i + 4 > line.size()) {
+            error = "bad \\u escape";
+            return false;
+          }
+          uint32_t cp =
+              static_cast<uint32_t>(std::stoul(std::string(line.substr(i, 4)), nullptr, 16));
+          i += 4;
+          if (cp >= 0xD800 && cp <= 0xDBFF && line.substr(i, 2) == "\\u" && i + 6 <= line.size()) {
+            uint32_t low =
+                static_cast<uint32_t>(std::stoul(std::string(line.substr(i + 2, 4)), nullptr, 16));
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+              cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+              i += 6;
+            }
+          }
+          if (cp < 0x80) {
+            s += static_cast<char>(cp);
+          } else if (cp < 0x800) {
+            s += static_cast<char>(0xC0 | (cp >> 6));
+            s += static_cast<char>(0x80 | (cp & 0x3F));
+          } else if (cp < 0x10000) {
+            s += static_cast<char>(0xE0 | (cp >> 12));
+            s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            s += static_cast<char>(0x80 | (cp & 0x3F));
+          } else {
+            s += static_cast<char>(0xF0 | (cp >> 18));
+            s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            s += static_cast<char>(0x80 | (cp & 0x3F));
+          }
+          break;
+        }
+        default:
+          s += e;
+          break;  // \" \\ \/
+      }
+    }
+    out.push_back(std::move(s));
+    space();
+    if (i < line.size() && line[i] == ',') {
+      ++i;
+      continue;
+    }
+    if (i < line.size() && line[i] == ']') return true;
+    error = "expected ',' or ']'";
+    return false;
+  }
+}
+
+bool ParseInt(std::string_view text, int64_t& out) {
+  if (text.empty() || text.size() > 18) return false;
+  out = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return false;
+    out = out * 10 + (c - '0');
+  }
+  return true;
+}
+
+StatusOr<std::string> ReadAll(const std::string& file) {
+  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
+  if (in == nullptr) {
+    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+  }
+  std::string text;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
+  bool failed = std::ferror(in) != 0;
+  if (in != stdin) std::fclose(in);
+  if (failed) return Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
+  return text;
+}
+
+}  // namespace
+
+int RunTokenCommand(int argc, char** argv) {
+  std::string types_text;
+  bool from_stdin = false;
+  std::vector<std::string> values;
+  bool only_values = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (!only_values && arg == "--types") {
+      if (i + 1 >= argc) return Usage(kTokenUsage, "--types needs a list, e.g. --types text,int");
+      types_text = argv[++i];
+    } else if (!only_values && arg == "--stdin") {
+      from_stdin = true;
+    } else if (!only_values && arg == "--") {
+      only_values = true;
+    } else if (!only_values && arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
+      return Usage(kTokenUsage, fmt::format("unknown option {}", arg));
+    } else {
+      values.emplace_back(arg);  // "-5" is a value
+    }
+  }
+  if (types_text.empty()) return Usage(kTokenUsage, "--types is required");
+  StatusOr<std::vector<cql::CqlType>> types = ParseTypeList(types_text);
+  if (!types.ok()) return Fail(types.status());
+  if (!from_stdin) {
+    StatusOr<int64_t> token = cql::TokenOfLiterals(types.value(), values);
+    if (!token.ok()) return Fail(token.status());
+    std::printf("%lld\n", static_cast<long long>(token.value()));
+    return 0;
+  }
+  if (!values.empty()) return Usage(kTokenUsage, "give values on the command line or --stdin");
+  int exit_code = 0;
+  std::string line, out;
+  std::vector<std::string> literals;
+  while (std::getline(std::cin, line)) {
+    if (line.empty()) continue;
+    std::string error;
+    if (!ParseStringArray(line, literals, error)) {
+      out += "error: " + error + "\n";
+      if (exit_code == 0) exit_code = static_cast<int>(ErrorCode::kUsage);
+      continue;
+    }
+    StatusOr<int64_t> token = cql::TokenOfLiterals(types.value(), literals);
+    if (token.ok()) {
+      out += std::to_string(token.value());
+      out += '\n';
+    } else {
+      out += "error: " + token.status().message() + "\n";
+      if (exit_code == 0) exit_code = static_cast<int>(token.status().code());
+    }
+    if (out.size() > (1u << 16)) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return exit_code;
+}
+
+int RunCqlCommand(int argc, char** argv) {
+  cql::SessionOptions options;
+  std::string format = "json";
+  std::string file;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    auto number = [&](int64_t& out, int64_t lo, int64_t hi) {
+      return i + 1 < argc && ParseInt(argv[++i], out) && out >= lo && out <= hi;
+    };
+    int64_t n = 0;
+    if (arg == "--nodes") {
+      if (!number(n, 1, 1000)) return Usage(kCqlUsage, "--nodes takes 1 to 1000");
+      options.ring.nodes = static_cast<int>(n);
+    } else if (arg == "--vnodes" || arg == "--num-tokens") {
+      if (!number(n, 1, 256)) return Usage(kCqlUsage, "--vnodes takes 1 to 256");
+      options.ring.num_tokens = static_cast<int>(n);
+    } else if (arg == "--random-tokens") {
+      options.ring.random_tokens = true;
+    } else if (arg == "--seed") {
+      if (!number(n, 0, INT64_MAX)) return Usage(kCqlUsage, "--seed takes a number");
+      options.ring.seed = static_cast<uint64_t>(n);
+    } else if (arg == "--format") {
+      if (i + 1 >= argc) return Usage(kCqlUsage, "--format is json, cqlsh or details");
+      format = argv[++i];
+      if (format != "json" && format != "cqlsh" && format != "details") {
+        return Usage(kCqlUsage, "--format is json, cqlsh or details");
+      }
+    } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
+      if (!file.empty()) return Usage(kCqlUsage, "give one script");
+      file = arg;
+    } else {
+      return Usage(kCqlUsage, fmt::format("unknown option {}", arg));
+    }
+  }
+  if (file.empty()) return Usage(kCqlUsage, "give a script FILE, or - for stdin");
+  StatusOr<std::string> script = ReadAll(file);
+  if (!script.ok()) return Fail(script.status());
+  cql::Session session(options);
+  std::vector<cql::StatementResult> results = session.Execute(script.value());
+  int exit_code = 0;
+  for (const cql::StatementResult& r : results) {
+    if (r.kind == cql::StatementResult::Kind::kError && exit_code == 0) {
+      exit_code = static_cast<int>(r.status.code());
+    }
+  }
+  if (format == "details") {
+    std::string out = cql::ResultsToJson(results);
+    out += '\n';
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return exit_code;
+  }
+  std::string source = file == "-" ? "<stdin>" : file;
+  for (const cql::StatementResult& r : results) {
+    if (format == "json") {
+      std::string line = cql::ResultToJsonLine(r);
+      std::fwrite(line.data(), 1, line.size(), stdout);
+    } else {
+      std::string text = cql::ResultToCqlsh(r, source);
+      std::FILE* to = r.kind == cql::StatementResult::Kind::kError ? stderr : stdout;
+      std::fflush(stdout);
+      std::fwrite(text.data(), 1, text.size(), to);
+      std::fflush(to);
+    }
+  }
+  return exit_code;
+}
