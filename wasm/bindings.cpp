@@ -11,7 +11,9 @@
 
 #include "partplay/analysis.h"
 #include "partplay/effective_partition_key.h"
+#include "partplay/data_sizing.h"
 #include "partplay/options_json.h"
+#include "partplay/table_sizing.h"
 #include "partplay/report_builder.h"
 #include "partplay/version.h"
 
@@ -93,6 +95,21 @@ class Analysis {
     return ReportValue(built.value());
   }
 
+  // {ok, json} (docs/sizing.md "From data") or {ok: false, error}: the finished analysis's
+  // logical partitions sized as Cassandra partitions; values_per_row < 0 = the engine's default.
+  val dataSizing(double values_per_row, double max_examples) const {
+    if (!analyzer_) return StatusValue(NotReady());
+    partplay::AnalysisReport r = analyzer_->BuildReport({.max_partitions = -1});
+    partplay::DataSizingOptions o;
+    o.values_per_row = values_per_row < 0 ? partplay::MeanValuesPerItem(r) : values_per_row;
+    o.max_examples = static_cast<size_t>(max_examples);
+    auto sized = partplay::SizeFromData(partplay::MeasuredPartitionsOf(r), o);
+    if (!sized.ok()) return StatusValue(sized.status());
+    val out = StatusValue(Status::Ok());
+    out.set("json", partplay::DataSizingToJson(sized.value()));
+    return out;
+  }
+
  private:
   bool Ready() const { return analyzer_ != nullptr; }
   static Status NotReady() {
@@ -133,6 +150,15 @@ val EffectivePartitionKey(std::string key_json, std::string version) {
   return o;
 }
 
+// {ok, json} (docs/sizing.md) or {ok: false, error}: `partplay size --request-json` in the page.
+val SizeTable(std::string request_json) {
+  auto json = partplay::SizeTableJson(request_json);
+  if (!json.ok()) return StatusValue(json.status());
+  val out = StatusValue(Status::Ok());
+  out.set("json", json.value());
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(partplay) {
@@ -144,8 +170,10 @@ EMSCRIPTEN_BINDINGS(partplay) {
       .function("finish", &Analysis::finish)
       .function("bytesConsumed", &Analysis::bytesConsumed)
       .function("itemsSeen", &Analysis::itemsSeen)
-      .function("report", &Analysis::report);
+      .function("report", &Analysis::report)
+      .function("dataSizing", &Analysis::dataSizing);
   emscripten::function("errorCodes", &ErrorCodes);
   emscripten::function("version", &Version);
   emscripten::function("effectivePartitionKey", &EffectivePartitionKey);
+  emscripten::function("sizeTable", &SizeTable);
 }
