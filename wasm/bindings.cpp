@@ -16,36 +16,15 @@
 #include "partplay/table_sizing.h"
 #include "partplay/report_builder.h"
 #include "partplay/version.h"
+#include "status_value.h"
 
 namespace {
 
 using emscripten::val;
 using partplay::Status;
 
-val Num(int64_t v) { return val(static_cast<double>(v)); }
 
-val Location(const partplay::SourceLocation& w) {
-  val o = val::object();
-  o.set("byte_offset", Num(w.byte_offset));
-  o.set("line", Num(w.line));
-  o.set("column", Num(w.column));
-  o.set("item_index", Num(w.item_index));
-  return o;
-}
-
-val StatusValue(const Status& s) {
-  val o = val::object();
-  o.set("ok", s.ok());
-  if (!s.ok()) {
-    val e = val::object();
-    e.set("code", static_cast<int>(s.code()));
-    e.set("name", std::string(partplay::ErrorCodeName(s.code())));
-    e.set("message", s.message());
-    e.set("location", s.where().known() ? Location(s.where()) : val::null());
-    o.set("error", e);
-  }
-  return o;
-}
+using partplay::wasm::StatusValue;
 
 // The report crosses as the CLI's own JSON text (docs/report.md), which the JS wrapper parses:
 // one string is far cheaper than building tens of thousands of objects through Embind, and the

@@ -23,6 +23,7 @@
 #include "partplay/cql/parser.h"
 #include "partplay/cql/result_format.h"
 #include "partplay/cql/session.h"
+#include "status_value.h"
 
 namespace {
 
@@ -30,28 +31,7 @@ using emscripten::val;
 using partplay::Status;
 namespace cql = partplay::cql;
 
-val CqlLocation(const partplay::SourceLocation& w) {
-  val o = val::object();
-  o.set("byte_offset", static_cast<double>(w.byte_offset));
-  o.set("line", static_cast<double>(w.line));
-  o.set("column", static_cast<double>(w.column));
-  o.set("item_index", static_cast<double>(w.item_index));
-  return o;
-}
-
-val CqlStatus(const Status& s) {
-  val o = val::object();
-  o.set("ok", s.ok());
-  if (!s.ok()) {
-    val e = val::object();
-    e.set("code", static_cast<int>(s.code()));
-    e.set("name", std::string(partplay::ErrorCodeName(s.code())));
-    e.set("message", s.message());
-    e.set("location", s.where().known() ? CqlLocation(s.where()) : val::null());
-    o.set("error", e);
-  }
-  return o;
-}
+using partplay::wasm::StatusValue;
 
 // A JS string, or a Uint8Array / ArrayBuffer of UTF-8 bytes.
 std::string TextOf(const val& input) {
@@ -89,7 +69,7 @@ class CqlSession {
             Get<std::string>(d, "name", ""), Get<int>(d, "nodes", 1), Get<int>(d, "racks", 1)});
       }
     }
-    return CqlStatus(session_.ConfigureRing(o));
+    return StatusValue(session_.ConfigureRing(o));
   }
 
   // The ring; with a keyspace name, each node's effective ownership under its replication.
@@ -112,20 +92,20 @@ class CqlSession {
     std::vector<cql::CqlType> types;
     for (const std::string& name : emscripten::vecFromJSArray<std::string>(type_names)) {
       auto t = cql::ParseType(name);
-      if (!t.ok()) return CqlStatus(t.status());
+      if (!t.ok()) return StatusValue(t.status());
       types.push_back(t.value());
     }
     auto token = cql::TokenOfLiterals(types, emscripten::vecFromJSArray<std::string>(literals));
-    if (!token.ok()) return CqlStatus(token.status());
-    val o = CqlStatus(Status::Ok());
+    if (!token.ok()) return StatusValue(token.status());
+    val o = StatusValue(Status::Ok());
     o.set("token", std::to_string(token.value()));
     return o;
   }
 
   val loadJson(std::string table, val json) {
     auto rows = session_.LoadJson(table, TextOf(json));
-    if (!rows.ok()) return CqlStatus(rows.status());
-    val o = CqlStatus(Status::Ok());
+    if (!rows.ok()) return StatusValue(rows.status());
+    val o = StatusValue(Status::Ok());
     o.set("rows", static_cast<double>(rows.value()));
     return o;
   }

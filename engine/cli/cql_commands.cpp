@@ -1,5 +1,7 @@
 #include "cql_commands.h"
 
+#include "cli_io.h"
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -188,21 +190,6 @@ bool ParseInt(std::string_view text, int64_t& out) {
   return true;
 }
 
-StatusOr<std::string> ReadAll(const std::string& file) {
-  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-  }
-  std::string text;
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) text.append(buffer, n);
-  bool failed = std::ferror(in) != 0;
-  if (in != stdin) std::fclose(in);
-  if (failed) return Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
-  return text;
-}
-
 }  // namespace
 
 int RunTokenCommand(int argc, char** argv) {
@@ -298,7 +285,7 @@ int RunCqlCommand(int argc, char** argv) {
     }
   }
   if (file.empty()) return Usage(kCqlUsage, "give a script FILE, or - for stdin");
-  StatusOr<std::string> script = ReadAll(file);
+  StatusOr<std::string> script = partplay::cli::ReadWholeFile(file);
   if (!script.ok()) return Fail(script.status());
   cql::Session session(options);
   std::vector<cql::StatementResult> results = session.Execute(script.value());

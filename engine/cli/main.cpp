@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_io.h"
 #include "cql_commands.h"
 #include "partplay/analysis.h"
 #include "size_command.h"
@@ -32,8 +33,6 @@ namespace {
 
 using partplay::ErrorCode;
 using partplay::Status;
-
-constexpr size_t kChunkBytes = 1u << 20;
 
 const char kUsage[] =
     "usage: partplay analyze --key PATH [--key PATH ...] [--format json|table]\n"
@@ -146,31 +145,6 @@ bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
   if (!ParseCount(rest, n) || n < 1 || n > 1000000) return false;
   syn.buckets = static_cast<uint32_t>(n);
   return true;
-}
-
-// Reads the whole input into the analyzer, 1 MiB at a time.
-Status Feed(partplay::Analyzer& a, const std::string& file) {
-  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-  }
-  Status status;
-  while (status.ok()) {
-    uint8_t* at = a.WritableChunk(kChunkBytes);
-    if (at == nullptr) {
-      status = Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
-      break;
-    }
-    size_t n = std::fread(at, 1, kChunkBytes, in);
-    if (n == 0) {
-      if (std::ferror(in)) status = Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
-      break;
-    }
-    status = a.CommitChunk(n);
-  }
-  if (in != stdin) std::fclose(in);
-  if (status.ok()) status = a.Finish();
-  return status;
 }
 
 int Analyze(int argc, char** argv) {
@@ -317,7 +291,7 @@ int Analyze(int argc, char** argv) {
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   auto& a = *analyzer.value();
-  if (Status status = Feed(a, file); !status.ok()) return Fail(status, json);
+  if (Status status = partplay::cli::FeedAnalyzer(a, file); !status.ok()) return Fail(status, json);
 
   partplay::ReportRequest request;
   request.container = container;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_io.h"
 #include "partplay/analysis.h"
 #include "partplay/data_sizing.h"
 #include "partplay/report_format.h"
@@ -21,8 +22,6 @@ namespace {
 
 using partplay::ErrorCode;
 using partplay::Status;
-
-constexpr size_t kChunkBytes = 1u << 20;
 
 const char kSizeUsage[] =
     "usage: partplay size --schema FILE.cql --table [KEYSPACE.]NAME\n"
@@ -123,45 +122,6 @@ Status ParseTimeBucket(std::string_view text, partplay::PartitionSplit& split) {
   return Status::Ok();
 }
 
-Status ReadWholeFile(const std::string& file, std::string& out) {
-  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-  }
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) out.append(buffer, n);
-  bool failed = std::ferror(in) != 0;
-  if (in != stdin) std::fclose(in);
-  if (failed) return Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
-  return Status::Ok();
-}
-
-// Streams FILE into the analyzer 1 MiB at a time, then finishes it.
-Status FeedAnalyzer(partplay::Analyzer& a, const std::string& file) {
-  FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-  }
-  Status status;
-  while (status.ok()) {
-    uint8_t* at = a.WritableChunk(kChunkBytes);
-    if (at == nullptr) {
-      status = Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
-      break;
-    }
-    size_t n = std::fread(at, 1, kChunkBytes, in);
-    if (n == 0) {
-      if (std::ferror(in)) status = Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
-      break;
-    }
-    status = a.CommitChunk(n);
-  }
-  if (in != stdin) std::fclose(in);
-  if (status.ok()) status = a.Finish();
-  return status;
-}
-
 int SizeData(const std::string& file, const std::vector<std::string>& keys,
              std::optional<double> values_per_row, size_t max_examples, bool json) {
   partplay::AnalysisOptions options;
@@ -170,7 +130,7 @@ int SizeData(const std::string& file, const std::vector<std::string>& keys,
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   partplay::Analyzer& a = *analyzer.value();
-  if (Status s = FeedAnalyzer(a, file); !s.ok()) return Fail(s, json, file);
+  if (Status s = partplay::cli::FeedAnalyzer(a, file); !s.ok()) return Fail(s, json, file);
   partplay::AnalysisReport report = a.BuildReport({.max_partitions = -1});
 
   partplay::DataSizingOptions sizing;
@@ -326,7 +286,9 @@ int RunSizeCommand(int argc, char** argv) {
   if (growth) request.growth = growth;
   if (!schema_file.empty()) {
     request.cql.clear();
-    if (Status s = ReadWholeFile(schema_file, request.cql); !s.ok()) return Fail(s, json);
+    auto text = partplay::cli::ReadWholeFile(schema_file);
+    if (!text.ok()) return Fail(text.status(), json);
+    request.cql = std::move(text).value();
   }
   auto report = partplay::SizeTable(request);
   if (!report.ok()) return Fail(report.status(), json, schema_file);

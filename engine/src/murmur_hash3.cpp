@@ -69,8 +69,16 @@ void MurmurHash128::Bytes(uint8_t out[16]) const {
   }
 }
 
-MurmurHash128 MurmurHash3X64_128(const void* data, size_t length, uint32_t seed) {
+MurmurHash128 MurmurHash3X64_128(const void* data, size_t length, uint64_t seed,
+                                 TailBytes tail_bytes) {
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
+  // A tail byte as the reference reads it (unsigned) or as Cassandra's Java port does (a signed
+  // byte widened to 64 bits: 0x80..0xFF become 0xFFFFFFFFFFFFFF80..).
+  const bool sign_extend = tail_bytes == TailBytes::kSignExtended;
+  auto t = [&](uint8_t b) -> uint64_t {
+    return sign_extend ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int8_t>(b)))
+                       : uint64_t{b};
+  };
   const size_t blocks = length / 16;
   constexpr uint64_t c1 = 0x87C37B91114253D5ull;
   constexpr uint64_t c2 = 0x4CF5AD432745937Full;
@@ -98,28 +106,28 @@ MurmurHash128 MurmurHash3X64_128(const void* data, size_t length, uint32_t seed)
   uint64_t k1 = 0;
   uint64_t k2 = 0;
   switch (length & 15) {
-    case 15: k2 ^= uint64_t{tail[14]} << 48; [[fallthrough]];
-    case 14: k2 ^= uint64_t{tail[13]} << 40; [[fallthrough]];
-    case 13: k2 ^= uint64_t{tail[12]} << 32; [[fallthrough]];
-    case 12: k2 ^= uint64_t{tail[11]} << 24; [[fallthrough]];
-    case 11: k2 ^= uint64_t{tail[10]} << 16; [[fallthrough]];
-    case 10: k2 ^= uint64_t{tail[9]} << 8; [[fallthrough]];
+    case 15: k2 ^= t(tail[14]) << 48; [[fallthrough]];
+    case 14: k2 ^= t(tail[13]) << 40; [[fallthrough]];
+    case 13: k2 ^= t(tail[12]) << 32; [[fallthrough]];
+    case 12: k2 ^= t(tail[11]) << 24; [[fallthrough]];
+    case 11: k2 ^= t(tail[10]) << 16; [[fallthrough]];
+    case 10: k2 ^= t(tail[9]) << 8; [[fallthrough]];
     case 9:
-      k2 ^= uint64_t{tail[8]};
+      k2 ^= t(tail[8]);
       k2 *= c2;
       k2 = Rotl64(k2, 33);
       k2 *= c1;
       h2 ^= k2;
       [[fallthrough]];
-    case 8: k1 ^= uint64_t{tail[7]} << 56; [[fallthrough]];
-    case 7: k1 ^= uint64_t{tail[6]} << 48; [[fallthrough]];
-    case 6: k1 ^= uint64_t{tail[5]} << 40; [[fallthrough]];
-    case 5: k1 ^= uint64_t{tail[4]} << 32; [[fallthrough]];
-    case 4: k1 ^= uint64_t{tail[3]} << 24; [[fallthrough]];
-    case 3: k1 ^= uint64_t{tail[2]} << 16; [[fallthrough]];
-    case 2: k1 ^= uint64_t{tail[1]} << 8; [[fallthrough]];
+    case 8: k1 ^= t(tail[7]) << 56; [[fallthrough]];
+    case 7: k1 ^= t(tail[6]) << 48; [[fallthrough]];
+    case 6: k1 ^= t(tail[5]) << 40; [[fallthrough]];
+    case 5: k1 ^= t(tail[4]) << 32; [[fallthrough]];
+    case 4: k1 ^= t(tail[3]) << 24; [[fallthrough]];
+    case 3: k1 ^= t(tail[2]) << 16; [[fallthrough]];
+    case 2: k1 ^= t(tail[1]) << 8; [[fallthrough]];
     case 1:
-      k1 ^= uint64_t{tail[0]};
+      k1 ^= t(tail[0]);
       k1 *= c1;
       k1 = Rotl64(k1, 31);
       k1 *= c2;

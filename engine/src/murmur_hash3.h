@@ -27,9 +27,16 @@ struct MurmurHash128 {
   void Bytes(uint8_t out[16]) const;
 };
 
-MurmurHash128 MurmurHash3X64_128(const void* data, size_t length, uint32_t seed);
-inline MurmurHash128 MurmurHash3X64_128(std::string_view bytes, uint32_t seed = 0) {
-  return MurmurHash3X64_128(static_cast<const void*>(bytes.data()), bytes.size(), seed);
+// How the last (length % 16) bytes are read: as the reference reads them (unsigned), or
+// sign-extended as Cassandra's Java MurmurHash.hash3_x64_128 reads them (Murmur3Partitioner).
+enum class TailBytes { kUnsigned, kSignExtended };
+
+MurmurHash128 MurmurHash3X64_128(const void* data, size_t length, uint64_t seed,
+                                 TailBytes tail_bytes = TailBytes::kUnsigned);
+inline MurmurHash128 MurmurHash3X64_128(std::string_view bytes, uint64_t seed = 0,
+                                        TailBytes tail_bytes = TailBytes::kUnsigned) {
+  return MurmurHash3X64_128(static_cast<const void*>(bytes.data()), bytes.size(), seed,
+                            tail_bytes);
 }
 
 }  // namespace partplay::internal

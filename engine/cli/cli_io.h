@@ -1,0 +1,18 @@
+// The CLI's file input, shared by its commands: a whole (small) file, or a stream fed 1 MiB at a
+// time into an Analyzer's own buffer. "-" means stdin. Errors are kIo statuses naming the file.
+#pragma once
+
+#include <string>
+
+#include "partplay/analysis.h"
+#include "partplay/status.h"
+
+namespace partplay::cli {
+
+// Reads FILE (or stdin for "-") whole.
+StatusOr<std::string> ReadWholeFile(const std::string& file);
+
+// Streams FILE into the analyzer 1 MiB at a time straight into its buffer, then finishes it.
+Status FeedAnalyzer(Analyzer& analyzer, const std::string& file);
+
+}  // namespace partplay::cli
