@@ -17,6 +17,8 @@ import {
 import {fillTable, h, keyNode, setFigure as setFigureNode} from './dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from './format.js';
 import {SourceKind} from './protocol.js';
+import {initCassandraView} from './cql-view.js';
+import {initModeSwitch} from './mode-switch.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
@@ -1253,3 +1255,15 @@ client.ready.then(
 })();
 
 syncControls();
+
+// ---------------------------------------------------------------------------------------------
+// The mode switch: Cosmos DB (everything above) and Cassandra (cql-view.js, same worker).
+
+const cassandra = initCassandraView({client});
+initModeSwitch({
+  onChange: (mode) => {
+    if (mode === 'cassandra') cassandra.activate();
+    // Charts drawn while hidden have no width: draw them again now that they show.
+    else requestAnimationFrame(renderCharts);
+  },
+});

@@ -6,11 +6,13 @@
 //                                        onProgress: ({bytesDone, bytesTotal, items}) => ...});
 //   const again = await client.reanalyze({keyPaths: ['/address/city'], container: {ru_per_second: 18000}});
 //   const fast = await client.model({container: {ru_per_second: 40000}});  // no re-read
+//   const {results, view} = await client.cql({script: 'CREATE KEYSPACE ...; SELECT ...;'});
+//   const view2 = await client.ring({ring: {nodes: 6, num_tokens: 16}});  // the Cassandra mode
 //
 // Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
 import {
-  DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateSlot,
-  validateSource, validateSynthetic,
+  DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
+  validateSlot, validateSource, validateSynthetic,
 } from './protocol.js';
 
 /** Checks the optional analysis options (throws a TypeError). */
@@ -161,6 +163,49 @@ export class PlaygroundClient {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
     }
     return this.#call(Request.MODEL, clean({slot, container, maxPartitions}));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The CQL session (protocol.js, "CQL requests"). Statement failures are results, not rejections.
+
+  /** Runs a CQL script. Resolves to {results, keyspace, view: CqlView, timing}. */
+  cql({script, table, ru, maxPartitions}) {
+    return this.#checked(Request.CQL, {script, table, ru, maxPartitions});
+  }
+
+  /** Replaces the ring (RingOptions). Resolves to a CqlView. */
+  ring({ring, table, ru, maxPartitions}) {
+    return this.#checked(Request.RING, {ring, table, ru, maxPartitions});
+  }
+
+  /** The view of a table (or with another Cosmos DB RU/s). Resolves to a CqlView. */
+  cqlView({table, ru, maxPartitions} = {}) {
+    return this.#checked(Request.CQL_VIEW, {table, ru, maxPartitions});
+  }
+
+  /**
+   * Loads JSON objects from a source (protocol.js Source) into `table`. Resolves to {rows, view,
+   * timing}; progress {bytesDone, bytesTotal, items: rows so far}. `signal` cancels it.
+   */
+  cqlLoad({table, source, ru, maxPartitions, onProgress, signal}) {
+    const transfer = source?.kind === SourceKind.BYTES ? [source.buffer] : [];
+    return this.#checked(Request.CQL_LOAD, {table, source, ru, maxPartitions}, {onProgress, transfer, signal});
+  }
+
+  /** A fresh CQL session (the ring stays). Resolves to a CqlView. */
+  cqlReset({ru, maxPartitions} = {}) {
+    return this.#checked(Request.CQL_RESET, {ru, maxPartitions});
+  }
+
+  /** Validates a request here (a bad payload rejects at once, codeName 'bad_request') and sends it. */
+  #checked(type, payload, options) {
+    const message = {id: 0, type, payload: clean(payload)};
+    try {
+      validateRequest(message);
+    } catch (e) {
+      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+    }
+    return this.#call(type, message.payload, options);
   }
 
   /** Frees the analysis the worker keeps in `slot`. Resolves to {released}. */

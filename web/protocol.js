@@ -76,7 +76,8 @@
 //              result  {released: boolean}
 //              Frees the analysis held in `slot` (e.g. when the page drops its synthetic key).
 //
-//   cancel     payload {target?: number}  the id of the request to cancel (default: any in flight)
+//   cancel     payload {target?: number}  the id of the request to cancel: an analyze,
+//                      reanalyze or cql-load (default: the analyze/reanalyze in flight)
 //              result  {cancelled: boolean}
 //              The cancelled request ends with an error reply {name: 'AbortError',
 //              codeName: 'cancelled'}. Cancellation takes effect between chunks.
@@ -108,8 +109,78 @@
 //   {kind: 'file',  file: File | Blob}            read with file.stream(), never whole
 //   {kind: 'url',   url: string}                  absolute URL, fetched and read as a stream
 // Every source may carry an optional `name` (a file name or label), echoed in report.source.name.
+//
+// CQL requests (the page's Cassandra mode). The worker holds one CQL session (the engine's
+// CqlSession, wasm/partplay-api.mjs): keyspaces, tables and rows persist from one request to the
+// next until cql-reset, as in a cqlsh session. Tokens are decimal strings everywhere (a JS number
+// cannot hold every 64-bit token); compare them as BigInt.
+//
+//   cql        payload {script: string, table?: string, ru?: number, maxPartitions?: number}
+//              result  {results: StatementResult[], keyspace: string, view: CqlView,
+//                       timing: {ms}}
+//              Runs the script statement by statement. A failing statement is a result of kind
+//              'error' ({message, line, column, code, name, byte_offset}) and the next statement
+//              still runs; an error reply only means the request could not run at all (no CQL in
+//              this engine build, a bad payload). results: CqlSession.execute's, in statement
+//              order (kind 'rows' | 'schema_change' | 'void' | 'describe' | 'error', verb,
+//              statement, line, column, byte_offset, message?, warnings, error?, and for rows:
+//              columns [{name, type}], rows, cells (exact cqlsh text), row_partition,
+//              partition_key, partitions [{token, key, replicas}]). keyspace: the current one
+//              (USE) after the run. view.table: `table` when given and existing, else the last
+//              existing table the script's statements name, else the previous view's table, else
+//              the first table. Replicas are node indexes into view.ring.nodes.
+//
+//   ring       payload {ring: RingOptions, table?: string, ru?: number, maxPartitions?: number}
+//              result  CqlView
+//              Replaces the cluster's ring (the data stays; placements are recomputed).
+//              Error codeName 'bad_option' for a ring the engine refuses.
+//
+//   cql-view   payload {table?: string, ru?: number, maxPartitions?: number}
+//              result  CqlView
+//              The view of another table, or with another Cosmos DB RU/s; runs no statement.
+//
+//   cql-load   payload {table: string, source: Source, ru?: number, maxPartitions?: number}
+//              progress {bytesDone, bytesTotal, items}   items = rows loaded so far
+//              result  {rows: number, view: CqlView, timing: {ms, bytesPerSecond}}
+//              Loads JSON objects (NDJSON, a JSON array or one object) into the table as
+//              INSERT ... JSON does, streamed: the whole objects of each chunk read (a File's
+//              stream chunks, READ_CHUNK_BYTES slices of text) go to the engine as one batch, so
+//              a file of any size goes through and cancel {target} stops it between batches. On an engine error the rows before it
+//              stay loaded and the error's location {byte_offset, line, column, item_index} is
+//              within the whole source.
+//
+//   cql-reset  payload {ru?, maxPartitions?}
+//              result  CqlView
+//              A fresh session (no keyspaces); the ring options stay.
+//
+// RingOptions (the engine's names): {nodes: 1..1000, num_tokens: 1..256 (vnodes per node),
+//   random_tokens: boolean (false: evenly spaced), seed: whole number (random tokens),
+//   datacenters?: [{name, nodes, racks}]}  (datacenters replace `nodes`; 1..1000 nodes in all)
+//
+// CqlView: what the ring picture, the load table and the Cosmos DB Cassandra API figures draw.
+//   {keyspaces: [{name, replication: {class, options: {name: value}}, text, tables: string[]}],
+//    table: 'ks.t' | null, keyspace: the table's keyspace | null,
+//    ringOptions: RingOptions in effect,
+//    ring: CqlSession.ring(keyspace): {nodes: [{name, address, datacenter, rack, ownership,
+//          effective_ownership?}], tokens: [{token, node}] sorted, num_tokens, random_tokens},
+//    layout: null | CqlSession.tableLayout(table): {table, partition_count, row_count, bytes,
+//          largest_partition_bytes, partitions: [{token, key, rows, cells, bytes, replicas}],
+//          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
+//          cosmos: {replicas, quorum, physical_partition_bytes, logical_partition_bytes,
+//          physical_partitions, largest_partition_over_limit}}
+//          with `partitions` thinned for drawing, plus the fields the worker adds:
+//            partitions_scanned  how many partitions (the first, in token order) were read
+//            sample_every        every k-th of them is listed (1: all)
+//    cosmos: null | {ru_per_second, physical_partitions, for_storage, for_throughput,
+//          ru_per_physical_partition, exact, ranges: [{id, min, max, partitions, rows, bytes}]}
+//          The Cosmos DB Cassandra API model of the same table: max(ceil(bytes / 30 GB),
+//          ceil(RU/s / 10,000), 1) physical partitions, each an even slice [min, max] of the
+//          token range (CosmosCassandraApi::PhysicalPartitionOf); exact is false when the table
+//          has more partitions than were scanned (the ranges then count the scanned ones).
+//   maxPartitions (default CQL_MAX_PARTITIONS) bounds layout.partitions; ru defaults to
+//   COSMOS_DEFAULT_RU.
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -119,6 +190,11 @@ export const Request = Object.freeze({
   MODEL: 'model',
   RELEASE: 'release',
   CANCEL: 'cancel',
+  CQL: 'cql',
+  RING: 'ring',
+  CQL_VIEW: 'cql-view',
+  CQL_LOAD: 'cql-load',
+  CQL_RESET: 'cql-reset',
 });
 
 /** Reply types (worker -> page). */
@@ -159,6 +235,14 @@ export const SyntheticKinds = Object.freeze(['concat', 'random_suffix', 'hash_su
 export const PROGRESS_INTERVAL_MS = 50;
 /** Bytes read from a File or a text at a time. */
 export const READ_CHUNK_BYTES = 1 << 20;
+/** Partitions a CqlView lists for drawing, at most (the ring draws one dot each). */
+export const CQL_MAX_PARTITIONS = 4000;
+/** Partitions the worker reads from a table's layout to pick the drawn ones from. */
+export const CQL_SCAN_PARTITIONS = 50000;
+/** The Cosmos DB Cassandra API throughput a view assumes when the page gives none. */
+export const COSMOS_DEFAULT_RU = 40000;
+/** The ring a CQL session starts with (Cassandra 4's num_tokens default, 3 nodes, even tokens). */
+export const DEFAULT_RING = Object.freeze({nodes: 3, num_tokens: 16, random_tokens: false, seed: 1});
 
 const REQUEST_TYPES = new Set(Object.values(Request));
 const REPLY_TYPES = new Set(Object.values(Reply));
@@ -299,6 +383,45 @@ function validateAnalysisOptions(payload) {
   validateContainer(payload.container);
 }
 
+const isWhole = (v, min, max) => Number.isSafeInteger(v) && v >= min && v <= max;
+
+/** Throws a TypeError describing the first problem with RingOptions (the engine checks the rest). */
+export function validateRing(ring) {
+  if (!isObject(ring)) throw new TypeError('ring must be an object');
+  if (ring.nodes !== undefined && !isWhole(ring.nodes, 1, 1000)) throw new TypeError('ring.nodes must be 1 to 1000');
+  if (ring.num_tokens !== undefined && !isWhole(ring.num_tokens, 1, 256)) {
+    throw new TypeError('ring.num_tokens must be 1 to 256');
+  }
+  if (ring.random_tokens !== undefined && typeof ring.random_tokens !== 'boolean') {
+    throw new TypeError('ring.random_tokens must be a boolean');
+  }
+  if (ring.seed !== undefined && !isWhole(ring.seed, 0, Number.MAX_SAFE_INTEGER)) {
+    throw new TypeError('ring.seed must be a whole number');
+  }
+  if (ring.datacenters !== undefined) {
+    if (!Array.isArray(ring.datacenters)) throw new TypeError('ring.datacenters must be an array');
+    let total = 0;
+    for (const dc of ring.datacenters) {
+      if (!isObject(dc) || typeof dc.name !== 'string' || dc.name === '' || !isWhole(dc.nodes, 1, 1000) ||
+          !isWhole(dc.racks ?? 1, 1, 1000)) {
+        throw new TypeError('each datacenter is {name, nodes >= 1, racks >= 1}');
+      }
+      total += dc.nodes;
+    }
+    if (total > 1000) throw new TypeError('a ring has at most 1000 nodes');
+  }
+  return ring;
+}
+
+/** Throws a TypeError unless the optional CQL view fields (table, ru, maxPartitions) are well-formed. */
+function validateCqlViewOptions(payload) {
+  if (payload.table !== undefined && payload.table !== null && typeof payload.table !== 'string') {
+    throw new TypeError('table must be a string such as "ks.table"');
+  }
+  if (payload.ru !== undefined && !(isNumber(payload.ru) && payload.ru >= 0)) throw new TypeError('ru must be a number >= 0');
+  validateOptionalCount(payload, 'maxPartitions');
+}
+
 function validateOptionalCount(payload, field) {
   const v = payload[field];
   if (v !== undefined && v !== null && !(Number.isInteger(v) && v >= -1)) {
@@ -336,6 +459,23 @@ export function validateRequest(message) {
       if (payload.target !== undefined && !Number.isSafeInteger(payload.target)) {
         throw new TypeError('cancel target must be a request id');
       }
+      break;
+    case Request.CQL:
+      if (typeof payload.script !== 'string') throw new TypeError('cql needs a script (a string)');
+      validateCqlViewOptions(payload);
+      break;
+    case Request.RING:
+      validateRing(payload.ring);
+      validateCqlViewOptions(payload);
+      break;
+    case Request.CQL_VIEW:
+    case Request.CQL_RESET:
+      validateCqlViewOptions(payload);
+      break;
+    case Request.CQL_LOAD:
+      if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');
+      validateSource(payload.source);
+      validateCqlViewOptions(payload);
       break;
   }
   return message;

@@ -169,7 +169,10 @@ StatusOr<SizingInput> InputFromSchema(const cql::TableSchema& t, const TableSizi
   for (const cql::ColumnSpec& c : t.columns) {
     in.columns.push_back({c.name, c.type.ToCql(), RoleOf(c.kind)});
   }
-  for (const auto& [given, bytes] : r.avg_sizes) {
+  for (const auto& given_size : r.avg_sizes) {
+    // Not a structured binding: clang 14 (Emscripten's) cannot capture one in a lambda.
+    const std::string& given = given_size.first;
+    const double bytes = given_size.second;
     auto it = std::find_if(in.columns.begin(), in.columns.end(),
                            [&](const SizedColumn& c) { return c.name == given; });
     if (it == in.columns.end()) {

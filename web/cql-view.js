@@ -1,0 +1,970 @@
+// The Cassandra mode of the page: the CQL console, the results grid, the token ring with its
+// controls, the per-node load and the Cosmos DB Cassandra API comparison. Every piece of engine
+// work goes to the worker through client.js (protocol.js "CQL requests"); this module only sends
+// requests and draws what comes back. Text from scripts and results goes in as text only.
+//
+//   const cassandra = initCassandraView({client});
+//   cassandra.activate();   // on the first switch to the Cassandra mode: examples, first run
+//
+// The panel (#cassandra-view) carries data-cql-state ('idle' | 'busy' | 'ready' | 'error'),
+// data-cql-runs (requests finished) and data-cql-pending (requests queued or running), which the
+// end-to-end tests wait on.
+import {caretExcerpt, statementRangeOf} from './cql-text.js';
+import {fillTable, h, setFigure} from './dom.js';
+import {formatBytes, formatInt, formatMs, formatPercent, truncate} from './format.js';
+import {COSMOS_DEFAULT_RU, SourceKind} from './protocol.js';
+import {nodeClass, physicalRangeOf, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
+
+/** Rows of one result shown at first (the rest behind a button). */
+const ROWS_SHOWN = 200;
+/** Rows of the token-range and partition table views, at most. */
+const TABLE_VIEW_ROWS = 1000;
+const PROGRESS_DELAY_MS = 300;
+const SETTLE_MS = 500;
+/** Cassandra's advice on partition size (the Cosmos DB Cassandra API page quotes 100 MB). */
+const CASSANDRA_PARTITION_ADVICE_BYTES = 100 * 2 ** 20;
+
+const byId = (id) => document.getElementById(id);
+const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
+
+/** A share as a percentage, tiny ones as "< 0.01%" rather than in exponent form. */
+const share = (x) => (x > 0 && x < 0.0001 ? '< 0.01%' : formatPercent(x));
+const keyText = (key) => ((key ?? []).length > 1 ? `(${key.join(', ')})` : String(key?.[0] ?? ''));
+const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
+
+/** "SimpleStrategy, replication_factor 3" from a CqlView keyspace's replication. */
+export function replicationText(replication) {
+  if (!replication) return '';
+  const options = Object.entries(replication.options ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+  return `${replication.class || 'unknown strategy'}${options ? `, ${options}` : ''}`;
+}
+
+/** The copies a keyspace keeps of each partition (the sum of its factors). */
+export function replicationCopies(replication) {
+  if (!replication) return 0;
+  const o = replication.options ?? {};
+  if (replication.class === 'SimpleStrategy') return Number(o.replication_factor ?? 0);
+  return Object.values(o).reduce((sum, v) => sum + (Number(v) || 0), 0);
+}
+
+export function initCassandraView({client}) {
+  const el = {
+    panel: byId('cassandra-view'),
+    example: byId('cql-example'),
+    exampleDescription: byId('cql-example-description'),
+    editor: byId('cql-editor'),
+    run: byId('cql-run'),
+    reset: byId('cql-reset'),
+    status: byId('cql-status'),
+    results: byId('cql-results'),
+    empty: byId('cql-empty'),
+    loadTable: byId('cql-load-table'),
+    loadInput: byId('cql-load-input'),
+    loadStatus: byId('cql-load-status'),
+    progress: byId('cql-progress'),
+    progressText: byId('cql-progress-text'),
+    progressTrack: byId('cql-progress-track'),
+    progressBar: byId('cql-progress-bar'),
+    loadCancel: byId('cql-load-cancel'),
+    ringForm: byId('ring-form'),
+    ringNodes: byId('ring-nodes'),
+    ringVnodes: byId('ring-vnodes'),
+    ringDatacenters: byId('ring-datacenters'),
+    ringRacks: byId('ring-racks'),
+    ringSeed: byId('ring-seed'),
+    ringSeedLabel: byId('ring-seed-label'),
+    ringError: byId('ring-form-error'),
+    table: byId('cql-table'),
+    replication: byId('replication'),
+    cosmosToggle: byId('cosmos-api'),
+    cosmosPanel: byId('cosmos-api-panel'),
+    cosmosRu: byId('cosmos-ru'),
+    cosmosExplain: byId('cosmos-explain'),
+    cosmosCompare: byId('cosmos-compare-rows'),
+    ringChart: byId('ring-chart'),
+    ringCaption: byId('ring-caption'),
+    selection: byId('ring-selection'),
+    ownershipHeading: byId('ownership-heading'),
+    ownershipNote: byId('ownership-note'),
+    loadHeading: byId('load-heading'),
+    loadHint: byId('load-hint'),
+    loadChart: byId('load-chart'),
+  };
+
+  const state = {
+    started: false,
+    runs: 0,
+    examples: [],
+    /** The last run: {list, script, nodes (names when it ran), generation, timing}. */
+    results: null,
+    /** The CqlView on screen (protocol.js). */
+    view: null,
+    /** Bumped by every ring change: replicas computed on an older ring are stale. */
+    generation: 0,
+    /** The selected partition: {token, key, replicas, generation}. */
+    selected: null,
+    cosmos: false,
+    /** Rows shown per result index (the rest behind "Show more"). */
+    shownRows: new Map(),
+    /** The cql-load in flight: an AbortController. */
+    loadAbort: null,
+    queue: Promise.resolve(),
+    /** Requests queued or running. */
+    pending: 0,
+    /** The Cosmos DB RU/s of the view on screen. */
+    viewRu: null,
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Requests: one at a time, in order; the panel says when it is busy.
+
+  function setState(value) {
+    el.panel.dataset.cqlState = value;
+  }
+
+  function enqueue(task) {
+    state.pending++;
+    el.panel.dataset.cqlPending = String(state.pending);
+    const next = state.queue.then(async () => {
+      setState('busy');
+      let outcome = 'ready';
+      try {
+        await task();
+      } catch (e) {
+        outcome = 'error';
+        // Errors shown next to their control (a load, a ring) are not repeated in the status line.
+        if (!e?.cancelled && !e?.shown) showRequestError(e);
+      } finally {
+        state.runs++;
+        state.pending--;
+        el.panel.dataset.cqlRuns = String(state.runs);
+        el.panel.dataset.cqlPending = String(state.pending);
+        setState(outcome);
+      }
+    });
+    state.queue = next.catch(() => {});
+    return next;
+  }
+
+  function ru() {
+    const v = Number(el.cosmosRu.value);
+    return Number.isFinite(v) && v >= 0 ? Math.min(v, 1_000_000) : COSMOS_DEFAULT_RU;
+  }
+
+  function showRequestError(e) {
+    el.status.textContent = `${e?.message ?? e}`;
+    el.status.classList.add('bad');
+    el.status.dataset.code = e?.codeName ?? '';
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Running scripts.
+
+  function runScript({focusError = true} = {}) {
+    const script = el.editor.value;
+    return enqueue(async () => {
+      el.status.classList.remove('bad');
+      el.status.textContent = 'Running…';
+      const out = await client.cql({script, ru: ru()});
+      state.results = {list: out.results, script, nodes: out.view.ring.nodes.map((n) => n.name),
+                       generation: state.generation, timing: out.timing};
+      state.shownRows.clear();
+      acceptView(out.view);
+      renderResults({focusError});
+    });
+  }
+
+  function statusLine() {
+    const r = state.results;
+    if (!r) return;
+    const errors = r.list.filter((x) => x.kind === 'error').length;
+    el.status.classList.toggle('bad', errors > 0);
+    el.status.textContent = `${plural(r.list.length, 'statement')} in ${formatMs(r.timing?.ms ?? 0)}` +
+      (errors ? ` · ${plural(errors, 'error')}` : ' · no errors');
+    el.status.dataset.statements = String(r.list.length);
+    el.status.dataset.errors = String(errors);
+  }
+
+  /** Selects the statement of `result` in the editor (when the editor still holds that script). */
+  function selectStatement(result, {focus = true} = {}) {
+    const script = state.results?.script;
+    if (script === undefined || el.editor.value !== script) return false;
+    const offset = result.kind === 'error' && result.statement === '' ? result.error?.byte_offset ?? result.byte_offset
+      : result.byte_offset;
+    const range = statementRangeOf(script, offset);
+    if (!range) return false;
+    if (focus) {
+      el.editor.focus({preventScroll: true});
+      // Blur and focus again so the browser scrolls the textarea to the selection.
+      el.editor.setSelectionRange(range.start, range.start);
+      el.editor.blur();
+      el.editor.focus({preventScroll: true});
+    }
+    el.editor.setSelectionRange(range.start, range.end, 'forward');
+    el.editor.dataset.selectedStatement = String(state.results.list.indexOf(result));
+    if (focus) el.editor.scrollIntoView({block: 'nearest'});
+    return true;
+  }
+
+  function renderResults({focusError = false} = {}) {
+    const r = state.results;
+    statusLine();
+    el.empty.hidden = !!r?.list.length;
+    el.results.replaceChildren(...(r?.list ?? []).map((result, i) => renderResult(result, i)));
+    const firstError = r?.list.find((x) => x.kind === 'error');
+    if (firstError) selectStatement(firstError, {focus: focusError});
+    markSelectedRows();
+  }
+
+  function statementHead(result, i) {
+    const button = h('button', {className: 'stmt-link', title: 'Select this statement in the editor'});
+    button.type = 'button';
+    const where = result.line > 0 ? `line ${formatInt(result.line)}` : '';
+    button.append(h('span', {className: 'stmt-index', text: `#${i + 1}`}),
+                  h('span', {className: `badge verb${result.kind === 'error' ? ' bad' : ''}`, text: result.verb || 'ERROR'}),
+                  h('code', {className: 'stmt-text', text: truncate((result.statement || '(does not parse)').replace(/\s+/g, ' '), 110)}),
+                  h('span', {className: 'stmt-line', text: where}));
+    button.addEventListener('click', () => selectStatement(result));
+    return button;
+  }
+
+  function renderResult(result, i) {
+    const li = h('li', {className: `cql-result kind-${result.kind}`, testid: 'cql-result'});
+    li.dataset.kind = result.kind;
+    li.dataset.verb = result.verb ?? '';
+    li.dataset.index = String(i);
+    li.append(statementHead(result, i));
+    switch (result.kind) {
+      case 'rows':
+        li.append(rowsTable(result, i));
+        break;
+      case 'schema_change':
+        li.append(h('p', {className: 'cql-message', text: result.message ?? ''}));
+        break;
+      case 'describe':
+        li.append(h('pre', {className: 'cql-describe', testid: 'cql-describe', text: result.message ?? ''}));
+        break;
+      case 'error':
+        li.append(errorBlock(result));
+        break;
+      default:
+        li.classList.add('compact');
+        li.append(h('span', {className: 'cql-applied', text: 'applied'}));
+    }
+    for (const w of result.warnings ?? []) li.append(h('p', {className: 'cql-warning', text: `Warning: ${w}`}));
+    return li;
+  }
+
+  function errorBlock(result) {
+    const e = result.error ?? {};
+    const wrap = h('div', {className: 'cql-error', testid: 'cql-error'});
+    wrap.setAttribute('role', 'group');
+    wrap.setAttribute('aria-label', 'Error');
+    wrap.append(h('p', {className: 'cql-error-message', testid: 'cql-error-message', text: e.message ?? 'Unknown error'}));
+    const line = e.line > 0 ? e.line : result.line;
+    const column = e.line > 0 ? e.column : result.column;
+    const dl = h('dl', {className: 'error-location'});
+    const entries = [['line', formatInt(line), 'cql-error-line', line], ['column', formatInt(column), 'cql-error-column', column],
+                     ['code', e.name ? `${e.name} (${e.code})` : String(e.code ?? ''), 'cql-error-code', e.name ?? '']];
+    for (const [label, value, testid, raw] of entries) {
+      const div = h('div', {testid}, [h('dt', {text: label}), h('dd', {text: value})]);
+      div.dataset.value = String(raw);
+      dl.append(div);
+    }
+    wrap.append(dl);
+    const excerpt = state.results ? caretExcerpt(state.results.script, line, column) : null;
+    if (excerpt) wrap.append(h('pre', {className: 'error-excerpt', testid: 'cql-error-excerpt', text: excerpt}));
+    const show = h('button', {className: 'small', text: 'Select the statement in the editor'});
+    show.type = 'button';
+    show.addEventListener('click', () => selectStatement(result));
+    wrap.append(show);
+    return wrap;
+  }
+
+  /** The grid of a SELECT: its columns, then each row's partition key, token and replicas. */
+  function rowsTable(result, i) {
+    const wrap = h('div', {className: 'cql-rows-wrap'});
+    const cells = result.cells ?? [];
+    const n = cells.length;
+    const shown = Math.min(n, state.shownRows.get(i) ?? ROWS_SHOWN);
+    const pk = (result.partition_key ?? []).join(', ');
+    const stale = state.results.generation !== state.generation;
+    const names = state.results.nodes;
+    const table = h('table', {className: 'cql-rows', testid: 'cql-rows'});
+    table.append(h('caption', {className: 'visually-hidden',
+                               text: `Rows of statement ${i + 1}, with each row's partition key, token and replicas`}));
+    const headRow = h('tr');
+    for (const c of result.columns ?? []) {
+      const th = h('th', {text: c.name, title: c.type});
+      th.scope = 'col';
+      th.dataset.column = c.name;
+      headRow.append(th);
+    }
+    for (const [label, title] of [[`partition key${pk ? ` (${pk})` : ''}`, 'the partition the row belongs to'],
+                                  ['token', 'Murmur3 token of the partition key'],
+                                  [stale ? 'replicas (previous ring)' : 'replicas', 'nodes holding the partition, primary first']]) {
+      const th = h('th', {className: 'extra', text: label, title});
+      th.scope = 'col';
+      headRow.append(th);
+    }
+    table.append(h('thead', {}, [headRow]));
+    const body = h('tbody');
+    for (let k = 0; k < shown; k++) {
+      const p = result.partitions?.[result.row_partition?.[k] ?? -1];
+      const tr = h('tr', {testid: 'cql-row'});
+      for (const cell of cells[k]) tr.append(h('td', {text: cell ?? 'null', className: cell === null ? 'null' : ''}));
+      if (p) {
+        tr.dataset.token = p.token;
+        tr.dataset.key = JSON.stringify(p.key);
+        tr.dataset.replicas = JSON.stringify(p.replicas);
+        tr.dataset.partition = String(result.row_partition[k]);
+        tr.append(h('td', {className: 'extra key-cell', text: keyText(p.key)}),
+                  h('td', {className: 'extra token-cell mono', text: p.token, testid: 'cql-row-token'}));
+        const button = h('button', {className: 'replica-button', testid: 'cql-row-select',
+                                    text: p.replicas.map((node) => names[node] ?? `#${node}`).join(', ') || '–'});
+        button.type = 'button';
+        button.setAttribute('aria-label', `Show partition ${keyText(p.key)} on the ring (replicas ${button.textContent})`);
+        button.setAttribute('aria-pressed', 'false');
+        button.addEventListener('click', (event) => {
+          event.stopPropagation();
+          select({token: p.token, key: p.key, replicas: p.replicas, generation: state.results.generation});
+        });
+        tr.append(h('td', {className: 'extra'}, [button]));
+        tr.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
+                                                   generation: state.results.generation}));
+      } else {
+        for (let x = 0; x < 3; x++) tr.append(h('td', {className: 'extra', text: '–', title: 'an aggregate: no single partition'}));
+      }
+      body.append(tr);
+    }
+    table.append(body);
+    wrap.append(h('div', {className: 'table-scroll'}, [table]));
+    const foot = h('p', {className: 'cql-rowcount', testid: 'cql-rowcount', text: `(${plural(n, 'row')})` +
+      (result.partitions?.length ? ` from ${plural(result.partitions.length, 'partition')}` : '')});
+    foot.dataset.rows = String(n);
+    wrap.append(foot);
+    if (shown < n) {
+      const more = h('button', {className: 'small', text: `Show ${formatInt(Math.min(n - shown, 1000))} more rows`});
+      more.type = 'button';
+      more.addEventListener('click', () => {
+        state.shownRows.set(i, shown + 1000);
+        renderResults();
+      });
+      wrap.append(more);
+    }
+    return wrap;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Selection: a partition picked in the grid or on the ring.
+
+  /** The replicas of the selection on the ring on screen, or null when they are unknown (stale). */
+  function currentReplicas(sel) {
+    if (!sel) return null;
+    if (sel.generation === state.generation) return sel.replicas;
+    const p = state.view?.layout?.partitions?.find((x) => x.token === sel.token && keyText(x.key) === keyText(sel.key));
+    return p ? p.replicas : null;
+  }
+
+  function select(sel) {
+    state.selected = sel;
+    markSelectedRows();
+    renderRingPart();
+  }
+
+  function markSelectedRows() {
+    const sel = state.selected;
+    for (const tr of el.results.querySelectorAll('tr[data-token]')) {
+      const on = !!sel && tr.dataset.token === sel.token && tr.dataset.key === JSON.stringify(sel.key);
+      tr.classList.toggle('selected', on);
+      tr.querySelector('.replica-button')?.setAttribute('aria-pressed', String(on));
+    }
+  }
+
+  function renderSelection(view) {
+    const sel = state.selected;
+    const box = el.selection;
+    box.replaceChildren();
+    if (!sel) {
+      box.append(h('p', {className: 'hint', text: 'Click a row of a result, or a dot on the ring, to see where its partition lives.'}));
+      box.dataset.token = '';
+      return;
+    }
+    box.dataset.token = sel.token;
+    box.append(h('h3', {text: 'Selected partition'}));
+    const dl = h('dl', {className: 'selection-facts'});
+    dl.append(h('dt', {text: 'partition key'}), h('dd', {className: 'mono', text: keyText(sel.key)}),
+              h('dt', {text: 'token'}), h('dd', {className: 'mono', text: sel.token, testid: 'selection-token'}));
+    box.append(dl);
+    if (state.cosmos && view?.cosmos) {
+      const range = physicalRangeOf(view.cosmos, sel.token);
+      const c = view.layout?.cosmos ?? {replicas: 4, quorum: 3};
+      box.append(h('p', {testid: 'selection-physical',
+                         text: range ? `Physical partition P${range.id} (tokens ${range.min} .. ${range.max}) holds it: a replica set ` +
+                           `of ${c.replicas} replicas, and a write is acknowledged once ${c.quorum} of them have it (quorum).`
+                           : 'No physical partition holds this token.'}));
+      box.dataset.physical = range ? String(range.id) : '';
+      return;
+    }
+    const replicas = currentReplicas(sel);
+    const nodes = view?.ring?.nodes ?? [];
+    if (!replicas) {
+      box.append(h('p', {className: 'callout warn', text: 'The ring changed since this row was read: run the script again to ' +
+        'place the partition on the new ring.'}));
+      return;
+    }
+    const list = h('ol', {className: 'selection-replicas', testid: 'selection-replicas'});
+    replicas.forEach((node, i) => {
+      const n = nodes[node];
+      const li = h('li', {className: nodeClass(node)}, [
+        h('span', {className: `swatch ${nodeClass(node)}`}),
+        h('strong', {text: n?.name ?? `node #${node}`}),
+        ` ${n ? `${n.address}, ${n.datacenter}, ${n.rack}` : ''}${i === 0 ? ' — primary replica' : ''}`,
+      ]);
+      li.dataset.node = String(node);
+      list.append(li);
+    });
+    box.append(h('p', {text: replicas.length ? `${plural(replicas.length, 'replica')}, in the order the walk finds them:`
+      : 'No replica: the keyspace places no copy on this cluster (a datacenter name that is not in the ring?).'}), list);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The view: table picker, replication, ring, ownership, load, Cosmos DB figures.
+
+  function acceptView(view) {
+    state.view = view;
+    state.viewRu = view.cosmos?.ru_per_second ?? state.viewRu;
+    fillTablePickers(view);
+    // The ring controls are not set from the view: they are what the user typed (a reply to an
+    // earlier change must not overwrite a later one).
+    renderViewText(view);
+    renderRingPart();
+    renderTablesAndLoad();
+  }
+
+  function fillTablePickers(view) {
+    const tables = (view.keyspaces ?? []).flatMap((k) => k.tables.map((t) => `${k.name}.${t}`));
+    for (const picker of [el.table, el.loadTable]) {
+      const keep = picker === el.table ? view.table : picker.value || view.table;
+      picker.replaceChildren(...tables.map((t) => {
+        const option = h('option', {text: t});
+        option.value = t;
+        return option;
+      }));
+      if (tables.length === 0) picker.append(Object.assign(h('option', {text: 'no table yet: create one'}), {value: ''}));
+      picker.value = tables.includes(keep) ? keep : view.table ?? '';
+      picker.disabled = tables.length === 0;
+    }
+    el.loadInput.disabled = tables.length === 0;
+  }
+
+  function keyspaceOf(view) {
+    return (view.keyspaces ?? []).find((k) => k.name === view.keyspace) ?? null;
+  }
+
+  function renderViewText(view) {
+    const ks = keyspaceOf(view);
+    el.replication.replaceChildren();
+    if (ks) {
+      el.replication.append(h('span', {className: 'figure-label', text: `Keyspace ${ks.name} replication: `}),
+                            h('strong', {text: replicationText(ks.replication)}),
+                            h('span', {className: 'hint', text: ` — ${plural(replicationCopies(ks.replication), 'copy', 'copies')} of every partition`}));
+      el.replication.dataset.class = ks.replication.class;
+      el.replication.dataset.copies = String(replicationCopies(ks.replication));
+    } else {
+      el.replication.append(h('span', {className: 'hint', text: 'No keyspace yet: run a script that creates one.'}));
+      el.replication.dataset.class = '';
+    }
+  }
+
+  function renderRingPart() {
+    const view = state.view;
+    if (!view) return;
+    const cosmos = state.cosmos && view.cosmos
+      ? {...view.cosmos, replicas: view.layout?.cosmos?.replicas ?? 4, quorum: view.layout?.cosmos?.quorum ?? 3} : null;
+    const sel = state.selected;
+    const selected = sel ? {...sel, replicas: currentReplicas(sel) ?? []} : null;
+    try {
+      renderRing(el.ringChart, {ring: view.ring, layout: view.layout, selected, cosmos,
+                                label: cosmos ? 'Cosmos DB Cassandra API physical partitions' : 'Token ring',
+                                onSelect: (p) => select({...p, generation: state.generation})});
+    } catch (e) {
+      el.ringChart.replaceChildren(h('p', {className: 'hint', text: `The ring could not be drawn: ${e.message}`}));
+    }
+    el.ringChart.dataset.mode = cosmos ? 'cosmos' : 'cassandra';
+    el.ringCaption.textContent = cosmos
+      ? 'The Cosmos DB Cassandra API model: the token range split evenly into physical partitions (each a replica set ' +
+        'of 4). Cosmos DB hashes keys with its own function into a larger internal ring, so which physical partition ' +
+        'holds a key here is an illustration, not the service\'s assignment.'
+      : 'The ring: each arc is a token range, coloured by the node that owns it; dots are the partitions of the table ' +
+        'drawn, at their token. Click a dot (or a result row) to select its partition: the numbered markers show where ' +
+        'the walk clockwise finds each replica (1 = primary).';
+    renderSelection(view);
+    renderOwnership(view, cosmos);
+  }
+
+  function renderOwnership(view, cosmos) {
+    const table = byTestId('ownership-table');
+    const sel = state.selected;
+    const replicas = new Set(sel && !cosmos ? currentReplicas(sel) ?? [] : []);
+    if (cosmos) {
+      el.ownershipHeading.textContent = 'Physical partitions';
+      const selectedRange = sel ? physicalRangeOf(cosmos, sel.token) : null;
+      fillTable(table, [{label: 'physical partition'}, {label: 'tokens from'}, {label: 'to'}, {label: 'share', num: true},
+                        {label: 'replicas', num: true}],
+      cosmos.ranges.map((r) => [h('span', {}, [h('span', {className: `swatch ${nodeClass(r.id)}`}), `P${r.id}`]), r.min, r.max,
+                                formatPercent(1 / cosmos.ranges.length), String(cosmos.replicas)]),
+      {caption: 'Physical partitions of the Cosmos DB Cassandra API model'});
+      table.querySelectorAll('tbody tr').forEach((tr, i) => {
+        tr.dataset.range = String(i);
+        tr.classList.toggle('replica', selectedRange?.id === i);
+      });
+      el.ownershipNote.textContent = `Each physical partition is an even slice of the token range here; the service manages the ` +
+        `real ones (and splits them as data and throughput grow).`;
+      return;
+    }
+    el.ownershipHeading.textContent = 'Ownership';
+    const nodes = view.ring.nodes ?? [];
+    const vnodes = new Array(nodes.length).fill(0);
+    for (const t of view.ring.tokens ?? []) vnodes[t.node]++;
+    const effective = nodes.some((n) => n.effective_ownership !== undefined);
+    const head = [{label: 'node'}, {label: 'datacenter / rack'}, {label: 'vnodes', num: true},
+                  {label: 'owns', num: true, title: 'share of the token ring the node owns (nodetool status)'}];
+    if (effective) head.push({label: 'owns (effective)', num: true,
+                              title: `share of the ring the node holds a replica of under keyspace ${view.keyspace}'s replication ` +
+                                '(nodetool status <keyspace>)'});
+    fillTable(table, head, nodes.map((n, i) => {
+      const name = h('span', {className: 'node-name', title: n.address}, [h('span', {className: `swatch ${nodeClass(i)}`}), n.name]);
+      const row = [name, `${n.datacenter} / ${n.rack}`, formatInt(vnodes[i]), formatPercent(n.ownership)];
+      if (effective) row.push(formatPercent(n.effective_ownership ?? 0));
+      return row;
+    }), {caption: 'Ownership of the token ring per node'});
+    table.querySelectorAll('tbody tr').forEach((tr, i) => {
+      tr.dataset.node = String(i);
+      tr.dataset.ownership = String(nodes[i].ownership);
+      if (effective) tr.dataset.effective = String(nodes[i].effective_ownership ?? 0);
+      tr.classList.toggle('replica', replicas.has(i));
+    });
+    const total = nodes.reduce((s, n) => s + n.ownership, 0);
+    el.ownershipNote.textContent = `Ownership sums to ${formatPercent(total)} of the ring` +
+      (effective ? `; effective ownership sums to the keyspace's ${formatInt(Math.round(nodes.reduce((s, n) => s + (n.effective_ownership ?? 0), 0)))} copies` : '') +
+      (view.ring.random_tokens ? '. Random tokens give uneven shares; more vnodes even them out.' : '.');
+  }
+
+  function renderTablesAndLoad() {
+    const view = state.view;
+    if (!view) return;
+    const nodes = view.ring.nodes ?? [];
+    // Token ranges.
+    const ranges = vnodeRanges(view.ring);
+    fillTable(byTestId('ring-ranges-table'), [{label: '#', num: true}, {label: 'from (exclusive)'}, {label: 'to (inclusive)'},
+                                               {label: 'node'}, {label: 'share of the ring', num: true}],
+    ranges.slice(0, TABLE_VIEW_ROWS).map((r) => [formatInt(r.index + 1), r.start, r.end, nodes[r.node]?.name ?? String(r.node),
+                                                  formatPercent(r.fraction)]),
+    {caption: 'Token ranges of the ring and their owners'});
+    byId('ring-ranges-note').textContent = ranges.length > TABLE_VIEW_ROWS
+      ? `The first ${formatInt(TABLE_VIEW_ROWS)} of ${formatInt(ranges.length)} ranges.` : `${plural(ranges.length, 'range')}.`;
+
+    // Partitions (the dots).
+    const layout = view.layout;
+    const parts = layout?.partitions ?? [];
+    const table = byTestId('ring-partitions-table');
+    fillTable(table, [{label: 'token'}, {label: 'partition key'}, {label: 'rows', num: true}, {label: 'bytes', num: true},
+                      {label: 'replicas (select)'}],
+    parts.slice(0, TABLE_VIEW_ROWS).map((p) => {
+      const button = h('button', {className: 'replica-button', text: p.replicas.map((n) => nodes[n]?.name ?? n).join(', ') || '–'});
+      button.type = 'button';
+      button.setAttribute('aria-label', `Select partition ${keyText(p.key)}`);
+      button.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas, generation: state.generation}));
+      return [p.token, keyText(p.key), formatInt(p.rows), formatBytes(p.bytes), button];
+    }), {caption: 'Partitions drawn on the ring, in token order'});
+    table.querySelectorAll('tbody tr').forEach((tr, i) => { tr.dataset.token = parts[i].token; });
+    byId('ring-partitions-note').textContent = !layout ? 'No table yet.'
+      : `${plural(parts.length, 'partition')} listed of ${formatInt(layout.partition_count)}` +
+        (layout.sample_every > 1 ? ` (every ${formatInt(layout.sample_every)}th)` : '') +
+        (layout.partitions_scanned < layout.partition_count ? `, from the first ${formatInt(layout.partitions_scanned)} in token order` : '') +
+        (parts.length > TABLE_VIEW_ROWS ? `; the first ${formatInt(TABLE_VIEW_ROWS)} are in the table` : '') + '.';
+
+    renderLoad(view);
+    renderCosmos(view);
+  }
+
+  function renderLoad(view) {
+    const layout = view.layout;
+    const loadTable = byTestId('load-table');
+    const sel = state.selected;
+    if (state.cosmos && view.cosmos) {
+      el.loadHeading.textContent = 'Load per physical partition';
+      el.loadHint.textContent = 'What each physical partition of the Cosmos DB model holds of the table drawn (each of its 4 ' +
+        'replicas holds all of it).' + (view.cosmos.exact ? '' : ' Counted over the partitions scanned (see the note under the ring).');
+      const selectedRange = sel ? physicalRangeOf(view.cosmos, sel.token) : null;
+      const rows = view.cosmos.ranges.map((r) => ({label: `P${r.id}`, index: r.id, partitions: r.partitions, rows: r.rows, bytes: r.bytes,
+                                                    highlighted: selectedRange?.id === r.id}));
+      drawLoad(rows, 'Load per physical partition');
+      fillTable(loadTable, [{label: 'physical partition'}, {label: 'partitions', num: true}, {label: 'rows', num: true},
+                            {label: 'bytes', num: true}, {label: 'of 30 GB', num: true}],
+      rows.map((r) => [r.label, formatInt(r.partitions), formatInt(r.rows), formatBytes(r.bytes),
+                       share(r.bytes / (view.layout?.cosmos?.physical_partition_bytes ?? 30 * 2 ** 30))]),
+      {caption: 'Load per physical partition'});
+      loadTable.querySelectorAll('tbody tr').forEach((tr, i) => {
+        tr.dataset.rows = String(rows[i].rows);
+        tr.dataset.partitions = String(rows[i].partitions);
+      });
+      return;
+    }
+    el.loadHeading.textContent = 'Load per node';
+    el.loadHint.textContent = 'What each node holds as a replica of the table drawn: partitions, rows and bytes (the sizing ' +
+      'formulas\' size on disk). A node holds every partition it is a replica of, so the sums are the table times its replication.';
+    const nodes = view.ring.nodes ?? [];
+    const replicas = new Set(sel ? currentReplicas(sel) ?? [] : []);
+    const loads = layout?.nodes ?? nodes.map(() => ({partitions: 0, rows: 0, bytes: 0, primary_partitions: 0, primary_rows: 0, primary_bytes: 0}));
+    const rows = loads.map((l, i) => ({label: nodes[i]?.name ?? `#${i}`, index: i, partitions: l.partitions, rows: l.rows,
+                                       bytes: l.bytes, highlighted: replicas.has(i)}));
+    drawLoad(rows, 'Load per node');
+    fillTable(loadTable, [{label: 'node'}, {label: 'partitions', num: true}, {label: 'rows', num: true}, {label: 'bytes', num: true},
+                          {label: 'as primary: partitions', num: true}, {label: 'rows', num: true}, {label: 'bytes', num: true}],
+    loads.map((l, i) => [nodes[i]?.name ?? `#${i}`, formatInt(l.partitions), formatInt(l.rows), formatBytes(l.bytes),
+                         formatInt(l.primary_partitions), formatInt(l.primary_rows), formatBytes(l.primary_bytes)]),
+    {caption: 'Load per node: partitions, rows and bytes held as a replica, and as the primary replica'});
+    loadTable.querySelectorAll('tbody tr').forEach((tr, i) => {
+      tr.dataset.node = String(i);
+      tr.dataset.partitions = String(loads[i].partitions);
+      tr.dataset.rows = String(loads[i].rows);
+      tr.dataset.bytes = String(loads[i].bytes);
+      tr.classList.toggle('replica', replicas.has(i));
+    });
+  }
+
+  function drawLoad(rows, label) {
+    try {
+      renderLoadChart(el.loadChart, rows, {label});
+    } catch (e) {
+      el.loadChart.replaceChildren(h('p', {className: 'hint', text: `The chart could not be drawn: ${e.message}`}));
+    }
+  }
+
+  function renderCosmos(view) {
+    el.cosmosPanel.hidden = !state.cosmos;
+    if (!state.cosmos) return;
+    const c = view.layout?.cosmos ?? {replicas: 4, quorum: 3, physical_partition_bytes: 30 * 2 ** 30,
+                                      logical_partition_bytes: 20 * 2 ** 30};
+    const model = view.cosmos;
+    setFigure(byTestId('cosmos-replicas'), formatInt(c.replicas), c.replicas);
+    setFigure(byTestId('cosmos-quorum'), formatInt(c.quorum), c.quorum);
+    setFigure(byTestId('cosmos-physical-limit'), formatBytes(c.physical_partition_bytes), c.physical_partition_bytes);
+    setFigure(byTestId('cosmos-logical-limit'), formatBytes(c.logical_partition_bytes), c.logical_partition_bytes);
+    const largest = view.layout?.largest_partition_bytes ?? 0;
+    const over = largest > c.logical_partition_bytes;
+    byTestId('cosmos-largest').textContent = view.layout
+      ? `largest partition of ${view.layout.table}: ${formatBytes(largest)} (${formatPercent(largest / c.logical_partition_bytes)})` +
+        (over ? ' — over the limit' : '') : '';
+    byTestId('cosmos-largest').closest('.figure').classList.toggle('bad', over);
+    if (model) {
+      setFigure(byTestId('cosmos-physical'), formatInt(model.physical_partitions), model.physical_partitions);
+      byTestId('cosmos-physical-sub').textContent = `${formatInt(model.for_throughput)} for throughput, ${formatInt(model.for_storage)} for storage`;
+      el.cosmosExplain.textContent = `${formatInt(model.ru_per_second)} RU/s needs ${plural(model.for_throughput, 'physical partition')} ` +
+        `(${formatInt(model.ru_per_physical_partition)} RU/s each at most); ${formatBytes(view.layout.bytes)} needs ` +
+        `${formatInt(model.for_storage)} (${formatBytes(c.physical_partition_bytes)} each). So the table has ` +
+        `${plural(model.physical_partitions, 'physical partition')}, each a replica set of ${c.replicas} that commits a write ` +
+        `once ${c.quorum} replicas have it.`;
+    } else {
+      setFigure(byTestId('cosmos-physical'), '–', 0);
+      byTestId('cosmos-physical-sub').textContent = 'create a table first';
+      el.cosmosExplain.textContent = 'Run a script that creates a table to see its physical partitions.';
+    }
+    const ks = keyspaceOf(view);
+    const copies = ks ? replicationCopies(ks.replication) : 0;
+    const rows = [
+      ['Copies of each partition', ks ? `${plural(copies, 'copy', 'copies')}: ${replicationText(ks.replication)} (a replication factor of 1 is allowed)`
+        : 'set per keyspace (replication factor, even 1)', `always ${c.replicas} (a replica set per physical partition), quorum ${c.quorum}`],
+      ['Where partitions live', `${plural(view.ring.nodes.length, 'node')}, each owning ${formatInt(view.ring.num_tokens)} vnode token ranges`,
+        model ? `${plural(model.physical_partitions, 'physical partition')}, managed (moved, split) by the service` : 'physical partitions managed by the service'],
+      ['Partition size', `about ${formatBytes(CASSANDRA_PARTITION_ADVICE_BYTES)} per partition recommended`,
+        `up to ${formatBytes(c.logical_partition_bytes)} per logical partition, ${formatBytes(c.physical_partition_bytes)} per physical partition`],
+      ['Capacity', 'the nodes\' cores, memory and disks', `request units: up to ${formatInt(model?.ru_per_physical_partition ?? 10000)} RU/s per physical partition`],
+      ['Token range', '−2⁶³ … 2⁶³−1 (Murmur3)', 'the same range shown to clients; internally another hash and a larger ring'],
+    ];
+    el.cosmosCompare.replaceChildren(...rows.map(([what, cassandra, cosmos]) => {
+      const th = h('th', {text: what});
+      th.scope = 'row';
+      return h('tr', {}, [th, h('td', {text: cassandra}), h('td', {text: cosmos})]);
+    }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Ring controls.
+
+  function ringFromControls() {
+    const int = (input, min, max, what) => {
+      const v = Number(input.value);
+      if (!Number.isInteger(v) || v < min || v > max) throw new Error(`${what} must be a whole number from ${min} to ${max}.`);
+      return v;
+    };
+    const dcs = int(el.ringDatacenters, 1, 8, 'Datacenters');
+    const nodes = int(el.ringNodes, 1, 1000, 'Nodes');
+    const racks = int(el.ringRacks, 1, 64, 'Racks');
+    const numTokens = int(el.ringVnodes, 1, 256, 'Vnodes per node');
+    const seed = int(el.ringSeed, 0, Number.MAX_SAFE_INTEGER, 'The seed');
+    if (dcs * nodes > 1000) throw new Error('A ring has at most 1,000 nodes in all.');
+    const random = el.ringForm.querySelector('input[name="ring-tokens"]:checked')?.value === 'random';
+    const ring = {nodes: dcs * nodes, num_tokens: numTokens, random_tokens: random, seed};
+    if (dcs > 1 || racks > 1) {
+      ring.datacenters = Array.from({length: dcs}, (_, d) => ({name: `datacenter${d + 1}`, nodes, racks}));
+    }
+    return ring;
+  }
+
+  let lastRing = '';
+  function applyRing() {
+    let ring;
+    try {
+      ring = ringFromControls();
+    } catch (e) {
+      el.ringError.textContent = e.message;
+      el.ringError.hidden = false;
+      return;
+    }
+    el.ringError.hidden = true;
+    el.ringSeedLabel.classList.toggle('disabled', !ring.random_tokens);
+    const key = JSON.stringify(ring);
+    if (key === lastRing) return;
+    lastRing = key;
+    enqueue(async () => {
+      try {
+        const view = await client.ring({ring, table: state.view?.table ?? undefined, ru: ru()});
+        state.generation++;
+        acceptView(view);
+        if (state.results) renderResults();
+      } catch (e) {
+        lastRing = '';
+        el.ringError.textContent = e.message;
+        el.ringError.hidden = false;
+        if (e) e.shown = true;
+        throw e;
+      }
+    });
+  }
+
+  function refreshView({table} = {}) {
+    return enqueue(async () => {
+      acceptView(await client.cqlView({table: table ?? state.view?.table ?? undefined, ru: ru()}));
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Loading JSON into a table.
+
+  function loadFile(file) {
+    const table = el.loadTable.value;
+    if (!file || !table) return;
+    const abort = new AbortController();
+    state.loadAbort = abort;
+    let progress = null;
+    el.loadStatus.textContent = '';
+    el.loadStatus.classList.remove('bad');
+    const timer = setTimeout(() => {
+      el.progress.hidden = false;
+      updateProgress(progress, file.name);
+    }, PROGRESS_DELAY_MS);
+    return enqueue(async () => {
+      try {
+        const out = await client.cqlLoad({
+          table, source: {kind: SourceKind.FILE, file, name: file.name}, ru: ru(), signal: abort.signal,
+          onProgress: (p) => {
+            progress = p;
+            if (!el.progress.hidden) updateProgress(p, file.name);
+          },
+        });
+        el.loadStatus.textContent = `Loaded ${plural(out.rows, 'row')} from ${file.name} into ${table} in ${formatMs(out.timing.ms)}.`;
+        el.loadStatus.dataset.rows = String(out.rows);
+        el.loadStatus.dataset.table = table;
+        acceptView(out.view);
+      } catch (e) {
+        el.loadStatus.classList.add('bad');
+        const loc = e.location;
+        const where = loc && loc.line > 0 ? ` (line ${formatInt(loc.line)}, column ${formatInt(loc.column)}, item #${formatInt(loc.item_index)})` : '';
+        el.loadStatus.textContent = e.cancelled ? 'Loading cancelled; the rows loaded before stay.' : `${e.message}${where}`;
+        el.loadStatus.dataset.rows = '';
+        if (e) e.shown = true;
+        // The table may hold some rows now: show them.
+        try {
+          acceptView(await client.cqlView({table, ru: ru()}));
+        } catch { /* the error above is what matters */ }
+        throw e;
+      } finally {
+        clearTimeout(timer);
+        el.progress.hidden = true;
+        state.loadAbort = null;
+      }
+    });
+  }
+
+  function updateProgress(p, name) {
+    if (!p || !p.bytesTotal) {
+      el.progressTrack.classList.add('indeterminate');
+      el.progressText.textContent = `Loading ${name}${p ? `: ${formatInt(p.items)} rows` : '…'}`;
+      return;
+    }
+    const share = Math.min(1, p.bytesDone / p.bytesTotal);
+    el.progressTrack.classList.remove('indeterminate');
+    el.progressBar.style.width = `${(share * 100).toFixed(1)}%`;
+    el.progressTrack.setAttribute('aria-valuenow', String(Math.round(share * 100)));
+    el.progressText.textContent = `Loading ${name}: ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} ` +
+      `(${formatPercent(share)}) · ${formatInt(p.items)} rows`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Examples.
+
+  async function loadExamples() {
+    const response = await fetch(new URL('examples/cql/index.json', document.baseURI));
+    if (!response.ok) throw new Error(`examples/cql/index.json: HTTP ${response.status}`);
+    const list = await response.json();
+    state.examples = (Array.isArray(list) ? list : []).filter((e) => e && typeof e.id === 'string' && typeof e.file === 'string');
+    el.example.replaceChildren(...state.examples.map((e) => {
+      const option = h('option', {text: typeof e.title === 'string' ? e.title : e.id});
+      option.value = e.id;
+      return option;
+    }));
+  }
+
+  async function useExample(example, {focusError = false} = {}) {
+    el.exampleDescription.textContent = example.description ?? '';
+    const response = await fetch(new URL(example.file, new URL('examples/cql/', document.baseURI)));
+    if (!response.ok) throw new Error(`${example.file}: HTTP ${response.status}`);
+    el.editor.value = await response.text();
+    el.editor.dataset.example = example.id;
+    return runScript({focusError});
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Events.
+
+  el.run.addEventListener('click', () => runScript());
+  el.editor.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      runScript();
+    }
+  });
+  el.editor.addEventListener('input', () => {
+    delete el.editor.dataset.example;
+  });
+  el.example.addEventListener('change', () => {
+    const example = state.examples.find((e) => e.id === el.example.value);
+    if (example) useExample(example).catch((e) => showRequestError(e));
+  });
+  el.reset.addEventListener('click', () => {
+    enqueue(async () => {
+      const view = await client.cqlReset({ru: ru()});
+      state.results = null;
+      state.selected = null;
+      renderResults();
+      el.status.classList.remove('bad');
+      el.status.textContent = 'A fresh session: no keyspaces.';
+      acceptView(view);
+    });
+  });
+
+  let settle = 0;
+  el.ringForm.addEventListener('input', (event) => {
+    clearTimeout(settle);
+    if (event.target.type === 'number') settle = setTimeout(applyRing, SETTLE_MS);
+  });
+  el.ringForm.addEventListener('change', () => {
+    clearTimeout(settle);
+    applyRing();
+  });
+  el.ringForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearTimeout(settle);
+    applyRing();
+  });
+  el.ringForm.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      clearTimeout(settle);
+      applyRing();
+    }
+  });
+
+  el.table.addEventListener('change', () => {
+    if (el.table.value) refreshView({table: el.table.value});
+  });
+  el.cosmosToggle.addEventListener('change', () => {
+    state.cosmos = el.cosmosToggle.checked;
+    el.panel.dataset.cosmos = String(state.cosmos);
+    if (state.view) {
+      renderRingPart();
+      renderTablesAndLoad();
+    }
+  });
+  let ruSettle = 0;
+  const ruChanged = () => {
+    clearTimeout(ruSettle);
+    if (state.view?.table && ru() !== state.viewRu) refreshView();
+  };
+  el.cosmosRu.addEventListener('input', () => {
+    clearTimeout(ruSettle);
+    ruSettle = setTimeout(ruChanged, SETTLE_MS);
+  });
+  el.cosmosRu.addEventListener('change', ruChanged);
+  el.cosmosRu.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      ruChanged();
+    }
+  });
+
+  el.loadInput.addEventListener('change', () => {
+    const file = el.loadInput.files?.[0];
+    el.loadInput.value = '';
+    loadFile(file);
+  });
+  el.loadCancel.addEventListener('click', () => state.loadAbort?.abort());
+
+  let lastWidth = 0;
+  let frame = 0;
+  new ResizeObserver((entries) => {
+    const width = Math.round(entries[0].contentRect.width);
+    if (width === lastWidth || !state.view) return;
+    lastWidth = width;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      renderRingPart();
+      renderLoad(state.view);
+    });
+  }).observe(el.ringChart);
+
+  // -------------------------------------------------------------------------------------------
+  // Start (on the first switch to the Cassandra mode).
+
+  async function activate() {
+    if (state.started) return;
+    state.started = true;
+    setState('busy');
+    try {
+      await loadExamples();
+    } catch (e) {
+      el.example.replaceChildren(h('option', {text: 'Examples unavailable'}));
+      showRequestError(e);
+      state.runs++;
+      el.panel.dataset.cqlRuns = String(state.runs);
+      setState('error');
+      return;
+    }
+    const first = state.examples[0];
+    if (first) {
+      el.example.value = first.id;
+      try {
+        await useExample(first, {focusError: false});
+        return;
+      } catch (e) {
+        showRequestError(e);
+      }
+    }
+    await refreshView();
+  }
+
+  return {activate};
+}
