@@ -19,6 +19,7 @@ import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercen
 import {SourceKind} from './protocol.js';
 import {initCassandraView} from './cql-view.js';
 import {initModeSwitch} from './mode-switch.js';
+import {initSizingPanel} from './sizing-panel.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
@@ -1257,13 +1258,17 @@ client.ready.then(
 syncControls();
 
 // ---------------------------------------------------------------------------------------------
-// The mode switch: Cosmos DB (everything above) and Cassandra (cql-view.js, same worker).
+// The mode switch: Cosmos DB (everything above), Cassandra (cql-view.js) and Sizing
+// (sizing-panel.js), all on the same worker.
 
 const cassandra = initCassandraView({client});
+const sizing = initSizingPanel({client});
 initModeSwitch({
   onChange: (mode) => {
+    if (mode === 'sizing') sizing.activate();
+    else sizing.deactivate();
     if (mode === 'cassandra') cassandra.activate();
     // Charts drawn while hidden have no width: draw them again now that they show.
-    else requestAnimationFrame(renderCharts);
+    else if (mode === 'cosmos') requestAnimationFrame(renderCharts);
   },
 });

@@ -8,6 +8,8 @@
 //   const fast = await client.model({container: {ru_per_second: 40000}});  // no re-read
 //   const {results, view} = await client.cql({script: 'CREATE KEYSPACE ...; SELECT ...;'});
 //   const view2 = await client.ring({ring: {nodes: 6, num_tokens: 16}});  // the Cassandra mode
+//   const sized = await client.sizeTable({cql, table: 'hotel.rooms', rows_per_partition: '100*730'});
+//   const measured = await client.dataSizing({slot: 'main'});   // the analysis above, as partitions
 //
 // Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
 import {
@@ -195,6 +197,22 @@ export class PlaygroundClient {
   /** A fresh CQL session (the ring stays). Resolves to a CqlView. */
   cqlReset({ru, maxPartitions} = {}) {
     return this.#checked(Request.CQL_RESET, {ru, maxPartitions});
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sizing (protocol.js, "Sizing requests"; docs/sizing.md).
+
+  /** Sizes a CQL table from its schema and estimates (docs/sizing.md "Request"). Resolves to the report. */
+  sizeTable(request) {
+    return this.#checked(Request.SIZE_TABLE, {request});
+  }
+
+  /**
+   * Measures the finished analysis in `slot` (default 'main') as Cassandra partitions: Nr, Nv, St
+   * distributions, histograms and thresholds, plus {slot, source, key_paths}.
+   */
+  dataSizing({slot, valuesPerRow, maxExamples} = {}) {
+    return this.#checked(Request.DATA_SIZING, {slot, valuesPerRow, maxExamples});
   }
 
   /** Validates a request here (a bad payload rejects at once, codeName 'bad_request') and sends it. */

@@ -1,13 +1,15 @@
 // The page's mode switch: "Cosmos DB" and "Cassandra", a tab list (WAI-ARIA tabs pattern: arrow
 // keys, Home and End move between the tabs, the selected tab alone is in the tab order). Each tab
 // shows its panel and hides the other; nothing in a hidden panel is reset, so switching back finds
-// everything as it was. #cassandra in the address opens the Cassandra mode.
+// everything as it was. #cassandra (or #sizing: any tab's data-mode) in the address opens that mode.
 //
 //   initModeSwitch({onChange: (mode) => ...});
 
 export function initModeSwitch({onChange} = {}) {
   const tabs = [...document.querySelectorAll('[role="tab"][data-mode]')];
   let mode = null;
+  /** The mode the address names (#cassandra, #sizing), or undefined. */
+  const modeFromHash = () => tabs.slice(1).find((t) => location.hash === `#${t.dataset.mode}`)?.dataset.mode;
 
   function select(next, {focus = false, fromHash = false} = {}) {
     const tab = tabs.find((t) => t.dataset.mode === next) ?? tabs[0];
@@ -23,7 +25,7 @@ export function initModeSwitch({onChange} = {}) {
     mode = tab.dataset.mode;
     document.body.dataset.mode = mode;
     if (!fromHash) {
-      const url = mode === 'cassandra' ? '#cassandra' : `${location.pathname}${location.search}`;
+      const url = mode !== tabs[0].dataset.mode ? `#${mode}` : `${location.pathname}${location.search}`;
       history.replaceState(null, '', url);
     }
     if (changed) onChange?.(mode);
@@ -44,8 +46,9 @@ export function initModeSwitch({onChange} = {}) {
     });
   }
   window.addEventListener('hashchange', () => {
-    if (location.hash === '#cassandra') select('cassandra', {fromHash: true});
+    const named = modeFromHash();
+    if (named) select(named, {fromHash: true});
   });
-  select(location.hash === '#cassandra' ? 'cassandra' : 'cosmos', {fromHash: true});
+  select(modeFromHash() ?? 'cosmos', {fromHash: true});
   return {select, get mode() { return mode; }};
 }

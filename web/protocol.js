@@ -179,8 +179,35 @@
 //          has more partitions than were scanned (the ranges then count the scanned ones).
 //   maxPartitions (default CQL_MAX_PARTITIONS) bounds layout.partitions; ru defaults to
 //   COSMOS_DEFAULT_RU.
+//
+// Sizing requests (the page's sizing mode; docs/sizing.md). Both answer at once (no progress) and
+// run entirely in the engine.
+//
+//   size-table   payload {request: TableSizingRequest}
+//                result  the sizing report of docs/sizing.md "Report (JSON) — from a schema"
+//                        (engine.sizeTable: every term, arithmetic, findings, options, growth)
+//                TableSizingRequest is docs/sizing.md "Request (JSON)", the engine's own names:
+//                {cql, table, rows_per_partition: number | "100*730" | [{name, value}],
+//                 worst_rows_per_partition?, avg_sizes?: {column: bytes}, partitions?,
+//                 replication_factor?: number | null, t_avg?, splits?: [{kind, column,
+//                 distinct_values, unit, span_days, buckets, new_column}], growth?: null |
+//                 {rows_per_day, retention_days, horizon_days}, suggest_splits?}
+//                Errors are the engine's: bad_option (a variable-width column without an average,
+//                naming it; a bad rows formula, located in the formula; an unknown field), the CQL
+//                errors of the script (cql_syntax, cql_invalid_request, ... with line and column
+//                in the script) and cql_unknown (a table the script does not create).
+//
+//   data-sizing  payload {slot?: string, valuesPerRow?: number, maxExamples?: number}
+//                result  docs/sizing.md "From data" (analysis.dataSizing: partitions,
+//                        values_per_row, nr, nv, st_bytes, nv_histogram, st_histogram,
+//                        thresholds) for the finished analysis kept in `slot` (default
+//                        DEFAULT_SLOT), plus three fields the worker adds:
+//                          slot: string, source: {kind, name, bytes}, key_paths: string[]
+//                valuesPerRow: values per item (default: the engine's estimate, the mean number
+//                of scalar fields besides the key and id); maxExamples: partitions listed per
+//                threshold (default 10). Error codeName 'no_analysis' when the slot holds none.
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -195,6 +222,8 @@ export const Request = Object.freeze({
   CQL_VIEW: 'cql-view',
   CQL_LOAD: 'cql-load',
   CQL_RESET: 'cql-reset',
+  SIZE_TABLE: 'size-table',
+  DATA_SIZING: 'data-sizing',
 });
 
 /** Reply types (worker -> page). */
@@ -471,6 +500,17 @@ export function validateRequest(message) {
     case Request.CQL_VIEW:
     case Request.CQL_RESET:
       validateCqlViewOptions(payload);
+      break;
+    case Request.SIZE_TABLE:
+      if (!isObject(payload.request)) throw new TypeError('size-table needs a request (an object)');
+      break;
+    case Request.DATA_SIZING:
+      validateSlot(payload.slot);
+      for (const field of ['valuesPerRow', 'maxExamples']) {
+        if (payload[field] !== undefined && !(isNumber(payload[field]) && payload[field] >= 0)) {
+          throw new TypeError(`${field} must be a number >= 0`);
+        }
+      }
       break;
     case Request.CQL_LOAD:
       if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');

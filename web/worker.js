@@ -37,7 +37,7 @@ enginePromise.catch(() => {});
 let current = null;
 /** The last analyzed source, kept for reanalyze: {kind, name, text?|bytes?|file?|url?}. */
 let lastSource = null;
-/** Finished analyses by slot: {analysis, source: {kind, name, bytes}}. */
+/** Finished analyses by slot: {analysis, source: {kind, name, bytes}, keyPaths}. */
 const slots = new Map();
 
 function keepInSlot(slot, entry) {
@@ -233,7 +233,7 @@ async function analyze(id, kept, payload) {
       report.source = source;
       report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null};
       report.slot = slot;
-      keepInSlot(slot, {analysis, source});
+      keepInSlot(slot, {analysis, source, keyPaths: report.key_paths ?? payload.keyPaths});
       finished = true;
       postReport(id, report);
     } finally {
@@ -292,6 +292,10 @@ async function handle(message) {
       return loadIntoTable(id, payload);
     case Request.CQL_RESET:
       return resetCql(payload);
+    case Request.SIZE_TABLE:
+      return sizeTable(payload);
+    case Request.DATA_SIZING:
+      return dataSizing(payload);
   }
   throw new TypeError(`unknown request type ${type}`);
 }
@@ -556,4 +560,32 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
   } finally {
     if (cqlLoadJob === job) cqlLoadJob = null;
   }
+}
+
+// =============================================================================================
+// Sizing (protocol.js, "Sizing requests"; docs/sizing.md): a CQL table from its schema and
+// estimates, and the analysis kept in a slot measured as Cassandra partitions.
+
+async function sizeTable({request}) {
+  const {engine} = await enginePromise;
+  if (typeof engine.sizeTable !== 'function') {
+    throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
+                        message: 'This engine build cannot size tables; rebuild the site (make site).'});
+  }
+  return engine.sizeTable(request);
+}
+
+async function dataSizing({slot = DEFAULT_SLOT, valuesPerRow, maxExamples}) {
+  await enginePromise;
+  const entry = slots.get(slot);
+  if (!entry) {
+    throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS,
+                        message: `Nothing is analyzed in slot "${slot}" yet: analyze some data first.`});
+  }
+  const report = entry.analysis.dataSizing({valuesPerRow: valuesPerRow > 0 ? valuesPerRow : -1,
+                                            maxExamples: maxExamples ?? 10});
+  report.slot = slot;
+  report.source = entry.source;
+  report.key_paths = entry.keyPaths ?? [];
+  return report;
 }

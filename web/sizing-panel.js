@@ -1,0 +1,532 @@
+// The sizing mode of the page (docs/sizing.md): the form, the worker requests and what goes where.
+// Rendering is sizing-view.js (pure functions of the reports); every computation is the engine's,
+// in the worker (client.sizeTable, client.dataSizing). The main thread only reads the form.
+//
+//   const sizing = initSizingPanel({client});
+//   sizing.activate();   // when the mode shows: charts need a width, the data form refreshes
+//
+// Progress for tests and scripts: #sizing-view carries data-sizing-state (idle | busy | ready |
+// error) and data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the
+// data form).
+import {h} from './dom.js';
+import {formatInt} from './format.js';
+import {
+  avgSizeFields, drawSizingCharts, missingAverageColumn, renderDataSizing, renderGrowth, renderLimitsTable,
+  renderOptions, renderSizingError, renderTableReport, tableNamesIn, timeColumns,
+} from './sizing-view.js';
+
+const EXAMPLES_URL = 'examples/cql/sizing.json';
+const SETTLE_MS = 400;
+/** Missing averages discovered one call at a time; a table has at most this many. */
+const MAX_DISCOVERY = 64;
+
+const SPLIT_TITLES = {
+  move_clustering_column: (s) => `move ${s.column} into the partition key (${formatInt(s.distinct_values)} distinct values)`,
+  time_bucket: (s) => `${s.unit} bucket from ${s.column} over ${formatInt(s.span_days)} days`,
+  hash_bucket: (s) => `hash bucket of ${formatInt(s.buckets)}`,
+};
+
+const byId = (id) => document.getElementById(id);
+
+function todayIso() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A number input's value, or undefined when empty or not a number. */
+function numberOf(input) {
+  const text = input.value.trim();
+  if (text === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Rows per partition as typed: a plain number crosses as a number, anything else as the formula text. */
+function rowsOf(text) {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+}
+
+export function initSizingPanel({client}) {
+  const view = byId('sizing-view');
+  if (!view) return {activate() {}, redraw() {}};
+  const el = {
+    form: byId('sizing-form'),
+    example: byId('sizing-example'),
+    exampleDescription: byId('sizing-example-description'),
+    cql: byId('sizing-cql'),
+    table: byId('sizing-table'),
+    rows: byId('sizing-rows'),
+    rowsNote: byId('sizing-rows-note'),
+    worstRows: byId('sizing-worst-rows'),
+    partitions: byId('sizing-partitions'),
+    rf: byId('sizing-rf'),
+    tAvg: byId('sizing-tavg'),
+    avgFields: byId('sizing-avg-fields'),
+    avgEmpty: byId('sizing-avg-empty'),
+    growthRows: byId('sizing-growth-rows'),
+    retention: byId('sizing-retention'),
+    horizon: byId('sizing-horizon'),
+    startDate: byId('sizing-start-date'),
+    status: byId('sizing-status'),
+    error: byId('sizing-error'),
+    result: byId('sizing-result'),
+    splitForm: byId('split-form'),
+    splitKind: byId('split-kind'),
+    splitColumn: byId('split-column'),
+    splitDistinct: byId('split-distinct'),
+    splitUnit: byId('split-unit'),
+    splitSpan: byId('split-span'),
+    splitBuckets: byId('split-buckets'),
+    splitList: byId('split-list'),
+    splitNote: byId('split-note'),
+    options: byId('sizing-options'),
+    growth: byId('sizing-growth'),
+    dataForm: byId('data-sizing-form'),
+    valuesPerRow: byId('data-values-per-row'),
+    dataStatus: byId('data-sizing-status'),
+    dataResult: byId('data-sizing-result'),
+    limits: byId('sizing-limits-view'),
+  };
+
+  const state = {
+    examples: [],
+    /** Averages typed, per table: {table: {column: text}}. */
+    avgByTable: new Map(),
+    /** The variable-width columns known for each table: {table: [{name, type, role}]}. */
+    columnsByTable: new Map(),
+    /** The last successful report (for the split form's columns) or null. */
+    report: null,
+    splits: [],
+    seq: 0,
+    runs: 0,
+    dataSeq: 0,
+    dataRuns: 0,
+    timer: 0,
+    active: false,
+  };
+
+  el.startDate.value ||= todayIso();
+  if (el.limits) el.limits.replaceChildren(renderLimitsTable());
+
+  const setState = (value) => { view.dataset.sizingState = value; };
+  const setDataState = (value) => { view.dataset.dataState = value; };
+
+  // -------------------------------------------------------------------------------------------
+  // The form.
+
+  function currentTable() {
+    return el.table.value;
+  }
+
+  function averagesFor(table) {
+    if (!state.avgByTable.has(table)) state.avgByTable.set(table, {});
+    return state.avgByTable.get(table);
+  }
+
+  function fillTables({keep} = {}) {
+    const names = tableNamesIn(el.cql.value);
+    const previous = keep ?? el.table.value;
+    el.table.replaceChildren(...names.map((n) => {
+      const o = h('option', {text: n});
+      o.value = n;
+      return o;
+    }));
+    if (names.length === 0) {
+      const o = h('option', {text: 'No CREATE TABLE in the script'});
+      o.value = '';
+      el.table.append(o);
+    }
+    const match = names.find((n) => n === previous) ?? names.find((n) => n.split('.').pop() === previous) ?? names[0];
+    if (match) el.table.value = match;
+  }
+
+  function renderAvgFields() {
+    const table = currentTable();
+    const columns = state.columnsByTable.get(table) ?? [];
+    const values = averagesFor(table);
+    const focused = document.activeElement?.dataset?.column;
+    el.avgFields.replaceChildren(...avgSizeFields(columns, values));
+    el.avgEmpty.hidden = columns.length > 0;
+    for (const input of el.avgFields.querySelectorAll('input')) {
+      input.setAttribute('aria-invalid', String(input.value.trim() === ''));
+      if (input.dataset.column === focused) input.focus();
+    }
+  }
+
+  function sameColumns(a, b) {
+    return a.length === b.length && a.every((c, i) => c.name === b[i].name && c.type === b[i].type);
+  }
+
+  function setColumns(table, columns) {
+    const list = columns.map(({name, type, role}) => ({name, type, role}));
+    if (sameColumns(list, state.columnsByTable.get(table) ?? [])) return;
+    state.columnsByTable.set(table, list);
+    if (table === currentTable()) renderAvgFields();
+  }
+
+  function avgSizesFor(table) {
+    const out = {};
+    const known = new Set((state.columnsByTable.get(table) ?? []).map((c) => c.name));
+    for (const [column, text] of Object.entries(averagesFor(table))) {
+      if (known.size && !known.has(column)) continue;
+      if (String(text).trim() === '') continue;
+      const n = Number(text);
+      out[column] = Number.isFinite(n) ? n : NaN;
+    }
+    return out;
+  }
+
+  function buildRequest() {
+    const table = currentTable();
+    const request = {cql: el.cql.value, table, rows_per_partition: rowsOf(el.rows.value) ?? '',
+                     avg_sizes: avgSizesFor(table), splits: state.splits.map((s) => ({...s})), suggest_splits: true};
+    const worst = rowsOf(el.worstRows.value);
+    if (worst !== undefined) request.worst_rows_per_partition = worst;
+    const partitions = numberOf(el.partitions);
+    if (partitions !== undefined) request.partitions = partitions;
+    const rf = numberOf(el.rf);
+    request.replication_factor = rf === undefined ? null : rf;
+    const tAvg = numberOf(el.tAvg);
+    if (tAvg !== undefined) request.t_avg = tAvg;
+    const perDay = numberOf(el.growthRows);
+    if (perDay !== undefined && perDay > 0) {
+      request.growth = {rows_per_day: perDay, retention_days: numberOf(el.retention) ?? 0};
+      const horizon = numberOf(el.horizon);
+      if (horizon !== undefined && horizon > 0) request.growth.horizon_days = horizon;
+    }
+    return request;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Running: the schema form.
+
+  /**
+   * The full column list of a table whose averages are incomplete: the engine names one missing
+   * column per call, so ask again with a stand-in average for each until the table sizes. Only the
+   * column list is kept; the stand-ins never show.
+   */
+  async function discoverColumns(request, first) {
+    const avg = {...request.avg_sizes};
+    let missing = first;
+    for (let i = 0; i < MAX_DISCOVERY && missing; i++) {
+      avg[missing.name] = 1;
+      try {
+        const report = await client.sizeTable({...request, avg_sizes: avg, splits: [], growth: null,
+                                               worst_rows_per_partition: null, rows_per_partition: 1});
+        return report.columns.filter((c) => c.estimated);
+      } catch (e) {
+        missing = missingAverageColumn(e);
+        if (!missing) return null;
+      }
+    }
+    return null;
+  }
+
+  /** Which text an error's line and column point into: the CQL, or a rows formula. */
+  function errorSource(error) {
+    if (/^cql_/.test(error.codeName ?? '')) return {text: el.cql.value, label: 'CQL'};
+    // 'rows per partition "1x": ...' for either formula: the quoted text says which.
+    const formula = /^rows per partition "((?:[^"\\]|\\.)*)"/.exec(error.message ?? '')?.[1];
+    if (formula === undefined || !error.location) return {text: '', label: ''};
+    if (formula === el.worstRows.value.trim() && formula !== el.rows.value.trim()) {
+      return {text: el.worstRows.value.trim(), label: 'worst-case rows'};
+    }
+    return {text: el.rows.value.trim(), label: 'rows per partition'};
+  }
+
+  function showError(error) {
+    const source = errorSource(error);
+    const panel = renderSizingError(error, source);
+    if (source.label) panel.dataset.source = source.label;
+    el.error.replaceChildren(panel);
+    el.error.hidden = false;
+    el.status.textContent = 'Not computed: see the error.';
+    el.result.classList.add('stale');
+    el.options.classList.add('stale');
+    el.growth.classList.add('stale');
+  }
+
+  function showReport(report) {
+    state.report = report;
+    el.error.hidden = true;
+    el.error.replaceChildren();
+    const startDate = el.startDate.value;
+    el.result.replaceChildren(renderTableReport(report, {startDate}));
+    el.options.replaceChildren(renderOptions(report));
+    el.growth.replaceChildren(renderGrowth(report, {startDate}));
+    for (const node of [el.result, el.options, el.growth]) node.classList.remove('stale');
+    const r = report.rows_per_partition;
+    el.rowsNote.textContent = `Nr = ${r.expression}${r.expression.includes('=') ? '' : ` = ${formatInt(r.value)}`} rows ` +
+      'per partition. A number, or a product such as 100*730 (rooms × nights) or 1440*365 (a reading a minute for a year).';
+    el.status.textContent = `${report.keyspace ? `${report.keyspace}.` : ''}${report.table}: computed.`;
+    fillSplitColumns();
+    if (state.active) drawSizingCharts(view);
+  }
+
+  async function compute() {
+    clearTimeout(state.timer);
+    const seq = ++state.seq;
+    const request = buildRequest();
+    setState('busy');
+    el.status.textContent = 'Computing…';
+    try {
+      if (!request.table) {
+        throw Object.assign(new Error('The script creates no table: write a CREATE TABLE statement.'),
+                            {codeName: 'cql_unknown', location: null});
+      }
+      const report = await client.sizeTable(request);
+      if (seq !== state.seq) return;
+      setColumns(request.table, report.columns.filter((c) => c.estimated));
+      showReport(report);
+      setState('ready');
+    } catch (e) {
+      if (seq !== state.seq) return;
+      const missing = missingAverageColumn(e);
+      if (missing) {
+        const columns = await discoverColumns(request, missing);
+        if (seq !== state.seq) return;
+        if (columns) setColumns(request.table, columns);
+        el.avgFields.querySelector(`input[data-column="${CSS.escape(missing.name)}"]`)?.setAttribute('aria-invalid', 'true');
+      }
+      showError(e);
+      setState('error');
+    } finally {
+      if (seq === state.seq) {
+        state.runs++;
+        view.dataset.sizingRuns = String(state.runs);
+      }
+    }
+  }
+
+  function schedule() {
+    clearTimeout(state.timer);
+    state.timer = setTimeout(compute, SETTLE_MS);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Splits (the advisor's options asked for).
+
+  function fillSplitColumns() {
+    const kind = el.splitKind.value;
+    const report = state.report;
+    const columns = kind === 'time_bucket' ? timeColumns(report)
+      : (report?.columns ?? []).filter((c) => c.role === 'clustering');
+    const previous = el.splitColumn.value;
+    el.splitColumn.replaceChildren(...columns.map((c) => {
+      const o = h('option', {text: `${c.name} (${c.type})`});
+      o.value = c.name;
+      return o;
+    }));
+    if (columns.some((c) => c.name === previous)) el.splitColumn.value = previous;
+    el.splitColumn.disabled = columns.length === 0;
+    for (const label of el.splitForm.querySelectorAll('[data-for]')) {
+      label.hidden = !label.dataset.for.split(' ').includes(kind);
+    }
+    const add = el.splitForm.querySelector('[data-testid="split-add"]');
+    add.disabled = kind !== 'hash_bucket' && columns.length === 0;
+    el.splitNote.textContent = kind !== 'hash_bucket' && columns.length === 0
+      ? (kind === 'time_bucket' ? 'The table has no date, timestamp or timeuuid clustering column to bucket.'
+        : 'The table has no clustering column to move.') : '';
+  }
+
+  function renderSplits() {
+    el.splitList.replaceChildren(...state.splits.map((s, i) => {
+      const title = SPLIT_TITLES[s.kind](s);
+      const remove = h('button', {className: 'small', text: 'Remove', testid: 'split-remove'});
+      remove.type = 'button';
+      remove.setAttribute('aria-label', `Remove the option: ${title}`);
+      remove.addEventListener('click', () => {
+        state.splits.splice(i, 1);
+        renderSplits();
+        compute();
+      });
+      const li = h('li', {className: 'split-chip', testid: 'split-item'}, [h('span', {text: title}), remove]);
+      li.dataset.kind = s.kind;
+      return li;
+    }));
+    if (state.splits.length === 0) el.splitList.append(h('li', {className: 'hint', text: 'No split asked for yet.'}));
+  }
+
+  function addSplit() {
+    const kind = el.splitKind.value;
+    let split;
+    if (kind === 'hash_bucket') {
+      split = {kind, buckets: Math.max(1, Math.round(numberOf(el.splitBuckets) ?? 4))};
+    } else if (kind === 'time_bucket') {
+      split = {kind, column: el.splitColumn.value, unit: el.splitUnit.value,
+               span_days: Math.max(1, numberOf(el.splitSpan) ?? 365)};
+    } else {
+      split = {kind, column: el.splitColumn.value, distinct_values: Math.max(1, numberOf(el.splitDistinct) ?? 1)};
+    }
+    state.splits.push(split);
+    renderSplits();
+    compute();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // From data: the analysis of the Cosmos DB mode (slot 'main').
+
+  async function computeData() {
+    const seq = ++state.dataSeq;
+    setDataState('busy');
+    el.dataStatus.textContent = 'Measuring…';
+    try {
+      const valuesPerRow = numberOf(el.valuesPerRow);
+      const report = await client.dataSizing({slot: 'main', valuesPerRow: valuesPerRow > 0 ? valuesPerRow : undefined});
+      if (seq !== state.dataSeq) return;
+      el.dataResult.replaceChildren(renderDataSizing(report, {source: report.source, key_paths: report.key_paths}));
+      el.valuesPerRow.placeholder = String(report.values_per_row);
+      el.dataStatus.textContent = numberOf(el.valuesPerRow) > 0 ? ''
+        : `Estimated: ${report.values_per_row} scalar fields per item besides the key and id.`;
+      if (state.active) drawSizingCharts(el.dataResult);
+      setDataState('ready');
+    } catch (e) {
+      if (seq !== state.dataSeq) return;
+      if (e.codeName === 'no_analysis') {
+        el.dataResult.replaceChildren(h('p', {className: 'hint', testid: 'data-sizing-empty',
+          text: 'Nothing is analyzed yet: load or paste JSON items in the Cosmos DB mode, pick a key, then come back.'}));
+        el.dataStatus.textContent = '';
+      } else {
+        el.dataResult.replaceChildren(renderSizingError(e));
+        el.dataStatus.textContent = 'Not measured: see the error.';
+      }
+      setDataState('error');
+    } finally {
+      if (seq === state.dataSeq) {
+        state.dataRuns++;
+        view.dataset.dataRuns = String(state.dataRuns);
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Examples.
+
+  async function loadExample(id) {
+    const ex = state.examples.find((e) => e.id === id);
+    if (!ex) return;
+    el.exampleDescription.textContent = ex.description ?? '';
+    try {
+      const response = await fetch(`examples/cql/${ex.file}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      el.cql.value = await response.text();
+    } catch (e) {
+      el.status.textContent = `The example ${ex.file} could not be loaded: ${e.message}`;
+      return;
+    }
+    fillTables({keep: ex.table});
+    const table = currentTable();
+    state.avgByTable.set(table, Object.fromEntries(Object.entries(ex.avg_sizes ?? {}).map(([k, v]) => [k, String(v)])));
+    state.columnsByTable.set(table, Object.keys(ex.avg_sizes ?? {}).map((name) => ({name, type: '', role: ''})));
+    el.rows.value = String(ex.rows_per_partition ?? '');
+    el.worstRows.value = ex.worst_rows_per_partition ? String(ex.worst_rows_per_partition) : '';
+    el.partitions.value = String(ex.partitions ?? 1);
+    el.rf.value = ex.replication_factor ?? '';
+    el.tAvg.value = String(ex.t_avg ?? 8);
+    el.growthRows.value = ex.growth ? String(ex.growth.rows_per_day) : '';
+    el.retention.value = ex.growth ? String(ex.growth.retention_days ?? 0) : '0';
+    el.horizon.value = ex.growth?.horizon_days ? String(ex.growth.horizon_days) : '';
+    state.splits = (ex.splits ?? []).map((s) => ({...s}));
+    renderSplits();
+    renderAvgFields();
+    await compute();
+  }
+
+  async function loadExamples() {
+    try {
+      const response = await fetch(EXAMPLES_URL);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      state.examples = await response.json();
+    } catch (e) {
+      state.examples = [];
+      el.status.textContent = `The sizing examples could not be loaded: ${e.message}`;
+    }
+    el.example.replaceChildren(...state.examples.map((ex) => {
+      const o = h('option', {text: ex.title});
+      o.value = ex.id;
+      return o;
+    }));
+    if (state.examples.length) await loadExample(state.examples[0].id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Events.
+
+  el.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    compute();
+  });
+  el.example.addEventListener('change', () => loadExample(el.example.value));
+  el.cql.addEventListener('input', () => {
+    fillTables();
+    schedule();
+  });
+  el.cql.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      compute();
+    }
+  });
+  el.table.addEventListener('change', () => {
+    renderAvgFields();
+    compute();
+  });
+  el.avgFields.addEventListener('input', (event) => {
+    const input = event.target.closest('input[data-column]');
+    if (!input) return;
+    averagesFor(currentTable())[input.dataset.column] = input.value;
+    input.setAttribute('aria-invalid', String(input.value.trim() === ''));
+    schedule();
+  });
+  for (const input of [el.rows, el.worstRows, el.partitions, el.rf, el.tAvg, el.growthRows, el.retention, el.horizon]) {
+    input.addEventListener('input', schedule);
+  }
+  el.startDate.addEventListener('change', () => {
+    if (state.report) showReport(state.report);
+  });
+  el.splitKind.addEventListener('change', fillSplitColumns);
+  el.splitForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    addSplit();
+  });
+  el.dataForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    computeData();
+  });
+
+  // The Cosmos DB mode's analysis changed (app.js counts finished runs in body[data-runs]):
+  // measure it again when this mode shows it, else on the next activate().
+  new MutationObserver(() => {
+    if (state.active) computeData();
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-runs']});
+
+  let resizeFrame = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(resizeFrame);
+    resizeFrame = requestAnimationFrame(() => {
+      if (state.active) drawSizingCharts(view);
+    });
+  });
+
+  renderSplits();
+  fillSplitColumns();
+  const ready = client.ready.then(loadExamples, () => {});
+
+  return {
+    /** The mode is showing: draw the charts (they need a width) and measure the loaded data. */
+    activate() {
+      state.active = true;
+      ready.then(() => drawSizingCharts(view));
+      computeData();
+    },
+    deactivate() {
+      state.active = false;
+    },
+    /** Draws the charts again (after a resize). */
+    redraw() {
+      if (state.active) drawSizingCharts(view);
+    },
+  };
+}
