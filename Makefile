@@ -35,6 +35,7 @@ site: wasm
 	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/
 	@cp -r examples $(SITE)/examples
 	@echo "site: $(SITE) ($$(du -sh $(SITE) | cut -f1))"
+	@node scripts/size-report.mjs --root $(SITE)
 
 serve: site
 	@node scripts/serve.mjs --root $(SITE) --port $(PORT)

@@ -20,6 +20,7 @@ import {SourceKind} from './protocol.js';
 import {initCassandraView} from './cql-view.js';
 import {initModeSwitch} from './mode-switch.js';
 import {initSizingPanel} from './sizing-panel.js';
+import {initShare} from './embed-share.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
@@ -1272,3 +1273,7 @@ initModeSwitch({
     else if (mode === 'cosmos') requestAnimationFrame(renderCharts);
   },
 });
+
+// "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
+// first analysis has finished.
+initShare();

@@ -1,0 +1,509 @@
+// <partition-playground>: the playground as a custom element for documentation pages.
+//
+//   <script type="module" src="partition-playground.js"></script>
+//   <partition-playground mode="cassandra" example="uprofile-compound-key"></partition-playground>
+//   <partition-playground mode="cosmos" example="vehicles" key="/date" ru="40000"></partition-playground>
+//   <partition-playground mode="cosmos" key="/userId">
+//     <script type="application/json">[{"id": "1", "userId": "a"}, {"id": "2", "userId": "b"}]</script>
+//   </partition-playground>
+//
+// Attributes: mode (cosmos | cassandra | sizing), example (an id of examples/index.json or
+// examples/cql/index.json), src (a data URL relative to the page), key (JSON pointers, comma
+// separated), hash-version (1 | 2 | multihash), ru (RU/s; shows the physical partitions),
+// synthetic (cosmos: use the example's synthetic key), nodes, vnodes, rf (cassandra), view (the
+// one panel to show: summary | partitions | physical | results), top (partitions listed, default
+// 10), height (a CSS length; the body scrolls), readonly (no editing controls).
+// Inline data: a child <script type="application/json"> (items) or <script type="text/cql">.
+//
+// Each instance has its own worker (web/client.js; nothing here touches the wasm) and starts it
+// only once the element scrolls into view. Every URL (worker, engine, examples) is resolved from
+// this module's own URL, so the files work under any base path. Styles live in the shadow root and
+// are themed by the custom properties --pp-bg, --pp-fg, --pp-muted, --pp-border, --pp-accent,
+// --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme.
+// The host carries data-state (idle | loading | ready | error), data-engine (off | on) and
+// data-runs (finished runs) for tests and for authors' styling.
+import {PlaygroundClient} from './client.js';
+import {formatBytes, formatInt, formatKey, formatPercent} from './format.js';
+
+const BASE = new URL('./', import.meta.url);
+const DEFAULT_TOP = 10;
+
+const STYLE = `
+:host {
+  --_bg: var(--pp-bg, #ffffff); --_fg: var(--pp-fg, #1b1f24); --_muted: var(--pp-muted, #555d66);
+  --_border: var(--pp-border, #c9ced4); --_accent: var(--pp-accent, #0b5cad); --_error: var(--pp-error, #a4161a);
+  --_stripe: var(--pp-stripe, #f3f5f7);
+  display: block; box-sizing: border-box; margin: 1em 0; color: var(--_fg); background: var(--_bg);
+  border: 1px solid var(--_border); border-radius: 6px; font: 14px/1.45 var(--pp-font, system-ui, sans-serif);
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --_bg: var(--pp-bg, #16191d); --_fg: var(--pp-fg, #e6e8eb); --_muted: var(--pp-muted, #a9b1ba);
+    --_border: var(--pp-border, #3a4048); --_accent: var(--pp-accent, #7db4ff); --_error: var(--pp-error, #ff8a8a);
+    --_stripe: var(--pp-stripe, #1f2328);
+  }
+}
+:host([hidden]), [hidden] { display: none !important; }
+* { box-sizing: border-box; }
+header { display: flex; flex-wrap: wrap; gap: .4em 1em; align-items: baseline; padding: .5em .8em;
+         border-bottom: 1px solid var(--_border); }
+header .title { font-weight: 600; }
+header .status { color: var(--_muted); }
+.body { padding: .6em .8em; overflow: auto; }
+.body:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible {
+  outline: 3px solid var(--_accent); outline-offset: 2px; }
+form { display: flex; flex-wrap: wrap; gap: .5em; align-items: end; margin-bottom: .6em; }
+form label { display: flex; flex-direction: column; font-size: .9em; color: var(--_muted); }
+input, textarea, button { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border);
+                          border-radius: 4px; padding: .25em .45em; }
+textarea { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em; width: min(100%, 48em); }
+form label.script { flex: 1 1 100%; }
+button { cursor: pointer; border-color: var(--_accent); color: var(--_accent); font-weight: 600; }
+button:disabled { cursor: default; opacity: .6; }
+dl.summary { display: flex; flex-wrap: wrap; gap: .3em 1.6em; margin: 0 0 .6em; }
+dl.summary div { display: flex; flex-direction: column-reverse; }
+dl.summary dt { color: var(--_muted); font-size: .85em; }
+dl.summary dd { margin: 0; font-size: 1.25em; font-weight: 600; font-variant-numeric: tabular-nums; }
+section + section { margin-top: .8em; }
+h3 { font-size: 1em; margin: .2em 0 .4em; }
+pre.statement { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .85em; margin: .2em 0;
+                white-space: pre-wrap; color: var(--_muted); }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin-bottom: .4em; }
+caption { text-align: left; color: var(--_muted); font-size: .85em; padding-bottom: .2em; }
+th, td { border-bottom: 1px solid var(--_border); padding: .15em .6em .15em 0; text-align: left; vertical-align: top; }
+td.num, th.num { text-align: right; }
+tbody tr:nth-child(even) { background: var(--_stripe); }
+td.mono, code { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em; }
+.error { color: var(--_error); }
+.muted { color: var(--_muted); }
+p { margin: .3em 0; }
+`;
+
+/** A DOM node with text only (never HTML). */
+function h(tag, {text, className, testid, attrs} = {}, children = []) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  if (testid) node.dataset.testid = testid;
+  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+/** A table: head is [text | {text, num}], rows are [[cell]] with cell text or {text, num, mono}. */
+function table(caption, head, rows, {testid} = {}) {
+  const cellOf = (tag, c) => {
+    const spec = typeof c === 'object' && c !== null ? c : {text: c};
+    const node = h(tag, {text: String(spec.text ?? ''), className: [spec.num ? 'num' : '', spec.mono ? 'mono' : '']
+      .filter(Boolean).join(' ')});
+    if (tag === 'th') node.setAttribute('scope', 'col');
+    return node;
+  };
+  return h('table', {testid}, [
+    h('caption', {text: caption}),
+    h('thead', {}, [h('tr', {}, head.map((c) => cellOf('th', c)))]),
+    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => cellOf('td', c))))),
+  ]);
+}
+
+let sheet = null;
+/** The shared styles: one constructed sheet (allowed by a strict style-src CSP), else a <style>. */
+function adoptStyle(root) {
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(STYLE);
+    root.adoptedStyleSheets = [sheet];
+  } catch {
+    root.append(h('style', {text: STYLE}));
+  }
+}
+
+const indexCache = new Map();
+/** examples/index.json or examples/cql/index.json, fetched once per page. */
+function exampleIndex(path) {
+  if (!indexCache.has(path)) {
+    indexCache.set(path, fetch(new URL(path, BASE)).then((r) => {
+      if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return indexCache.get(path);
+}
+
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+let instances = 0;
+
+export class PartitionPlayground extends HTMLElement {
+  static observedAttributes = ['mode', 'example', 'src', 'key', 'hash-version', 'ru', 'nodes', 'vnodes', 'rf',
+                               'view', 'height', 'readonly', 'top', 'synthetic'];
+
+  #client = null;
+  #observer = null;
+  #started = false;
+  #runs = 0;
+  #ids = ++instances;
+  #dom = null;
+  #override = {};   // what the reader typed: {key} or {script}
+  #rerun = null;
+
+  connectedCallback() {
+    if (!this.shadowRoot) this.#build();
+    this.dataset.engine ??= 'off';
+    this.dataset.state ??= 'idle';
+    this.dataset.runs ??= '0';
+    if (this.#started) return;
+    if (!('IntersectionObserver' in window)) {
+      this.#start();
+      return;
+    }
+    this.#observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this.#observer.disconnect();
+        this.#observer = null;
+        this.#start();
+      }
+    });
+    this.#observer.observe(this);
+  }
+
+  disconnectedCallback() {
+    this.#observer?.disconnect();
+    this.#observer = null;
+    this.#client?.terminate();
+    this.#client = null;
+    this.#started = false;
+    this.dataset.engine = 'off';
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.shadowRoot || oldValue === newValue) return;
+    if (name === 'height') this.#applyHeight();
+    if (name === 'readonly') this.#dom.form.hidden = this.hasAttribute('readonly');
+    if (!this.#started || name === 'height' || name === 'readonly') return;
+    clearTimeout(this.#rerun);
+    this.#rerun = setTimeout(() => this.#run(), 0);
+  }
+
+  /** The mode actually run: sizing falls back to the CQL script when the client has no sizing. */
+  get mode() {
+    const mode = (this.getAttribute('mode') ?? '').toLowerCase();
+    if (mode === 'cassandra' || mode === 'sizing') return mode;
+    if (mode === 'cosmos') return 'cosmos';
+    return this.querySelector('script[type="text/cql"]') ? 'cassandra' : 'cosmos';
+  }
+
+  #build() {
+    const root = this.attachShadow({mode: 'open'});
+    const title = h('span', {className: 'title', text: 'Partition Playground', attrs: {id: 'title'}});
+    const status = h('span', {className: 'status', text: 'Starts when scrolled into view',
+                              attrs: {role: 'status', 'aria-live': 'polite'}, testid: 'status'});
+    const form = h('form', {attrs: {'aria-label': 'Playground settings'}});
+    const body = h('div', {className: 'body', testid: 'body', attrs: {tabindex: '0', role: 'region', 'aria-labelledby': 'title'}});
+    const output = h('div', {testid: 'output'});
+    body.append(form, output);
+    adoptStyle(root);
+    root.append(h('header', {}, [title, status]), body);
+    this.#dom = {root, title, status, form, body, output};
+    form.hidden = this.hasAttribute('readonly');
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      this.#override = Object.fromEntries([...data.entries()].map(([k, v]) => [k, String(v)]));
+      this.#run();
+    });
+    this.#applyHeight();
+  }
+
+  #applyHeight() {
+    const height = this.getAttribute('height');
+    this.#dom.body.style.maxHeight = height ? (/^\d+$/.test(height) ? `${height}px` : height) : '';
+  }
+
+  #setStatus(state, text) {
+    this.dataset.state = state;
+    this.#dom.status.textContent = text;
+    this.#dom.status.classList.toggle('error', state === 'error');
+  }
+
+  #start() {
+    if (this.#started) return;
+    this.#started = true;
+    this.dataset.engine = 'on';
+    this.#client = new PlaygroundClient({workerUrl: new URL('./worker.js', BASE)});
+    this.#run();
+  }
+
+  async #run() {
+    const client = this.#client;
+    if (!client) return;
+    this.#setStatus('loading', 'Loading the engine…');
+    try {
+      await client.ready;
+      const mode = this.mode;
+      if (mode === 'cosmos') await this.#runCosmos(client);
+      else if (mode === 'sizing' && typeof client.sizeTable === 'function') await this.#runSizing(client);
+      else await this.#runCql(client, mode);
+      if (client !== this.#client) return;
+      this.#runs++;
+      this.dataset.runs = String(this.#runs);
+    } catch (error) {
+      if (client !== this.#client || error?.cancelled) return;
+      this.#runs++;
+      this.dataset.runs = String(this.#runs);
+      this.#setStatus('error', 'Failed');
+      const where = error?.location ? ` (line ${error.location.line}, column ${error.location.column})` : '';
+      this.#dom.output.replaceChildren(h('p', {className: 'error', testid: 'error', text: `${error?.message ?? error}${where}`}));
+    }
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Cosmos DB: the logical partitions of the items, and with ru the physical partitions.
+
+  async #cosmosInput() {
+    const inline = this.querySelector('script[type="application/json"]');
+    if (inline) return {source: {kind: 'text', text: inline.textContent, name: 'inline items'}, entry: null};
+    const src = this.getAttribute('src');
+    if (src) return {source: {kind: 'url', url: new URL(src, document.baseURI).href, name: src}, entry: null};
+    const id = this.getAttribute('example') ?? 'orders';
+    const entry = (await exampleIndex('examples/index.json')).find((e) => e.id === id);
+    if (!entry) throw new Error(`No Cosmos DB example "${id}" in examples/index.json.`);
+    return {source: {kind: 'url', url: new URL(`examples/${entry.file}`, BASE).href, name: entry.title}, entry};
+  }
+
+  async #runCosmos(client) {
+    const {source, entry} = await this.#cosmosInput();
+    const keyText = this.#override.key ?? this.getAttribute('key') ?? entry?.key ?? '/id';
+    const keyPaths = keyText.split(',').map((s) => s.trim()).filter(Boolean);
+    const ruAttr = this.getAttribute('ru');
+    const hashVersion = this.getAttribute('hash-version') ?? (keyPaths.length > 1 ? 'multihash' : null);
+    let container = null;
+    if (ruAttr !== null || hashVersion !== null) {
+      container = {...(entry?.container ?? {})};
+      if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
+      if (hashVersion !== null) container.hash_version = hashVersion;
+      if (!container.ru_per_second) container.ru_per_second = 400;
+    }
+    const synthetic = this.hasAttribute('synthetic') && entry?.synthetic
+      ? {separator: '.', ...entry.synthetic} : undefined;
+    this.#controls(synthetic ? [] : [{name: 'key', label: 'Partition key path (JSON pointers, comma separated)', value: keyText}]);
+    this.#dom.title.textContent = `Cosmos DB · ${entry?.title ?? source.name}`;
+    const top = Math.max(1, Number(this.getAttribute('top') ?? DEFAULT_TOP) || DEFAULT_TOP);
+    const report = await client.analyze({source, keyPaths: synthetic ? [entry.key] : keyPaths, synthetic, container,
+                                         maxPartitions: Math.max(top, 100)});
+    if (client !== this.#client) return;
+    const view = this.getAttribute('view');
+    const show = (name) => !view || view === name;
+    const keyLabel = synthetic ? `synthetic key (${entry.key} + ${synthetic.separator} + 1..${synthetic.buckets} from ${synthetic.suffix_path})`
+      : keyPaths.join(', ');
+    const out = [];
+    if (show('summary')) {
+      const figures = [
+        ['items', report.items], ['logical partitions', report.partition_count],
+        ['largest partition', report.largest_partition ? formatBytes(report.largest_partition.bytes) : '–'],
+        ['items without the key', report.undefined_key_items],
+      ];
+      const layout = report.container?.before;
+      if (layout) {
+        figures.push(['physical partitions', layout.ranges.length],
+                     ['throttled demand', formatPercent(layout.throttled_fraction ?? 0)]);
+      }
+      out.push(h('section', {testid: 'summary'}, [
+        h('p', {className: 'muted', text: `Key: ${keyLabel}`}),
+        h('dl', {className: 'summary'}, figures.map(([name, value]) =>
+          h('div', {attrs: {'data-figure': name}, testid: `figure-${name.replace(/ /g, '-')}`}, [
+            h('dt', {text: name}), h('dd', {text: typeof value === 'number' ? formatInt(value) : value,
+                                           attrs: {'data-value': String(typeof value === 'number' ? value : '')}})]))),
+      ]));
+    }
+    if (show('partitions')) {
+      const rows = report.partitions.slice(0, top).map((p) => [
+        {text: formatKey(p.key), mono: true}, {text: formatInt(p.items), num: true}, {text: formatBytes(p.bytes), num: true}]);
+      out.push(h('section', {}, [table(
+        `The ${formatInt(rows.length)} largest of ${formatInt(report.partition_count)} logical partitions`,
+        ['partition key', {text: 'items', num: true}, {text: 'bytes', num: true}], rows, {testid: 'partitions'})]));
+    }
+    const layout = report.container?.before;
+    if (layout && ruAttr !== null && show('physical')) {
+      const rows = layout.ranges.map((r) => [
+        {text: r.id, num: true}, {text: formatInt(r.logical_partitions), num: true}, {text: formatInt(r.items), num: true},
+        {text: formatBytes(r.bytes), num: true}, {text: formatInt(r.ru_share), num: true},
+        {text: formatInt(Math.round(r.demand_ru)), num: true}, {text: formatPercent(r.throttled_fraction ?? 0), num: true}]);
+      out.push(h('section', {}, [table(
+        `Physical partitions at ${formatInt(layout.ru_per_second)} RU/s: each gets an equal share of the throughput`,
+        [{text: 'partition', num: true}, {text: 'logical partitions', num: true}, {text: 'items', num: true},
+         {text: 'bytes', num: true}, {text: 'RU/s share', num: true}, {text: 'RU/s demand', num: true},
+         {text: 'throttled', num: true}], rows, {testid: 'physical'})]));
+    }
+    this.#dom.output.replaceChildren(...out);
+    this.dataset.partitions = String(report.partition_count);
+    this.dataset.items = String(report.items);
+    this.#setStatus('ready', `${formatInt(report.items)} items, ${formatInt(report.partition_count)} logical partitions`);
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Cassandra: a CQL script, each SELECT's rows with token and replicas, each error located.
+
+  async #cqlScript() {
+    const inline = this.querySelector('script[type="text/cql"]');
+    if (inline) return {script: inline.textContent.replace(/^\s*\n/, ''), title: 'CQL'};
+    const src = this.getAttribute('src');
+    if (src) return {script: await fetchText(new URL(src, document.baseURI)), title: src};
+    const id = this.getAttribute('example') ?? 'uprofile-compound-key';
+    const entry = (await exampleIndex('examples/cql/index.json')).find((e) => e.id === id);
+    if (!entry) throw new Error(`No CQL example "${id}" in examples/cql/index.json.`);
+    return {script: await fetchText(new URL(`examples/cql/${entry.file}`, BASE)), title: entry.title};
+  }
+
+  async #runCql(client, mode) {
+    const {script: original, title} = await this.#cqlScript();
+    let script = this.#override.script ?? original;
+    const rf = this.getAttribute('rf');
+    if (rf !== null && /^\d+$/.test(rf)) {
+      script = script.replace(/('replication_factor'\s*:\s*)'?\d+'?/g, `$1${rf}`)
+        .replace(/('datacenter\d+'\s*:\s*)'?\d+'?/g, `$1${rf}`);
+    }
+    this.#controls([{name: 'script', label: 'CQL script', value: this.#override.script ?? original, multiline: true}]);
+    this.#dom.title.textContent = `${mode === 'sizing' ? 'Sizing' : 'Cassandra'} · ${title}`;
+    const nodes = this.getAttribute('nodes');
+    const vnodes = this.getAttribute('vnodes');
+    if (nodes !== null || vnodes !== null) {
+      await client.ring({ring: {nodes: Number(nodes ?? 3), num_tokens: Number(vnodes ?? 16)}});
+    }
+    await client.cqlReset();
+    const {results, view} = await client.cql({script});
+    if (client !== this.#client) return;
+    const names = (view.ring?.nodes ?? []).map((n) => n.name ?? n.address);
+    const out = [];
+    let selects = 0;
+    let errors = 0;
+    const which = this.getAttribute('view');
+    results.forEach((result, i) => {
+      if (result.kind === 'error') {
+        errors++;
+        if (which && which !== 'errors' && which !== 'results') return;
+        const e = result.error ?? result;
+        out.push(h('section', {testid: 'cql-error'}, [
+          h('pre', {className: 'statement', text: result.statement ?? ''}),
+          h('p', {className: 'error', text: `Line ${e.line ?? result.line}, column ${e.column ?? result.column}: ${e.message ?? result.message}`,
+                  attrs: {'data-line': String(e.line ?? result.line), 'data-column': String(e.column ?? result.column)}}),
+        ]));
+        return;
+      }
+      if (result.kind !== 'rows') return;
+      selects++;
+      if (which && which !== 'results') return;
+      const cells = result.cells ?? [];
+      const rows = cells.map((row, k) => {
+        const p = result.partitions?.[result.row_partition?.[k] ?? -1];
+        return [...row.map((c) => ({text: c ?? 'null', mono: true})),
+                {text: p?.token ?? '', num: true, mono: true},
+                {text: p ? p.replicas.map((n) => names[n] ?? `#${n}`).join(', ') : ''}];
+      });
+      out.push(h('section', {testid: 'cql-rows'}, [
+        h('pre', {className: 'statement', text: result.statement ?? ''}),
+        table(`Statement ${i + 1} (line ${result.line}): ${formatInt(rows.length)} ${rows.length === 1 ? 'row' : 'rows'}`,
+              [...(result.columns ?? []).map((c) => c.name), {text: 'token', num: true}, 'replicas'], rows),
+      ]));
+    });
+    if (!out.length) out.push(h('p', {className: 'muted', text: 'The script ran; it has no SELECT.'}));
+    this.#dom.output.replaceChildren(...out);
+    this.dataset.selects = String(selects);
+    this.dataset.errors = String(errors);
+    this.#setStatus('ready', `${selects} SELECT${selects === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}`);
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Sizing: a CQL table's partition size from the schema and estimates, every term of Nv and St.
+
+  async #runSizing(client) {
+    let request;
+    let title;
+    const inline = this.querySelector('script[type="text/cql"]');
+    if (inline || this.getAttribute('src')) {
+      const {script} = await this.#cqlScript();
+      request = {cql: script, table: this.getAttribute('table') ?? '',
+                 rows_per_partition: this.getAttribute('rows-per-partition') ?? '1'};
+      title = request.table;
+    } else {
+      const id = this.getAttribute('example') ?? 'hotel';
+      const entry = (await exampleIndex('examples/cql/sizing.json')).find((e) => e.id === id);
+      if (!entry) throw new Error(`No sizing example "${id}" in examples/cql/sizing.json.`);
+      const {id: _id, title: entryTitle, file, description: _d, ...rest} = entry;
+      request = {cql: await fetchText(new URL(`examples/cql/${file}`, BASE)), ...rest};
+      title = entryTitle;
+    }
+    const rows = this.#override.rows ?? this.getAttribute('rows-per-partition');
+    if (rows) request.rows_per_partition = /^\d+$/.test(rows) ? Number(rows) : rows;
+    const rf = this.getAttribute('rf');
+    if (rf !== null && /^\d+$/.test(rf)) request.replication_factor = Number(rf);
+    this.#controls([{name: 'rows', label: 'Rows per partition (a number or a product, e.g. 100*730)',
+                     value: String(request.rows_per_partition)}]);
+    this.#dom.title.textContent = `Sizing · ${title}`;
+    const report = await client.sizeTable(request);
+    if (client !== this.#client) return;
+    const c = report.average;
+    const t = c.terms;
+    const out = [];
+    out.push(h('section', {testid: 'sizing-summary'}, [
+      h('p', {className: 'muted', text: `Table ${report.keyspace ? `${report.keyspace}.` : ''}${report.table}: ` +
+        `partition key (${report.partition_key.join(', ')}), clustering (${report.clustering.join(', ') || 'none'})`}),
+      h('dl', {className: 'summary'}, [
+        ['Nv (values per partition)', formatInt(t.nv), t.nv], ['St (partition size)', formatBytes(t.st_bytes), t.st_bytes],
+        ['table (St × partitions × RF)', formatBytes(t.table_bytes), t.table_bytes],
+      ].map(([name, text, value]) => h('div', {testid: `sizing-${name.split(' ')[0].toLowerCase()}`}, [
+        h('dt', {text: name}), h('dd', {text, attrs: {'data-value': String(value)}})]))),
+    ]));
+    const termRows = [
+      ['Nr', 'rows per partition', t.nr], ['Nc', 'columns', t.nc], ['Npk', 'primary key columns', t.npk],
+      ['Ns', 'static columns', t.ns], ['Nv', 'Nr × (Nc − Npk − Ns) + Ns', t.nv],
+      ['Σ pk', 'bytes of the partition key columns', t.sum_partition_key], ['Σ static', 'bytes of the static columns', t.sum_static],
+      ['Σ regular', 'bytes of a row\'s regular columns', t.sum_regular], ['Σ clustering', 'bytes of a row\'s clustering columns', t.sum_clustering],
+      ['rows term', 'Nr × (Σ regular + Σ clustering)', t.rows_term], ['metadata term', 'Nv × t_avg', t.metadata_term],
+      ['St', 'Σ pk + Σ static + rows term + metadata term', t.st_bytes],
+    ].map(([term, meaning, value]) => [{text: term, mono: true}, meaning, {text: formatInt(value), num: true}]);
+    out.push(h('section', {}, [
+      table('Every term of Nv and St (bytes), the average case', ['term', 'meaning', {text: 'value', num: true}], termRows,
+            {testid: 'sizing-terms'}),
+      ...['nv', 'st', 'table'].filter((k) => c.arithmetic?.[k]).map((k) =>
+        h('pre', {className: 'statement', text: c.arithmetic[k]})),
+    ]));
+    if (c.findings?.length) {
+      out.push(h('section', {}, [h('h3', {text: 'Findings'}), h('ul', {}, c.findings.map((f) =>
+        h('li', {className: f.severity === 'error' ? 'error' : '', text: f.message})))]));
+    }
+    if (report.options?.length) {
+      out.push(h('section', {}, [table('Redesign options', ['option', 'primary key', {text: 'St', num: true}, 'clears the limits'],
+        report.options.map((o) => [o.title, {text: o.primary_key, mono: true},
+                                   {text: o.average ? formatBytes(o.average.terms.st_bytes) : '–', num: true},
+                                   o.clears_limits ? 'yes' : 'no']), {testid: 'sizing-options'})]));
+    }
+    this.#dom.output.replaceChildren(...out);
+    this.dataset.nv = String(t.nv);
+    this.dataset.st = String(t.st_bytes);
+    this.#setStatus('ready', `Nv ${formatInt(t.nv)}, St ${formatBytes(t.st_bytes)}`);
+  }
+
+  /** The editing controls (hidden with readonly): labelled fields and a Run button. */
+  #controls(fields) {
+    const form = this.#dom.form;
+    form.hidden = this.hasAttribute('readonly') || fields.length === 0;
+    if (form.dataset.fields === fields.map((f) => f.name).join()) return;
+    form.dataset.fields = fields.map((f) => f.name).join();
+    form.replaceChildren(...fields.map((f) => {
+      const id = `pp${this.#ids}-${f.name}`;
+      const input = f.multiline ? h('textarea', {attrs: {rows: '8', spellcheck: 'false'}}) : h('input', {attrs: {type: 'text'}});
+      input.id = id;
+      input.name = f.name;
+      input.value = f.value;
+      const label = h('label', {className: f.multiline ? 'script' : '', attrs: {for: id}}, [h('span', {text: f.label}), input]);
+      return label;
+    }), h('button', {text: 'Run', attrs: {type: 'submit'}}));
+  }
+}
+
+if (!customElements.get('partition-playground')) customElements.define('partition-playground', PartitionPlayground);
