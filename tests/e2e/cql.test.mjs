@@ -13,39 +13,14 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {compositeKey, driverToken, encode} from '../oracles/cassandra.mjs';
 import {TIMEOUT, byTestId, examplesDir, openPage, repo, resultsDir, useBrowser} from './harness.mjs';
 import {caretExcerpt, statementRanges} from '../../web/cql-text.js';
 
-// The driver's exports map only exposes its entry point: require its modules by file path.
-const require = createRequire(import.meta.url);
-const driverLib = join(repo, 'node_modules/cassandra-driver/lib');
-const {Murmur3Tokenizer} = require(join(driverLib, 'tokenizer.js'));
-const Encoder = require(join(driverLib, 'encoder.js'));
-
-const encoder = new Encoder(4, {encoding: {useBigIntAsLong: true, useBigIntAsVarint: true}});
-const tokenizer = new Murmur3Tokenizer();
-const LONG_MIN = '-9223372036854775808';
-const LONG_MAX = '9223372036854775807';
-
-/** Cassandra's token of a serialized partition key (the driver, plus the MIN -> MAX rule). */
-function driverToken(buffer) {
-  const token = tokenizer.hash(buffer).getValue().toString();
-  return token === LONG_MIN ? LONG_MAX : token;
-}
-const textToken = (s) => driverToken(encoder.encode(s, 'text'));
-/** A composite key: per component a 2-byte length, the bytes, then 0x00. */
-function compositeToken(buffers) {
-  const parts = [];
-  for (const b of buffers) {
-    const length = Buffer.alloc(2);
-    length.writeUInt16BE(b.length);
-    parts.push(length, b, Buffer.from([0]));
-  }
-  return driverToken(Buffer.concat(parts));
-}
+const textToken = (s) => driverToken(encode(s, 'text'));
+const compositeToken = (buffers) => driverToken(compositeKey(buffers));
 const byToken = (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
 useBrowser();
@@ -206,7 +181,7 @@ describe('Cassandra mode: the CQL console', {timeout: 10 * TIMEOUT}, () => {
       const byKey = new Map();
       for (const row of insertedRows(script)) byKey.set(`${row.firstname}\u0000${row.lastname}\u0000${row.id}`, row);
       const expected = [...byKey.values()]
-        .map((r) => ({...r, token: compositeToken([encoder.encode(r.firstname, 'text'), encoder.encode(r.lastname, 'text')])}))
+        .map((r) => ({...r, token: compositeToken([encode(r.firstname, 'text'), encode(r.lastname, 'text')])}))
         .sort((a, b) => byToken(a.token, b.token) || a.id - b.id);
       const first = (await results(page)).find((r) => r.kind === 'rows');
       assert.deepEqual(first.rows.map((r) => [r.cells[0], r.cells[1], r.cells[2]]),

@@ -9,25 +9,14 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
+import {driverToken, encode} from '../oracles/cassandra.mjs';
 import {TIMEOUT, expectedPartitions, exampleItems, repo, siteRoot} from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const driverLib = join(repo, 'node_modules/cassandra-driver/lib');
-const {Murmur3Tokenizer} = require(join(driverLib, 'tokenizer.js'));
-const Encoder = require(join(driverLib, 'encoder.js'));
-const encoder = new Encoder(4, {encoding: {useBigIntAsLong: true, useBigIntAsVarint: true}});
-const tokenizer = new Murmur3Tokenizer();
-const LONG_MIN = '-9223372036854775808';
-const LONG_MAX = '9223372036854775807';
-function token(value, type) {
-  const t = tokenizer.hash(encoder.encode(value, type)).getValue().toString();
-  return t === LONG_MIN ? LONG_MAX : t;
-}
+const token = (value, type) => driverToken(encode(value, type));
 const byToken = (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
 
 let server;
