@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_args.h"
 #include "cli_io.h"
 #include "cql_commands.h"
 #include "partplay/analysis.h"
@@ -30,6 +31,8 @@
 #include "partplay/version.h"
 
 namespace {
+
+using partplay::cli::ParseNumber;
 
 using partplay::ErrorCode;
 using partplay::Status;
@@ -48,7 +51,7 @@ const char kUsage[] =
     "                        [--analysis-json JSON] FILE|-\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay token --types T1[,T2...] VALUE...   (partplay token --help)\n"
-    "       partplay cql [--format text|json] FILE|-     (partplay cql --help)\n"
+    "       partplay cql [--nodes N] [--vnodes V] [--format json|cqlsh|details] FILE|-\n"
     "       partplay size --schema FILE.cql --table NAME --rows-per-partition N ...\n"
     "       partplay size --data FILE --key PATH ...     (partplay size --help)\n"
     "       partplay error-codes\n"
@@ -98,17 +101,6 @@ bool ParseCount(std::string_view text, int64_t& out) {
     if (c < '0' || c > '9') return false;
     v = v * 10 + (c - '0');
   }
-  out = v;
-  return true;
-}
-
-bool ParseNumber(std::string_view text, double& out) {
-  if (text.empty() || text.size() > 40) return false;
-  std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  double v = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno != 0 || !std::isfinite(v)) return false;
   out = v;
   return true;
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_args.h"
 #include "cli_io.h"
 #include "partplay/analysis.h"
 #include "partplay/data_sizing.h"
@@ -19,6 +20,8 @@
 #include "partplay/table_sizing.h"
 
 namespace {
+
+using partplay::cli::ParseNumber;
 
 using partplay::ErrorCode;
 using partplay::Status;
@@ -76,17 +79,6 @@ int Fail(const Status& status, bool json, const std::string& context = "") {
     std::fprintf(stderr, "partplay size: %s\n", status.ToString().c_str());
   }
   return static_cast<int>(status.code());
-}
-
-bool ParseNumber(std::string_view text, double& out) {
-  if (text.empty() || text.size() > 40) return false;
-  std::string copy(text);
-  char* end = nullptr;
-  errno = 0;
-  double v = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno != 0 || !std::isfinite(v)) return false;
-  out = v;
-  return true;
 }
 
 bool ParseDays(std::string_view text, int64_t& out) {

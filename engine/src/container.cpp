@@ -955,6 +955,7 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                                             analysis.key_paths.size(), last_view));
     report.route = std::move(route);
   }
+  report.partition_epks = std::move(m.epk);
   return report;
 }
 

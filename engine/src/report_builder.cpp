@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "partplay/advisor.h"
 #include "partplay/json_writer.h"
@@ -13,23 +14,11 @@ namespace partplay {
 namespace {
 
 std::string KeysJson(const std::vector<PartitionKey>& keys) {
-  std::string s = "[";
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (i) s.push_back(',');
-    s += keys[i].ToJson();
-  }
-  s.push_back(']');
-  return s;
+  return JsonArray(keys, [](const PartitionKey& k, std::string& s) { s += k.ToJson(); });
 }
 
 std::string StringsJson(const std::vector<std::string>& list) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i) s.push_back(',');
-    AppendJsonString(list[i], s);
-  }
-  s.push_back(']');
-  return s;
+  return JsonArray(list, [](const std::string& v, std::string& s) { AppendJsonString(v, s); });
 }
 
 std::string PlacedJson(const PlacedPartition& p) {
@@ -46,13 +35,7 @@ std::string PlacedJson(const PlacedPartition& p) {
 }
 
 std::string PlacedListJson(const std::vector<PlacedPartition>& list) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i) s.push_back(',');
-    s += PlacedJson(list[i]);
-  }
-  s.push_back(']');
-  return s;
+  return JsonArray(list, [](const PlacedPartition& p, std::string& s) { s += PlacedJson(p); });
 }
 
 std::string LayoutJson(const LayoutView& v) {
@@ -87,24 +70,6 @@ std::string LayoutJson(const LayoutView& v) {
   ranges.push_back(']');
   o.Raw("ranges", ranges);
   s.push_back('}');
-  return s;
-}
-
-std::string ItemsJson(const std::vector<ItemFinding>& list) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i) s.push_back(',');
-    s.push_back('{');
-    JsonMembers o{s};
-    o.Int("item_index", list[i].item_index);
-    o.UInt("bytes", list[i].bytes);
-    o.Int("byte_offset", list[i].where.byte_offset);
-    o.Int("line", list[i].where.line);
-    o.Int("column", list[i].where.column);
-    o.Str("type", list[i].type);
-    s.push_back('}');
-  }
-  s.push_back(']');
   return s;
 }
 
@@ -208,7 +173,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     q.Str("message", f.message);
     q.UInt("count", f.count);
     q.Raw("keys", KeysJson(f.keys));
-    q.Raw("items", ItemsJson(f.items));
+    q.Raw("items", ItemFindingsToJson(f.items, "type"));
     findings.push_back('}');
   }
   findings.push_back(']');
@@ -220,13 +185,9 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     q.Str("kind", c.route->kind);
     q.Str("epk_min", c.route->epk_min);
     q.Str("epk_max", c.route->epk_max);
-    std::string ids = "[";
-    for (size_t i = 0; i < c.route->range_ids.size(); ++i) {
-      if (i) ids.push_back(',');
-      ids += fmt::format("{}", c.route->range_ids[i]);
-    }
-    ids.push_back(']');
-    q.Raw("range_ids", ids);
+    q.Raw("range_ids", JsonArray(c.route->range_ids, [](int id, std::string& s) {
+            fmt::format_to(std::back_inserter(s), "{}", id);
+          }));
     route.push_back('}');
     o.Raw("route", route);
   } else {
@@ -307,12 +268,12 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   JsonMembers e{extra};
   if (request.container) {
     PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c, ModelContainer(r, *request.container));
-    for (size_t i = 0; i < r.partitions.size(); ++i) {
-      // Listed partitions only: computing it for the rest would be thrown away.
-      if (request.max_partitions >= 0 && i >= static_cast<size_t>(request.max_partitions)) break;
-      auto epk = EffectivePartitionKey(r.partitions[i].key, request.container->version);
-      if (epk.ok()) r.partitions[i].epk = std::move(epk).value();
-    }
+    // The model hashed every partition already; the listed ones carry their EPK.
+    const size_t listed = request.max_partitions < 0
+                              ? r.partitions.size()
+                              : std::min(r.partitions.size(),
+                                         static_cast<size_t>(request.max_partitions));
+    for (size_t i = 0; i < listed; ++i) r.partitions[i].epk = std::move(c.partition_epks[i]);
     e.Raw("container", ContainerJson(*request.container, c));
     AdvisorOptions advisor_options;
     // Candidates are single paths: hashed as V1 in a V1 container, else as V2.

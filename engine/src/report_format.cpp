@@ -15,22 +15,6 @@ void Location(JsonOut& o, const SourceLocation& w) {
   o.Int("column", w.column);
 }
 
-std::string Findings(const std::vector<ItemFinding>& list, bool with_type) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i) s.push_back(',');
-    s.push_back('{');
-    JsonOut o{s};
-    o.Int("item_index", list[i].item_index);
-    o.UInt("bytes", list[i].bytes);
-    Location(o, list[i].where);
-    if (with_type) o.Str("type", list[i].type);
-    s.push_back('}');
-  }
-  s.push_back(']');
-  return s;
-}
-
 std::string Partition(const LogicalPartition& p, bool detail) {
   std::string s = "{";
   JsonOut o{s};
@@ -92,7 +76,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
     JsonOut q{t};
     q.UInt("items", r.invalid_key_items);
     q.UInt("bytes", r.invalid_key_bytes);
-    q.Raw("examples", Findings(r.invalid_key_examples, true));
+    q.Raw("examples", ItemFindingsToJson(r.invalid_key_examples, "type"));
     t.push_back('}');
     o.Raw("invalid_key", t);
   }
@@ -101,7 +85,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
     JsonOut q{t};
     q.UInt("limit_bytes", kCosmosMaxItemBytes);
     q.UInt("count", r.oversized_items);
-    q.Raw("examples", Findings(r.oversized_examples, false));
+    q.Raw("examples", ItemFindingsToJson(r.oversized_examples, ""));
     t.push_back('}');
     o.Raw("oversized_items", t);
   }
@@ -111,19 +95,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
     JsonOut q{t};
     q.UInt("count", count);
     // Each example also names what was found ("missing", the id, the literal) under type_name.
-    std::string with = "[";
-    for (size_t i = 0; i < list.size(); ++i) {
-      if (i) with.push_back(',');
-      with.push_back('{');
-      JsonOut e{with};
-      e.Int("item_index", list[i].item_index);
-      e.UInt("bytes", list[i].bytes);
-      Location(e, list[i].where);
-      e.Str(type_name, list[i].type);
-      with.push_back('}');
-    }
-    with.push_back(']');
-    q.Raw("examples", with);
+    q.Raw("examples", ItemFindingsToJson(list, type_name));
     t.push_back('}');
     o.Raw(name, t);
   };
@@ -132,13 +104,9 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
   item_list("imprecise_number_key", r.imprecise_number_items, r.imprecise_number_examples,
             "literal");
   o.UInt("weight_missing_items", r.weight_missing_items);
-  std::string parts = "[";
-  for (size_t i = 0; i < r.partitions.size(); ++i) {
-    if (i) parts.push_back(',');
-    parts += Partition(r.partitions[i], true);
-  }
-  parts.push_back(']');
-  o.Raw("partitions", parts);
+  o.Raw("partitions", JsonArray(r.partitions, [](const LogicalPartition& p, std::string& out) {
+          out += Partition(p, true);
+        }));
   o.UInt("partitions_omitted", r.partitions_omitted);
   {
     std::string t = "{";
@@ -212,6 +180,18 @@ std::string ReportToTable(const AnalysisReport& r, size_t max_rows) {
     s += fmt::format("... and {} more partitions (use --format json for all)\n", more);
   }
   return s;
+}
+
+std::string ItemFindingsToJson(const std::vector<ItemFinding>& list, std::string_view type_field) {
+  return JsonArray(list, [&](const ItemFinding& f, std::string& s) {
+    s.push_back('{');
+    JsonOut o{s};
+    o.Int("item_index", f.item_index);
+    o.UInt("bytes", f.bytes);
+    Location(o, f.where);
+    if (!type_field.empty()) o.Str(type_field, f.type);
+    s.push_back('}');
+  });
 }
 
 std::string StatusToJson(const Status& status) {

@@ -831,6 +831,17 @@ TEST(ContainerTest, RouteAFullKeyToOneRange) {
   EXPECT_EQ(r.route->range_ids, std::vector<int>{static_cast<int>(at.value())});
 }
 
+TEST(ContainerTest, PartitionEpksFollowTheAnalysisOrder) {
+  AnalysisReport analysis = Uniform(12, 1, 100);
+  ContainerOptions options;
+  options.version = V::kV1;
+  ContainerReport r = Model(analysis, options);
+  ASSERT_EQ(r.partition_epks.size(), analysis.partitions.size());
+  for (size_t i = 0; i < analysis.partitions.size(); ++i) {
+    EXPECT_EQ(r.partition_epks[i], Epk(analysis.partitions[i].key, V::kV1)) << i;
+  }
+}
+
 TEST(ContainerTest, RouteWithoutAFilterTouchesEveryRange) {
   ContainerOptions options;
   options.ru_per_second = 30000;

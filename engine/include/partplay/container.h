@@ -161,6 +161,8 @@ struct ContainerReport {
   std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first
   std::vector<Finding> findings;
   std::optional<RouteResult> route;
+  // The EPK of every logical partition, in the order of analysis.partitions.
+  std::vector<std::string> partition_epks;
 };
 
 // Models the container. `analysis` must list every partition (BuildReport with

@@ -6,11 +6,24 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace partplay {
 
 void AppendJsonString(std::string_view text, std::string& out);
 void AppendJsonNumber(double value, std::string& out);
+
+// A JSON array of `list`, each element written by `append_one(element, out)`.
+template <typename T, typename AppendOne>
+std::string JsonArray(const std::vector<T>& list, AppendOne append_one) {
+  std::string s = "[";
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i) s.push_back(',');
+    append_one(list[i], s);
+  }
+  s.push_back(']');
+  return s;
+}
 
 // Writes the `"name":value` members of one JSON object into `s`, commas included; the caller
 // writes the braces. Raw() takes already-written JSON (an array, a nested object).

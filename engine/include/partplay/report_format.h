@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "partplay/analysis.h"
 
@@ -13,6 +15,9 @@ namespace partplay {
 std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fields = {});
 // A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
 std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
+// Located items as a JSON array of {item_index, bytes, byte_offset, line, column} objects, each
+// with ItemFinding::type under the name `type_field` too (none when it is empty).
+std::string ItemFindingsToJson(const std::vector<ItemFinding>& list, std::string_view type_field);
 // A Status as the CLI's JSON error object: {"error": {"code", "name", "message", ...}}.
 std::string StatusToJson(const Status& status);
 
