@@ -9,13 +9,13 @@
 #include <memory>
 #include <string>
 
-#include "partplay/analysis.h"
-#include "partplay/effective_partition_key.h"
-#include "partplay/data_sizing.h"
-#include "partplay/options_json.h"
-#include "partplay/table_sizing.h"
-#include "partplay/report_builder.h"
-#include "partplay/version.h"
+#include "partplay/ingest/analysis.h"
+#include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/sizing/data_sizing.h"
+#include "partplay/report/options_json.h"
+#include "partplay/sizing/table_sizing.h"
+#include "partplay/report/report_builder.h"
+#include "partplay/core/version.h"
 #include "status_value.h"
 
 namespace {

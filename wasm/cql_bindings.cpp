@@ -1,5 +1,5 @@
 // Embind bindings of the CQL session: conversions only, no logic. Results cross as the engine's
-// own JSON text (cql/result_format.h: ResultsToJson, RingToJson, TableLayoutToJson), parsed by the
+// own JSON text (cassandra/result_format.h: ResultsToJson, RingToJson, TableLayoutToJson), parsed by the
 // JS side, because one string is far cheaper than building many objects through Embind. Tokens
 // are decimal strings in that JSON (a JS number cannot hold every 64-bit token).
 //
@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "partplay/cql/parser.h"
-#include "partplay/cql/result_format.h"
-#include "partplay/cql/session.h"
+#include "partplay/cassandra/parser.h"
+#include "partplay/cassandra/result_format.h"
+#include "partplay/cassandra/session.h"
 #include "status_value.h"
 
 namespace {

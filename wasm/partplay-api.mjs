@@ -9,7 +9,7 @@
 //   analysis.dispose();
 import createPartplay from './partplay.mjs';
 
-/** An engine error: `code` is the numeric code from engine/include/partplay/error_codes.h. */
+/** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
 export class PartplayError extends Error {
   constructor({code, name, message, location}) {
     super(message);
@@ -165,8 +165,8 @@ export async function createEngine(moduleOptions = {}) {
 
 // =============================================================================================
 // The CQL session (issue 4): an in-memory Apache Cassandra cluster model (wasm/cql_bindings.cpp,
-// engine/include/partplay/cql/session.h). Results cross as the engine's own JSON text
-// (cql/result_format.h) and are parsed here.
+// engine/include/partplay/cassandra/session.h). Results cross as the engine's own JSON text
+// (cassandra/result_format.h) and are parsed here.
 //
 //   const cql = engine.createCqlSession();
 //   const {results} = cql.execute("CREATE KEYSPACE ks WITH replication = {...}; USE ks; ...");

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "partplay/status.h"
+#include "partplay/core/status.h"
 
 namespace partplay::wasm {
 

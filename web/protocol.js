@@ -14,7 +14,7 @@
 // ErrorPayload (plain data, survives structured clone; engine errors from PartplayError.toJSON()):
 //   {name, code, codeName, message, location}
 //     name      'PartplayError' (engine), 'AbortError' (cancelled) or 'ProtocolError'
-//     code      the engine's numeric code (engine/include/partplay/error_codes.h), or null
+//     code      the engine's numeric code (engine/include/partplay/core/error_codes.h), or null
 //     codeName  the engine's short name ('malformed_json', 'bad_key_path', ...) or one of
 //               ErrorCodeNames below for errors raised outside the engine
 //     message   human-readable text

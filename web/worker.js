@@ -325,7 +325,7 @@ let viewTable = null;
 /** The cql-load in flight: {id, cancelled}. */
 let cqlLoadJob = null;
 
-/** CosmosCassandraApi's request units per physical partition (engine/include/partplay/cql/ring.h). */
+/** CosmosCassandraApi's request units per physical partition (engine/include/partplay/cassandra/ring.h). */
 const COSMOS_RU_PER_PHYSICAL_PARTITION = 10000;
 const TWO_64 = 1n << 64n;
 const MIN_TOKEN = -(1n << 63n);

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "partplay/analysis.h"
-#include "partplay/status.h"
+#include "partplay/ingest/analysis.h"
+#include "partplay/core/status.h"
 
 namespace partplay::cli {
 

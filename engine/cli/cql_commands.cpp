@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "partplay/cql/parser.h"
-#include "partplay/cql/result_format.h"
-#include "partplay/cql/session.h"
-#include "partplay/status.h"
+#include "partplay/cassandra/parser.h"
+#include "partplay/cassandra/result_format.h"
+#include "partplay/cassandra/session.h"
+#include "partplay/core/status.h"
 
 namespace {
 

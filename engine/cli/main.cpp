@@ -5,7 +5,7 @@
 //   partplay epk --version 1|2|multihash VALUE...
 //   partplay token | cql (cql_commands.cpp), partplay size (size_command.cpp)
 //
-// Exit code: 0 on success, otherwise the error's code from engine/include/partplay/error_codes.h
+// Exit code: 0 on success, otherwise the error's code from engine/include/partplay/core/error_codes.h
 // (the error is printed on stderr).
 #include <fmt/format.h>
 
@@ -22,13 +22,13 @@
 #include "cli_args.h"
 #include "cli_io.h"
 #include "cql_commands.h"
-#include "partplay/analysis.h"
+#include "partplay/ingest/analysis.h"
 #include "size_command.h"
-#include "partplay/effective_partition_key.h"
-#include "partplay/options_json.h"
-#include "partplay/report_builder.h"
-#include "partplay/report_format.h"
-#include "partplay/version.h"
+#include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/report/options_json.h"
+#include "partplay/report/report_builder.h"
+#include "partplay/report/report_format.h"
+#include "partplay/core/version.h"
 
 namespace {
 

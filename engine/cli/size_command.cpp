@@ -14,10 +14,10 @@
 
 #include "cli_args.h"
 #include "cli_io.h"
-#include "partplay/analysis.h"
-#include "partplay/data_sizing.h"
-#include "partplay/report_format.h"
-#include "partplay/table_sizing.h"
+#include "partplay/ingest/analysis.h"
+#include "partplay/sizing/data_sizing.h"
+#include "partplay/report/report_format.h"
+#include "partplay/sizing/table_sizing.h"
 
 namespace {
 

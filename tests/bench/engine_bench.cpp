@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "partplay/analysis.h"
+#include "partplay/ingest/analysis.h"
 #include "simdjson.h"
 
 namespace {

@@ -1,0 +1,186 @@
+// The statements of the CQL subset Partition Playground runs, as the parser produces them. Every
+// name and literal keeps its position so later errors (unknown column, bad literal) point at it.
+//
+//   SELECT name, token(id) FROM ks.users WHERE id IN (1, 2) LIMIT 10;
+//   -> SelectStatement{table {ks, users}, selectors [column name, token(id)],
+//                      where [Relation{id IN (1, 2)}], limit 10}
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "partplay/cassandra/literal.h"
+#include "partplay/cassandra/types.h"
+#include "partplay/core/status.h"
+
+namespace partplay::cql {
+
+struct Name {
+  std::string text;  // unquoted names lower-cased
+  SourceLocation where;
+};
+
+struct TableName {
+  std::string keyspace;  // empty: the session's current keyspace
+  std::string table;
+  SourceLocation where;
+};
+
+enum class Operator : uint8_t { kEq, kLt, kLe, kGt, kGe, kIn, kNotEq, kContains, kContainsKey };
+std::string_view OperatorText(Operator op);
+inline bool IsSlice(Operator op) {
+  return op == Operator::kLt || op == Operator::kLe || op == Operator::kGt || op == Operator::kGe;
+}
+
+struct Relation {
+  bool on_token = false;      // token(columns...) op value
+  std::vector<Name> columns;  // one column, or the arguments of token()
+  Operator op = Operator::kEq;
+  std::vector<Literal> values;  // one value, or the IN list
+  SourceLocation where;
+};
+
+struct Selector {
+  enum class Kind : uint8_t { kColumn, kCount, kToken };
+  Kind kind = Kind::kColumn;
+  std::vector<Name> columns;  // the column, or token()'s arguments
+  std::string alias;          // AS alias, or empty
+  SourceLocation where;
+};
+
+struct OrderingTerm {
+  Name column;
+  bool descending = false;
+};
+
+struct SelectStatement {
+  TableName table;
+  bool json = false;
+  bool distinct = false;
+  bool star = false;
+  std::vector<Selector> selectors;
+  std::vector<Relation> where;
+  std::vector<OrderingTerm> order_by;
+  std::optional<Literal> per_partition_limit;
+  std::optional<Literal> limit;
+  bool allow_filtering = false;
+};
+
+struct UsingClause {
+  std::optional<Literal> ttl;
+  std::optional<Literal> timestamp;
+};
+
+struct InsertStatement {
+  TableName table;
+  std::vector<Name> columns;
+  std::vector<Literal> values;
+  bool json = false;
+  Literal json_value;  // INSERT ... JSON '<object>'
+  bool default_unset = false;
+  bool if_not_exists = false;
+  UsingClause using_clause;
+};
+
+struct Assignment {
+  enum class Op : uint8_t { kSet, kAppend, kPrepend, kRemove, kSetElement };
+  Name column;
+  Op op = Op::kSet;
+  Literal value;
+  Literal element;  // kSetElement: the key or index in column[element] = value
+};
+
+struct UpdateStatement {
+  TableName table;
+  UsingClause using_clause;
+  std::vector<Assignment> assignments;
+  std::vector<Relation> where;
+  bool if_exists = false;
+};
+
+struct DeleteStatement {
+  TableName table;
+  std::vector<Name> columns;  // empty: the whole row (or partition, or range)
+  UsingClause using_clause;
+  std::vector<Relation> where;
+  bool if_exists = false;
+};
+
+// WITH name = value: value is a constant, an identifier (as a string) or a {map}.
+struct Property {
+  Name name;
+  Literal value;
+};
+
+struct CreateKeyspaceStatement {
+  Name keyspace;
+  bool if_not_exists = false;
+  std::vector<Property> properties;
+};
+
+struct UseStatement {
+  Name keyspace;
+};
+
+struct ColumnDefinition {
+  Name name;
+  CqlType type;
+  SourceLocation type_where;
+  bool is_static = false;
+  bool primary_key = false;  // `col type PRIMARY KEY`
+};
+
+struct PrimaryKeyClause {
+  std::vector<Name> partition_key;
+  std::vector<Name> clustering;
+  SourceLocation where;
+};
+
+struct CreateTableStatement {
+  TableName table;
+  bool if_not_exists = false;
+  std::vector<ColumnDefinition> columns;
+  std::vector<PrimaryKeyClause> primary_keys;  // PRIMARY KEY (...) clauses (exactly one allowed)
+  std::vector<OrderingTerm> clustering_order;
+  SourceLocation clustering_order_where;
+  std::vector<Property> properties;
+  bool compact_storage = false;
+};
+
+struct DropTableStatement {
+  TableName table;
+  bool if_exists = false;
+};
+
+struct DropKeyspaceStatement {
+  Name keyspace;
+  bool if_exists = false;
+};
+
+struct TruncateStatement {
+  TableName table;
+};
+
+struct DescribeStatement {
+  enum class Kind : uint8_t { kTable, kKeyspace, kTables, kKeyspaces };
+  Kind kind = Kind::kTable;
+  TableName table;  // kTable
+  Name keyspace;    // kKeyspace (empty text: the current one)
+};
+
+using StatementBody =
+    std::variant<SelectStatement, InsertStatement, UpdateStatement, DeleteStatement,
+                 CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
+                 DropKeyspaceStatement, TruncateStatement, DescribeStatement>;
+
+struct Statement {
+  StatementBody body;
+  SourceLocation where;   // the first token
+  std::string_view text;  // the statement as written, without its ';'
+};
+
+}  // namespace partplay::cql

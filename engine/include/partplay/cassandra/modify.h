@@ -1,0 +1,34 @@
+// INSERT, UPDATE and DELETE with Cassandra's semantics and messages: an INSERT is an upsert that
+// also marks the row as existing; an UPDATE writes cells (and never creates a row on its own if
+// it only writes nulls); a DELETE removes a partition, a row, a range of rows or single columns.
+// Collections support = , + and - and element assignment (map['k'] = v, list[0] = v). USING TTL
+// is validated and recorded, not expired. IF NOT EXISTS / IF EXISTS return Cassandra's [applied]
+// row.
+//
+// Bulk loading (LoadJsonRows) inserts JSON objects (NDJSON, a JSON array of objects, or one
+// object) exactly as INSERT ... JSON would.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "partplay/cassandra/ast.h"
+#include "partplay/cassandra/literal.h"
+#include "partplay/cassandra/result.h"
+#include "partplay/cassandra/store.h"
+
+namespace partplay::cql {
+
+// Each returns the [applied] row for IF [NOT] EXISTS, nullopt otherwise.
+StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& statement, Table& table,
+                                                 ValueGenerator& generator, SourceLocation where);
+StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& statement, Table& table,
+                                                 ValueGenerator& generator, SourceLocation where);
+StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& statement, Table& table,
+                                                 ValueGenerator& generator, SourceLocation where);
+
+// Inserts every JSON object of `json` as INSERT INTO table JSON '<object>' does. Returns the
+// number of objects; errors carry the item index and the byte offset of the problem.
+StatusOr<int64_t> LoadJsonRows(std::string_view json, Table& table, ValueGenerator& generator);
+
+}  // namespace partplay::cql

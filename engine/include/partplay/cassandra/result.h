@@ -1,0 +1,51 @@
+// What a CQL statement returns: rows (with their columns' names and types, and for each row the
+// partition it came from), or a schema change / acknowledgement, or an error with its position.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "partplay/cassandra/types.h"
+#include "partplay/cassandra/value.h"
+#include "partplay/core/status.h"
+
+namespace partplay::cql {
+
+// A partition a result row came from: its token, its key components and the nodes holding it
+// (indexes into the session's ring; the first is the primary replica).
+struct ResultPartition {
+  int64_t token = 0;
+  std::vector<Bytes> key;
+  std::vector<int> replicas;
+};
+
+struct ResultSet {
+  std::vector<std::string> columns;
+  std::vector<CqlType> types;
+  std::vector<std::vector<Value>> rows;
+  std::vector<int32_t> row_partition;  // per row: index into partitions, -1 for aggregates
+  std::vector<ResultPartition> partitions;
+  std::vector<CqlType> partition_key_types;
+  std::vector<std::string> partition_key_names;
+};
+
+struct StatementResult {
+  enum class Kind : uint8_t {
+    kRows,          // SELECT (and the [applied] row of IF [NOT] EXISTS)
+    kSchemaChange,  // CREATE/DROP: `message` says what changed
+    kVoid,          // INSERT, UPDATE, DELETE, USE, TRUNCATE
+    kDescribe,      // DESCRIBE: `message` holds the CQL text
+    kError,
+  };
+  Kind kind = Kind::kVoid;
+  Status status;          // kError
+  SourceLocation where;   // the statement's first token
+  std::string statement;  // the statement as written
+  std::string verb;  // SELECT, INSERT, UPDATE, DELETE, CREATE, USE, DROP, ... (empty: unparsed)
+  std::string message;
+  ResultSet rows;  // kRows
+  std::vector<std::string> warnings;
+};
+
+}  // namespace partplay::cql

@@ -1,0 +1,102 @@
+// The token ring of an Apache Cassandra cluster: nodes (optionally in datacenters and racks), each
+// owning `num_tokens` vnode tokens; a token belongs to the node of the first vnode token at or
+// after it (wrapping), and its replicas are what `nodetool getendpoints` answers for the
+// keyspace's strategy:
+//   SimpleStrategy          — walking clockwise from the token, the first RF distinct nodes;
+//   NetworkTopologyStrategy — per datacenter, walking clockwise, nodes of racks not yet used
+//                             first, repeating racks only when there are fewer racks than RF
+//                             (Cassandra's NetworkTopologyStrategy.calculateNaturalReplicas).
+// Ownership is the share of the token space each node owns (nodetool status without a
+// keyspace) and, for a keyspace, the share it holds a replica of (nodetool status <keyspace>).
+//
+// Vnode tokens are evenly spaced (token i of N*V is -2^63 + i * floor(2^64 / (N*V)), given
+// to node i mod N so every node's vnodes spread around the ring) or random: splitmix64 from a
+// seed, num_tokens draws per node in node order (Cassandra draws uniformly random longs too).
+//
+// CosmosCassandraApi describes the same data placed by Azure Cosmos DB's Cassandra API instead:
+// no nodes but physical partitions, each a replica set of 4 with a write quorum of 3.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "partplay/cassandra/schema.h"
+#include "partplay/core/status.h"
+
+namespace partplay::cql {
+
+struct DatacenterSpec {
+  std::string name;
+  int nodes = 1;
+  int racks = 1;  // nodes are dealt to racks round-robin
+};
+
+struct RingOptions {
+  int nodes = 3;  // used when `datacenters` is empty: one datacenter "datacenter1", rack "rack1"
+  int num_tokens = 16;  // Cassandra 4's default
+  bool random_tokens = false;
+  uint64_t seed = 1;
+  std::vector<DatacenterSpec> datacenters;
+};
+
+struct Node {
+  std::string name;     // node1, node2, ...
+  std::string address;  // 10.0.<datacenter>.<n>, what nodetool would print
+  std::string datacenter;
+  std::string rack;
+};
+
+struct VnodeToken {
+  int64_t token;
+  int node;
+};
+
+class Ring {
+ public:
+  // Limits: 1..1000 nodes, 1..256 tokens per node.
+  static StatusOr<Ring> Build(const RingOptions& options);
+  // A ring with explicit tokens (initial_token), each naming its node by index.
+  static StatusOr<Ring> FromTokens(std::vector<Node> nodes, std::vector<VnodeToken> tokens);
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<VnodeToken>& tokens() const { return tokens_; }  // sorted by token
+  const RingOptions& options() const { return options_; }
+
+  // The index in tokens() of the first vnode token >= token (0 past the last).
+  size_t FirstTokenIndex(int64_t token) const;
+  int Owner(int64_t token) const { return tokens_[FirstTokenIndex(token)].node; }
+  // The replica nodes of a token, primary first.
+  std::vector<int> Replicas(int64_t token, const ReplicationStrategy& strategy) const;
+
+  // Per node, the fraction of the token space it owns (sums to 1).
+  std::vector<double> Ownership() const;
+  // Per node, the fraction of the token space it holds a replica of (sums to the total RF).
+  std::vector<double> EffectiveOwnership(const ReplicationStrategy& strategy) const;
+
+ private:
+  RingOptions options_;
+  std::vector<Node> nodes_;
+  std::vector<VnodeToken> tokens_;
+};
+
+// Azure Cosmos DB's Cassandra API (cosmos-cassandra-api-partitioning.md): every physical
+// partition is a replica set of 4 (quorum 3) holding up to 30 GB and 10,000 RU/s; a logical
+// partition (a Cassandra partition) holds at most 20 GB. GB here is 2^30 bytes, as in
+// physical_partitions.h. Cosmos DB hashes keys with its own function into a larger internal ring,
+// so which physical partition holds a key is modelled by splitting the Murmur3 token range evenly
+// — an illustration of the layout, not the service's assignment.
+struct CosmosCassandraApi {
+  static constexpr int kReplicas = 4;
+  static constexpr int kQuorum = 3;
+  static constexpr double kPhysicalPartitionBytes = 30.0 * 1073741824.0;
+  static constexpr double kLogicalPartitionBytes = 20.0 * 1073741824.0;
+  static constexpr int64_t kRequestUnitsPerPhysicalPartition = 10000;
+
+  // Physical partitions needed for the data and the provisioned throughput (at least 1).
+  static int64_t PhysicalPartitions(double total_bytes, int64_t throughput_ru);
+  // Which of `count` even token ranges holds the token (0-based).
+  static int64_t PhysicalPartitionOf(int64_t token, int64_t count);
+};
+
+}  // namespace partplay::cql

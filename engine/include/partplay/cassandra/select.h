@@ -1,0 +1,24 @@
+// SELECT: validated with Cassandra 4's rules and messages, executed over a table in Cassandra's
+// order. Partitions come in token order when scanned (no partition key, a token() range, or a
+// partial key with ALLOW FILTERING); with = / IN on the whole partition key they come in the
+// order of the keys' own values (Cassandra sorts IN keys by the partition key type and queries
+// them one after the other), duplicates removed. Rows come in clustering order (DESC columns
+// reversed; ORDER BY may reverse the whole partition). Static columns repeat on every row; a
+// partition holding only static values gives one row with null clustering columns when no
+// clustering column is restricted.
+//
+// ORDER BY with IN on the partition key fails as it does in cqlsh, which pages: "Cannot page
+// queries with both ORDER BY and a IN restriction on the partition key; ...".
+#pragma once
+
+#include "partplay/cassandra/ast.h"
+#include "partplay/cassandra/literal.h"
+#include "partplay/cassandra/result.h"
+#include "partplay/cassandra/store.h"
+
+namespace partplay::cql {
+
+StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
+                                  ValueGenerator& generator, SourceLocation where);
+
+}  // namespace partplay::cql

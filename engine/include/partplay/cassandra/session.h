@@ -1,0 +1,79 @@
+// A CQL session over an in-memory cluster model: keyspaces, tables and their rows, a current
+// keyspace (USE), and the token ring the data is placed on. Execute runs a script statement by
+// statement — a failing statement gives an error result and the next one still runs — and
+// returns one result per statement: rows (each row with its partition's token and replica
+// nodes), a schema change, DESCRIBE text, nothing, or an error located in the script.
+//
+//   Session s;
+//   auto results = s.Execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy',"
+//                            " 'replication_factor': 3}; USE ks; CREATE TABLE t (k int PRIMARY"
+//                            " KEY, v text); INSERT INTO t (k, v) VALUES (1, 'a');"
+//                            " SELECT k, v, token(k) FROM t;");
+//   results.back().rows.rows[0];   // 1, 'a', -4069959284402364209
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/cassandra/ast.h"
+#include "partplay/cassandra/literal.h"
+#include "partplay/cassandra/result.h"
+#include "partplay/cassandra/ring.h"
+#include "partplay/cassandra/schema.h"
+#include "partplay/cassandra/store.h"
+
+namespace partplay::cql {
+
+struct SessionOptions {
+  RingOptions ring;
+  int64_t now_millis = -1;            // the clock of now() and friends; < 0: the system clock
+  uint64_t seed = 0x5EED5EED5EEDull;  // uuid()
+};
+
+struct Keyspace {
+  KeyspaceSchema schema;
+  std::map<std::string, std::unique_ptr<Table>> tables;
+};
+
+class Session {
+ public:
+  // The ring options must be valid (see Ring::Build); invalid ones fall back to the defaults.
+  explicit Session(SessionOptions options = {});
+
+  std::vector<StatementResult> Execute(std::string_view script);
+  StatementResult ExecuteStatement(const Statement& statement);
+
+  // Replaces the ring (the data stays; placements are computed when asked).
+  Status ConfigureRing(const RingOptions& options);
+  const Ring& ring() const { return ring_; }
+
+  const std::string& current_keyspace() const { return current_keyspace_; }
+  const std::map<std::string, Keyspace>& keyspaces() const { return keyspaces_; }
+  // "ks.table" or "table" (in the current keyspace).
+  StatusOr<Table*> FindTable(std::string_view qualified_name);
+  StatusOr<const Keyspace*> FindKeyspace(std::string_view name) const;
+
+  // Loads JSON objects (NDJSON, an array, or one object) into a table as INSERT ... JSON.
+  StatusOr<int64_t> LoadJson(std::string_view qualified_table, std::string_view json);
+
+ private:
+  StatusOr<Keyspace*> ResolveKeyspace(const std::string& name, const SourceLocation& where);
+  StatusOr<Table*> ResolveTable(const TableName& name);
+  void Place(ResultSet& rows, const KeyspaceSchema& keyspace) const;
+
+  SessionOptions options_;
+  Ring ring_;
+  ValueGenerator generator_;
+  std::map<std::string, Keyspace> keyspaces_;
+  std::string current_keyspace_;
+};
+
+// The token of a partition key given as CQL literals of the given types (several = composite),
+// as `partplay token` prints it.
+StatusOr<int64_t> TokenOfLiterals(const std::vector<CqlType>& types,
+                                  const std::vector<std::string>& literals);
+
+}  // namespace partplay::cql

@@ -1,0 +1,114 @@
+// A table's rows, held the way Cassandra orders them: partitions in a map ordered by (token,
+// partition key bytes), and inside each partition rows in a map ordered by the clustering columns
+// (each column by its type's order, DESC columns reversed). Inserting is O(log n); nothing
+// scans all rows to write one.
+//
+// Upsert semantics are Cassandra's: writing a primary key that exists overwrites the columns
+// written; a row exists while it was INSERTed (a row marker) or has a non-null column; static
+// columns live once per partition.
+//
+//   Table t(schema);
+//   Partition& p = t.Upsert(key_components);
+//   t.WriteRow(p, clustering, {column_index}, {value}, /*marker=*/true, /*ttl=*/0);
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "partplay/cassandra/schema.h"
+#include "partplay/cassandra/value.h"
+
+namespace partplay::cql {
+
+using Clustering = std::vector<Bytes>;
+
+struct ClusteringLess {
+  const TableSchema* schema = nullptr;
+  bool operator()(const Clustering& a, const Clustering& b) const;
+};
+
+struct Row {
+  std::vector<Value> cells;  // regular columns, by ColumnSpec::position
+  bool marker = false;       // written by INSERT: the row exists even with every column null
+  int32_t ttl = 0;           // USING TTL, recorded (not expired)
+
+  bool live() const;
+};
+
+struct PartitionKey {
+  int64_t token = 0;
+  Bytes key;  // the serialized partition key
+  friend bool operator<(const PartitionKey& a, const PartitionKey& b) {
+    return a.token != b.token ? a.token < b.token : a.key < b.key;
+  }
+};
+
+struct Partition {
+  explicit Partition(const TableSchema* schema);
+
+  std::vector<Bytes> key;      // the partition key components
+  std::vector<Value> statics;  // static columns, by ColumnSpec::position
+  bool static_marker = false;  // an INSERT wrote static columns
+  std::map<Clustering, Row, ClusteringLess> rows;
+  int64_t key_bytes = 0;
+  int64_t static_bytes = 0;
+  int64_t row_bytes = 0;  // clustering and regular values of every row
+
+  bool has_static() const;
+  bool live() const { return !rows.empty() || has_static(); }
+};
+
+// Sizes per the partition sizing formulas (cassandra-partition-sizing.md): cells
+// Nv = Nr (Nc - Npk - Ns) + Ns, and bytes St = partition key + static values + rows' clustering
+// and regular values + Nv x 8 bytes of cell metadata.
+struct PartitionSize {
+  int64_t rows = 0;
+  int64_t cells = 0;
+  int64_t bytes = 0;
+};
+
+class Table {
+ public:
+  explicit Table(TableSchema schema);
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const TableSchema& schema() const { return *schema_; }
+  const std::map<PartitionKey, Partition>& partitions() const { return partitions_; }
+  int64_t row_count() const { return row_count_; }
+
+  // The partition of the given key components (created empty if absent).
+  Partition& Upsert(const std::vector<Bytes>& key_components);
+  Partition* Find(const PartitionKey& key);
+  const Partition* Find(const PartitionKey& key) const;
+
+  // Writes `values` into the regular `columns` (indexes into the schema's columns) of one row,
+  // creating it if needed and erasing it if it no longer exists.
+  void WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
+                const std::vector<Value>& values, bool marker, int32_t ttl);
+  void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
+                    bool marker);
+  // Removes rows that no longer exist and the partition if it became empty.
+  void EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row);
+  void DropIfDead(const PartitionKey& key);
+  void ErasePartition(const PartitionKey& key);
+  void Clear();
+
+  // Re-computes the byte accounting of a row after its cells changed in place.
+  void Reaccount(Partition& p, const Clustering& clustering, const Row& before, const Row& after);
+
+  PartitionSize SizeOf(const Partition& p) const;
+
+  static PartitionKey KeyOf(const std::vector<Bytes>& components);
+
+ private:
+  int64_t RowBytes(const Clustering& c, const Row& r) const;
+  std::unique_ptr<TableSchema> schema_;
+  std::map<PartitionKey, Partition> partitions_;
+  int64_t row_count_ = 0;
+};
+
+}  // namespace partplay::cql

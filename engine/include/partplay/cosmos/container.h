@@ -1,0 +1,187 @@
+// The Cosmos DB container model: given the logical partitions an analysis found (analysis.h) and
+// a container description (hash version, throughput, growth, workload), where every logical
+// partition lands, what each physical partition holds and serves, what a growth splits, what is
+// hot, which quotas break, and where a query filtered by the partition key is routed.
+//
+// Exact parts (tested against the SDKs): the EPK of every logical partition
+// (effective_partition_key.h), the initial range layout and midpoint splits
+// (physical_partitions.h). Modelled parts (documented assumptions, README "Cosmos DB model"):
+// request costs, how requests spread over keys, which range the service splits first when
+// throughput alone needs more partitions, throttling as the demand above a partition's share.
+//
+//   StatusOr<ContainerReport> c = ModelContainer(report, {.ru_per_second = 18000});
+//   // c->before.ranges.size() == 2, c->findings lists the quotas the data breaks
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "partplay/ingest/analysis.h"
+#include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/cosmos/physical_partitions.h"
+#include "partplay/core/status.h"
+
+namespace partplay {
+
+// Cosmos DB's storage quota of one logical partition (20 GB, taken as 20 * 2^30 bytes like the
+// 50 GB of a physical partition, see physical_partitions.h).
+inline constexpr double kLogicalPartitionMaxBytes = 20 * kBytesPerGigabyte;
+// Largest partition key value: 2,048 bytes with large partition keys (V2, MultiHash), 101 bytes
+// without (a V1 container created without them).
+inline constexpr uint64_t kMaxKeyBytesLarge = 2048;
+inline constexpr uint64_t kMaxKeyBytesClassic = 101;
+// Integers beyond +-2^53 cannot all be held by an IEEE-754 double.
+inline constexpr double kMaxSafeInteger = 9007199254740992.0;  // 2^53
+
+// How requests spread over the logical partitions.
+enum class RequestSpread {
+  kUniformItems,  // every item equally likely: a partition gets items / total items
+  kField,         // proportional to the sum of a numeric field (LogicalPartition::weight)
+  kZipf,          // the partition of size rank r (largest first, 1-based) gets 1 / r^s
+};
+
+// Request costs, each an editable assumption (defaults and sources: README "Cosmos DB model").
+struct RequestCosts {
+  // Point read / write of an item of the partition's mean item size: interpolated linearly in
+  // the published table of charges per item size (1 KB: 1.00 read, 4.95 write; up to 2,048 KB),
+  // times these factors (1 = the table as published).
+  double read_factor = 1;
+  double write_factor = 1;
+  // One query filtered on the partition key, per physical partition it touches.
+  double query_ru = 3;
+};
+
+struct Workload {
+  double point_reads_per_second = 0;
+  double writes_per_second = 0;
+  double queries_per_second = 0;  // each filtered by one partition key value (routed to one)
+  RequestSpread spread = RequestSpread::kUniformItems;
+  double zipf_exponent = 1;  // kZipf: s > 0
+  RequestCosts costs;
+};
+
+struct ContainerOptions {
+  // kV1 and kV2 need one key path, kMultiHash 1 to 3 (the analysis's key_paths).
+  PartitionKeyHashVersion version = PartitionKeyHashVersion::kV2;
+  // Only meaningful for V1: without large partition keys a key value may have 101 bytes.
+  bool large_partition_keys = true;
+  // Manual throughput, or with `autoscale` the autoscale maximum (the service sizes the
+  // partitions for the maximum; the minimum it scales down to is 10% of it).
+  double ru_per_second = 400;
+  bool autoscale = false;
+  // "Grow": the data multiplied by `growth` (every logical partition's items and bytes), and the
+  // throughput raised to `grown_ru_per_second` (0 = unchanged). growth 1 and 0 = no growth step.
+  double growth = 1;
+  double grown_ru_per_second = 0;
+  Workload workload;
+  // Query routing: a full key, (MultiHash) a prefix of 1..levels-1 components, or no component
+  // (a query without a partition key filter: every physical partition); nullopt = no routing.
+  std::optional<PartitionKey> route;
+  // How many logical partitions per physical partition `ranges[].top` lists (largest first).
+  int top_per_range = 20;
+};
+
+// A logical partition as placed: its key, EPK, sizes and demand.
+struct PlacedPartition {
+  PartitionKey key;
+  std::string epk;
+  uint64_t items = 0;
+  double bytes = 0;  // after growth where it says so
+  double demand_ru = 0;
+  bool hot = false;  // its demand alone exceeds its physical partition's share
+};
+
+// One physical partition (partition key range).
+struct PhysicalPartition {
+  EpkRange range;
+  uint64_t logical_partitions = 0;
+  uint64_t items = 0;
+  double bytes = 0;
+  double ru_share = 0;         // throughput / number of physical partitions
+  double demand_ru = 0;        // the workload's RU/s that land here
+  double throttled_fraction = 0;  // max(0, 1 - share / demand): requests expected to get 429
+  std::vector<PlacedPartition> top;  // the largest logical partitions, then the hottest ones
+  uint64_t others_partitions = 0;    // logical partitions not in `top`
+  double others_bytes = 0;
+};
+
+// One layout: before growth (the data as analysed) or after growth.
+struct LayoutView {
+  double ru_per_second = 0;
+  double storage_bytes = 0;
+  int64_t partitions_for_throughput = 0;  // ceil(RU/s / 10,000)
+  int64_t partitions_for_storage = 0;     // ceil(storage / 50 GB)
+  std::vector<PhysicalPartition> ranges;  // in EPK order
+  double demand_ru = 0;
+  double throttled_fraction = 0;  // over all requests
+};
+
+struct Split {
+  int parent = 0;
+  int left = 0, right = 0;  // child range ids
+  std::string reason;       // "storage" or "throughput"
+  uint64_t moved_to_left = 0, moved_to_right = 0;  // logical partitions
+  double bytes_left = 0, bytes_right = 0;
+};
+
+// A logical partition that changed range in the growth step.
+struct MovedPartition {
+  PartitionKey key;
+  int from = 0, to = 0;
+};
+
+// A quota broken or a rule the data does not follow, with where.
+struct Finding {
+  std::string code;      // stable id, e.g. "logical_partition_over_20gb" (docs/report.md)
+  std::string severity;  // "error" (the service would refuse or fail), "warning", "info"
+  std::string message;   // one sentence with the numbers
+  uint64_t count = 0;    // items or partitions concerned
+  std::vector<PartitionKey> keys;       // partitions concerned (at most kMaxFindingExamples)
+  std::vector<ItemFinding> items;       // items concerned, located (at most kMaxFindingExamples)
+};
+
+struct RouteResult {
+  PartitionKey filter;
+  std::string kind;  // "single" (one EPK), "range" (a prefix: [min, max)), "all"
+  std::string epk_min, epk_max;
+  std::vector<int> range_ids;  // physical partitions touched, in EPK order
+};
+
+struct ContainerReport {
+  PartitionKeyHashVersion version = PartitionKeyHashVersion::kV2;
+  LayoutView before;
+  bool grown = false;
+  LayoutView after;  // when grown
+  std::vector<Split> splits;
+  std::vector<MovedPartition> moved;  // at most kMaxFindingExamples; moved_count is complete
+  uint64_t moved_count = 0;
+  bool split_cannot_help = false;  // one logical partition alone breaks a physical limit
+  std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first
+  std::vector<Finding> findings;
+  std::optional<RouteResult> route;
+  // The EPK of every logical partition, in the order of analysis.partitions.
+  std::vector<std::string> partition_epks;
+};
+
+// Models the container. `analysis` must list every partition (BuildReport with
+// max_partitions = -1). Errors: kBadOption for options out of range (negative RU/s, growth < 1,
+// several key paths with V1/V2, a route of the wrong number of components, Zipf s <= 0).
+StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
+                                         const ContainerOptions& options);
+
+// The RU charge of one point read / write of an item of `item_bytes`, from the published table
+// (before the factors). Exposed for tests and the page's assumptions table.
+double PointReadCharge(double item_bytes);
+double WriteCharge(double item_bytes);
+
+// Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
+// tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:
+// key_levels components) is "single", epk_min = epk_max = its EPK, in the one range holding it; a
+// MultiHash prefix is "range", [EPK of the prefix, that + "FF"), in every range overlapping it.
+// Errors: kBadOption for a wrong number of components, the EPK's errors.
+StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVersion version,
+                                 size_t key_levels, const LayoutView& layout);
+
+}  // namespace partplay

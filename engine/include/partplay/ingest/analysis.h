@@ -1,0 +1,183 @@
+// Logical-partition analysis of JSON items, incremental: feed the input in chunks of any size,
+// then finish. Items are grouped by their partition key value the way Cosmos DB groups them into
+// logical partitions (see partition_key.h for key equality; an item without the key belongs to
+// the "undefined" partition). Only per-partition aggregates are kept, never the items, so memory
+// grows with the number of distinct keys, not with the input.
+//
+// Accepted input: NDJSON / concatenated objects (whitespace-separated), a JSON array of objects
+// (streamed element by element), or one object. Every item is fully validated (RFC 8259, UTF-8);
+// the first bad byte stops the analysis with a located Status.
+//
+//   auto analyzer = Analyzer::Create({.key_paths = {"/userId"}});
+//   if (!analyzer.ok()) ...;
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Feed(chunk1));
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Feed(chunk2));
+//   PARTPLAY_RETURN_IF_ERROR((*analyzer)->Finish());
+//   AnalysisReport report = (*analyzer)->BuildReport({});
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/ingest/partition_key.h"
+#include "partplay/core/status.h"
+
+namespace partplay {
+
+// Cosmos DB's maximum item size (2 MB); larger items are reported, not dropped.
+inline constexpr uint64_t kCosmosMaxItemBytes = 2u * 1024 * 1024;
+// The largest single item the engine buffers; a larger one fails with kItemTooLarge.
+inline constexpr uint64_t kMaxBufferedItemBytes = 256u * 1024 * 1024;
+// How many examples each finding list keeps (counts are always complete).
+inline constexpr size_t kMaxFindingExamples = 100;
+// Distinct values per candidate path are counted exactly up to this many, then capped.
+inline constexpr uint64_t kMaxDistinctPerPath = 100000;
+// Candidate paths tracked at most (the first seen win).
+inline constexpr size_t kMaxCandidatePaths = 1000;
+
+// A synthetic partition key: one string built per item and used as the key instead of the
+// values at key_paths (README "Synthetic keys").
+struct SyntheticKeyOptions {
+  enum class Kind {
+    kNone,
+    kConcat,        // the values at `paths`, joined by `separator` ("abc-123-2018")
+    kRandomSuffix,  // the value at key_paths[0], separator, 1 + (random per item) % buckets
+    kHashSuffix,    // the value at key_paths[0], separator, 1 + hash(value at suffix_path) % buckets
+  };
+  Kind kind = Kind::kNone;
+  std::vector<std::string> paths;  // kConcat: 2 to 5 paths
+  std::string separator = "-";
+  uint32_t buckets = 0;            // suffix kinds: N >= 1
+  uint64_t seed = 0;               // kRandomSuffix
+  std::string suffix_path;         // kHashSuffix
+};
+
+struct AnalysisOptions {
+  // One path per key component (a hierarchical key has up to 3).
+  std::vector<std::string> key_paths = {"/id"};
+  // Items scanned for candidate key paths: the first N; -1 = all items; 0 = none.
+  int64_t discover_items = 10000;
+  // A numeric field summed per logical partition (LogicalPartition::weight), for a workload whose
+  // requests follow it; empty = none.
+  std::string weight_path;
+  // Check every item's "id": present, a string, unique within its logical partition.
+  bool check_ids = true;
+  SyntheticKeyOptions synthetic;
+};
+
+struct LogicalPartition {
+  PartitionKey key;
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+  uint64_t largest_item_bytes = 0;
+  int64_t largest_item_index = -1;
+  double weight = 0;  // sum of the weight_path field over the partition's items
+  std::string epk;    // its effective partition key, when a container is modelled (else empty)
+};
+
+// One item worth a finding (an oversized item, an item whose key value is invalid).
+struct ItemFinding {
+  int64_t item_index = 0;
+  uint64_t bytes = 0;
+  SourceLocation where;  // of the item's first byte
+  std::string type;      // invalid key: "object", "array", "number_out_of_range"; missing id:
+                         // "missing" or the JSON type found; imprecise number: the literal
+};
+
+// One distinct value of a candidate path in the sample, with the items holding it and their bytes
+// (what its logical partition would hold in the sample).
+struct CandidateValue {
+  std::string canonical;  // PartitionKey canonical bytes of the one-component key
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+};
+
+struct CandidatePath {
+  std::string path;  // JSON pointer
+  uint64_t items = 0;
+  uint64_t distinct = 0;
+  bool distinct_capped = false;
+  uint64_t strings = 0, numbers = 0, booleans = 0, nulls = 0;
+  // Every distinct value with its items and bytes, largest bytes first; empty when
+  // distinct_capped (then only `distinct` is known, as a lower bound).
+  std::vector<CandidateValue> values;
+  // Immutability evidence: sampled items whose "id" was seen before in the sample with this path,
+  // and how many of those held a different value here than the first time.
+  uint64_t ids_repeated = 0;
+  uint64_t ids_changed = 0;
+};
+
+struct ReportOptions {
+  // How many partitions `partitions` lists (largest first); -1 = all.
+  int64_t max_partitions = -1;
+};
+
+struct AnalysisReport {
+  std::string format;  // "ndjson", "array", "object"
+  std::vector<std::string> key_paths;
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+  uint64_t input_bytes = 0;
+  uint64_t partition_count = 0;
+  bool has_largest = false;
+  LogicalPartition largest;  // without largest_item_* (see partitions)
+  double mean_partition_bytes = 0;
+  uint64_t top1_partitions = 0;
+  uint64_t top1_bytes = 0;
+  double top1_share = 0;
+  double gini = 0;
+  uint64_t undefined_key_items = 0;
+  uint64_t invalid_key_items = 0;
+  uint64_t invalid_key_bytes = 0;
+  std::vector<ItemFinding> invalid_key_examples;
+  uint64_t oversized_items = 0;
+  std::vector<ItemFinding> oversized_examples;
+  // check_ids: items without a string "id", and items whose id repeats one seen before in the
+  // same logical partition.
+  uint64_t missing_id_items = 0;
+  std::vector<ItemFinding> missing_id_examples;
+  uint64_t duplicate_id_items = 0;
+  std::vector<ItemFinding> duplicate_id_examples;
+  // Key values that are integers beyond +-2^53 or literals a double cannot hold exactly.
+  uint64_t imprecise_number_items = 0;
+  std::vector<ItemFinding> imprecise_number_examples;
+  // weight_path: items whose value there is missing or not a number (they weigh 0).
+  uint64_t weight_missing_items = 0;
+  std::vector<LogicalPartition> partitions;  // largest first
+  uint64_t partitions_omitted = 0;
+  std::vector<double> partition_bytes;       // every partition's bytes, largest first
+  uint64_t sampled_items = 0;
+  std::vector<CandidatePath> candidate_paths;  // most common first
+};
+
+class Analyzer {
+ public:
+  static StatusOr<std::unique_ptr<Analyzer>> Create(const AnalysisOptions& options);
+  ~Analyzer();
+  Analyzer(const Analyzer&) = delete;
+  Analyzer& operator=(const Analyzer&) = delete;
+
+  // Zero-copy feeding: space for up to `n` bytes at the end of the engine's input buffer (valid
+  // until the next call); write the bytes there, then CommitChunk(n). Null when out of memory.
+  uint8_t* WritableChunk(size_t n);
+  Status CommitChunk(size_t n);
+  // Copying convenience: WritableChunk + memcpy + CommitChunk.
+  Status Feed(std::string_view bytes);
+  // The input is complete: analyzes what is left and checks nothing is cut short.
+  Status Finish();
+
+  uint64_t bytes_consumed() const;
+  uint64_t items_seen() const;
+
+  AnalysisReport BuildReport(const ReportOptions& options) const;
+
+ private:
+  class Impl;
+  explicit Analyzer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace partplay

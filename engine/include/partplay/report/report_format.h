@@ -1,0 +1,24 @@
+// Writes an AnalysisReport as the documented JSON contract (docs/report.md) or as a table for
+// people. The CLI prints these; the wasm bindings build the same fields as JS objects.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/ingest/analysis.h"
+
+namespace partplay {
+
+// One JSON object, compact, with a trailing newline. `partition_bytes` is not included.
+// `extra_fields`: more members (`"name":value,...`, no braces) appended before the closing brace.
+std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fields = {});
+// A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
+std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
+// Located items as a JSON array of {item_index, bytes, byte_offset, line, column} objects, each
+// with ItemFinding::type under the name `type_field` too (none when it is empty).
+std::string ItemFindingsToJson(const std::vector<ItemFinding>& list, std::string_view type_field);
+// A Status as the CLI's JSON error object: {"error": {"code", "name", "message", ...}}.
+std::string StatusToJson(const Status& status);
+
+}  // namespace partplay

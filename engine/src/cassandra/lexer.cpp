@@ -1,0 +1,307 @@
+#include "partplay/cassandra/lexer.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace partplay::cql {
+namespace {
+
+bool IsHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool IsIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// 8-4-4-4-12 hex digits at s[i], not followed by an identifier character.
+bool UuidAt(std::string_view s, size_t i) {
+  if (i + 36 > s.size()) return false;
+  for (size_t k = 0; k < 36; ++k) {
+    char c = s[i + k];
+    bool dash = k == 8 || k == 13 || k == 18 || k == 23;
+    if (dash ? c != '-' : !IsHex(c)) return false;
+  }
+  return i + 36 == s.size() || !IsIdentChar(s[i + 36]);
+}
+
+}  // namespace
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view s) : s_(s) {}
+
+  // The next token; a kEnd token at the end (and on every call after it).
+  Token NextToken() {
+    size_t before = i_;
+    Status skipped = SkipSpaceAndComments();
+    if (!skipped.ok()) {
+      Token t = ErrorToken(skipped, before);
+      return t;
+    }
+    if (i_ >= s_.size()) {
+      Token end;
+      end.kind = TokenKind::kEnd;
+      end.where = Here();
+      end.source = s_.substr(s_.size());
+      return end;
+    }
+    before = i_;
+    StatusOr<Token> t = Next();
+    if (t.ok()) return std::move(t).value();
+    // A character CQL does not use is skipped; an unterminated string ran to the end.
+    if (i_ == before) {
+      size_t n = 1;
+      unsigned char u = static_cast<unsigned char>(s_[i_]);
+      if (u >= 0xC0) n = u >= 0xF0 ? 4 : (u >= 0xE0 ? 3 : 2);
+      for (size_t k = 0; k < n && i_ < s_.size(); ++k) Advance();
+    }
+    return ErrorToken(t.status(), before);
+  }
+
+ private:
+  SourceLocation Here() const {
+    SourceLocation w;
+    w.byte_offset = static_cast<int64_t>(i_);
+    w.line = line_;
+    w.column = static_cast<int64_t>(i_ - line_start_) + 1;
+    return w;
+  }
+
+  Token ErrorToken(const Status& status, size_t start) const {
+    Token t;
+    t.kind = TokenKind::kError;
+    t.text = status.message();
+    t.where = status.where();
+    t.source = s_.substr(start, i_ - start);
+    return t;
+  }
+
+  void Advance() {
+    if (s_[i_] == '\n') {
+      ++line_;
+      line_start_ = i_ + 1;
+    }
+    ++i_;
+  }
+
+  Status Error(const SourceLocation& where, std::string message) const {
+    return Status(ErrorCode::kCqlSyntax, std::move(message), where);
+  }
+
+  Status SkipSpaceAndComments() {
+    while (i_ < s_.size()) {
+      char c = s_[i_];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+        Advance();
+      } else if ((c == '-' && Peek(1) == '-') || (c == '/' && Peek(1) == '/')) {
+        while (i_ < s_.size() && s_[i_] != '\n') Advance();
+      } else if (c == '/' && Peek(1) == '*') {
+        SourceLocation start = Here();
+        Advance();
+        Advance();
+        while (i_ < s_.size() && !(s_[i_] == '*' && Peek(1) == '/')) Advance();
+        if (i_ >= s_.size()) return Error(start, "unterminated comment: '/*' without '*/'");
+        Advance();
+        Advance();
+      } else {
+        break;
+      }
+    }
+    return Status::Ok();
+  }
+
+  char Peek(size_t ahead) const { return i_ + ahead < s_.size() ? s_[i_ + ahead] : '\0'; }
+
+  StatusOr<Token> Next() {
+    Token t;
+    t.where = Here();
+    size_t start = i_;
+    char c = s_[i_];
+    auto finish = [&](TokenKind kind) {
+      t.kind = kind;
+      t.source = s_.substr(start, i_ - start);
+      return t;
+    };
+    if (c == '\'' || (c == '$' && Peek(1) == '$')) {
+      PARTPLAY_RETURN_IF_ERROR(ReadString(t.text));
+      return finish(TokenKind::kString);
+    }
+    if (c == '"') {
+      Advance();
+      while (true) {
+        if (i_ >= s_.size()) {
+          return Error(t.where, "mismatched character '<EOF>' expecting '\"'");
+        }
+        if (s_[i_] == '"') {
+          Advance();
+          if (i_ < s_.size() && s_[i_] == '"') {
+            t.text.push_back('"');
+            Advance();
+            continue;
+          }
+          break;
+        }
+        t.text.push_back(s_[i_]);
+        Advance();
+      }
+      if (t.text.empty()) return Error(t.where, "an empty quoted identifier");
+      return finish(TokenKind::kQuotedIdentifier);
+    }
+    if (IsHex(c) && UuidAt(s_, i_)) {
+      for (int k = 0; k < 36; ++k) Advance();
+      t.text = std::string(s_.substr(start, 36));
+      return finish(TokenKind::kUuid);
+    }
+    if (c == '0' && (Peek(1) == 'x' || Peek(1) == 'X')) {
+      Advance();
+      Advance();
+      while (i_ < s_.size() && IsHex(s_[i_])) Advance();
+      t.text = std::string(s_.substr(start, i_ - start));
+      return finish(TokenKind::kHex);
+    }
+    if (IsDigit(c) || (c == '-' && (IsDigit(Peek(1)) || (Peek(1) == '.' && IsDigit(Peek(2)))))) {
+      return Number(t, start);
+    }
+    if (c == '.' && IsDigit(Peek(1))) return Number(t, start);
+    if (IsIdentStart(c)) {
+      while (i_ < s_.size() && IsIdentChar(s_[i_])) {
+        t.text.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(s_[i_]))));
+        Advance();
+      }
+      return finish(TokenKind::kIdentifier);
+    }
+    static constexpr std::string_view kTwoCharSymbols[] = {"<=", ">=", "!="};
+    for (std::string_view two : kTwoCharSymbols) {
+      if (s_.substr(i_, 2) == two) {
+        Advance();
+        Advance();
+        t.text = std::string(two);
+        return finish(TokenKind::kSymbol);
+      }
+    }
+    if (std::string_view("()[]{},;.*=<>:+-?").find(c) != std::string_view::npos) {
+      Advance();
+      t.text = std::string(1, c);
+      return finish(TokenKind::kSymbol);
+    }
+    // One whole UTF-8 character in the message.
+    size_t n = 1;
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0xC0) n = u >= 0xF0 ? 4 : (u >= 0xE0 ? 3 : 2);
+    return Error(t.where, fmt::format("token recognition error at: '{}'", s_.substr(i_, n)));
+  }
+
+  StatusOr<Token> Number(Token& t, size_t start) {
+    if (s_[i_] == '-') Advance();
+    bool is_float = false;
+    while (i_ < s_.size() && IsDigit(s_[i_])) Advance();
+    if (i_ < s_.size() && s_[i_] == '.' && !(Peek(1) == '.')) {
+      is_float = true;
+      Advance();
+      while (i_ < s_.size() && IsDigit(s_[i_])) Advance();
+    }
+    if (i_ < s_.size() && (s_[i_] == 'e' || s_[i_] == 'E')) {
+      size_t save = i_;
+      size_t k = 1;
+      if (Peek(1) == '+' || Peek(1) == '-') k = 2;
+      if (IsDigit(Peek(k))) {
+        is_float = true;
+        for (size_t m = 0; m < k; ++m) Advance();
+        while (i_ < s_.size() && IsDigit(s_[i_])) Advance();
+      } else {
+        i_ = save;
+      }
+    }
+    t.text = std::string(s_.substr(start, i_ - start));
+    t.kind = is_float ? TokenKind::kFloat : TokenKind::kInteger;
+    t.source = s_.substr(start, i_ - start);
+    return t;
+  }
+
+  Status ReadString(std::string& out) {
+    SourceLocation start = Here();
+    if (s_[i_] == '$') {
+      Advance();
+      Advance();
+      size_t end = s_.find("$$", i_);
+      if (end == std::string_view::npos) {
+        while (i_ < s_.size()) Advance();
+        return Error(start, "mismatched character '<EOF>' expecting '$'");
+      }
+      out = std::string(s_.substr(i_, end - i_));
+      while (i_ < end + 2) Advance();
+      return Status::Ok();
+    }
+    Advance();
+    while (true) {
+      if (i_ >= s_.size()) return Error(start, "mismatched character '<EOF>' expecting '''");
+      if (s_[i_] == '\'') {
+        Advance();
+        if (i_ < s_.size() && s_[i_] == '\'') {
+          out.push_back('\'');
+          Advance();
+          continue;
+        }
+        return Status::Ok();
+      }
+      out.push_back(s_[i_]);
+      Advance();
+    }
+  }
+
+  std::string_view s_;
+  size_t i_ = 0;
+  int64_t line_ = 1;
+  size_t line_start_ = 0;
+};
+
+namespace {
+bool IsStatementEnd(const Token& t) {
+  return t.kind == TokenKind::kEnd || (t.kind == TokenKind::kSymbol && t.text == ";");
+}
+}  // namespace
+
+StatementLexer::StatementLexer(std::string_view script) : lexer_(std::make_unique<Lexer>(script)) {}
+StatementLexer::~StatementLexer() = default;
+
+bool StatementLexer::Next(std::vector<Token>& tokens) {
+  tokens.clear();
+  if (done_) return false;
+  while (true) {
+    Token t = lexer_->NextToken();
+    bool end = IsStatementEnd(t);
+    done_ = t.kind == TokenKind::kEnd;
+    tokens.push_back(std::move(t));
+    if (end) return true;
+  }
+}
+
+SourceLocation LocationAt(std::string_view script, size_t offset) {
+  SourceLocation w;
+  w.byte_offset = static_cast<int64_t>(offset);
+  w.line = 1;
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset && i < script.size(); ++i) {
+    if (script[i] == '\n') {
+      ++w.line;
+      line_start = i + 1;
+    }
+  }
+  w.column = static_cast<int64_t>(offset - line_start) + 1;
+  return w;
+}
+
+std::vector<Token> Lex(std::string_view script) {
+  Lexer lexer(script);
+  std::vector<Token> out;
+  do {
+    out.push_back(lexer.NextToken());
+  } while (out.back().kind != TokenKind::kEnd);
+  return out;
+}
+
+std::string TokenDisplay(const Token& token) {
+  if (token.kind == TokenKind::kEnd) return "<EOF>";
+  return std::string(token.source);
+}
+
+}  // namespace partplay::cql

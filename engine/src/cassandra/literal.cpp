@@ -1,0 +1,508 @@
+#include "partplay/cassandra/literal.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+
+#include "cassandra/datetime.h"
+#include "cassandra/inet.h"
+#include "cassandra/numeric.h"
+
+namespace partplay::cql {
+namespace {
+
+Status Bad(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlBadLiteral, std::move(message), where);
+}
+
+std::string_view ConstantName(LiteralKind k) {
+  switch (k) {
+    case LiteralKind::kString:
+      return "STRING";
+    case LiteralKind::kInteger:
+      return "INTEGER";
+    case LiteralKind::kFloat:
+      return "FLOAT";
+    case LiteralKind::kUuid:
+      return "UUID";
+    case LiteralKind::kHex:
+      return "HEX";
+    case LiteralKind::kBoolean:
+      return "BOOLEAN";
+    default:
+      return "?";
+  }
+}
+
+// Constants.Literal.testAssignment: which constant kinds a native type accepts.
+bool Assignable(LiteralKind k, TypeKind t) {
+  switch (k) {
+    case LiteralKind::kString:
+      return t == TypeKind::kAscii || t == TypeKind::kText || t == TypeKind::kInet ||
+             t == TypeKind::kDate || t == TypeKind::kTime || t == TypeKind::kTimestamp;
+    case LiteralKind::kInteger:
+      return t == TypeKind::kBigint || t == TypeKind::kDate || t == TypeKind::kDecimal ||
+             t == TypeKind::kDouble || t == TypeKind::kFloat || t == TypeKind::kInt ||
+             t == TypeKind::kSmallint || t == TypeKind::kTime || t == TypeKind::kTimestamp ||
+             t == TypeKind::kTinyint || t == TypeKind::kVarint;
+    case LiteralKind::kFloat:
+      return t == TypeKind::kDecimal || t == TypeKind::kDouble || t == TypeKind::kFloat;
+    case LiteralKind::kUuid:
+      return t == TypeKind::kUuid || t == TypeKind::kTimeuuid;
+    case LiteralKind::kBoolean:
+      return t == TypeKind::kBoolean;
+    case LiteralKind::kHex:
+      return t == TypeKind::kBlob;
+    default:
+      return false;
+  }
+}
+
+bool ParseInt64(std::string_view s, int64_t& out) {
+  if (s.empty() || s.size() > 40) return false;
+  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i == s.size()) return false;
+  for (size_t k = i; k < s.size(); ++k) {
+    if (s[k] < '0' || s[k] > '9') return false;
+  }
+  errno = 0;
+  out = std::strtoll(std::string(s).c_str(), nullptr, 10);
+  return errno == 0;
+}
+
+bool ParseUuid(std::string_view s, Bytes& out) {
+  if (s.size() != 36) return false;
+  out.clear();
+  for (size_t i = 0; i < 36;) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (s[i] != '-') return false;
+      ++i;
+      continue;
+    }
+    int v = 0;
+    for (int k = 0; k < 2; ++k, ++i) {
+      char c = s[i];
+      int h = (c >= '0' && c <= '9')   ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
+      if (h < 0) return false;
+      v = v * 16 + h;
+    }
+    out.push_back(static_cast<char>(v));
+  }
+  return true;
+}
+
+// Java's Float.parseFloat / Double.parseDouble for the decimal forms CQL writes.
+bool ParseFloating(std::string_view s, bool single, Bytes& out) {
+  std::string_view body = s;
+  bool negative = false;
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) {
+    negative = body[0] == '-';
+    body.remove_prefix(1);
+  }
+  double special = 0;
+  if (body == "NaN") {
+    special = std::nan("");
+  } else if (body == "Infinity") {
+    special = negative ? -HUGE_VAL : HUGE_VAL;
+  } else {
+    std::string check;
+    if (!internal::DecimalFromText(s, check)) return false;  // same grammar as BigDecimal
+    std::string text(s);
+    if (single) {
+      out = EncodeFloat(std::strtof(text.c_str(), nullptr));  // rounds once, like parseFloat
+    } else {
+      out = EncodeDouble(std::strtod(text.c_str(), nullptr));
+    }
+    return true;
+  }
+  out = single ? EncodeFloat(static_cast<float>(special)) : EncodeDouble(special);
+  return true;
+}
+
+bool ValidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    uint8_t c = static_cast<uint8_t>(s[i]);
+    int n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+    if (n < 0 || i + static_cast<size_t>(n) >= s.size()) return false;
+    uint32_t cp = n == 0 ? c : (c & (0x3Fu >> n));
+    for (int k = 1; k <= n; ++k) {
+      uint8_t cc = static_cast<uint8_t>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = cp << 6 | (cc & 0x3F);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      return false;
+    }
+    i += static_cast<size_t>(n) + 1;
+  }
+  return true;
+}
+
+bool AllDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
+// Cassandra's range of dates: days -2^31 .. 2^31-1 around the epoch, i.e. raw 0 .. 2^32-1.
+constexpr int64_t kMaxNanosOfDay = 86400ll * 1000000000ll - 1;
+
+struct FunctionResult {
+  CqlType type;
+  Bytes bytes;
+};
+
+StatusOr<FunctionResult> EvaluateFunction(const Literal& f, ValueGenerator& gen) {
+  const std::string& name = f.text;
+  auto no_args = [&]() -> Status {
+    if (!f.elements.empty()) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("Invalid number of arguments in call to function system.{}: 0 "
+                                "required but {} provided",
+                                name, f.elements.size()),
+                    f.where);
+    }
+    return Status::Ok();
+  };
+  auto now_ms = [&]() { return gen.NowMillis(); };
+  if (name == "now" || name == "currenttimeuuid") {
+    PARTPLAY_RETURN_IF_ERROR(no_args());
+    return FunctionResult{CqlType::Native(TypeKind::kTimeuuid), gen.TimeUuid()};
+  }
+  if (name == "uuid") {
+    PARTPLAY_RETURN_IF_ERROR(no_args());
+    return FunctionResult{CqlType::Native(TypeKind::kUuid), gen.RandomUuid()};
+  }
+  if (name == "currenttimestamp") {
+    PARTPLAY_RETURN_IF_ERROR(no_args());
+    return FunctionResult{CqlType::Native(TypeKind::kTimestamp), EncodeInt64(now_ms())};
+  }
+  if (name == "currentdate") {
+    PARTPLAY_RETURN_IF_ERROR(no_args());
+    int64_t ms = now_ms();
+    int64_t days = ms / 86400000 - (ms % 86400000 < 0);
+    return FunctionResult{CqlType::Native(TypeKind::kDate), EncodeDate(days)};
+  }
+  if (name == "currenttime") {
+    PARTPLAY_RETURN_IF_ERROR(no_args());
+    int64_t ms = now_ms() % 86400000;
+    if (ms < 0) ms += 86400000;
+    return FunctionResult{CqlType::Native(TypeKind::kTime), EncodeInt64(ms * 1000000)};
+  }
+  if (name == "totimestamp" || name == "todate" || name == "tounixtimestamp") {
+    if (f.elements.size() != 1 || f.elements[0].kind != LiteralKind::kFunction) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("system.{} takes one timeuuid, date or timestamp function "
+                                "result here (e.g. {}(now()))",
+                                name, name),
+                    f.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(FunctionResult inner, EvaluateFunction(f.elements[0], gen));
+    int64_t ms;
+    if (inner.type.kind == TypeKind::kTimeuuid) {
+      uint64_t msb = DecodeUnsigned(std::string_view(inner.bytes).substr(0, 8));
+      uint64_t ticks = ((msb & 0x0FFF) << 48) | (((msb >> 16) & 0xFFFF) << 32) | (msb >> 32);
+      ms = static_cast<int64_t>((ticks - 0x01B21DD213814000ull) / 10000);
+    } else if (inner.type.kind == TypeKind::kTimestamp) {
+      ms = DecodeSigned(inner.bytes);
+    } else if (inner.type.kind == TypeKind::kDate) {
+      ms = (static_cast<int64_t>(DecodeUnsigned(inner.bytes)) - (int64_t{1} << 31)) * 86400000;
+    } else {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("Type error: system.{} cannot take a {}", name, inner.type.ToCql()),
+                    f.where);
+    }
+    if (name == "totimestamp") {
+      return FunctionResult{CqlType::Native(TypeKind::kTimestamp), EncodeInt64(ms)};
+    }
+    if (name == "tounixtimestamp") {
+      return FunctionResult{CqlType::Native(TypeKind::kBigint), EncodeInt64(ms)};
+    }
+    int64_t days = ms / 86400000 - (ms % 86400000 < 0);
+    return FunctionResult{CqlType::Native(TypeKind::kDate), EncodeDate(days)};
+  }
+  return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown function '{}'", name), f.where);
+}
+
+}  // namespace
+
+std::string Literal::Describe() const {
+  switch (kind) {
+    case LiteralKind::kNull:
+      return "null";
+    case LiteralKind::kList:
+      return "[...]";
+    case LiteralKind::kSet:
+    case LiteralKind::kMap:
+      return "{...}";
+    case LiteralKind::kFunction:
+      return text + "()";
+    default:
+      return text;
+  }
+}
+
+// --- ValueGenerator
+// -------------------------------------------------------------------------------
+
+int64_t ValueGenerator::NowMillis() const {
+  if (fixed_now_ >= 0) return fixed_now_;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+uint64_t ValueGenerator::Next() {  // splitmix64
+  uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+Bytes ValueGenerator::TimeUuid() {
+  if (node_ == 0) node_ = (Next() & 0xFFFFFFFFFFFFull) | 0x010000000000ull;  // multicast bit
+  // 100 ns ticks since 1582-10-15, the UUID epoch; strictly increasing.
+  int64_t ticks = NowMillis() * 10000 + 0x01B21DD213814000ll;
+  if (ticks <= last_ticks_) ticks = last_ticks_ + 1;
+  last_ticks_ = ticks;
+  uint64_t t = static_cast<uint64_t>(ticks);
+  uint64_t msb = (t << 32) | ((t >> 16) & 0xFFFF0000ull) | 0x1000 | ((t >> 48) & 0x0FFF);
+  uint64_t clock_seq = 0x8000 | (node_ >> 20 & 0x3FFF);
+  uint64_t lsb = clock_seq << 48 | node_;
+  return EncodeInt64(static_cast<int64_t>(msb)) + EncodeInt64(static_cast<int64_t>(lsb));
+}
+
+Bytes ValueGenerator::RandomUuid() {
+  uint64_t msb = (Next() & ~0xF000ull) | 0x4000;
+  uint64_t lsb = (Next() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
+  return EncodeInt64(static_cast<int64_t>(msb)) + EncodeInt64(static_cast<int64_t>(lsb));
+}
+
+// --- conversions
+// ----------------------------------------------------------------------------------
+
+StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceLocation where) {
+  auto unable = [&](std::string_view what) {
+    return Bad(fmt::format("Unable to make {} from '{}'", what, s), where);
+  };
+  switch (type.kind) {
+    case TypeKind::kAscii:
+      for (char c : s) {
+        if (static_cast<uint8_t>(c) >= 0x80) {
+          return Bad(
+              fmt::format("Invalid byte for ascii: {}", static_cast<int>(static_cast<int8_t>(c))),
+              where);
+        }
+      }
+      return Bytes(s);
+    case TypeKind::kText:
+      if (!ValidUtf8(s)) return Bad("String didn't validate.", where);
+      return Bytes(s);
+    case TypeKind::kTinyint:
+    case TypeKind::kSmallint:
+    case TypeKind::kInt:
+    case TypeKind::kBigint: {
+      int64_t v;
+      bool ok = ParseInt64(s, v);
+      switch (type.kind) {
+        case TypeKind::kTinyint:
+          if (!ok || v < -128 || v > 127) return unable("byte");
+          return EncodeInt8(static_cast<int8_t>(v));
+        case TypeKind::kSmallint:
+          if (!ok || v < -32768 || v > 32767) return unable("short");
+          return EncodeInt16(static_cast<int16_t>(v));
+        case TypeKind::kInt:
+          if (!ok || v < INT32_MIN || v > INT32_MAX) return unable("int");
+          return EncodeInt32(static_cast<int32_t>(v));
+        default:
+          if (!ok) return unable("long");
+          return EncodeInt64(v);
+      }
+    }
+    case TypeKind::kVarint: {
+      Bytes out;
+      if (!internal::VarintFromDecimal(s, out)) return unable("integer");
+      return out;
+    }
+    case TypeKind::kDecimal: {
+      Bytes out;
+      if (!internal::DecimalFromText(s, out)) return unable("BigDecimal");
+      return out;
+    }
+    case TypeKind::kFloat:
+    case TypeKind::kDouble: {
+      Bytes out;
+      bool single = type.kind == TypeKind::kFloat;
+      if (!ParseFloating(s, single, out)) return unable(single ? "float" : "double");
+      return out;
+    }
+    case TypeKind::kBoolean: {
+      std::string lower(s);
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (lower == "true") return EncodeBoolean(true);
+      if (lower == "false") return EncodeBoolean(false);
+      return unable("boolean");
+    }
+    case TypeKind::kUuid: {
+      Bytes out;
+      if (!ParseUuid(s, out)) return unable("UUID");
+      return out;
+    }
+    case TypeKind::kTimeuuid: {
+      Bytes out;
+      if (!ParseUuid(s, out))
+        return Bad(fmt::format("Unknown timeuuid representation: {}", s), where);
+      if ((static_cast<uint8_t>(out[6]) >> 4) != 1) {
+        return Bad("TimeUUID supports only version 1 UUIDs", where);
+      }
+      return out;
+    }
+    case TypeKind::kTimestamp: {
+      int64_t ms;
+      if (!internal::ParseTimestamp(s, ms)) {
+        return Bad(fmt::format("Unable to coerce '{}' to a formatted date (long)", s), where);
+      }
+      return EncodeInt64(ms);
+    }
+    case TypeKind::kDate: {
+      // Digits alone are the raw unsigned day number, the epoch being 2^31.
+      if (AllDigits(s)) {
+        int64_t raw;
+        if (!ParseInt64(s, raw) || raw > 0xFFFFFFFFll) {
+          return Bad(fmt::format("Input date {} is out of bounds", s), where);
+        }
+        return EncodeDate(raw - (int64_t{1} << 31));
+      }
+      int64_t days;
+      if (!internal::ParseDate(s, days) || days < INT32_MIN || days > INT32_MAX) {
+        return Bad(fmt::format("Unable to coerce '{}' to a formatted date (long)", s), where);
+      }
+      return EncodeDate(days);
+    }
+    case TypeKind::kTime: {
+      int64_t ns;
+      if (AllDigits(s)) {
+        if (!ParseInt64(s, ns) || ns > kMaxNanosOfDay) {
+          return Bad(fmt::format("Input long out of bounds: {}", s), where);
+        }
+        return EncodeInt64(ns);
+      }
+      if (!internal::ParseTime(s, ns)) {
+        return Bad(fmt::format("Unable to coerce '{}' to a formatted time (long)", s), where);
+      }
+      return EncodeInt64(ns);
+    }
+    case TypeKind::kInet: {
+      Bytes out;
+      if (!internal::ParseInet(s, out)) return unable("inet address");
+      return out;
+    }
+    case TypeKind::kBlob: {
+      std::string_view hex = s;
+      if (hex.size() < 2 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X')) {
+        return Bad(fmt::format("String representation of blob is missing 0x prefix: {}", s), where);
+      }
+      hex.remove_prefix(2);
+      if (hex.size() % 2 != 0)
+        return Bad(fmt::format("cannot parse '{}' as hex bytes", hex), where);
+      Bytes out;
+      for (size_t i = 0; i < hex.size(); i += 2) {
+        int v = 0;
+        for (size_t k = i; k < i + 2; ++k) {
+          char c = hex[k];
+          int h = (c >= '0' && c <= '9')   ? c - '0'
+                  : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                  : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                           : -1;
+          if (h < 0) return Bad(fmt::format("cannot parse '{}' as hex bytes", hex), where);
+          v = v * 16 + h;
+        }
+        out.push_back(static_cast<char>(v));
+      }
+      return out;
+    }
+    default:
+      return Bad(fmt::format("Cannot read a {} from a string", type.ToCql()), where);
+  }
+}
+
+StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::string_view receiver,
+                               ValueGenerator& gen) {
+  switch (lit.kind) {
+    case LiteralKind::kNull:
+      return Value();
+    case LiteralKind::kFunction: {
+      PARTPLAY_ASSIGN_OR_RETURN(FunctionResult r, EvaluateFunction(lit, gen));
+      bool fits =
+          r.type == type || (r.type.kind == TypeKind::kTimeuuid && type.kind == TypeKind::kUuid);
+      if (!fits) {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      fmt::format("Type error: cannot assign result of function system.{} (type "
+                                  "{}) to {} (type {})",
+                                  lit.text, r.type.ToCql(), receiver, type.ToCql()),
+                      lit.where);
+      }
+      return Value(std::move(r.bytes));
+    }
+    case LiteralKind::kList:
+    case LiteralKind::kSet:
+    case LiteralKind::kMap: {
+      bool empty_braces = lit.kind == LiteralKind::kMap && lit.elements.empty();
+      bool fits = (lit.kind == LiteralKind::kList && type.kind == TypeKind::kList) ||
+                  (lit.kind == LiteralKind::kSet && type.kind == TypeKind::kSet) ||
+                  (lit.kind == LiteralKind::kMap && type.kind == TypeKind::kMap) ||
+                  (empty_braces && type.kind == TypeKind::kSet);
+      if (!fits) {
+        std::string_view what = lit.kind == LiteralKind::kList  ? "list"
+                                : lit.kind == LiteralKind::kSet ? "set"
+                                                                : "map";
+        return Status(
+            ErrorCode::kCqlBadLiteral,
+            fmt::format("Invalid {} literal for {} of type {}", what, receiver, type.ToCql()),
+            lit.where);
+      }
+      std::string value_name = fmt::format("value({})", receiver);
+      std::string key_name = fmt::format("key({})", receiver);
+      std::vector<Bytes> items;
+      for (size_t i = 0; i < lit.elements.size(); ++i) {
+        const Literal& e = lit.elements[i];
+        bool is_key = type.kind == TypeKind::kMap && i % 2 == 0;
+        const CqlType& et =
+            (type.kind == TypeKind::kMap && !is_key) ? type.value() : type.element();
+        if (e.kind == LiteralKind::kNull) {
+          return Status(ErrorCode::kCqlBadLiteral, "null is not supported inside collections",
+                        e.where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Value v,
+                                  LiteralToValue(et, e, is_key ? key_name : value_name, gen));
+        items.push_back(std::move(*v));
+      }
+      return Value(EncodeCollectionOf(type, items));
+    }
+    default:
+      break;
+  }
+  if (type.is_collection() || !Assignable(lit.kind, type.kind)) {
+    return Status(ErrorCode::kCqlBadLiteral,
+                  fmt::format("Invalid {} constant ({}) for \"{}\" of type {}",
+                              ConstantName(lit.kind), lit.text, receiver, type.ToCql()),
+                  lit.where);
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(Bytes b, ValueFromString(type, lit.text, lit.where));
+  return Value(std::move(b));
+}
+
+}  // namespace partplay::cql

@@ -1,0 +1,707 @@
+#include "partplay/cassandra/modify.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "cassandra/json_doc.h"
+#include "cassandra/restrictions.h"
+
+namespace partplay::cql {
+namespace {
+
+using internal::ColumnRestriction;
+using internal::JsonNode;
+using internal::Restrictions;
+
+constexpr int64_t kMaxTtl = 20 * 365 * 24 * 60 * 60;  // 630720000 s, Cassandra's MAX_TTL
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+StatusOr<int32_t> Ttl(const UsingClause& u, const TableSchema& t, ValueGenerator& gen) {
+  if (!u.ttl) return static_cast<int32_t>(t.default_ttl);
+  PARTPLAY_ASSIGN_OR_RETURN(Value v,
+                            LiteralToValue(CqlType::Native(TypeKind::kInt), *u.ttl, "[ttl]", gen));
+  if (!v) return Invalid("Invalid null value of TTL", u.ttl->where);
+  int64_t ttl = DecodeSigned(*v);
+  if (ttl < 0) {
+    return Invalid(fmt::format("A TTL must be greater or equal to 0, but was {}", ttl),
+                   u.ttl->where);
+  }
+  if (ttl > kMaxTtl) {
+    return Invalid(fmt::format("ttl is too large. requested ({}) maximum ({})", ttl, kMaxTtl),
+                   u.ttl->where);
+  }
+  return static_cast<int32_t>(ttl);
+}
+
+Status CheckTimestamp(const UsingClause& u, ValueGenerator& gen) {
+  if (!u.timestamp) return Status::Ok();
+  StatusOr<Value> v =
+      LiteralToValue(CqlType::Native(TypeKind::kBigint), *u.timestamp, "[timestamp]", gen);
+  return v.ok() ? Status::Ok() : v.status();
+}
+
+std::string JoinNames(const TableSchema& t, const std::vector<int>& columns) {
+  std::string out;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    out += (i ? ", " : "") + t.columns[static_cast<size_t>(columns[i])].name;
+  }
+  return out;
+}
+
+Status CheckKeyNotEmpty(const std::vector<Bytes>& key, const SourceLocation& where) {
+  if (key.size() == 1 && key[0].empty()) return Invalid("Key may not be empty", where);
+  return Status::Ok();
+}
+
+// The [applied] row of a conditional statement: [applied], then the existing row when not applied.
+ResultSet Applied(bool applied, const TableSchema& t, const Partition* p, const Clustering* c,
+                  const Row* row) {
+  ResultSet rs;
+  rs.columns.push_back("[applied]");
+  rs.types.push_back(CqlType::Native(TypeKind::kBoolean));
+  std::vector<Value> values{EncodeBoolean(applied)};
+  if (!applied && p != nullptr) {
+    for (int i : t.select_order) {
+      const ColumnSpec& spec = t.columns[static_cast<size_t>(i)];
+      size_t pos = static_cast<size_t>(spec.position);
+      rs.columns.push_back(spec.name);
+      rs.types.push_back(spec.type);
+      switch (spec.kind) {
+        case ColumnKind::kPartitionKey:
+          values.push_back(p->key[pos]);
+          break;
+        case ColumnKind::kClustering:
+          values.push_back(c ? Value((*c)[pos]) : Value());
+          break;
+        case ColumnKind::kStatic:
+          values.push_back(p->statics[pos]);
+          break;
+        case ColumnKind::kRegular:
+          values.push_back(row ? row->cells[pos] : Value());
+          break;
+      }
+    }
+  }
+  rs.rows.push_back(std::move(values));
+  rs.row_partition.push_back(-1);
+  return rs;
+}
+
+// An empty non-frozen collection is no value at all.
+Value Normalize(const CqlType& type, Value v) {
+  if (v && type.is_multi_cell() && CollectionElements(*v).empty()) return Value();
+  return v;
+}
+
+// --- JSON values (INSERT ... JSON)
+// -----------------------------------------------------------------
+
+StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_view receiver,
+                            const SourceLocation& where) {
+  using K = JsonNode::Kind;
+  if (n.kind == K::kNull) return Value();
+  auto expected = [&](std::string_view what) {
+    std::string shown = n.kind == K::kString ? n.text
+                        : n.kind == K::kBool ? (n.boolean ? "true" : "false")
+                                             : n.text;
+    return Status(ErrorCode::kCqlBadLiteral,
+                  fmt::format("Error decoding JSON value for {}: Expected {}, but got a {}: {}",
+                              receiver, what, n.KindName(), shown),
+                  where);
+  };
+  auto from_string = [&](std::string_view text) -> StatusOr<Value> {
+    StatusOr<Bytes> b = ValueFromString(type, text, where);
+    if (!b.ok()) {
+      return Status(
+          b.status().code(),
+          fmt::format("Error decoding JSON value for {}: {}", receiver, b.status().message()),
+          where);
+    }
+    return Value(std::move(b).value());
+  };
+  switch (type.kind) {
+    case TypeKind::kAscii:
+    case TypeKind::kText:
+      if (n.kind != K::kString) {
+        return expected(type.kind == TypeKind::kAscii ? "an ascii string" : "a UTF-8 string");
+      }
+      return from_string(n.text);
+    case TypeKind::kBoolean:
+      if (n.kind == K::kBool) return Value(EncodeBoolean(n.boolean));
+      if (n.kind != K::kString) return expected("a boolean value");
+      return from_string(n.text);
+    case TypeKind::kTinyint:
+    case TypeKind::kSmallint:
+    case TypeKind::kInt:
+    case TypeKind::kBigint:
+    case TypeKind::kVarint:
+    case TypeKind::kDecimal:
+    case TypeKind::kFloat:
+    case TypeKind::kDouble:
+    case TypeKind::kTimestamp:
+    case TypeKind::kDate:
+    case TypeKind::kTime:
+      if (n.kind != K::kNumber && n.kind != K::kString) {
+        return expected(fmt::format("a {} value", NativeTypeName(type.kind)));
+      }
+      return from_string(n.text);
+    case TypeKind::kUuid:
+    case TypeKind::kTimeuuid:
+    case TypeKind::kInet:
+    case TypeKind::kBlob:
+      if (n.kind != K::kString) return expected("a string representation");
+      return from_string(n.text);
+    case TypeKind::kList:
+    case TypeKind::kSet: {
+      if (n.kind != K::kArray) return expected(type.kind == TypeKind::kList ? "a list" : "a set");
+      std::vector<Bytes> items;
+      for (const JsonNode& e : n.items) {
+        if (e.kind == K::kNull) {
+          return Status(ErrorCode::kCqlBadLiteral, "null is not supported inside collections",
+                        where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Value v, JsonToValue(type.element(), e, receiver, where));
+        items.push_back(std::move(*v));
+      }
+      return Value(EncodeCollectionOf(type, items));
+    }
+    case TypeKind::kMap: {
+      if (n.kind != K::kObject) return expected("a map");
+      std::vector<Bytes> items;
+      for (const auto& [key, value] : n.members) {
+        if (type.element().is_collection()) {
+          return Status(ErrorCode::kCqlBadLiteral,
+                        "maps with collection keys cannot be read from JSON here", where);
+        }
+        StatusOr<Bytes> k = ValueFromString(type.element(), key, where);
+        if (!k.ok()) return k.status();
+        if (value.kind == K::kNull) {
+          return Status(ErrorCode::kCqlBadLiteral, "null is not supported inside collections",
+                        where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Value v, JsonToValue(type.value(), value, receiver, where));
+        items.push_back(std::move(k).value());
+        items.push_back(std::move(*v));
+      }
+      return Value(EncodeCollectionOf(type, items));
+    }
+  }
+  return Value();
+}
+
+// Column values of one INSERT: columns (indexes) and their values.
+struct InsertValues {
+  std::vector<int> columns;
+  std::vector<Value> values;
+  std::vector<SourceLocation> where;
+};
+
+StatusOr<InsertValues> JsonInsertValues(const TableSchema& t, const JsonNode& object,
+                                        bool default_unset, const SourceLocation& where) {
+  if (object.kind != JsonNode::Kind::kObject) {
+    return Invalid("Could not decode JSON string as a map: not a JSON object", where);
+  }
+  InsertValues out;
+  std::vector<bool> seen(t.columns.size(), false);
+  for (const auto& [raw, value] : object.members) {
+    // Member names are case-insensitive unless written in double quotes, like identifiers.
+    std::string name = raw;
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+      name = name.substr(1, name.size() - 2);
+    } else {
+      std::transform(name.begin(), name.end(), name.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    }
+    int i = t.IndexOf(name);
+    if (i < 0) {
+      return Invalid(fmt::format("JSON values map contains unrecognized column: {}", raw), where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(
+        Value v, JsonToValue(t.columns[static_cast<size_t>(i)].type, value, name, where));
+    seen[static_cast<size_t>(i)] = true;
+    out.columns.push_back(i);
+    out.values.push_back(std::move(v));
+    out.where.push_back(where);
+  }
+  if (!default_unset) {
+    for (size_t i = 0; i < t.columns.size(); ++i) {
+      if (seen[i]) continue;
+      out.columns.push_back(static_cast<int>(i));
+      out.values.push_back(Value());
+      out.where.push_back(where);
+    }
+  }
+  return out;
+}
+
+StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, bool if_not_exists,
+                                          int32_t ttl, const SourceLocation& where) {
+  const TableSchema& t = table.schema();
+  std::vector<Bytes> key(t.partition_key.size());
+  Clustering clustering(t.clustering.size());
+  std::vector<bool> have_key(t.partition_key.size()), have_clustering(t.clustering.size());
+  std::vector<int> regular_cols, static_cols;
+  std::vector<Value> regular_vals, static_vals;
+  for (size_t i = 0; i < in.columns.size(); ++i) {
+    const ColumnSpec& c = t.columns[static_cast<size_t>(in.columns[i])];
+    size_t pos = static_cast<size_t>(c.position);
+    const Value& v = in.values[i];
+    if (c.is_primary_key()) {
+      if (!v) {
+        return Invalid(fmt::format("Invalid null value in condition for column {}", c.name),
+                       in.where[i]);
+      }
+      if (c.kind == ColumnKind::kPartitionKey) {
+        key[pos] = *v;
+        have_key[pos] = true;
+      } else {
+        clustering[pos] = *v;
+        have_clustering[pos] = true;
+      }
+    } else if (c.kind == ColumnKind::kStatic) {
+      static_cols.push_back(in.columns[i]);
+      static_vals.push_back(Normalize(c.type, v));
+    } else {
+      regular_cols.push_back(in.columns[i]);
+      regular_vals.push_back(Normalize(c.type, v));
+    }
+  }
+  std::vector<int> missing;
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (!have_key[i]) missing.push_back(t.partition_key[i]);
+  }
+  if (!missing.empty()) {
+    return Invalid(fmt::format("Some partition key parts are missing: {}", JoinNames(t, missing)),
+                   where);
+  }
+  for (size_t i = 0; i < clustering.size(); ++i) {
+    if (!have_clustering[i]) missing.push_back(t.clustering[i]);
+  }
+  // Only static columns (besides the partition key): the clustering columns may be left out.
+  bool statics_only =
+      regular_cols.empty() && !static_cols.empty() && missing.size() == clustering.size();
+  if (!missing.empty() && !statics_only) {
+    return Invalid(fmt::format("Some clustering keys are missing: {}", JoinNames(t, missing)),
+                   where);
+  }
+  PARTPLAY_RETURN_IF_ERROR(CheckKeyNotEmpty(key, where));
+  PartitionKey pk = Table::KeyOf(key);
+  if (if_not_exists) {
+    const Partition* existing = table.Find(pk);
+    if (existing != nullptr) {
+      if (statics_only && existing->has_static()) {
+        return std::optional<ResultSet>(Applied(false, t, existing, nullptr, nullptr));
+      }
+      if (!statics_only) {
+        auto it = existing->rows.find(clustering);
+        if (it != existing->rows.end()) {
+          return std::optional<ResultSet>(Applied(false, t, existing, &it->first, &it->second));
+        }
+      }
+    }
+  }
+  Partition& p = table.Upsert(key);
+  if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals, statics_only);
+  if (!statics_only) table.WriteRow(p, clustering, regular_cols, regular_vals, true, ttl);
+  table.DropIfDead(pk);
+  if (if_not_exists) return std::optional<ResultSet>(Applied(true, t, nullptr, nullptr, nullptr));
+  return std::optional<ResultSet>();
+}
+
+// --- collection operations (UPDATE)
+// ----------------------------------------------------------------
+
+std::vector<Bytes> Elements(const Value& v) {
+  std::vector<Bytes> out;
+  if (!v) return out;
+  for (std::string_view e : CollectionElements(*v)) out.emplace_back(e);
+  return out;
+}
+
+StatusOr<Value> ApplyAssignment(const ColumnSpec& c, const Assignment& a, const Value& old,
+                                ValueGenerator& gen) {
+  const CqlType& type = c.type;
+  using Op = Assignment::Op;
+  if (a.op == Op::kSet) {
+    PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(type, a.value, c.name, gen));
+    return Normalize(type, std::move(v));
+  }
+  if (!type.is_collection()) {
+    std::string_view sign = a.op == Op::kRemove ? "-" : "+";
+    return Invalid(fmt::format("Invalid operation ({} = {} {} {}) for non counter column {}",
+                               c.name, c.name, sign, a.value.Describe(), c.name),
+                   a.value.where);
+  }
+  if (!type.is_multi_cell()) {
+    return Invalid(fmt::format("Invalid operation ({} = {} + ...) for frozen collection column {}",
+                               c.name, c.name, c.name),
+                   a.value.where);
+  }
+  std::vector<Bytes> current = Elements(old);
+  if (a.op == Op::kSetElement) {
+    if (type.kind == TypeKind::kSet) {
+      return Invalid(fmt::format("Invalid operation ({}[{}] = {}) for set column {}", c.name,
+                                 a.element.Describe(), a.value.Describe(), c.name),
+                     a.element.where);
+    }
+    if (type.kind == TypeKind::kMap) {
+      PARTPLAY_ASSIGN_OR_RETURN(
+          Value k, LiteralToValue(type.element(), a.element, fmt::format("key({})", c.name), gen));
+      if (!k) return Invalid("Invalid null value for map key", a.element.where);
+      PARTPLAY_ASSIGN_OR_RETURN(
+          Value v, LiteralToValue(type.value(), a.value, fmt::format("value({})", c.name), gen));
+      std::vector<Bytes> next;
+      for (size_t i = 0; i + 1 < current.size(); i += 2) {
+        if (Compare(type.element(), current[i], *k) == 0) continue;
+        next.push_back(current[i]);
+        next.push_back(current[i + 1]);
+      }
+      if (v) {
+        next.push_back(*k);
+        next.push_back(*v);
+      }
+      return Normalize(type, Value(EncodeCollectionOf(type, next)));
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(Value idx, LiteralToValue(CqlType::Native(TypeKind::kInt), a.element,
+                                                        fmt::format("idx({})", c.name), gen));
+    if (!idx) return Invalid("Invalid null value for list index", a.element.where);
+    int64_t i = DecodeSigned(*idx);
+    if (i < 0 || static_cast<size_t>(i) >= current.size()) {
+      return Invalid(fmt::format("List index {} out of bound, list has size {}", i, current.size()),
+                     a.element.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(
+        Value v, LiteralToValue(type.element(), a.value, fmt::format("value({})", c.name), gen));
+    if (v) {
+      current[static_cast<size_t>(i)] = *v;
+    } else {
+      current.erase(current.begin() + i);
+    }
+    return Normalize(type, Value(EncodeCollection(current, current.size())));
+  }
+  // +, - : the operand is a collection literal (for map removal, a set of keys).
+  CqlType operand = type;
+  if (type.kind == TypeKind::kMap && a.op == Op::kRemove) operand = CqlType::Set(type.element());
+  PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(operand, a.value, c.name, gen));
+  std::vector<Bytes> items = Elements(v);
+  std::vector<Bytes> next;
+  if (a.op == Op::kRemove) {
+    size_t stride = type.kind == TypeKind::kMap ? 2 : 1;
+    const CqlType& key_type = type.element();
+    for (size_t i = 0; i + stride <= current.size(); i += stride) {
+      bool drop = false;
+      for (const Bytes& x : items) drop = drop || Compare(key_type, current[i], x) == 0;
+      if (drop) continue;
+      for (size_t j = 0; j < stride; ++j) next.push_back(current[i + j]);
+    }
+  } else if (a.op == Op::kPrepend) {
+    if (type.kind != TypeKind::kList) {
+      return Invalid(fmt::format("Invalid operation ({} = {} + {}) for non list column {}", c.name,
+                                 a.value.Describe(), c.name, c.name),
+                     a.value.where);
+    }
+    next = items;
+    next.insert(next.end(), current.begin(), current.end());
+  } else {
+    next = current;
+    next.insert(next.end(), items.begin(), items.end());
+  }
+  return Normalize(type, Value(EncodeCollectionOf(type, next)));
+}
+
+// Cartesian product of the = / IN values of clustering columns (all of them restricted).
+std::vector<Clustering> ClusteringKeys(const Restrictions& r) {
+  std::vector<Clustering> keys(1);
+  for (const ColumnRestriction& c : r.clustering) {
+    if (c.column < 0) return {};
+    std::vector<Clustering> next;
+    for (const Clustering& prefix : keys) {
+      for (const Bytes& v : c.values) {
+        next.push_back(prefix);
+        next.back().push_back(v);
+      }
+    }
+    keys = std::move(next);
+  }
+  return keys;
+}
+
+bool FullClusteringEqIn(const Restrictions& r) {
+  for (const ColumnRestriction& c : r.clustering) {
+    if (c.column < 0 || !c.is_eq_or_in()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table& table,
+                                                 ValueGenerator& gen, SourceLocation where) {
+  const TableSchema& t = table.schema();
+  PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(s.using_clause, t, gen));
+  PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  InsertValues in;
+  if (s.json) {
+    internal::JsonNode object;
+    size_t pos = 0;
+    std::string error;
+    if (!internal::ParseJson(s.json_value.text, pos, object, error) ||
+        pos != s.json_value.text.size()) {
+      return Invalid(fmt::format("Could not decode JSON string as a map: {}",
+                                 error.empty() ? "trailing characters" : error),
+                     s.json_value.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(in, JsonInsertValues(t, object, s.default_unset, s.json_value.where));
+  } else {
+    if (s.columns.size() != s.values.size()) return Invalid("Unmatched column names/values", where);
+    std::vector<bool> seen(t.columns.size(), false);
+    for (size_t i = 0; i < s.columns.size(); ++i) {
+      const Name& n = s.columns[i];
+      int index = t.IndexOf(n.text);
+      if (index < 0)
+        return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
+      if (seen[static_cast<size_t>(index)]) {
+        return Invalid(fmt::format("Multiple definitions found for column {}", n.text), n.where);
+      }
+      seen[static_cast<size_t>(index)] = true;
+      const ColumnSpec& c = t.columns[static_cast<size_t>(index)];
+      PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(c.type, s.values[i], c.name, gen));
+      in.columns.push_back(index);
+      in.values.push_back(std::move(v));
+      in.where.push_back(s.values[i].where);
+    }
+  }
+  return Insert(table, in, s.if_not_exists, ttl, where);
+}
+
+StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& s, Table& table,
+                                                 ValueGenerator& gen, SourceLocation where) {
+  const TableSchema& t = table.schema();
+  std::vector<int> columns;
+  bool statics_only = true;
+  for (const Assignment& a : s.assignments) {
+    int index = t.IndexOf(a.column.text);
+    if (index < 0) {
+      return Status(ErrorCode::kCqlUnknown, "Undefined column name " + a.column.text,
+                    a.column.where);
+    }
+    const ColumnSpec& c = t.columns[static_cast<size_t>(index)];
+    if (c.is_primary_key()) {
+      return Invalid(fmt::format("PRIMARY KEY part {} found in SET part", c.name), a.column.where);
+    }
+    if (std::find(columns.begin(), columns.end(), index) != columns.end() &&
+        a.op != Assignment::Op::kSetElement) {
+      return Invalid(fmt::format("Multiple incompatible setting of column {}", c.name),
+                     a.column.where);
+    }
+    columns.push_back(index);
+    statics_only = statics_only && c.kind == ColumnKind::kStatic;
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(
+      Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kUpdate,
+                                                  false, statics_only, gen, where));
+  PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(s.using_clause, t, gen));
+  PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  std::vector<Clustering> clusterings =
+      statics_only ? std::vector<Clustering>{} : ClusteringKeys(r);
+  std::optional<bool> applied;
+  for (const std::vector<Bytes>& key : internal::PartitionKeys(t, r)) {
+    PARTPLAY_RETURN_IF_ERROR(CheckKeyNotEmpty(key, where));
+    PartitionKey pk = Table::KeyOf(key);
+    if (s.if_exists) {
+      const Partition* existing = table.Find(pk);
+      bool exists =
+          existing != nullptr &&
+          (statics_only
+               ? existing->live()
+               : std::any_of(clusterings.begin(), clusterings.end(),
+                             [&](const Clustering& c) { return existing->rows.count(c) > 0; }));
+      applied = exists;
+      if (!exists) continue;
+    }
+    Partition& p = table.Upsert(key);
+    if (statics_only) {
+      std::vector<Value> values;
+      for (size_t i = 0; i < s.assignments.size(); ++i) {
+        const ColumnSpec& c = t.columns[static_cast<size_t>(columns[i])];
+        PARTPLAY_ASSIGN_OR_RETURN(
+            Value v,
+            ApplyAssignment(c, s.assignments[i], p.statics[static_cast<size_t>(c.position)], gen));
+        table.WriteStatics(p, {columns[i]}, {v}, false);
+      }
+    } else {
+      for (const Clustering& c : clusterings) {
+        std::vector<int> regular_cols;
+        std::vector<Value> regular_vals;
+        for (size_t i = 0; i < s.assignments.size(); ++i) {
+          const ColumnSpec& spec = t.columns[static_cast<size_t>(columns[i])];
+          if (spec.kind == ColumnKind::kStatic) {
+            PARTPLAY_ASSIGN_OR_RETURN(
+                Value v, ApplyAssignment(spec, s.assignments[i],
+                                         p.statics[static_cast<size_t>(spec.position)], gen));
+            table.WriteStatics(p, {columns[i]}, {v}, false);
+            continue;
+          }
+          // The current cell, including values assigned earlier in this statement.
+          Value old;
+          auto found = std::find(regular_cols.begin(), regular_cols.end(), columns[i]);
+          if (found != regular_cols.end()) {
+            old = regular_vals[static_cast<size_t>(found - regular_cols.begin())];
+          } else {
+            auto row = p.rows.find(c);
+            if (row != p.rows.end()) old = row->second.cells[static_cast<size_t>(spec.position)];
+          }
+          PARTPLAY_ASSIGN_OR_RETURN(Value v, ApplyAssignment(spec, s.assignments[i], old, gen));
+          if (found != regular_cols.end()) {
+            regular_vals[static_cast<size_t>(found - regular_cols.begin())] = std::move(v);
+          } else {
+            regular_cols.push_back(columns[i]);
+            regular_vals.push_back(std::move(v));
+          }
+        }
+        table.WriteRow(p, c, regular_cols, regular_vals, false, ttl);
+      }
+    }
+    table.DropIfDead(pk);
+  }
+  if (s.if_exists) {
+    return std::optional<ResultSet>(Applied(applied.value_or(false), t, nullptr, nullptr, nullptr));
+  }
+  return std::optional<ResultSet>();
+}
+
+StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& s, Table& table,
+                                                 ValueGenerator& gen, SourceLocation where) {
+  const TableSchema& t = table.schema();
+  std::vector<int> columns;
+  bool statics_only = !s.columns.empty();
+  for (const Name& n : s.columns) {
+    int index = t.IndexOf(n.text);
+    if (index < 0)
+      return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
+    const ColumnSpec& c = t.columns[static_cast<size_t>(index)];
+    if (c.is_primary_key()) {
+      return Invalid(fmt::format("Invalid identifier {} for deletion (should not be a PRIMARY KEY "
+                                 "part)",
+                                 n.text),
+                     n.where);
+    }
+    columns.push_back(index);
+    statics_only = statics_only && c.kind == ColumnKind::kStatic;
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(
+      Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kDelete,
+                                                  false, statics_only, gen, where));
+  PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  bool full_clustering = FullClusteringEqIn(r);
+  if (!columns.empty() && !statics_only && !full_clustering) {
+    return Invalid("Range deletions are not supported for specific columns", where);
+  }
+  std::optional<bool> applied;
+  for (const std::vector<Bytes>& key : internal::PartitionKeys(t, r)) {
+    PartitionKey pk = Table::KeyOf(key);
+    Partition* p = table.Find(pk);
+    if (s.if_exists) {
+      applied = p != nullptr;
+      if (p == nullptr) continue;
+    }
+    if (p == nullptr) continue;
+    if (columns.empty()) {
+      if (!r.has_clustering()) {
+        table.ErasePartition(pk);
+        continue;
+      }
+      for (auto it = p->rows.begin(); it != p->rows.end();) {
+        bool match = true;
+        for (const ColumnRestriction& c : r.clustering) {
+          if (c.column < 0) continue;
+          const ColumnSpec& spec = t.columns[static_cast<size_t>(c.column)];
+          match = match &&
+                  internal::Matches(spec.type, it->first[static_cast<size_t>(spec.position)], c);
+        }
+        auto next = std::next(it);
+        if (match) table.EraseRow(*p, it);
+        it = next;
+      }
+    } else {
+      std::vector<int> statics, regular;
+      for (int c : columns) {
+        (t.columns[static_cast<size_t>(c)].kind == ColumnKind::kStatic ? statics : regular)
+            .push_back(c);
+      }
+      if (!statics.empty())
+        table.WriteStatics(*p, statics, std::vector<Value>(statics.size()), false);
+      if (!regular.empty()) {
+        for (const Clustering& c : ClusteringKeys(r)) {
+          if (p->rows.count(c) == 0) continue;
+          table.WriteRow(*p, c, regular, std::vector<Value>(regular.size()), false, 0);
+        }
+      }
+    }
+    table.DropIfDead(pk);
+  }
+  if (s.if_exists) {
+    return std::optional<ResultSet>(Applied(applied.value_or(false), t, nullptr, nullptr, nullptr));
+  }
+  return std::optional<ResultSet>();
+}
+
+StatusOr<int64_t> LoadJsonRows(std::string_view json, Table& table, ValueGenerator& gen) {
+  int64_t count = 0;
+  size_t pos = 0;
+  auto skip_space = [&]() {
+    while (pos < json.size() && std::isspace(static_cast<unsigned char>(json[pos]))) ++pos;
+  };
+  skip_space();
+  if (pos + 3 <= json.size() && json.substr(pos, 3) == "\xEF\xBB\xBF") pos += 3;  // a BOM
+  skip_space();
+  bool array = pos < json.size() && json[pos] == '[';
+  if (array) {
+    ++pos;
+    skip_space();
+    if (pos < json.size() && json[pos] == ']') return int64_t{0};
+  }
+  while (true) {
+    skip_space();
+    if (pos >= json.size()) {
+      if (array) return Status(ErrorCode::kTruncatedInput, "the array lacks its ']'");
+      break;
+    }
+    size_t start = pos;
+    JsonNode object;
+    std::string error;
+    SourceLocation at;
+    at.byte_offset = static_cast<int64_t>(start);
+    at.item_index = count;
+    if (!internal::ParseJson(json, pos, object, error)) {
+      at.byte_offset = static_cast<int64_t>(pos);
+      return Status(ErrorCode::kMalformedJson, error, at);
+    }
+    if (object.kind != JsonNode::Kind::kObject) {
+      return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", at);
+    }
+    StatusOr<InsertValues> in = JsonInsertValues(table.schema(), object, false, at);
+    if (!in.ok()) return in.status();
+    StatusOr<std::optional<ResultSet>> done = Insert(table, in.value(), false, 0, at);
+    if (!done.ok()) return Status(done.status().code(), done.status().message(), at);
+    ++count;
+    skip_space();
+    if (array) {
+      if (pos < json.size() && json[pos] == ',') {
+        ++pos;
+        continue;
+      }
+      if (pos < json.size() && json[pos] == ']') break;
+      at.byte_offset = static_cast<int64_t>(pos);
+      return Status(ErrorCode::kMalformedJson, "expected ',' or ']'", at);
+    }
+  }
+  return count;
+}
+
+}  // namespace partplay::cql

@@ -1,0 +1,956 @@
+#include "partplay/cassandra/parser.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "partplay/cassandra/lexer.h"
+
+namespace partplay::cql {
+
+std::string_view OperatorText(Operator op) {
+  switch (op) {
+    case Operator::kEq:
+      return "=";
+    case Operator::kLt:
+      return "<";
+    case Operator::kLe:
+      return "<=";
+    case Operator::kGt:
+      return ">";
+    case Operator::kGe:
+      return ">=";
+    case Operator::kIn:
+      return "IN";
+    case Operator::kNotEq:
+      return "!=";
+    case Operator::kContains:
+      return "CONTAINS";
+    case Operator::kContainsKey:
+      return "CONTAINS KEY";
+  }
+  return "?";
+}
+
+namespace {
+
+// Cassandra's reserved keywords: not usable as unquoted names.
+constexpr std::array<std::string_view, 52> kReserved = {
+    "add",      "allow",  "alter",   "and",          "apply",  "asc",     "authorize",
+    "batch",    "begin",  "by",      "columnfamily", "create", "delete",  "desc",
+    "describe", "drop",   "entries", "execute",      "from",   "full",    "grant",
+    "if",       "in",     "index",   "infinity",     "insert", "into",    "keyspace",
+    "limit",    "modify", "nan",     "norecursive",  "not",    "null",    "of",
+    "on",       "or",     "order",   "primary",      "rename", "replace", "revoke",
+    "schema",   "select", "set",     "table",        "to",     "token",   "truncate",
+    "update",   "use",    "using"};
+
+bool IsReserved(std::string_view word) {
+  return std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end() ||
+         word == "where" || word == "with" || word == "unlogged" || word == "view";
+}
+
+class Parser {
+ public:
+  Parser(const std::vector<Token>& tokens, size_t begin, size_t end)
+      : t_(tokens), pos_(begin), end_(end) {}
+
+  StatusOr<StatementBody> Statement() {
+    const Token& first = Peek();
+    if (first.kind == TokenKind::kError) return LexError(first);
+    StatusOr<StatementBody> body = Status::Ok();
+    if (IsWord("select")) {
+      body = Select();
+    } else if (IsWord("insert")) {
+      body = Insert();
+    } else if (IsWord("update")) {
+      body = Update();
+    } else if (IsWord("delete")) {
+      body = Delete();
+    } else if (IsWord("create")) {
+      body = Create();
+    } else if (IsWord("use")) {
+      body = Use();
+    } else if (IsWord("drop")) {
+      body = Drop();
+    } else if (IsWord("truncate")) {
+      body = Truncate();
+    } else if (IsWord("describe") || IsWord("desc")) {
+      body = Describe();
+    } else if (IsWord("alter") || IsWord("grant") || IsWord("revoke") || IsWord("begin") ||
+               IsWord("apply")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("{} statements are not part of the CQL subset Partition "
+                                "Playground runs",
+                                Upper(first.text)),
+                    first.where);
+    } else {
+      return NoViable(first);
+    }
+    if (!body.ok()) return body;
+    if (!AtEnd()) return Mismatched(Peek(), "EOF");
+    return body;
+  }
+
+  StatusOr<CqlType> Type() {
+    const Token& tok = Peek();
+    if (tok.kind != TokenKind::kIdentifier) {
+      if (tok.kind == TokenKind::kQuotedIdentifier || tok.kind == TokenKind::kString) {
+        return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown type {}", tok.text), tok.where);
+      }
+      return NoViable(tok);
+    }
+    std::string name = tok.text;
+    if (name == "frozen") {
+      Next();
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
+      PARTPLAY_ASSIGN_OR_RETURN(CqlType inner, Type());
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
+      if (!inner.is_collection()) {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      fmt::format("frozen<> is only allowed on collections, tuples, and "
+                                  "user-defined types (got {})",
+                                  inner.ToCql()),
+                      tok.where);
+      }
+      inner.frozen = true;
+      return inner;
+    }
+    if (name == "list" || name == "set" || name == "map") {
+      Next();
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
+      PARTPLAY_ASSIGN_OR_RETURN(CqlType first, Type());
+      CqlType out;
+      if (name == "map") {
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(","));
+        PARTPLAY_ASSIGN_OR_RETURN(CqlType second, Type());
+        out = CqlType::Map(std::move(first), std::move(second));
+      } else {
+        out = name == "list" ? CqlType::List(std::move(first)) : CqlType::Set(std::move(first));
+      }
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
+      for (const CqlType& p : out.params) {
+        if (p.is_multi_cell()) {
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        fmt::format("Non-frozen collections are not allowed inside collections: {}",
+                                    out.ToCql()),
+                        tok.where);
+        }
+      }
+      return out;
+    }
+    Next();
+    if (std::optional<TypeKind> kind = NativeTypeKind(name)) return CqlType::Native(*kind);
+    if (name == "counter" || name == "duration" || name == "tuple") {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("the {} type is not part of the CQL subset Partition Playground "
+                                "models",
+                                name),
+                    tok.where);
+    }
+    return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown type {}", name), tok.where);
+  }
+
+  Status ExpectEnd() const { return AtEnd() ? Status::Ok() : Mismatched(Peek(), "EOF"); }
+
+  StatusOr<Literal> Term() {
+    const Token& tok = Peek();
+    Literal lit;
+    lit.where = tok.where;
+    switch (tok.kind) {
+      case TokenKind::kString:
+        lit.kind = LiteralKind::kString;
+        break;
+      case TokenKind::kInteger:
+        lit.kind = LiteralKind::kInteger;
+        break;
+      case TokenKind::kFloat:
+        lit.kind = LiteralKind::kFloat;
+        break;
+      case TokenKind::kUuid:
+        lit.kind = LiteralKind::kUuid;
+        break;
+      case TokenKind::kHex:
+        lit.kind = LiteralKind::kHex;
+        break;
+      case TokenKind::kError:
+        return LexError(tok);
+      case TokenKind::kIdentifier: {
+        if (tok.text == "true" || tok.text == "false") {
+          lit.kind = LiteralKind::kBoolean;
+        } else if (tok.text == "null") {
+          lit.kind = LiteralKind::kNull;
+        } else if (tok.text == "nan" || tok.text == "infinity") {
+          lit.kind = LiteralKind::kFloat;
+          Next();
+          lit.text = tok.text == "nan" ? "NaN" : "Infinity";
+          return lit;
+        } else if (PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(") {
+          return FunctionCall();
+        } else {
+          return NoViable(tok);
+        }
+        break;
+      }
+      case TokenKind::kSymbol: {
+        if (tok.text == "[") return Collection("]", LiteralKind::kList);
+        if (tok.text == "{") return Collection("}", LiteralKind::kSet);
+        if (tok.text == "-" && PeekAt(1).kind == TokenKind::kIdentifier &&
+            (PeekAt(1).text == "nan" || PeekAt(1).text == "infinity")) {
+          Next();
+          lit.kind = LiteralKind::kFloat;
+          lit.text = Next().text == "nan" ? "NaN" : "-Infinity";
+          return lit;
+        }
+        if (tok.text == "?") {
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        "bind markers (?) need a prepared statement; write the value instead",
+                        tok.where);
+        }
+        return NoViable(tok);
+      }
+      default:
+        return NoViable(tok);
+    }
+    lit.text = Next().text;
+    return lit;
+  }
+
+ private:
+  // --- token access
+  // ---------------------------------------------------------------------------------
+  const Token& Peek() const { return PeekAt(0); }
+  const Token& PeekAt(size_t ahead) const {
+    size_t i = pos_ + ahead;
+    return i < end_ ? t_[i] : t_[end_];  // t_[end_] is the ';' or the end
+  }
+  bool AtEnd() const { return pos_ >= end_; }
+  const Token& Next() {
+    const Token& tok = Peek();
+    if (pos_ < end_) ++pos_;
+    return tok;
+  }
+  bool IsWord(std::string_view word, size_t ahead = 0) const {
+    const Token& tok = PeekAt(ahead);
+    return tok.kind == TokenKind::kIdentifier && tok.text == word && pos_ + ahead < end_;
+  }
+  bool IsSymbol(std::string_view symbol) const {
+    const Token& tok = Peek();
+    return tok.kind == TokenKind::kSymbol && tok.text == symbol && !AtEnd();
+  }
+  bool AcceptWord(std::string_view word) {
+    if (!IsWord(word)) return false;
+    Next();
+    return true;
+  }
+  bool AcceptSymbol(std::string_view symbol) {
+    if (!IsSymbol(symbol)) return false;
+    Next();
+    return true;
+  }
+
+  // --- errors
+  // -----------------------------------------------------------------------------------------
+  static std::string Upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+  }
+  Status LexError(const Token& tok) const {
+    return Status(ErrorCode::kCqlSyntax, tok.text, tok.where);
+  }
+  Status Mismatched(const Token& tok, std::string_view expecting) const {
+    if (tok.kind == TokenKind::kError) return LexError(tok);
+    std::string shown = AtEndToken(tok) ? "<EOF>" : TokenDisplay(tok);
+    return Status(ErrorCode::kCqlSyntax,
+                  fmt::format("mismatched input '{}' expecting {}", shown, expecting), tok.where);
+  }
+  Status NoViable(const Token& tok) const {
+    if (tok.kind == TokenKind::kError) return LexError(tok);
+    std::string shown = AtEndToken(tok) ? "<EOF>" : TokenDisplay(tok);
+    return Status(ErrorCode::kCqlSyntax, fmt::format("no viable alternative at input '{}'", shown),
+                  tok.where);
+  }
+  bool AtEndToken(const Token& tok) const {
+    return &tok == &t_[end_] || tok.kind == TokenKind::kEnd;
+  }
+
+  Status ExpectWord(std::string_view word) {
+    if (AcceptWord(word)) return Status::Ok();
+    return Mismatched(Peek(), Upper(word));
+  }
+  Status ExpectSymbol(std::string_view symbol) {
+    if (AcceptSymbol(symbol)) return Status::Ok();
+    return Mismatched(Peek(), fmt::format("'{}'", symbol));
+  }
+
+  // --- names
+  // ---------------------------------------------------------------------------------------
+  StatusOr<Name> Ident() {
+    const Token& tok = Peek();
+    if (AtEnd()) return Mismatched(tok, "an identifier");
+    if (tok.kind == TokenKind::kQuotedIdentifier ||
+        (tok.kind == TokenKind::kIdentifier && !IsReserved(tok.text))) {
+      Next();
+      return Name{tok.text, tok.where};
+    }
+    return NoViable(tok);
+  }
+
+  StatusOr<TableName> QualifiedTable() {
+    TableName out;
+    out.where = Peek().where;
+    PARTPLAY_ASSIGN_OR_RETURN(Name first, Ident());
+    if (AcceptSymbol(".")) {
+      PARTPLAY_ASSIGN_OR_RETURN(Name second, Ident());
+      out.keyspace = first.text;
+      out.table = second.text;
+    } else {
+      out.table = first.text;
+    }
+    return out;
+  }
+
+  bool AcceptIfNotExists() {
+    if (IsWord("if") && IsWord("not", 1) && IsWord("exists", 2)) {
+      Next();
+      Next();
+      Next();
+      return true;
+    }
+    return false;
+  }
+  bool AcceptIfExists() {
+    if (IsWord("if") && IsWord("exists", 1)) {
+      Next();
+      Next();
+      return true;
+    }
+    return false;
+  }
+
+  // --- terms
+  // ----------------------------------------------------------------------------------------
+  StatusOr<Literal> FunctionCall() {
+    Literal lit;
+    lit.kind = LiteralKind::kFunction;
+    lit.where = Peek().where;
+    lit.text = Next().text;
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    if (!AcceptSymbol(")")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal arg, Term());
+        lit.elements.push_back(std::move(arg));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    }
+    return lit;
+  }
+
+  StatusOr<Literal> Collection(std::string_view close, LiteralKind kind) {
+    Literal lit;
+    lit.kind = kind;
+    lit.where = Next().where;
+    if (AcceptSymbol(close)) {
+      if (kind == LiteralKind::kSet) lit.kind = LiteralKind::kMap;  // {} is an empty map
+      return lit;
+    }
+    bool first = true;
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Literal e, Term());
+      lit.elements.push_back(std::move(e));
+      if (kind != LiteralKind::kList) {
+        // The first element decides between {set} and {map: ...}.
+        bool colon = IsSymbol(":");
+        if (first && colon) lit.kind = LiteralKind::kMap;
+        if (lit.kind == LiteralKind::kMap) {
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(":"));
+          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+          lit.elements.push_back(std::move(v));
+        }
+      }
+      first = false;
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(close));
+    return lit;
+  }
+
+  // A property value: a constant, an identifier (taken as a string) or a map.
+  StatusOr<Literal> PropertyValue() {
+    const Token& tok = Peek();
+    if (tok.kind == TokenKind::kIdentifier && tok.text != "true" && tok.text != "false" &&
+        !(PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(")) {
+      Literal lit;
+      lit.kind = LiteralKind::kString;
+      lit.text = tok.text;
+      lit.where = tok.where;
+      Next();
+      return lit;
+    }
+    return Term();
+  }
+
+  StatusOr<std::vector<Property>> Properties() {
+    std::vector<Property> out;
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Name name, Ident());
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+      PARTPLAY_ASSIGN_OR_RETURN(Literal value, PropertyValue());
+      out.push_back(Property{std::move(name), std::move(value)});
+    } while (AcceptWord("and"));
+    return out;
+  }
+
+  // --- WHERE
+  // --------------------------------------------------------------------------------------
+  StatusOr<Relation> OneRelation() {
+    Relation r;
+    r.where = Peek().where;
+    if (IsWord("token") && PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(") {
+      Next();
+      Next();
+      r.on_token = true;
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        r.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else if (IsSymbol("(")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "multi-column relations ((a, b) > (1, 2)) are not part of the CQL subset "
+                    "Partition Playground runs",
+                    Peek().where);
+    } else {
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      r.columns.push_back(std::move(n));
+      if (IsSymbol("[")) {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      "restrictions on collection elements are not part of the CQL subset "
+                      "Partition Playground runs",
+                      Peek().where);
+      }
+    }
+    const Token& op = Peek();
+    if (op.kind == TokenKind::kSymbol && !AtEnd()) {
+      static const std::pair<std::string_view, Operator> kOps[] = {
+          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
+          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
+      for (const auto& [text, value] : kOps) {
+        if (op.text == text) {
+          Next();
+          r.op = value;
+          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+          r.values.push_back(std::move(v));
+          return r;
+        }
+      }
+    }
+    if (AcceptWord("in")) {
+      r.op = Operator::kIn;
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+      if (!AcceptSymbol(")")) {
+        do {
+          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+          r.values.push_back(std::move(v));
+        } while (AcceptSymbol(","));
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      }
+      return r;
+    }
+    if (AcceptWord("contains")) {
+      r.op = AcceptWord("key") ? Operator::kContainsKey : Operator::kContains;
+      PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+      r.values.push_back(std::move(v));
+      return r;
+    }
+    return NoViable(op);
+  }
+
+  StatusOr<std::vector<Relation>> WhereClause() {
+    std::vector<Relation> out;
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Relation r, OneRelation());
+      out.push_back(std::move(r));
+    } while (AcceptWord("and"));
+    return out;
+  }
+
+  StatusOr<UsingClause> Using() {
+    UsingClause u;
+    do {
+      if (AcceptWord("ttl")) {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+        u.ttl = std::move(v);
+      } else if (AcceptWord("timestamp")) {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+        u.timestamp = std::move(v);
+      } else {
+        return Mismatched(Peek(), "TTL or TIMESTAMP");
+      }
+    } while (AcceptWord("and"));
+    return u;
+  }
+
+  // --- statements
+  // -----------------------------------------------------------------------------------
+  StatusOr<StatementBody> Select() {
+    Next();
+    SelectStatement s;
+    s.json = AcceptWord("json");
+    s.distinct = AcceptWord("distinct");
+    if (AcceptSymbol("*")) {
+      s.star = true;
+    } else {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Selector sel, OneSelector());
+        s.selectors.push_back(std::move(sel));
+      } while (AcceptSymbol(","));
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptWord("where")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
+    }
+    if (IsWord("group")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "GROUP BY is not part of the CQL subset Partition Playground runs",
+                    Peek().where);
+    }
+    if (AcceptWord("order")) {
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("by"));
+      do {
+        OrderingTerm o;
+        PARTPLAY_ASSIGN_OR_RETURN(o.column, Ident());
+        if (AcceptWord("desc")) {
+          o.descending = true;
+        } else {
+          AcceptWord("asc");
+        }
+        s.order_by.push_back(std::move(o));
+      } while (AcceptSymbol(","));
+    }
+    if (IsWord("per")) {
+      Next();
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("partition"));
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("limit"));
+      PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+      s.per_partition_limit = std::move(v);
+    }
+    if (AcceptWord("limit")) {
+      PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+      s.limit = std::move(v);
+    }
+    if (AcceptWord("allow")) {
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("filtering"));
+      s.allow_filtering = true;
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<Selector> OneSelector() {
+    Selector sel;
+    const Token& tok = Peek();
+    sel.where = tok.where;
+    bool call = PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(" &&
+                tok.kind == TokenKind::kIdentifier;
+    if (call && tok.text == "count") {
+      Next();
+      Next();
+      sel.kind = Selector::Kind::kCount;
+      if (!AcceptSymbol("*")) {
+        const Token& arg = Peek();
+        if (arg.kind == TokenKind::kInteger && arg.text == "1") {
+          Next();
+        } else {
+          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+          sel.columns.push_back(std::move(n));
+        }
+      }
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else if (call && tok.text == "token") {
+      Next();
+      Next();
+      sel.kind = Selector::Kind::kToken;
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        sel.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else if (call) {
+      if (tok.text == "writetime" || tok.text == "ttl") {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      fmt::format("{}() is not part of the CQL subset Partition Playground runs",
+                                  Upper(tok.text)),
+                      tok.where);
+      }
+      return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown function '{}'", tok.text),
+                    tok.where);
+    } else {
+      sel.kind = Selector::Kind::kColumn;
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      sel.columns.push_back(std::move(n));
+    }
+    if (AcceptWord("as")) {
+      PARTPLAY_ASSIGN_OR_RETURN(Name alias, Ident());
+      sel.alias = alias.text;
+    }
+    return sel;
+  }
+
+  StatusOr<StatementBody> Insert() {
+    Next();
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("into"));
+    InsertStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptWord("json")) {
+      s.json = true;
+      const Token& tok = Peek();
+      if (tok.kind != TokenKind::kString) return Mismatched(tok, "a JSON string");
+      s.json_value.kind = LiteralKind::kString;
+      s.json_value.text = tok.text;
+      s.json_value.where = tok.where;
+      Next();
+      if (AcceptWord("default")) {
+        if (AcceptWord("unset")) {
+          s.default_unset = true;
+        } else {
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("null"));
+        }
+      }
+    } else {
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("values"));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+        s.values.push_back(std::move(v));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    }
+    s.if_not_exists = AcceptIfNotExists();
+    if (AcceptWord("using")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.using_clause, Using());
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Update() {
+    Next();
+    UpdateStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptWord("using")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.using_clause, Using());
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("set"));
+    do {
+      Assignment a;
+      PARTPLAY_ASSIGN_OR_RETURN(a.column, Ident());
+      if (AcceptSymbol("[")) {
+        PARTPLAY_ASSIGN_OR_RETURN(a.element, Term());
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("]"));
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+        PARTPLAY_ASSIGN_OR_RETURN(a.value, Term());
+        a.op = Assignment::Op::kSetElement;
+      } else {
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+        // c = c + x, c = c - x, c = x + c, or c = x.
+        const Token& tok = Peek();
+        bool self_first =
+            (tok.kind == TokenKind::kIdentifier || tok.kind == TokenKind::kQuotedIdentifier) &&
+            tok.text == a.column.text && PeekAt(1).kind == TokenKind::kSymbol &&
+            (PeekAt(1).text == "+" || PeekAt(1).text == "-");
+        if (self_first) {
+          Next();
+          a.op = Next().text == "+" ? Assignment::Op::kAppend : Assignment::Op::kRemove;
+          PARTPLAY_ASSIGN_OR_RETURN(a.value, Term());
+        } else {
+          PARTPLAY_ASSIGN_OR_RETURN(a.value, Term());
+          if (AcceptSymbol("+")) {
+            PARTPLAY_ASSIGN_OR_RETURN(Name self, Ident());
+            if (self.text != a.column.text) {
+              return Status(ErrorCode::kCqlInvalidRequest,
+                            fmt::format("Only expressions of the form X = <value> + X are "
+                                        "supported."),
+                            self.where);
+            }
+            a.op = Assignment::Op::kPrepend;
+          }
+        }
+      }
+      s.assignments.push_back(std::move(a));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("where"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
+    if (AcceptIfExists()) {
+      s.if_exists = true;
+    } else if (IsWord("if")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "conditional updates (IF column = ...) are not part of the CQL subset "
+                    "Partition Playground runs",
+                    Peek().where);
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Delete() {
+    Next();
+    DeleteStatement s;
+    if (!IsWord("from")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        if (IsSymbol("[")) {
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        "deleting collection elements is not part of the CQL subset Partition "
+                        "Playground runs",
+                        Peek().where);
+        }
+        s.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptWord("using")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.using_clause, Using());
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("where"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
+    if (AcceptIfExists()) {
+      s.if_exists = true;
+    } else if (IsWord("if")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "conditional deletes (IF column = ...) are not part of the CQL subset "
+                    "Partition Playground runs",
+                    Peek().where);
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Create() {
+    Next();
+    if (AcceptWord("keyspace") || AcceptWord("schema")) {
+      CreateKeyspaceStatement s;
+      s.if_not_exists = AcceptIfNotExists();
+      PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("with"));
+      PARTPLAY_ASSIGN_OR_RETURN(s.properties, Properties());
+      return StatementBody(std::move(s));
+    }
+    if (AcceptWord("table") || AcceptWord("columnfamily")) return CreateTable();
+    if (IsWord("index") || IsWord("custom") || IsWord("materialized") || IsWord("type") ||
+        IsWord("function") || IsWord("aggregate") || IsWord("role") || IsWord("user") ||
+        IsWord("trigger")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("CREATE {} is not part of the CQL subset Partition Playground "
+                                "runs",
+                                Upper(Peek().text)),
+                    Peek().where);
+    }
+    return NoViable(Peek());
+  }
+
+  StatusOr<StatementBody> CreateTable() {
+    CreateTableStatement s;
+    s.if_not_exists = AcceptIfNotExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    do {
+      if (IsWord("primary") && IsWord("key", 1)) {
+        PrimaryKeyClause pk;
+        pk.where = Next().where;
+        Next();
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+        if (AcceptSymbol("(")) {
+          do {
+            PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+            pk.partition_key.push_back(std::move(n));
+          } while (AcceptSymbol(","));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        } else {
+          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+          pk.partition_key.push_back(std::move(n));
+        }
+        while (AcceptSymbol(",")) {
+          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+          pk.clustering.push_back(std::move(n));
+        }
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        s.primary_keys.push_back(std::move(pk));
+        continue;
+      }
+      if (IsSymbol(")")) break;  // a trailing comma
+      ColumnDefinition c;
+      PARTPLAY_ASSIGN_OR_RETURN(c.name, Ident());
+      c.type_where = Peek().where;
+      PARTPLAY_ASSIGN_OR_RETURN(c.type, Type());
+      if (AcceptWord("static")) c.is_static = true;
+      if (IsWord("primary")) {
+        Next();
+        PARTPLAY_RETURN_IF_ERROR(ExpectWord("key"));
+        c.primary_key = true;
+        PrimaryKeyClause pk;
+        pk.where = c.name.where;
+        pk.partition_key.push_back(c.name);
+        s.primary_keys.push_back(std::move(pk));
+      }
+      s.columns.push_back(std::move(c));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    if (AcceptWord("with")) {
+      do {
+        if (IsWord("clustering")) {
+          s.clustering_order_where = Next().where;
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("order"));
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("by"));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+          do {
+            OrderingTerm o;
+            PARTPLAY_ASSIGN_OR_RETURN(o.column, Ident());
+            if (AcceptWord("desc")) {
+              o.descending = true;
+            } else if (!AcceptWord("asc")) {
+              return Mismatched(Peek(), "ASC or DESC");
+            }
+            s.clustering_order.push_back(std::move(o));
+          } while (AcceptSymbol(","));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        } else if (IsWord("compact")) {
+          Next();
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("storage"));
+          s.compact_storage = true;
+        } else {
+          PARTPLAY_ASSIGN_OR_RETURN(Name name, Ident());
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+          PARTPLAY_ASSIGN_OR_RETURN(Literal value, PropertyValue());
+          s.properties.push_back(Property{std::move(name), std::move(value)});
+        }
+      } while (AcceptWord("and"));
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Use() {
+    Next();
+    UseStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Drop() {
+    Next();
+    if (AcceptWord("table") || AcceptWord("columnfamily")) {
+      DropTableStatement s;
+      s.if_exists = AcceptIfExists();
+      PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+      return StatementBody(std::move(s));
+    }
+    if (AcceptWord("keyspace") || AcceptWord("schema")) {
+      DropKeyspaceStatement s;
+      s.if_exists = AcceptIfExists();
+      PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
+      return StatementBody(std::move(s));
+    }
+    return Mismatched(Peek(), "TABLE or KEYSPACE");
+  }
+
+  StatusOr<StatementBody> Truncate() {
+    Next();
+    AcceptWord("table") || AcceptWord("columnfamily");
+    TruncateStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> Describe() {
+    Next();
+    DescribeStatement s;
+    if (AcceptWord("tables")) {
+      s.kind = DescribeStatement::Kind::kTables;
+    } else if (AcceptWord("keyspaces")) {
+      s.kind = DescribeStatement::Kind::kKeyspaces;
+    } else if (AcceptWord("keyspace") || AcceptWord("schema")) {
+      s.kind = DescribeStatement::Kind::kKeyspace;
+      if (!AtEnd()) {
+        PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
+      }
+    } else {
+      AcceptWord("table") || AcceptWord("columnfamily");
+      s.kind = DescribeStatement::Kind::kTable;
+      PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    }
+    return StatementBody(std::move(s));
+  }
+
+  const std::vector<Token>& t_;
+  size_t pos_;
+  size_t end_;
+};
+
+StatusOr<Statement> ParseRange(const std::vector<Token>& tokens, size_t begin, size_t end,
+                               std::string_view script) {
+  Parser p(tokens, begin, end);
+  StatusOr<StatementBody> body = p.Statement();
+  if (!body.ok()) return body.status();
+  Statement s;
+  s.body = std::move(body).value();
+  s.where = tokens[begin].where;
+  size_t from = static_cast<size_t>(tokens[begin].where.byte_offset);
+  const Token& last = tokens[end - 1];
+  size_t to = static_cast<size_t>(last.where.byte_offset) + last.source.size();
+  s.text = script.substr(from, to - from);
+  return s;
+}
+
+}  // namespace
+
+StatementReader::StatementReader(std::string_view script) : script_(script), lexer_(script) {}
+
+std::optional<StatusOr<Statement>> StatementReader::Next() {
+  while (lexer_.Next(tokens_)) {
+    if (tokens_.size() > 1) return ParseRange(tokens_, 0, tokens_.size() - 1, script_);
+  }
+  return std::nullopt;
+}
+
+std::vector<StatusOr<Statement>> ParseScript(std::string_view script) {
+  std::vector<StatusOr<Statement>> out;
+  StatementReader reader(script);
+  while (std::optional<StatusOr<Statement>> s = reader.Next()) out.push_back(std::move(*s));
+  return out;
+}
+
+StatusOr<Statement> ParseStatement(std::string_view text) {
+  std::vector<StatusOr<Statement>> all = ParseScript(text);
+  if (all.empty()) {
+    return Status(ErrorCode::kCqlSyntax, "no viable alternative at input '<EOF>'",
+                  LocationAt(text, text.size()));
+  }
+  if (all.size() > 1) {
+    SourceLocation w = all[1].ok() ? all[1].value().where : all[1].status().where();
+    return Status(ErrorCode::kCqlSyntax, "one statement expected", w);
+  }
+  return std::move(all[0]);
+}
+
+StatusOr<CqlType> ParseType(std::string_view text) {
+  std::vector<Token> tokens = Lex(text);
+  Parser p(tokens, 0, tokens.size() - 1);
+  PARTPLAY_ASSIGN_OR_RETURN(CqlType t, p.Type());
+  PARTPLAY_RETURN_IF_ERROR(p.ExpectEnd());
+  return t;
+}
+
+StatusOr<Literal> ParseLiteral(std::string_view text) {
+  std::vector<Token> tokens = Lex(text);
+  Parser p(tokens, 0, tokens.size() - 1);
+  PARTPLAY_ASSIGN_OR_RETURN(Literal lit, p.Term());
+  PARTPLAY_RETURN_IF_ERROR(p.ExpectEnd());
+  return lit;
+}
+
+}  // namespace partplay::cql

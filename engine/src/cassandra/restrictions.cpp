@@ -1,0 +1,509 @@
+#include "cassandra/restrictions.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "partplay/cassandra/token.h"
+
+namespace partplay::cql::internal {
+
+const char kAllowFilteringMessage[] =
+    "Cannot execute this query as it might involve data filtering and thus may have "
+    "unpredictable performance. If you want to execute this query despite the performance "
+    "unpredictability, use ALLOW FILTERING";
+
+namespace {
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+std::string_view KindName(StatementKind k) {
+  switch (k) {
+    case StatementKind::kSelect:
+      return "SELECT";
+    case StatementKind::kUpdate:
+      return "UPDATE";
+    case StatementKind::kDelete:
+      return "DELETE";
+  }
+  return "?";
+}
+
+std::string JoinNames(const TableSchema& t, const std::vector<int>& columns) {
+  std::string out;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    out += (i ? ", " : "") + t.columns[static_cast<size_t>(columns[i])].name;
+  }
+  return out;
+}
+
+Status MergeToken(TokenBounds& tb, const Relation& rel, int64_t v, const std::string& name) {
+  bool start = rel.op == Operator::kGt || rel.op == Operator::kGe;
+  bool end = rel.op == Operator::kLt || rel.op == Operator::kLe;
+  if (rel.op == Operator::kEq) {
+    if (tb.present) {
+      return Invalid(fmt::format("{} cannot be restricted by more than one relation if it "
+                                 "includes an Equal",
+                                 name),
+                     rel.where);
+    }
+    tb.lower = v;
+    tb.upper = v;
+  } else if (start) {
+    if (tb.lower) {
+      return Invalid(
+          fmt::format("More than one restriction was found for the start bound on {}", name),
+          rel.where);
+    }
+    if (rel.op == Operator::kGt) {
+      if (v == kMaxToken) tb.empty = true;
+      tb.lower = v == kMaxToken ? v : v + 1;
+    } else {
+      tb.lower = v;
+    }
+  } else if (end) {
+    if (tb.upper) {
+      return Invalid(
+          fmt::format("More than one restriction was found for the end bound on {}", name),
+          rel.where);
+    }
+    if (rel.op == Operator::kLt) {
+      if (v == kMinToken) tb.empty = true;
+      tb.upper = v == kMinToken ? v : v - 1;
+    } else {
+      tb.upper = v;
+    }
+  }
+  tb.present = true;
+  tb.where = rel.where;
+  return Status::Ok();
+}
+
+bool ClusteringNeedsFiltering(const Restrictions& r) {
+  size_t position = 0;
+  for (size_t i = 0; i < r.clustering.size(); ++i) {
+    const ColumnRestriction& c = r.clustering[i];
+    if (c.column < 0) continue;
+    if (c.has_contains() || i != position) return true;
+    if (!c.is_slice()) position = i + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Restrictions::partition_fully_eq_in() const {
+  for (const ColumnRestriction& c : partition) {
+    if (c.column < 0 || !c.is_eq_or_in() || c.has_contains()) return false;
+  }
+  return !partition.empty();
+}
+
+bool Restrictions::has_partition_in() const {
+  for (const ColumnRestriction& c : partition) {
+    if (c.has_in) return true;
+  }
+  return false;
+}
+
+bool Restrictions::has_clustering() const {
+  for (const ColumnRestriction& c : clustering) {
+    if (c.column >= 0) return true;
+  }
+  return false;
+}
+
+StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector<Relation>& where,
+                                         StatementKind kind, bool allow_filtering,
+                                         bool statics_only, ValueGenerator& gen,
+                                         SourceLocation statement_where) {
+  Restrictions r;
+  r.partition.resize(t.partition_key.size());
+  r.clustering.resize(t.clustering.size());
+  for (const Relation& rel : where) {
+    if (rel.on_token) {
+      std::string token_name = "token(";
+      for (size_t i = 0; i < rel.columns.size(); ++i) {
+        const Name& n = rel.columns[i];
+        token_name += (i ? ", " : "") + n.text;
+        const ColumnSpec* c = t.Find(n.text);
+        if (c == nullptr)
+          return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
+        if (c->kind != ColumnKind::kPartitionKey) {
+          return Invalid(fmt::format("The token() function is only supported on the partition "
+                                     "key, found on {}",
+                                     n.text),
+                         n.where);
+        }
+      }
+      token_name += ")";
+      if (rel.columns.size() != t.partition_key.size()) {
+        return Invalid(
+            "The token() function must be applied to all partition key components or "
+            "none of them",
+            rel.where);
+      }
+      for (size_t i = 0; i < rel.columns.size(); ++i) {
+        if (rel.columns[i].text != t.partition_column(i).name) {
+          return Invalid(fmt::format("The token function arguments must be in the partition key "
+                                     "order: {}",
+                                     JoinNames(t, t.partition_key)),
+                         rel.where);
+        }
+      }
+      if (kind != StatementKind::kSelect) {
+        return Invalid(fmt::format("The token function cannot be used in WHERE clauses for {} "
+                                   "statements",
+                                   KindName(kind)),
+                       rel.where);
+      }
+      if (rel.op == Operator::kIn || rel.op == Operator::kContains ||
+          rel.op == Operator::kContainsKey) {
+        return Invalid(
+            fmt::format("{} cannot be used with the token function", OperatorText(rel.op)),
+            rel.where);
+      }
+      if (rel.op == Operator::kNotEq) {
+        return Invalid(fmt::format("Unsupported \"!=\" relation: {} != {}", token_name,
+                                   rel.values[0].Describe()),
+                       rel.where);
+      }
+      PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(CqlType::Native(TypeKind::kBigint),
+                                                        rel.values[0], "partition key token", gen));
+      if (!v) return Invalid("Invalid null value for partition key token", rel.values[0].where);
+      PARTPLAY_RETURN_IF_ERROR(MergeToken(r.token, rel, DecodeSigned(*v), token_name));
+      continue;
+    }
+
+    const Name& name = rel.columns[0];
+    int index = t.IndexOf(name.text);
+    if (index < 0) {
+      return Status(ErrorCode::kCqlUnknown, "Undefined column name " + name.text, name.where);
+    }
+    const ColumnSpec& spec = t.columns[static_cast<size_t>(index)];
+    if (rel.op == Operator::kNotEq) {
+      return Invalid(
+          fmt::format("Unsupported \"!=\" relation: {} != {}", name.text, rel.values[0].Describe()),
+          rel.where);
+    }
+    bool contains = rel.op == Operator::kContains || rel.op == Operator::kContainsKey;
+    if (contains) {
+      if (!spec.type.is_collection()) {
+        return Invalid(fmt::format("Cannot use {} on non-collection column {}",
+                                   OperatorText(rel.op), name.text),
+                       rel.where);
+      }
+      if (rel.op == Operator::kContainsKey && spec.type.kind != TypeKind::kMap) {
+        return Invalid(fmt::format("Cannot use CONTAINS KEY on non-map column {}", name.text),
+                       rel.where);
+      }
+    } else if (spec.type.is_multi_cell()) {
+      return Invalid(fmt::format("Collection column '{}' ({}) cannot be restricted by a '{}' "
+                                 "relation",
+                                 name.text, spec.type.ToCql(), OperatorText(rel.op)),
+                     rel.where);
+    }
+    std::vector<Bytes> values;
+    for (const Literal& lit : rel.values) {
+      const CqlType* type = &spec.type;
+      std::string receiver = name.text;
+      if (rel.op == Operator::kContains) {
+        type = spec.type.kind == TypeKind::kMap ? &spec.type.value() : &spec.type.element();
+        receiver = fmt::format("value({})", name.text);
+      } else if (rel.op == Operator::kContainsKey) {
+        type = &spec.type.element();
+        receiver = fmt::format("key({})", name.text);
+      }
+      PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(*type, lit, receiver, gen));
+      if (!v) {
+        return Invalid(fmt::format("Invalid null value in condition for column {}", name.text),
+                       lit.where);
+      }
+      values.push_back(std::move(*v));
+    }
+
+    ColumnRestriction* slot = nullptr;
+    if (spec.kind == ColumnKind::kPartitionKey) {
+      slot = &r.partition[static_cast<size_t>(spec.position)];
+    } else if (spec.kind == ColumnKind::kClustering) {
+      slot = &r.clustering[static_cast<size_t>(spec.position)];
+      // ClusteringColumnRestrictions.mergeWith: the order of clustering relations.
+      const ColumnRestriction* last = nullptr;
+      for (const ColumnRestriction& c : r.clustering) {
+        if (c.column >= 0) last = &c;
+      }
+      if (last != nullptr && !allow_filtering) {
+        int last_pos = t.columns[static_cast<size_t>(last->column)].position;
+        bool new_slice = IsSlice(rel.op);
+        if (last->is_slice() && spec.position > last_pos) {
+          return Invalid(fmt::format("Clustering column \"{}\" cannot be restricted (preceding "
+                                     "column \"{}\" is restricted by a non-EQ relation)",
+                                     name.text, t.columns[static_cast<size_t>(last->column)].name),
+                         rel.where);
+        }
+        if (spec.position < last_pos && new_slice) {
+          return Invalid(
+              fmt::format("PRIMARY KEY column \"{}\" cannot be restricted (preceding "
+                          "column \"{}\" is restricted by a non-EQ relation)",
+                          t.clustering_column(static_cast<size_t>(spec.position) + 1).name,
+                          name.text),
+              rel.where);
+        }
+      }
+    } else {
+      for (ColumnRestriction& c : r.others) {
+        if (c.column == index) slot = &c;
+      }
+      if (slot == nullptr) {
+        r.others.emplace_back();
+        slot = &r.others.back();
+      }
+    }
+
+    ColumnRestriction& c = *slot;
+    if (c.column >= 0 && !contains) {
+      if (c.has_eq) {
+        return Invalid(fmt::format("{} cannot be restricted by more than one relation if it "
+                                   "includes an Equal",
+                                   name.text),
+                       rel.where);
+      }
+      if (c.has_in) {
+        return Invalid(fmt::format("{} cannot be restricted by more than one relation if it "
+                                   "includes a IN",
+                                   name.text),
+                       rel.where);
+      }
+      if (c.is_slice() && !IsSlice(rel.op)) {
+        return Invalid(fmt::format("Column \"{}\" cannot be restricted by both an equality and "
+                                   "an inequality relation",
+                                   name.text),
+                       rel.where);
+      }
+    }
+    if (c.column < 0) c.where = rel.where;
+    c.column = index;
+    switch (rel.op) {
+      case Operator::kEq:
+        if (c.is_slice()) {
+          return Invalid(fmt::format("Column \"{}\" cannot be restricted by both an equality and "
+                                     "an inequality relation",
+                                     name.text),
+                         rel.where);
+        }
+        c.has_eq = true;
+        c.values = std::move(values);
+        break;
+      case Operator::kIn:
+        c.has_in = true;
+        c.values = std::move(values);
+        break;
+      case Operator::kGt:
+      case Operator::kGe:
+        if (c.lower) {
+          return Invalid(fmt::format("More than one restriction was found for the start bound "
+                                     "on {}",
+                                     name.text),
+                         rel.where);
+        }
+        c.lower = Bound{std::move(values[0]), rel.op == Operator::kGe};
+        break;
+      case Operator::kLt:
+      case Operator::kLe:
+        if (c.upper) {
+          return Invalid(fmt::format("More than one restriction was found for the end bound on "
+                                     "{}",
+                                     name.text),
+                         rel.where);
+        }
+        c.upper = Bound{std::move(values[0]), rel.op == Operator::kLe};
+        break;
+      case Operator::kContains:
+        c.contains.push_back(std::move(values[0]));
+        break;
+      case Operator::kContainsKey:
+        c.contains_key.push_back(std::move(values[0]));
+        break;
+      default:
+        break;
+    }
+  }
+
+  // --- the partition key (processPartitionKeyRestrictions) ---------------------------------------
+  std::vector<int> unrestricted_pk;
+  bool pk_any = false, pk_slice = false, pk_contains = false;
+  for (size_t i = 0; i < r.partition.size(); ++i) {
+    const ColumnRestriction& c = r.partition[i];
+    if (c.column < 0) {
+      unrestricted_pk.push_back(t.partition_key[i]);
+      continue;
+    }
+    pk_any = true;
+    pk_slice = pk_slice || c.is_slice();
+    pk_contains = pk_contains || c.has_contains();
+  }
+  if (kind == StatementKind::kSelect) {
+    if (pk_any && (!unrestricted_pk.empty() || pk_slice || pk_contains)) {
+      if (!allow_filtering) return Invalid(kAllowFilteringMessage, statement_where);
+      r.key_range = true;
+      r.partition_filtering = true;
+    } else if (!pk_any) {
+      r.key_range = true;
+    }
+  } else {
+    if (!unrestricted_pk.empty()) {
+      return Invalid(
+          fmt::format("Some partition key parts are missing: {}", JoinNames(t, unrestricted_pk)),
+          statement_where);
+    }
+    if (pk_slice) {
+      return Invalid(fmt::format("Only EQ and IN relation are supported on the partition key "
+                                 "(unless you use the token() function) for {} statements",
+                                 KindName(kind)),
+                     statement_where);
+    }
+  }
+
+  // --- clustering columns (processClusteringColumnsRestrictions) ---------------------------------
+  bool has_clustering = r.has_clustering();
+  if (statics_only && has_clustering && kind != StatementKind::kSelect) {
+    return Invalid(fmt::format("Invalid restrictions on clustering columns since the {} statement "
+                               "modifies only static columns",
+                               KindName(kind)),
+                   statement_where);
+  }
+  if (kind == StatementKind::kUpdate) {
+    std::vector<int> missing;
+    for (size_t i = 0; i < r.clustering.size(); ++i) {
+      const ColumnRestriction& c = r.clustering[i];
+      if (c.column >= 0 && c.is_slice()) {
+        return Invalid(
+            "Slice restrictions are not supported on the clustering columns in UPDATE "
+            "statements",
+            c.where);
+      }
+      if (c.column < 0) missing.push_back(t.clustering[i]);
+    }
+    if (!statics_only && !missing.empty()) {
+      return Invalid(fmt::format("Some clustering keys are missing: {}", JoinNames(t, missing)),
+                     statement_where);
+    }
+  } else {
+    bool clustering_contains = false;
+    for (const ColumnRestriction& c : r.clustering) {
+      clustering_contains = clustering_contains || (c.column >= 0 && c.has_contains());
+    }
+    if (clustering_contains && !allow_filtering) {
+      return Invalid(
+          "Clustering columns can only be restricted with CONTAINS with a secondary "
+          "index or filtering",
+          statement_where);
+    }
+    if (has_clustering && ClusteringNeedsFiltering(r)) {
+      if (!allow_filtering) {
+        std::vector<int> restricted;
+        for (const ColumnRestriction& c : r.clustering) {
+          if (c.column >= 0) restricted.push_back(c.column);
+        }
+        for (size_t i = 0; i < restricted.size(); ++i) {
+          if (restricted[i] != t.clustering[i]) {
+            const ColumnRestriction& bad = r.clustering[static_cast<size_t>(
+                t.columns[static_cast<size_t>(restricted[i])].position)];
+            return Invalid(fmt::format("PRIMARY KEY column \"{}\" cannot be restricted as "
+                                       "preceding column \"{}\" is not restricted",
+                                       t.columns[static_cast<size_t>(restricted[i])].name,
+                                       t.clustering_column(i).name),
+                           bad.where);
+          }
+        }
+      }
+      r.clustering_filtering = true;
+    }
+  }
+
+  // --- other columns -----------------------------------------------------------------------------
+  if (!r.others.empty()) {
+    if (kind != StatementKind::kSelect) {
+      std::vector<int> cols;
+      for (const ColumnRestriction& c : r.others) cols.push_back(c.column);
+      return Invalid(
+          fmt::format("Non PRIMARY KEY columns found in where clause: {}", JoinNames(t, cols)),
+          r.others[0].where);
+    }
+    if (!allow_filtering) return Invalid(kAllowFilteringMessage, statement_where);
+  }
+  return r;
+}
+
+bool Matches(const CqlType& type, const Value& value, const ColumnRestriction& r) {
+  if (!value) return false;
+  const Bytes& v = *value;
+  if (r.has_eq || r.has_in) {
+    bool any = false;
+    for (const Bytes& x : r.values) {
+      if (Compare(type, v, x) == 0) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  if (r.lower) {
+    int c = Compare(type, v, r.lower->value);
+    if (c < 0 || (c == 0 && !r.lower->inclusive)) return false;
+  }
+  if (r.upper) {
+    int c = Compare(type, v, r.upper->value);
+    if (c > 0 || (c == 0 && !r.upper->inclusive)) return false;
+  }
+  if (!r.contains.empty() || !r.contains_key.empty()) {
+    std::vector<std::string_view> e = CollectionElements(v);
+    bool is_map = type.kind == TypeKind::kMap;
+    const CqlType& value_type = is_map ? type.value() : type.element();
+    for (const Bytes& want : r.contains) {
+      bool found = false;
+      for (size_t i = is_map ? 1 : 0; i < e.size(); i += is_map ? 2 : 1) {
+        if (Compare(value_type, e[i], want) == 0) found = true;
+      }
+      if (!found) return false;
+    }
+    for (const Bytes& want : r.contains_key) {
+      bool found = false;
+      for (size_t i = 0; i < e.size(); i += 2) {
+        if (Compare(type.element(), e[i], want) == 0) found = true;
+      }
+      if (!found) return false;
+    }
+  }
+  return true;
+}
+
+std::vector<std::vector<Bytes>> PartitionKeys(const TableSchema& t, const Restrictions& r) {
+  std::vector<std::vector<Bytes>> keys(1);
+  for (const ColumnRestriction& c : r.partition) {
+    std::vector<std::vector<Bytes>> next;
+    for (const std::vector<Bytes>& prefix : keys) {
+      for (const Bytes& v : c.values) {
+        next.push_back(prefix);
+        next.back().push_back(v);
+      }
+    }
+    keys = std::move(next);
+  }
+  auto less = [&](const std::vector<Bytes>& a, const std::vector<Bytes>& b) {
+    for (size_t i = 0; i < a.size(); ++i) {
+      int c = Compare(t.partition_column(i).type, a[i], b[i]);
+      if (c != 0) return c < 0;
+    }
+    return false;
+  };
+  std::stable_sort(keys.begin(), keys.end(), less);
+  keys.erase(std::unique(keys.begin(), keys.end(),
+                         [&](const auto& a, const auto& b) { return !less(a, b) && !less(b, a); }),
+             keys.end());
+  return keys;
+}
+
+}  // namespace partplay::cql::internal

@@ -1,0 +1,78 @@
+// Internal: the WHERE clause of SELECT, UPDATE and DELETE turned into per-column restrictions,
+// with the checks and messages of Cassandra 4's StatementRestrictions (which relations may follow
+// which, what needs ALLOW FILTERING, what a modification must restrict).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "partplay/cassandra/ast.h"
+#include "partplay/cassandra/literal.h"
+#include "partplay/cassandra/schema.h"
+#include "partplay/cassandra/value.h"
+
+namespace partplay::cql::internal {
+
+struct Bound {
+  Bytes value;
+  bool inclusive = false;
+};
+
+struct ColumnRestriction {
+  int column = -1;  // index into the schema's columns
+  bool has_eq = false;
+  bool has_in = false;
+  std::vector<Bytes> values;  // EQ: one; IN: the list as written
+  std::optional<Bound> lower, upper;
+  std::vector<Bytes> contains, contains_key;
+  SourceLocation where;
+
+  bool is_slice() const { return !has_eq && !has_in && (lower || upper); }
+  bool is_eq_or_in() const { return has_eq || has_in; }
+  bool has_contains() const { return !contains.empty() || !contains_key.empty(); }
+};
+
+struct TokenBounds {
+  bool present = false;
+  std::optional<int64_t> lower, upper;  // inclusive bounds after normalizing > and <
+  bool empty = false;                   // e.g. token(k) > MAX
+  SourceLocation where;
+};
+
+enum class StatementKind : uint8_t { kSelect, kUpdate, kDelete };
+
+struct Restrictions {
+  std::vector<ColumnRestriction> partition;   // by partition key position; column -1 if none
+  std::vector<ColumnRestriction> clustering;  // by clustering position; column -1 if none
+  std::vector<ColumnRestriction> others;      // regular and static columns, in WHERE order
+  TokenBounds token;
+  bool key_range = false;            // SELECT: not a set of partition keys (scan in token order)
+  bool partition_filtering = false;  // SELECT: partition key components filtered while scanning
+  bool clustering_filtering = false;
+
+  bool partition_fully_eq_in() const;
+  bool has_partition_in() const;
+  bool has_clustering() const;
+};
+
+// Builds and validates the restrictions of a WHERE clause for the statement kind. `statics_only`:
+// an UPDATE/DELETE touching only static columns (then clustering columns are not required).
+StatusOr<Restrictions> BuildRestrictions(const TableSchema& table,
+                                         const std::vector<Relation>& where, StatementKind kind,
+                                         bool allow_filtering, bool statics_only,
+                                         ValueGenerator& generator, SourceLocation statement_where);
+
+// Whether a value meets one column's restriction (null never does).
+bool Matches(const CqlType& type, const Value& value, const ColumnRestriction& r);
+
+// The keys of a partition key restricted by = or IN on every component, each a list of
+// components, in Cassandra's order for them (the partition key type's order: component by
+// component), without duplicates.
+std::vector<std::vector<Bytes>> PartitionKeys(const TableSchema& table, const Restrictions& r);
+
+// The message Cassandra gives when a query needs ALLOW FILTERING.
+extern const char kAllowFilteringMessage[];
+
+}  // namespace partplay::cql::internal

@@ -1,0 +1,345 @@
+#include "partplay/cassandra/result_format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "partplay/core/json_writer.h"
+
+namespace partplay::cql {
+namespace {
+
+void Location(const SourceLocation& w, std::string& out) {
+  out +=
+      fmt::format("\"line\":{},\"column\":{},\"byte_offset\":{}", w.line, w.column, w.byte_offset);
+}
+
+void ErrorObject(const Status& s, std::string& out) {
+  out += "{\"message\":";
+  AppendJsonString(s.message(), out);
+  out += fmt::format(",\"line\":{},\"column\":{},\"code\":{},\"name\":", s.where().line,
+                     s.where().column, static_cast<int>(s.code()));
+  AppendJsonString(ErrorCodeName(s.code()), out);
+  if (s.where().byte_offset >= 0) out += fmt::format(",\"byte_offset\":{}", s.where().byte_offset);
+  out += '}';
+}
+
+// Display width: code points (continuation bytes do not count).
+size_t Width(std::string_view s) {
+  size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+std::string_view KindName(StatementResult::Kind k) {
+  switch (k) {
+    case StatementResult::Kind::kRows:
+      return "rows";
+    case StatementResult::Kind::kSchemaChange:
+      return "schema_change";
+    case StatementResult::Kind::kVoid:
+      return "void";
+    case StatementResult::Kind::kDescribe:
+      return "describe";
+    case StatementResult::Kind::kError:
+      return "error";
+  }
+  return "?";
+}
+
+void KeyComponents(const std::vector<CqlType>& types, const std::vector<Bytes>& key,
+                   std::string& out) {
+  out += '[';
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (i) out += ',';
+    AppendJsonString(i < types.size() ? FormatCqlsh(types[i], key[i]) : key[i], out);
+  }
+  out += ']';
+}
+
+}  // namespace
+
+std::string ResultToJsonLine(const StatementResult& r) {
+  std::string out;
+  if (r.kind == StatementResult::Kind::kError) {
+    out = "{\"error\":";
+    ErrorObject(r.status, out);
+    out += "}\n";
+    return out;
+  }
+  if (r.kind != StatementResult::Kind::kRows || r.verb != "SELECT") return out;
+  out = "{\"columns\":[";
+  for (size_t i = 0; i < r.rows.columns.size(); ++i) {
+    if (i) out += ',';
+    AppendJsonString(r.rows.columns[i], out);
+  }
+  out += "],\"rows\":[";
+  for (size_t k = 0; k < r.rows.rows.size(); ++k) {
+    if (k) out += ',';
+    out += '[';
+    const auto& row = r.rows.rows[k];
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i) out += ',';
+      AppendJson(r.rows.types[i], row[i], out);
+    }
+    out += ']';
+  }
+  out += "]}\n";
+  return out;
+}
+
+std::string ResultToCqlsh(const StatementResult& r, std::string_view source) {
+  std::string out;
+  switch (r.kind) {
+    case StatementResult::Kind::kError: {
+      const Status& s = r.status;
+      if (s.code() == ErrorCode::kCqlSyntax) {
+        return fmt::format("{}:{}:SyntaxException: line {}:{} {}\n", source, s.where().line,
+                           s.where().line, s.where().column, s.message());
+      }
+      return fmt::format(
+          "{}:{}:InvalidRequest: Error from server: code=2200 [Invalid query] message=\"{}\"\n",
+          source, s.where().line, s.message());
+    }
+    case StatementResult::Kind::kDescribe:
+      return "\n" + r.message + "\n\n";
+    case StatementResult::Kind::kRows:
+      break;
+    default:
+      return out;
+  }
+  const ResultSet& rs = r.rows;
+  std::vector<std::vector<std::string>> cells;
+  std::vector<size_t> widths;
+  for (const std::string& c : rs.columns) widths.push_back(Width(c));
+  for (const auto& row : rs.rows) {
+    std::vector<std::string> line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      line.push_back(FormatCqlshValue(rs.types[i], row[i]));
+      widths[i] = std::max(widths[i], Width(line.back()));
+    }
+    cells.push_back(std::move(line));
+  }
+  // cqlsh: headers left-aligned, values right-aligned, " | " between columns.
+  out += "\n";
+  std::string header;
+  for (size_t i = 0; i < rs.columns.size(); ++i) {
+    if (i) header += " | ";
+    header += rs.columns[i];
+    header.append(widths[i] - Width(rs.columns[i]), ' ');
+  }
+  while (!header.empty() && header.back() == ' ') header.pop_back();
+  out += " " + header + "\n";
+  std::string rule;
+  for (size_t i = 0; i < widths.size(); ++i) {
+    if (i) rule += "-+-";
+    rule.append(widths[i], '-');
+  }
+  out += "-" + rule + "-\n";
+  for (const auto& line : cells) {
+    std::string text;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (i) text += " | ";
+      text.append(widths[i] - Width(line[i]), ' ');
+      text += line[i];
+    }
+    out += " " + text + "\n";
+  }
+  out += fmt::format("\n({} row{})\n", rs.rows.size(), rs.rows.size() == 1 ? "" : "s");
+  for (const std::string& w : r.warnings) out += "\nWarnings :\n" + w + "\n";
+  return out;
+}
+
+std::string ResultsToJson(const std::vector<StatementResult>& results) {
+  std::string out = "{\"results\":[";
+  for (size_t n = 0; n < results.size(); ++n) {
+    const StatementResult& r = results[n];
+    if (n) out += ',';
+    out += "{\"kind\":";
+    AppendJsonString(KindName(r.kind), out);
+    out += ",\"verb\":";
+    AppendJsonString(r.verb, out);
+    out += ",\"statement\":";
+    AppendJsonString(r.statement, out);
+    out += ',';
+    Location(r.where, out);
+    if (r.kind == StatementResult::Kind::kError) {
+      out += ",\"error\":";
+      ErrorObject(r.status, out);
+    }
+    if (!r.message.empty()) {
+      out += ",\"message\":";
+      AppendJsonString(r.message, out);
+    }
+    out += ",\"warnings\":[";
+    for (size_t i = 0; i < r.warnings.size(); ++i) {
+      if (i) out += ',';
+      AppendJsonString(r.warnings[i], out);
+    }
+    out += ']';
+    if (r.kind == StatementResult::Kind::kRows) {
+      const ResultSet& rs = r.rows;
+      out += ",\"columns\":[";
+      for (size_t i = 0; i < rs.columns.size(); ++i) {
+        if (i) out += ',';
+        out += "{\"name\":";
+        AppendJsonString(rs.columns[i], out);
+        out += ",\"type\":";
+        AppendJsonString(rs.types[i].ToCql(), out);
+        out += '}';
+      }
+      out += "],\"rows\":[";
+      for (size_t k = 0; k < rs.rows.size(); ++k) {
+        if (k) out += ',';
+        out += '[';
+        for (size_t i = 0; i < rs.rows[k].size(); ++i) {
+          if (i) out += ',';
+          AppendJson(rs.types[i], rs.rows[k][i], out);
+        }
+        out += ']';
+      }
+      out += "],\"cells\":[";
+      for (size_t k = 0; k < rs.rows.size(); ++k) {
+        if (k) out += ',';
+        out += '[';
+        for (size_t i = 0; i < rs.rows[k].size(); ++i) {
+          if (i) out += ',';
+          AppendJsonString(FormatCqlshValue(rs.types[i], rs.rows[k][i]), out);
+        }
+        out += ']';
+      }
+      out += "],\"row_partition\":[";
+      for (size_t k = 0; k < rs.row_partition.size(); ++k) {
+        if (k) out += ',';
+        out += std::to_string(rs.row_partition[k]);
+      }
+      out += "],\"partition_key\":[";
+      for (size_t i = 0; i < rs.partition_key_names.size(); ++i) {
+        if (i) out += ',';
+        AppendJsonString(rs.partition_key_names[i], out);
+      }
+      out += "],\"partitions\":[";
+      for (size_t k = 0; k < rs.partitions.size(); ++k) {
+        const ResultPartition& p = rs.partitions[k];
+        if (k) out += ',';
+        out += fmt::format("{{\"token\":\"{}\",\"key\":", p.token);
+        KeyComponents(rs.partition_key_types, p.key, out);
+        out += ",\"replicas\":[";
+        for (size_t i = 0; i < p.replicas.size(); ++i) {
+          if (i) out += ',';
+          out += std::to_string(p.replicas[i]);
+        }
+        out += "]}";
+      }
+      out += ']';
+    }
+    out += '}';
+  }
+  out += "]}";
+  return out;
+}
+
+std::string RingToJson(const Ring& ring, const KeyspaceSchema* keyspace) {
+  std::string out = "{\"nodes\":[";
+  std::vector<double> own = ring.Ownership();
+  std::vector<double> effective;
+  if (keyspace != nullptr) effective = ring.EffectiveOwnership(keyspace->replication);
+  for (size_t i = 0; i < ring.nodes().size(); ++i) {
+    const Node& n = ring.nodes()[i];
+    if (i) out += ',';
+    out += "{\"name\":";
+    AppendJsonString(n.name, out);
+    out += ",\"address\":";
+    AppendJsonString(n.address, out);
+    out += ",\"datacenter\":";
+    AppendJsonString(n.datacenter, out);
+    out += ",\"rack\":";
+    AppendJsonString(n.rack, out);
+    out += ",\"ownership\":";
+    AppendJsonNumber(own[i], out);
+    if (keyspace != nullptr) {
+      out += ",\"effective_ownership\":";
+      AppendJsonNumber(effective[i], out);
+    }
+    out += '}';
+  }
+  out += "],\"tokens\":[";
+  for (size_t i = 0; i < ring.tokens().size(); ++i) {
+    if (i) out += ',';
+    out += fmt::format("{{\"token\":\"{}\",\"node\":{}}}", ring.tokens()[i].token,
+                       ring.tokens()[i].node);
+  }
+  out += fmt::format("],\"num_tokens\":{},\"random_tokens\":{}}}", ring.options().num_tokens,
+                     ring.options().random_tokens ? "true" : "false");
+  return out;
+}
+
+std::string TableLayoutToJson(const Table& table, const Ring& ring, const KeyspaceSchema& keyspace,
+                              int64_t max_partitions) {
+  const TableSchema& t = table.schema();
+  std::vector<CqlType> key_types;
+  for (int c : t.partition_key) key_types.push_back(t.columns[static_cast<size_t>(c)].type);
+  struct Load {
+    int64_t partitions = 0, rows = 0, bytes = 0, primary_partitions = 0, primary_rows = 0,
+            primary_bytes = 0;
+  };
+  std::vector<Load> load(ring.nodes().size());
+  std::string parts;
+  int64_t written = 0;
+  int64_t total_bytes = 0;
+  int64_t largest = 0;
+  for (const auto& [key, p] : table.partitions()) {
+    PartitionSize size = table.SizeOf(p);
+    total_bytes += size.bytes;
+    largest = std::max(largest, size.bytes);
+    std::vector<int> replicas = ring.Replicas(key.token, keyspace.replication);
+    for (size_t i = 0; i < replicas.size(); ++i) {
+      Load& l = load[static_cast<size_t>(replicas[i])];
+      ++l.partitions;
+      l.rows += size.rows;
+      l.bytes += size.bytes;
+      if (i == 0) {
+        ++l.primary_partitions;
+        l.primary_rows += size.rows;
+        l.primary_bytes += size.bytes;
+      }
+    }
+    if (max_partitions >= 0 && written >= max_partitions) continue;
+    if (written++) parts += ',';
+    parts += fmt::format("{{\"token\":\"{}\",\"key\":", key.token);
+    KeyComponents(key_types, p.key, parts);
+    parts += fmt::format(",\"rows\":{},\"cells\":{},\"bytes\":{},\"replicas\":[", size.rows,
+                         size.cells, size.bytes);
+    for (size_t i = 0; i < replicas.size(); ++i) {
+      if (i) parts += ',';
+      parts += std::to_string(replicas[i]);
+    }
+    parts += "]}";
+  }
+  std::string out = "{\"table\":";
+  AppendJsonString(t.QualifiedName(), out);
+  out += fmt::format(
+      ",\"partition_count\":{},\"row_count\":{},\"bytes\":{},\"largest_partition_bytes\":{}",
+      table.partitions().size(), table.row_count(), total_bytes, largest);
+  out += ",\"partitions\":[" + parts + "],\"nodes\":[";
+  for (size_t i = 0; i < load.size(); ++i) {
+    if (i) out += ',';
+    const Load& l = load[i];
+    out += fmt::format(
+        "{{\"partitions\":{},\"rows\":{},\"bytes\":{},\"primary_partitions\":{},"
+        "\"primary_rows\":{},\"primary_bytes\":{}}}",
+        l.partitions, l.rows, l.bytes, l.primary_partitions, l.primary_rows, l.primary_bytes);
+  }
+  int64_t physical = CosmosCassandraApi::PhysicalPartitions(static_cast<double>(total_bytes), 0);
+  out += fmt::format(
+      "],\"cosmos\":{{\"replicas\":{},\"quorum\":{},\"physical_partition_bytes\":{},"
+      "\"logical_partition_bytes\":{},\"physical_partitions\":{},"
+      "\"largest_partition_over_limit\":{}}}}}",
+      CosmosCassandraApi::kReplicas, CosmosCassandraApi::kQuorum,
+      static_cast<int64_t>(CosmosCassandraApi::kPhysicalPartitionBytes),
+      static_cast<int64_t>(CosmosCassandraApi::kLogicalPartitionBytes), physical,
+      static_cast<double>(largest) > CosmosCassandraApi::kLogicalPartitionBytes ? "true" : "false");
+  return out;
+}
+
+}  // namespace partplay::cql

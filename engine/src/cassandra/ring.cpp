@@ -1,0 +1,202 @@
+#include "partplay/cassandra/ring.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace partplay::cql {
+namespace {
+
+uint64_t SplitMix64(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// The size of the token range (a, b] going clockwise, as a fraction of the 2^64 tokens.
+double RangeFraction(int64_t a, int64_t b) {
+  uint64_t size = static_cast<uint64_t>(b) - static_cast<uint64_t>(a);
+  if (size == 0) return 1.0;  // a single token owns everything
+  return static_cast<double>(size) / 18446744073709551616.0;
+}
+
+}  // namespace
+
+StatusOr<Ring> Ring::Build(const RingOptions& options) {
+  Ring ring;
+  ring.options_ = options;
+  std::vector<DatacenterSpec> dcs = options.datacenters;
+  if (dcs.empty()) dcs.push_back(DatacenterSpec{"datacenter1", options.nodes, 1});
+  int total = 0;
+  for (size_t d = 0; d < dcs.size(); ++d) {
+    const DatacenterSpec& dc = dcs[d];
+    if (dc.nodes < 1 || dc.racks < 1 || dc.name.empty()) {
+      return Status(
+          ErrorCode::kBadOption,
+          fmt::format("datacenter '{}' needs a name, at least one node and one rack", dc.name));
+    }
+    for (int n = 0; n < dc.nodes; ++n) {
+      ++total;
+      ring.nodes_.push_back(Node{fmt::format("node{}", total), fmt::format("10.0.{}.{}", d, n + 1),
+                                 dc.name, fmt::format("rack{}", n % dc.racks + 1)});
+    }
+  }
+  if (total < 1 || total > 1000) {
+    return Status(ErrorCode::kBadOption, fmt::format("a ring has 1 to 1000 nodes, not {}", total));
+  }
+  if (options.num_tokens < 1 || options.num_tokens > 256) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("num_tokens is 1 to 256, not {}", options.num_tokens));
+  }
+  size_t count = static_cast<size_t>(total) * static_cast<size_t>(options.num_tokens);
+  if (options.random_tokens) {
+    uint64_t state = options.seed;
+    std::set<int64_t> used;
+    for (int n = 0; n < total; ++n) {
+      for (int v = 0; v < options.num_tokens; ++v) {
+        int64_t t;
+        do {
+          t = static_cast<int64_t>(SplitMix64(state));
+        } while (!used.insert(t).second);
+        ring.tokens_.push_back(VnodeToken{t, n});
+      }
+    }
+  } else {
+    // floor(2^64 / count), without 128-bit arithmetic.
+    uint64_t step = UINT64_MAX / count + (UINT64_MAX % count + 1 == count ? 1 : 0);
+    for (size_t i = 0; i < count; ++i) {
+      uint64_t offset = step * i;
+      int64_t t = static_cast<int64_t>(static_cast<uint64_t>(INT64_MIN) + offset);
+      ring.tokens_.push_back(VnodeToken{t, static_cast<int>(i % static_cast<size_t>(total))});
+    }
+  }
+  std::sort(ring.tokens_.begin(), ring.tokens_.end(),
+            [](const VnodeToken& a, const VnodeToken& b) { return a.token < b.token; });
+  return ring;
+}
+
+StatusOr<Ring> Ring::FromTokens(std::vector<Node> nodes, std::vector<VnodeToken> tokens) {
+  if (nodes.empty() || tokens.empty()) {
+    return Status(ErrorCode::kBadOption, "a ring needs at least one node and one token");
+  }
+  std::sort(tokens.begin(), tokens.end(),
+            [](const VnodeToken& a, const VnodeToken& b) { return a.token < b.token; });
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].node < 0 || static_cast<size_t>(tokens[i].node) >= nodes.size()) {
+      return Status(ErrorCode::kBadOption, fmt::format("token {} names no node", tokens[i].token));
+    }
+    if (i > 0 && tokens[i].token == tokens[i - 1].token) {
+      return Status(ErrorCode::kBadOption, fmt::format("token {} is given twice", tokens[i].token));
+    }
+  }
+  Ring ring;
+  ring.options_.nodes = static_cast<int>(nodes.size());
+  ring.options_.num_tokens = static_cast<int>(tokens.size() / nodes.size());
+  ring.nodes_ = std::move(nodes);
+  ring.tokens_ = std::move(tokens);
+  return ring;
+}
+
+size_t Ring::FirstTokenIndex(int64_t token) const {
+  auto it = std::lower_bound(tokens_.begin(), tokens_.end(), token,
+                             [](const VnodeToken& v, int64_t t) { return v.token < t; });
+  return it == tokens_.end() ? 0 : static_cast<size_t>(it - tokens_.begin());
+}
+
+std::vector<int> Ring::Replicas(int64_t token, const ReplicationStrategy& strategy) const {
+  std::vector<int> out;
+  size_t start = FirstTokenIndex(token);
+  size_t n = tokens_.size();
+  if (strategy.strategy == ReplicationStrategy::Class::kSimple) {
+    size_t want = std::min<size_t>(static_cast<size_t>(std::max(strategy.replication_factor, 0)),
+                                   nodes_.size());
+    for (size_t k = 0; k < n && out.size() < want; ++k) {
+      int node = tokens_[(start + k) % n].node;
+      if (std::find(out.begin(), out.end(), node) == out.end()) out.push_back(node);
+    }
+    return out;
+  }
+  // NetworkTopologyStrategy.calculateNaturalReplicas, DatacenterEndpoints per datacenter.
+  struct DcState {
+    int rf_left = 0;
+    int acceptable_rack_repeats = 0;
+  };
+  std::map<std::string, DcState> dcs;
+  std::map<std::string, int> node_count;
+  std::map<std::string, std::set<std::string>> racks;
+  for (const Node& node : nodes_) {
+    ++node_count[node.datacenter];
+    racks[node.datacenter].insert(node.rack);
+  }
+  int to_fill = 0;
+  for (const auto& [dc, rf] : strategy.datacenters) {
+    int nodes = node_count.count(dc) ? node_count[dc] : 0;
+    if (rf <= 0 || nodes <= 0) continue;
+    DcState s;
+    s.rf_left = std::min(rf, nodes);
+    s.acceptable_rack_repeats = rf - static_cast<int>(racks[dc].size());
+    dcs[dc] = s;
+    ++to_fill;
+  }
+  std::set<std::pair<std::string, std::string>> seen_racks;
+  for (size_t k = 0; k < n && to_fill > 0; ++k) {
+    int node = tokens_[(start + k) % n].node;
+    const Node& ep = nodes_[static_cast<size_t>(node)];
+    auto it = dcs.find(ep.datacenter);
+    if (it == dcs.end()) continue;
+    DcState& s = it->second;
+    if (s.rf_left == 0) continue;
+    if (std::find(out.begin(), out.end(), node) != out.end()) continue;
+    if (seen_racks.insert({ep.datacenter, ep.rack}).second) {
+      --s.rf_left;
+      out.push_back(node);
+    } else if (s.acceptable_rack_repeats > 0) {
+      --s.acceptable_rack_repeats;
+      --s.rf_left;
+      out.push_back(node);
+    } else {
+      continue;
+    }
+    if (s.rf_left == 0) --to_fill;
+  }
+  return out;
+}
+
+std::vector<double> Ring::Ownership() const {
+  std::vector<double> out(nodes_.size(), 0.0);
+  for (size_t i = 0; i < tokens_.size(); ++i) {
+    int64_t prev = tokens_[(i + tokens_.size() - 1) % tokens_.size()].token;
+    out[static_cast<size_t>(tokens_[i].node)] += RangeFraction(prev, tokens_[i].token);
+  }
+  return out;
+}
+
+std::vector<double> Ring::EffectiveOwnership(const ReplicationStrategy& strategy) const {
+  std::vector<double> out(nodes_.size(), 0.0);
+  for (size_t i = 0; i < tokens_.size(); ++i) {
+    int64_t prev = tokens_[(i + tokens_.size() - 1) % tokens_.size()].token;
+    double share = RangeFraction(prev, tokens_[i].token);
+    for (int node : Replicas(tokens_[i].token, strategy)) out[static_cast<size_t>(node)] += share;
+  }
+  return out;
+}
+
+int64_t CosmosCassandraApi::PhysicalPartitions(double total_bytes, int64_t throughput_ru) {
+  double for_storage = std::ceil(total_bytes / kPhysicalPartitionBytes);
+  double for_throughput =
+      std::ceil(static_cast<double>(throughput_ru) / kRequestUnitsPerPhysicalPartition);
+  return std::max<int64_t>(1, static_cast<int64_t>(std::max(for_storage, for_throughput)));
+}
+
+int64_t CosmosCassandraApi::PhysicalPartitionOf(int64_t token, int64_t count) {
+  if (count <= 1) return 0;
+  uint64_t offset = static_cast<uint64_t>(token) - static_cast<uint64_t>(INT64_MIN);
+  uint64_t width = UINT64_MAX / static_cast<uint64_t>(count) + 1;
+  return std::min<int64_t>(count - 1, static_cast<int64_t>(offset / width));
+}
+
+}  // namespace partplay::cql

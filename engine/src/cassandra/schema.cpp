@@ -1,0 +1,346 @@
+#include "partplay/cassandra/schema.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace partplay::cql {
+namespace {
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+std::string StripLocatorPrefix(std::string_view cls) {
+  constexpr std::string_view kPrefix = "org.apache.cassandra.locator.";
+  if (cls.substr(0, kPrefix.size()) == kPrefix) cls.remove_prefix(kPrefix.size());
+  return std::string(cls);
+}
+
+bool NeedsQuotes(std::string_view name) {
+  static constexpr std::string_view kKeywords[] = {
+      "add",      "allow",  "alter",   "and",          "apply",  "asc",     "authorize",
+      "batch",    "begin",  "by",      "columnfamily", "create", "delete",  "desc",
+      "describe", "drop",   "entries", "execute",      "from",   "full",    "grant",
+      "if",       "in",     "index",   "infinity",     "insert", "into",    "keyspace",
+      "limit",    "modify", "nan",     "norecursive",  "not",    "null",    "of",
+      "on",       "or",     "order",   "primary",      "rename", "replace", "revoke",
+      "schema",   "select", "set",     "table",        "to",     "token",   "truncate",
+      "unlogged", "update", "use",     "using",        "view",   "where",   "with"};
+  if (name.empty() || !(name[0] >= 'a' && name[0] <= 'z')) return true;
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return true;
+  }
+  return std::find(std::begin(kKeywords), std::end(kKeywords), name) != std::end(kKeywords);
+}
+
+}  // namespace
+
+std::string QuoteName(std::string_view name) {
+  if (!NeedsQuotes(name)) return std::string(name);
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string ReplicationStrategy::ToCql() const {
+  if (strategy == Class::kSimple) {
+    return fmt::format(
+        "{{'class': 'org.apache.cassandra.locator.SimpleStrategy', 'replication_factor': '{}'}}",
+        replication_factor);
+  }
+  std::string out = "{'class': 'org.apache.cassandra.locator.NetworkTopologyStrategy'";
+  for (const auto& [dc, rf] : datacenters) out += fmt::format(", '{}': '{}'", dc, rf);
+  return out + "}";
+}
+
+std::string KeyspaceSchema::Describe() const {
+  return fmt::format("CREATE KEYSPACE {} WITH replication = {}  AND durable_writes = {};",
+                     QuoteName(name), replication.ToCql(), durable_writes ? "true" : "false");
+}
+
+StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
+  KeyspaceSchema ks;
+  ks.name = s.keyspace.text;
+  bool have_replication = false;
+  for (const Property& p : s.properties) {
+    if (p.name.text == "replication") {
+      if (p.value.kind != LiteralKind::kMap) {
+        return Invalid("Invalid value for property 'replication'. It should be a map.",
+                       p.value.where);
+      }
+      std::string cls;
+      std::vector<std::pair<std::string, Literal>> options;
+      for (size_t i = 0; i + 1 < p.value.elements.size(); i += 2) {
+        const Literal& k = p.value.elements[i];
+        const Literal& v = p.value.elements[i + 1];
+        if (k.kind != LiteralKind::kString) {
+          return Invalid("Replication option names must be strings", k.where);
+        }
+        if (k.text == "class") {
+          cls = StripLocatorPrefix(v.text);
+        } else {
+          options.emplace_back(k.text, v);
+        }
+      }
+      if (cls.empty()) {
+        return Invalid("Missing replication strategy class", p.value.where);
+      }
+      auto factor = [&](const Literal& v, int& out) -> Status {
+        if ((v.kind != LiteralKind::kString && v.kind != LiteralKind::kInteger) || v.text.empty() ||
+            !std::all_of(v.text.begin(), v.text.end(),
+                         [](char c) { return c >= '0' && c <= '9'; }) ||
+            v.text.size() > 6) {
+          return Invalid(fmt::format("Replication factor must be numeric; found {}", v.text),
+                         v.where);
+        }
+        out = std::stoi(v.text);
+        return Status::Ok();
+      };
+      if (cls == "SimpleStrategy") {
+        ks.replication.strategy = ReplicationStrategy::Class::kSimple;
+        bool have_rf = false;
+        for (const auto& [name, v] : options) {
+          if (name != "replication_factor") {
+            return Invalid(fmt::format("Unrecognized strategy option {{{}}} passed to "
+                                       "SimpleStrategy for keyspace {}",
+                                       name, ks.name),
+                           v.where);
+          }
+          PARTPLAY_RETURN_IF_ERROR(factor(v, ks.replication.replication_factor));
+          have_rf = true;
+        }
+        if (!have_rf) {
+          return Invalid("SimpleStrategy requires a replication_factor strategy option.",
+                         p.value.where);
+        }
+      } else if (cls == "NetworkTopologyStrategy") {
+        ks.replication.strategy = ReplicationStrategy::Class::kNetworkTopology;
+        std::map<std::string, int> dcs;
+        for (const auto& [name, v] : options) {
+          int rf = 0;
+          PARTPLAY_RETURN_IF_ERROR(factor(v, rf));
+          if (name == "replication_factor") {
+            return Invalid(
+                "replication_factor is an option for SimpleStrategy, not "
+                "NetworkTopologyStrategy (give a factor per datacenter)",
+                v.where);
+          }
+          dcs[name] = rf;
+        }
+        ks.replication.datacenters.assign(dcs.begin(), dcs.end());
+      } else {
+        return Invalid(fmt::format("Unable to find replication strategy class "
+                                   "'org.apache.cassandra.locator.{}'",
+                                   cls),
+                       p.value.where);
+      }
+      have_replication = true;
+    } else if (p.name.text == "durable_writes") {
+      ks.durable_writes = p.value.text != "false";
+    } else {
+      return Status(ErrorCode::kCqlSyntax, fmt::format("Unknown property '{}'", p.name.text),
+                    p.name.where);
+    }
+  }
+  if (!have_replication) {
+    return Invalid("Missing mandatory option 'replication'", s.keyspace.where);
+  }
+  return ks;
+}
+
+const ColumnSpec* TableSchema::Find(std::string_view n) const {
+  int i = IndexOf(n);
+  return i < 0 ? nullptr : &columns[static_cast<size_t>(i)];
+}
+
+int TableSchema::IndexOf(std::string_view n) const {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].name == n) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keyspace) {
+  TableSchema t;
+  t.keyspace = std::move(keyspace);
+  t.name = s.table.table;
+  if (s.compact_storage) {
+    return Invalid("COMPACT STORAGE tables are not supported starting with version 4.0",
+                   s.table.where);
+  }
+  for (const ColumnDefinition& c : s.columns) {
+    if (t.IndexOf(c.name.text) >= 0) {
+      return Invalid(fmt::format("Multiple definition of identifier {}", c.name.text),
+                     c.name.where);
+    }
+    ColumnSpec spec;
+    spec.name = c.name.text;
+    spec.type = c.type;
+    spec.kind = c.is_static ? ColumnKind::kStatic : ColumnKind::kRegular;
+    t.columns.push_back(std::move(spec));
+  }
+  if (s.primary_keys.empty()) {
+    return Invalid(
+        fmt::format("No PRIMARY KEY specifed for table '{}' (exactly one required)", t.name),
+        s.table.where);
+  }
+  if (s.primary_keys.size() > 1) {
+    return Invalid(fmt::format("Multiple PRIMARY KEYs specified for table '{}' (exactly one "
+                               "required)",
+                               t.name),
+                   s.primary_keys[1].where);
+  }
+  const PrimaryKeyClause& pk = s.primary_keys[0];
+  auto claim = [&](const Name& n, ColumnKind kind, std::vector<int>& into) -> Status {
+    int i = t.IndexOf(n.text);
+    if (i < 0) {
+      return Invalid(fmt::format("Unknown definition {} referenced in PRIMARY KEY", n.text),
+                     n.where);
+    }
+    ColumnSpec& c = t.columns[static_cast<size_t>(i)];
+    if (c.is_primary_key()) {
+      return Invalid(fmt::format("Duplicate column '{}' in PRIMARY KEY", n.text), n.where);
+    }
+    if (c.kind == ColumnKind::kStatic) {
+      return Invalid(fmt::format("Static column {} cannot be part of the PRIMARY KEY", n.text),
+                     n.where);
+    }
+    if (c.type.is_multi_cell()) {
+      return Invalid(fmt::format("Invalid non-frozen collection type for PRIMARY KEY component "
+                                 "{}",
+                                 n.text),
+                     n.where);
+    }
+    c.kind = kind;
+    c.position = static_cast<int>(into.size());
+    into.push_back(i);
+    return Status::Ok();
+  };
+  for (const Name& n : pk.partition_key) {
+    PARTPLAY_RETURN_IF_ERROR(claim(n, ColumnKind::kPartitionKey, t.partition_key));
+  }
+  for (const Name& n : pk.clustering) {
+    PARTPLAY_RETURN_IF_ERROR(claim(n, ColumnKind::kClustering, t.clustering));
+  }
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    ColumnSpec& c = t.columns[i];
+    if (c.kind == ColumnKind::kStatic) {
+      if (t.clustering.empty()) {
+        return Invalid(
+            "Static columns are only useful (and thus allowed) if the table has at "
+            "least one clustering column",
+            s.columns[i].name.where);
+      }
+      c.position = static_cast<int>(t.statics.size());
+      t.statics.push_back(static_cast<int>(i));
+    } else if (c.kind == ColumnKind::kRegular) {
+      c.position = static_cast<int>(t.regular.size());
+      t.regular.push_back(static_cast<int>(i));
+    }
+  }
+  // WITH CLUSTERING ORDER BY names the clustering columns, in their order.
+  if (!s.clustering_order.empty()) {
+    for (size_t i = 0; i < s.clustering_order.size(); ++i) {
+      const OrderingTerm& o = s.clustering_order[i];
+      const ColumnSpec* c = t.Find(o.column.text);
+      if (c == nullptr || c->kind != ColumnKind::kClustering) {
+        return Invalid(fmt::format("Only clustering key columns can be defined in CLUSTERING "
+                                   "ORDER directive: {} is not a clustering column",
+                                   o.column.text),
+                       o.column.where);
+      }
+      if (static_cast<size_t>(c->position) != i) {
+        return Invalid(fmt::format("The order of columns in the CLUSTERING ORDER directive must "
+                                   "match that of the clustering columns ({} must appear before "
+                                   "{})",
+                                   t.clustering_column(i).name, o.column.text),
+                       o.column.where);
+      }
+    }
+    if (s.clustering_order.size() < t.clustering.size()) {
+      return Invalid(fmt::format("Missing CLUSTERING ORDER for column {}",
+                                 t.clustering_column(s.clustering_order.size()).name),
+                     s.clustering_order_where);
+    }
+    for (size_t i = 0; i < s.clustering_order.size(); ++i) {
+      t.columns[static_cast<size_t>(t.clustering[i])].descending = s.clustering_order[i].descending;
+    }
+  }
+  for (const Property& p : s.properties) {
+    if (p.name.text == "default_time_to_live") {
+      if (p.value.kind != LiteralKind::kInteger || p.value.text[0] == '-') {
+        return Invalid("default_time_to_live must be greater than or equal to 0", p.value.where);
+      }
+      t.default_ttl = std::stoll(p.value.text);
+    } else if (p.name.text == "comment") {
+      t.comment = p.value.text;
+    }
+  }
+  // SELECT *: partition key, clustering, then the rest by name (Cassandra's select order).
+  t.select_order = t.partition_key;
+  t.select_order.insert(t.select_order.end(), t.clustering.begin(), t.clustering.end());
+  std::vector<int> rest = t.regular;
+  rest.insert(rest.end(), t.statics.begin(), t.statics.end());
+  std::sort(rest.begin(), rest.end(), [&](int a, int b) {
+    return t.columns[static_cast<size_t>(a)].name < t.columns[static_cast<size_t>(b)].name;
+  });
+  t.select_order.insert(t.select_order.end(), rest.begin(), rest.end());
+  return t;
+}
+
+std::string TableSchema::Describe() const {
+  std::string out = fmt::format("CREATE TABLE {}.{} (\n", QuoteName(keyspace), QuoteName(name));
+  bool inline_key = partition_key.size() == 1 && clustering.empty();
+  for (int i : select_order) {
+    const ColumnSpec& c = columns[static_cast<size_t>(i)];
+    out += fmt::format("    {} {}", QuoteName(c.name), c.type.ToCql());
+    if (c.kind == ColumnKind::kStatic) out += " static";
+    if (inline_key && c.kind == ColumnKind::kPartitionKey) out += " PRIMARY KEY";
+    out += ",\n";
+  }
+  if (inline_key) {
+    out.erase(out.size() - 2, 1);  // the last comma
+  } else {
+    std::string key;
+    if (partition_key.size() == 1) {
+      key = QuoteName(partition_column(0).name);
+    } else {
+      key = "(";
+      for (size_t i = 0; i < partition_key.size(); ++i) {
+        key += (i ? ", " : "") + QuoteName(partition_column(i).name);
+      }
+      key += ")";
+    }
+    for (size_t i = 0; i < clustering.size(); ++i)
+      key += ", " + QuoteName(clustering_column(i).name);
+    out += fmt::format("    PRIMARY KEY ({})\n", key);
+  }
+  out += ")";
+  std::vector<std::string> options;
+  if (!clustering.empty()) {
+    std::string order;
+    for (size_t i = 0; i < clustering.size(); ++i) {
+      const ColumnSpec& c = clustering_column(i);
+      order +=
+          fmt::format("{}{} {}", i ? ", " : "", QuoteName(c.name), c.descending ? "DESC" : "ASC");
+    }
+    options.push_back(fmt::format("CLUSTERING ORDER BY ({})", order));
+  }
+  if (!comment.empty()) {
+    std::string quoted;
+    for (char c : comment) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+    options.push_back(fmt::format("comment = '{}'", quoted));
+  }
+  options.push_back(fmt::format("default_time_to_live = {}", default_ttl));
+  for (size_t i = 0; i < options.size(); ++i) {
+    out += (i == 0 ? " WITH " : "\n    AND ") + options[i];
+  }
+  return out + ";";
+}
+
+}  // namespace partplay::cql

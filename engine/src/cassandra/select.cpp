@@ -1,0 +1,438 @@
+#include "partplay/cassandra/select.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cassandra/restrictions.h"
+#include "partplay/cassandra/token.h"
+
+namespace partplay::cql {
+namespace {
+
+using internal::ColumnRestriction;
+using internal::Restrictions;
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+// One output column: a table column, the token of the partition, or COUNT.
+struct OutputColumn {
+  enum class Kind : uint8_t { kColumn, kToken, kCount } kind = Kind::kColumn;
+  int column = -1;  // kColumn; kCount of a column (-1 for COUNT(*))
+};
+
+StatusOr<int64_t> PositiveLimit(const Literal& lit, std::string_view receiver,
+                                std::string_view what, ValueGenerator& gen) {
+  PARTPLAY_ASSIGN_OR_RETURN(Value v,
+                            LiteralToValue(CqlType::Native(TypeKind::kInt), lit, receiver, gen));
+  if (!v) return Invalid(fmt::format("Invalid null value of {}", what), lit.where);
+  int64_t n = DecodeSigned(*v);
+  if (n <= 0) return Invalid(fmt::format("{} must be strictly positive", what), lit.where);
+  return n;
+}
+
+class SelectRun {
+ public:
+  SelectRun(const SelectStatement& s, const Table& table, ValueGenerator& gen, SourceLocation where)
+      : s_(s), table_(table), t_(table.schema()), gen_(gen), where_(where) {}
+
+  StatusOr<ResultSet> Run() {
+    PARTPLAY_RETURN_IF_ERROR(ResolveSelection());
+    PARTPLAY_ASSIGN_OR_RETURN(
+        r_, internal::BuildRestrictions(t_, s_.where, internal::StatementKind::kSelect,
+                                        s_.allow_filtering, false, gen_, where_));
+    PARTPLAY_RETURN_IF_ERROR(ResolveOrdering());
+    // checkNeedsFiltering: a scan restricted on clustering columns filters.
+    if (!s_.allow_filtering && r_.key_range && r_.has_clustering()) {
+      return Invalid(internal::kAllowFilteringMessage, where_);
+    }
+    if (s_.distinct && s_.per_partition_limit) {
+      return Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries",
+                     s_.per_partition_limit->where);
+    }
+    if (s_.limit) {
+      PARTPLAY_ASSIGN_OR_RETURN(limit_, PositiveLimit(*s_.limit, "[limit]", "LIMIT", gen_));
+    }
+    if (s_.per_partition_limit) {
+      PARTPLAY_ASSIGN_OR_RETURN(per_partition_limit_,
+                                PositiveLimit(*s_.per_partition_limit, "[per_partition_limit]",
+                                              "PER PARTITION LIMIT", gen_));
+    }
+    if (!r_.key_range) keys_ = internal::PartitionKeys(t_, r_);
+    if (!s_.order_by.empty() && keys_.size() > 1) {
+      return Invalid(
+          "Cannot page queries with both ORDER BY and a IN restriction on the "
+          "partition key; you must either remove the ORDER BY or the IN and sort "
+          "client side, or disable paging for this query",
+          where_);
+    }
+    Execute();
+    return std::move(out_);
+  }
+
+ private:
+  Status ResolveSelection() {
+    if (s_.star) {
+      for (int i : t_.select_order) {
+        outputs_.push_back({OutputColumn::Kind::kColumn, i});
+        out_.columns.push_back(t_.columns[static_cast<size_t>(i)].name);
+        out_.types.push_back(t_.columns[static_cast<size_t>(i)].type);
+      }
+    }
+    for (const Selector& sel : s_.selectors) {
+      std::string name;
+      CqlType type = CqlType::Native(TypeKind::kBigint);
+      OutputColumn oc;
+      if (sel.kind == Selector::Kind::kColumn) {
+        int i = t_.IndexOf(sel.columns[0].text);
+        if (i < 0) {
+          return Status(ErrorCode::kCqlUnknown, "Undefined column name " + sel.columns[0].text,
+                        sel.columns[0].where);
+        }
+        oc = {OutputColumn::Kind::kColumn, i};
+        name = sel.columns[0].text;
+        type = t_.columns[static_cast<size_t>(i)].type;
+      } else if (sel.kind == Selector::Kind::kToken) {
+        bool matches = sel.columns.size() == t_.partition_key.size();
+        for (size_t k = 0; matches && k < sel.columns.size(); ++k) {
+          matches = sel.columns[k].text == t_.partition_column(k).name;
+        }
+        for (const Name& n : sel.columns) {
+          if (t_.IndexOf(n.text) < 0) {
+            return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
+          }
+        }
+        if (!matches) {
+          std::string pk;
+          for (size_t k = 0; k < t_.partition_key.size(); ++k) {
+            pk += (k ? ", " : "") + t_.partition_column(k).name;
+          }
+          return Invalid(fmt::format("The token() function takes the partition key columns in "
+                                     "order: token({})",
+                                     pk),
+                         sel.where);
+        }
+        oc.kind = OutputColumn::Kind::kToken;
+        name = "system.token(";
+        for (size_t k = 0; k < sel.columns.size(); ++k)
+          name += (k ? ", " : "") + sel.columns[k].text;
+        name += ")";
+      } else {
+        oc.kind = OutputColumn::Kind::kCount;
+        aggregate_ = true;
+        name = "count";
+        if (!sel.columns.empty()) {
+          int i = t_.IndexOf(sel.columns[0].text);
+          if (i < 0) {
+            return Status(ErrorCode::kCqlUnknown, "Undefined column name " + sel.columns[0].text,
+                          sel.columns[0].where);
+          }
+          oc.column = i;
+          name = "system.count(" + sel.columns[0].text + ")";
+        }
+      }
+      outputs_.push_back(oc);
+      out_.columns.push_back(sel.alias.empty() ? name : sel.alias);
+      out_.types.push_back(type);
+    }
+    if (s_.distinct) {
+      std::vector<std::string> missing;
+      for (const OutputColumn& oc : outputs_) {
+        if (oc.kind != OutputColumn::Kind::kColumn) continue;
+        const ColumnSpec& c = t_.columns[static_cast<size_t>(oc.column)];
+        if (c.kind != ColumnKind::kPartitionKey && c.kind != ColumnKind::kStatic) {
+          return Invalid(fmt::format("SELECT DISTINCT queries must only request partition key "
+                                     "columns and/or static columns (not {})",
+                                     c.name),
+                         where_);
+        }
+      }
+      for (int pk : t_.partition_key) {
+        bool found = false;
+        for (const OutputColumn& oc : outputs_) found = found || oc.column == pk;
+        if (!found) missing.push_back(t_.columns[static_cast<size_t>(pk)].name);
+      }
+      if (!missing.empty()) {
+        std::string list;
+        for (size_t k = 0; k < missing.size(); ++k) list += (k ? ", " : "") + missing[k];
+        return Invalid(fmt::format("SELECT DISTINCT queries must request all the partition key "
+                                   "columns (missing {})",
+                                   list),
+                       where_);
+      }
+    }
+    for (int pk : t_.partition_key) {
+      out_.partition_key_names.push_back(t_.columns[static_cast<size_t>(pk)].name);
+      out_.partition_key_types.push_back(t_.columns[static_cast<size_t>(pk)].type);
+    }
+    return Status::Ok();
+  }
+
+  Status ResolveOrdering() {
+    if (s_.order_by.empty()) return Status::Ok();
+    if (r_.key_range) {
+      return Invalid(
+          "ORDER BY is only supported when the partition key is restricted by an EQ "
+          "or an IN.",
+          s_.order_by[0].column.where);
+    }
+    std::optional<bool> reversed;
+    for (size_t i = 0; i < s_.order_by.size(); ++i) {
+      const OrderingTerm& o = s_.order_by[i];
+      const ColumnSpec* c = t_.Find(o.column.text);
+      if (c == nullptr) {
+        return Status(ErrorCode::kCqlUnknown, "Undefined column name " + o.column.text,
+                      o.column.where);
+      }
+      if (c->kind != ColumnKind::kClustering) {
+        return Invalid(fmt::format("Order by is currently only supported on the clustered "
+                                   "columns of the PRIMARY KEY, got {}",
+                                   o.column.text),
+                       o.column.where);
+      }
+      if (static_cast<size_t>(c->position) != i) {
+        return Invalid(
+            "Order by currently only supports the ordering of columns following "
+            "their declared order in the PRIMARY KEY",
+            o.column.where);
+      }
+      bool r = o.descending != c->descending;
+      if (reversed && *reversed != r) {
+        return Invalid("Unsupported order by relation", o.column.where);
+      }
+      reversed = r;
+    }
+    reversed_ = reversed.value_or(false);
+    return Status::Ok();
+  }
+
+  bool TokenInRange(int64_t token) const {
+    if (!r_.token.present) return true;
+    if (r_.token.empty) return false;
+    if (r_.token.lower && token < *r_.token.lower) return false;
+    if (r_.token.upper && token > *r_.token.upper) return false;
+    return true;
+  }
+
+  bool PartitionMatches(const Partition& p) const {
+    if (!r_.partition_filtering) return true;
+    for (const ColumnRestriction& c : r_.partition) {
+      if (c.column < 0) continue;
+      const ColumnSpec& spec = t_.columns[static_cast<size_t>(c.column)];
+      if (!internal::Matches(spec.type, p.key[static_cast<size_t>(spec.position)], c)) return false;
+    }
+    return true;
+  }
+
+  // A column's value in a row (row == nullptr: the static-only row of a partition).
+  Value ValueOf(int column, const Partition& p, const Clustering* clustering,
+                const Row* row) const {
+    const ColumnSpec& c = t_.columns[static_cast<size_t>(column)];
+    size_t pos = static_cast<size_t>(c.position);
+    switch (c.kind) {
+      case ColumnKind::kPartitionKey:
+        return p.key[pos];
+      case ColumnKind::kClustering:
+        return clustering ? Value((*clustering)[pos]) : Value();
+      case ColumnKind::kStatic:
+        return p.statics[pos];
+      case ColumnKind::kRegular:
+        return row ? row->cells[pos] : Value();
+    }
+    return Value();
+  }
+
+  bool RowMatches(const Partition& p, const Clustering* clustering, const Row* row) const {
+    if (clustering != nullptr) {
+      for (const ColumnRestriction& c : r_.clustering) {
+        if (c.column < 0) continue;
+        const ColumnSpec& spec = t_.columns[static_cast<size_t>(c.column)];
+        if (!internal::Matches(spec.type, (*clustering)[static_cast<size_t>(spec.position)], c)) {
+          return false;
+        }
+      }
+    }
+    for (const ColumnRestriction& c : r_.others) {
+      const ColumnSpec& spec = t_.columns[static_cast<size_t>(c.column)];
+      if (!internal::Matches(spec.type, ValueOf(c.column, p, clustering, row), c)) return false;
+    }
+    return true;
+  }
+
+  int32_t PartitionIndex(const PartitionKey& key, const Partition& p) {
+    if (current_partition_ >= 0 &&
+        out_.partitions[static_cast<size_t>(current_partition_)].token == key.token &&
+        out_.partitions[static_cast<size_t>(current_partition_)].key == p.key) {
+      return current_partition_;
+    }
+    out_.partitions.push_back(ResultPartition{key.token, p.key, {}});
+    current_partition_ = static_cast<int32_t>(out_.partitions.size() - 1);
+    return current_partition_;
+  }
+
+  // Emits one row; false once LIMIT is reached.
+  bool Emit(const PartitionKey& key, const Partition& p, const Clustering* clustering,
+            const Row* row) {
+    ++count_;
+    if (!have_first_) {
+      have_first_ = true;
+      first_key_ = key;
+      first_partition_ = &p;
+      first_clustering_ = clustering ? *clustering : Clustering();
+      first_has_clustering_ = clustering != nullptr;
+      first_row_ptr_ = row;
+    }
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+      if (outputs_[i].kind == OutputColumn::Kind::kCount && outputs_[i].column >= 0) {
+        if (ValueOf(outputs_[i].column, p, clustering, row)) ++column_counts_[i];
+      }
+    }
+    if (aggregate_) return true;
+    std::vector<Value> values;
+    values.reserve(outputs_.size());
+    for (const OutputColumn& oc : outputs_) {
+      if (oc.kind == OutputColumn::Kind::kToken) {
+        values.push_back(EncodeInt64(key.token));
+      } else {
+        values.push_back(ValueOf(oc.column, p, clustering, row));
+      }
+    }
+    out_.rows.push_back(std::move(values));
+    out_.row_partition.push_back(PartitionIndex(key, p));
+    return !limit_ || static_cast<int64_t>(out_.rows.size()) < *limit_;
+  }
+
+  // The rows of one partition; false once LIMIT is reached.
+  bool VisitPartition(const PartitionKey& key, const Partition& p) {
+    if (!TokenInRange(key.token) || !PartitionMatches(p)) return true;
+    if (s_.distinct) {
+      if (!p.live() || !RowMatches(p, nullptr, nullptr)) return true;
+      return Emit(key, p, nullptr, nullptr);
+    }
+    int64_t emitted = 0;
+    if (p.rows.empty()) {
+      // Only static values: one row, unless clustering columns are restricted.
+      if (!p.has_static() || r_.has_clustering() || !RowMatches(p, nullptr, nullptr)) return true;
+      return Emit(key, p, nullptr, nullptr);
+    }
+    auto [begin, end] = RowRange(p);
+    auto visit = [&](const Clustering& c, const Row& row) -> int {
+      if (!RowMatches(p, &c, &row)) return 1;
+      if (!Emit(key, p, &c, &row)) return 0;
+      ++emitted;
+      // Aggregating everything ignores PER PARTITION LIMIT, as Cassandra's getDataLimits does.
+      if (per_partition_limit_ && !aggregate_ && emitted >= *per_partition_limit_) return 2;
+      return 1;
+    };
+    if (reversed_) {
+      for (auto it = end; it != begin;) {
+        --it;
+        int r = visit(it->first, it->second);
+        if (r != 1) return r != 0;
+      }
+    } else {
+      for (auto it = begin; it != end; ++it) {
+        int r = visit(it->first, it->second);
+        if (r != 1) return r != 0;
+      }
+    }
+    return true;
+  }
+
+  // The rows sharing the prefix of clustering columns restricted by a single =, found by
+  // seeking; every other restriction is checked row by row.
+  using RowIt = std::map<Clustering, Row, ClusteringLess>::const_iterator;
+  std::pair<RowIt, RowIt> RowRange(const Partition& p) const {
+    Clustering prefix;
+    for (const ColumnRestriction& c : r_.clustering) {
+      if (c.column < 0 || !c.has_eq) break;
+      prefix.push_back(c.values[0]);
+    }
+    if (prefix.empty()) return {p.rows.begin(), p.rows.end()};
+    RowIt begin = p.rows.lower_bound(prefix);
+    RowIt end = begin;
+    while (end != p.rows.end()) {
+      bool same = true;
+      for (size_t i = 0; i < prefix.size() && same; ++i) {
+        same = Compare(t_.clustering_column(i).type, end->first[i], prefix[i]) == 0;
+      }
+      if (!same) break;
+      ++end;
+    }
+    return {begin, end};
+  }
+
+  void Execute() {
+    column_counts_.assign(outputs_.size(), 0);
+    const auto& parts = table_.partitions();
+    if (!r_.key_range) {
+      for (const std::vector<Bytes>& components : keys_) {
+        PartitionKey key = Table::KeyOf(components);
+        auto it = parts.find(key);
+        if (it == parts.end()) continue;
+        if (!VisitPartition(it->first, it->second)) break;
+      }
+    } else {
+      auto it = parts.begin();
+      if (r_.token.present && r_.token.lower)
+        it = parts.lower_bound(PartitionKey{*r_.token.lower, {}});
+      for (; it != parts.end(); ++it) {
+        if (r_.token.present && r_.token.upper && it->first.token > *r_.token.upper) break;
+        if (!VisitPartition(it->first, it->second)) break;
+      }
+    }
+    if (aggregate_) {
+      std::vector<Value> values;
+      for (size_t i = 0; i < outputs_.size(); ++i) {
+        const OutputColumn& oc = outputs_[i];
+        if (oc.kind == OutputColumn::Kind::kCount) {
+          values.push_back(EncodeInt64(oc.column >= 0 ? column_counts_[i] : count_));
+        } else if (!have_first_) {
+          values.push_back(Value());
+        } else if (oc.kind == OutputColumn::Kind::kToken) {
+          values.push_back(EncodeInt64(first_key_.token));
+        } else {
+          values.push_back(ValueOf(oc.column, *first_partition_,
+                                   first_has_clustering_ ? &first_clustering_ : nullptr,
+                                   first_row_ptr_));
+        }
+      }
+      out_.rows.push_back(std::move(values));
+      out_.row_partition.push_back(-1);
+    }
+  }
+
+  const SelectStatement& s_;
+  const Table& table_;
+  const TableSchema& t_;
+  ValueGenerator& gen_;
+  SourceLocation where_;
+  std::vector<OutputColumn> outputs_;
+  Restrictions r_;
+  std::vector<std::vector<Bytes>> keys_;
+  bool reversed_ = false;
+  bool aggregate_ = false;
+  std::optional<int64_t> limit_, per_partition_limit_;
+  ResultSet out_;
+  int32_t current_partition_ = -1;
+  int64_t count_ = 0;
+  std::vector<int64_t> column_counts_;
+  // The first row, for the plain columns of an aggregate query.
+  bool have_first_ = false;
+  PartitionKey first_key_;
+  const Partition* first_partition_ = nullptr;
+  Clustering first_clustering_;
+  bool first_has_clustering_ = false;
+  const Row* first_row_ptr_ = nullptr;
+};
+
+}  // namespace
+
+StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
+                                  ValueGenerator& generator, SourceLocation where) {
+  return SelectRun(statement, table, generator, where).Run();
+}
+
+}  // namespace partplay::cql

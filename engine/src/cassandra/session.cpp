@@ -1,0 +1,360 @@
+#include "partplay/cassandra/session.h"
+
+#include <fmt/format.h>
+
+#include "partplay/cassandra/modify.h"
+#include "partplay/cassandra/parser.h"
+#include "partplay/cassandra/select.h"
+#include "partplay/cassandra/token.h"
+
+namespace partplay::cql {
+namespace {
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+Status Unknown(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlUnknown, std::move(message), where);
+}
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+Ring DefaultRing() {
+  StatusOr<Ring> r = Ring::Build(RingOptions{});
+  return std::move(r).value();
+}
+
+}  // namespace
+
+Session::Session(SessionOptions options)
+    : options_(options), ring_(DefaultRing()), generator_(options.now_millis, options.seed) {
+  StatusOr<Ring> r = Ring::Build(options.ring);
+  if (r.ok()) ring_ = std::move(r).value();
+}
+
+Status Session::ConfigureRing(const RingOptions& options) {
+  PARTPLAY_ASSIGN_OR_RETURN(Ring r, Ring::Build(options));
+  ring_ = std::move(r);
+  options_.ring = options;
+  return Status::Ok();
+}
+
+std::vector<StatementResult> Session::Execute(std::string_view script) {
+  std::vector<StatementResult> out;
+  StatementReader reader(script);
+  while (std::optional<StatusOr<Statement>> next = reader.Next()) {
+    StatusOr<Statement>& parsed = *next;
+    if (!parsed.ok()) {
+      StatementResult r;
+      r.kind = StatementResult::Kind::kError;
+      r.status = parsed.status();
+      r.where = parsed.status().where();
+      out.push_back(std::move(r));
+      continue;
+    }
+    out.push_back(ExecuteStatement(parsed.value()));
+  }
+  return out;
+}
+
+StatusOr<Keyspace*> Session::ResolveKeyspace(const std::string& name, const SourceLocation& where) {
+  std::string ks = name.empty() ? current_keyspace_ : name;
+  if (ks.empty()) {
+    return Invalid(
+        "No keyspace has been specified. USE a keyspace, or explicitly specify "
+        "keyspace.tablename",
+        where);
+  }
+  auto it = keyspaces_.find(ks);
+  if (it == keyspaces_.end())
+    return Unknown(fmt::format("Keyspace '{}' does not exist", ks), where);
+  return &it->second;
+}
+
+StatusOr<Table*> Session::ResolveTable(const TableName& name) {
+  PARTPLAY_ASSIGN_OR_RETURN(Keyspace * ks, ResolveKeyspace(name.keyspace, name.where));
+  auto it = ks->tables.find(name.table);
+  if (it == ks->tables.end()) return Unknown("unconfigured table " + name.table, name.where);
+  return it->second.get();
+}
+
+StatusOr<Table*> Session::FindTable(std::string_view qualified) {
+  TableName n;
+  size_t dot = qualified.find('.');
+  if (dot == std::string_view::npos) {
+    n.table = std::string(qualified);
+  } else {
+    n.keyspace = std::string(qualified.substr(0, dot));
+    n.table = std::string(qualified.substr(dot + 1));
+  }
+  return ResolveTable(n);
+}
+
+StatusOr<const Keyspace*> Session::FindKeyspace(std::string_view name) const {
+  auto it = keyspaces_.find(std::string(name));
+  if (it == keyspaces_.end()) {
+    return Unknown(fmt::format("Keyspace '{}' does not exist", name), SourceLocation{});
+  }
+  return &it->second;
+}
+
+StatusOr<int64_t> Session::LoadJson(std::string_view qualified_table, std::string_view json) {
+  PARTPLAY_ASSIGN_OR_RETURN(Table * table, FindTable(qualified_table));
+  return LoadJsonRows(json, *table, generator_);
+}
+
+void Session::Place(ResultSet& rows, const KeyspaceSchema& keyspace) const {
+  for (ResultPartition& p : rows.partitions)
+    p.replicas = ring_.Replicas(p.token, keyspace.replication);
+}
+
+StatementResult Session::ExecuteStatement(const Statement& statement) {
+  StatementResult result;
+  result.where = statement.where;
+  result.statement = std::string(statement.text);
+  static constexpr const char* kVerbs[] = {"SELECT", "INSERT",   "UPDATE",  "DELETE",
+                                           "CREATE", "USE",      "CREATE",  "DROP",
+                                           "DROP",   "TRUNCATE", "DESCRIBE"};
+  result.verb = kVerbs[statement.body.index()];
+  auto fail = [&](Status s) {
+    result.kind = StatementResult::Kind::kError;
+    result.status = std::move(s);
+    return result;
+  };
+  auto rows = [&](ResultSet rs, const TableName& table) {
+    StatusOr<Keyspace*> ks = ResolveKeyspace(table.keyspace, table.where);
+    if (ks.ok()) Place(rs, ks.value()->schema);
+    result.kind = StatementResult::Kind::kRows;
+    result.rows = std::move(rs);
+    return result;
+  };
+  const SourceLocation& where = statement.where;
+  return std::visit(
+      Overloaded{
+          [&](const SelectStatement& s) -> StatementResult {
+            StatusOr<Table*> table = ResolveTable(s.table);
+            if (!table.ok()) return fail(table.status());
+            if (s.json) {
+              return fail(
+                  Invalid("SELECT JSON is not part of the CQL subset Partition "
+                          "Playground runs (use --format json)",
+                          where));
+            }
+            StatusOr<ResultSet> rs = ExecuteSelect(s, *table.value(), generator_, where);
+            if (!rs.ok()) return fail(rs.status());
+            bool aggregate = false;
+            for (const Selector& sel : s.selectors) aggregate |= sel.kind == Selector::Kind::kCount;
+            bool has_key = false;
+            for (const Relation& r : s.where) {
+              has_key |= !r.on_token && table.value()->schema().Find(r.columns[0].text) &&
+                         table.value()->schema().Find(r.columns[0].text)->kind ==
+                             ColumnKind::kPartitionKey;
+            }
+            if (aggregate && !has_key)
+              result.warnings.push_back("Aggregation query used without partition key");
+            return rows(std::move(rs).value(), s.table);
+          },
+          [&](const InsertStatement& s) -> StatementResult {
+            StatusOr<Table*> table = ResolveTable(s.table);
+            if (!table.ok()) return fail(table.status());
+            auto r = ExecuteInsert(s, *table.value(), generator_, where);
+            if (!r.ok()) return fail(r.status());
+            if (r.value()) return rows(std::move(*r.value()), s.table);
+            result.kind = StatementResult::Kind::kVoid;
+            return result;
+          },
+          [&](const UpdateStatement& s) -> StatementResult {
+            StatusOr<Table*> table = ResolveTable(s.table);
+            if (!table.ok()) return fail(table.status());
+            auto r = ExecuteUpdate(s, *table.value(), generator_, where);
+            if (!r.ok()) return fail(r.status());
+            if (r.value()) return rows(std::move(*r.value()), s.table);
+            result.kind = StatementResult::Kind::kVoid;
+            return result;
+          },
+          [&](const DeleteStatement& s) -> StatementResult {
+            StatusOr<Table*> table = ResolveTable(s.table);
+            if (!table.ok()) return fail(table.status());
+            auto r = ExecuteDelete(s, *table.value(), generator_, where);
+            if (!r.ok()) return fail(r.status());
+            if (r.value()) return rows(std::move(*r.value()), s.table);
+            result.kind = StatementResult::Kind::kVoid;
+            return result;
+          },
+          [&](const CreateKeyspaceStatement& s) -> StatementResult {
+            if (keyspaces_.count(s.keyspace.text)) {
+              if (s.if_not_exists) {
+                result.kind = StatementResult::Kind::kVoid;
+                return result;
+              }
+              return fail(Invalid(fmt::format("Keyspace '{}' already exists", s.keyspace.text),
+                                  s.keyspace.where));
+            }
+            StatusOr<KeyspaceSchema> ks = BuildKeyspace(s);
+            if (!ks.ok()) return fail(ks.status());
+            Keyspace k;
+            k.schema = std::move(ks).value();
+            keyspaces_.emplace(s.keyspace.text, std::move(k));
+            result.kind = StatementResult::Kind::kSchemaChange;
+            result.message = fmt::format("CREATED KEYSPACE {}", s.keyspace.text);
+            return result;
+          },
+          [&](const UseStatement& s) -> StatementResult {
+            if (!keyspaces_.count(s.keyspace.text)) {
+              return fail(Unknown(fmt::format("Keyspace '{}' does not exist", s.keyspace.text),
+                                  s.keyspace.where));
+            }
+            current_keyspace_ = s.keyspace.text;
+            result.kind = StatementResult::Kind::kVoid;
+            return result;
+          },
+          [&](const CreateTableStatement& s) -> StatementResult {
+            StatusOr<Keyspace*> ks = ResolveKeyspace(s.table.keyspace, s.table.where);
+            if (!ks.ok()) return fail(ks.status());
+            Keyspace& k = *ks.value();
+            if (k.tables.count(s.table.table)) {
+              if (s.if_not_exists) {
+                result.kind = StatementResult::Kind::kVoid;
+                return result;
+              }
+              return fail(Invalid(fmt::format("Cannot add already existing table \"{}\" to "
+                                              "keyspace \"{}\"",
+                                              s.table.table, k.schema.name),
+                                  s.table.where));
+            }
+            StatusOr<TableSchema> t = BuildTable(s, k.schema.name);
+            if (!t.ok()) return fail(t.status());
+            k.tables.emplace(s.table.table, std::make_unique<Table>(std::move(t).value()));
+            result.kind = StatementResult::Kind::kSchemaChange;
+            result.message = fmt::format("CREATED TABLE {}.{}", k.schema.name, s.table.table);
+            return result;
+          },
+          [&](const DropTableStatement& s) -> StatementResult {
+            StatusOr<Keyspace*> ks = ResolveKeyspace(s.table.keyspace, s.table.where);
+            if (!ks.ok()) {
+              if (s.if_exists && ks.status().code() == ErrorCode::kCqlUnknown) {
+                result.kind = StatementResult::Kind::kVoid;
+                return result;
+              }
+              return fail(ks.status());
+            }
+            Keyspace& k = *ks.value();
+            if (!k.tables.erase(s.table.table)) {
+              if (s.if_exists) {
+                result.kind = StatementResult::Kind::kVoid;
+                return result;
+              }
+              return fail(
+                  Unknown(fmt::format("Table '{}.{}' doesn't exist", k.schema.name, s.table.table),
+                          s.table.where));
+            }
+            result.kind = StatementResult::Kind::kSchemaChange;
+            result.message = fmt::format("DROPPED TABLE {}.{}", k.schema.name, s.table.table);
+            return result;
+          },
+          [&](const DropKeyspaceStatement& s) -> StatementResult {
+            if (!keyspaces_.erase(s.keyspace.text)) {
+              if (s.if_exists) {
+                result.kind = StatementResult::Kind::kVoid;
+                return result;
+              }
+              return fail(Unknown(fmt::format("Keyspace '{}' doesn't exist", s.keyspace.text),
+                                  s.keyspace.where));
+            }
+            if (current_keyspace_ == s.keyspace.text) current_keyspace_.clear();
+            result.kind = StatementResult::Kind::kSchemaChange;
+            result.message = fmt::format("DROPPED KEYSPACE {}", s.keyspace.text);
+            return result;
+          },
+          [&](const TruncateStatement& s) -> StatementResult {
+            StatusOr<Table*> table = ResolveTable(s.table);
+            if (!table.ok()) return fail(table.status());
+            table.value()->Clear();
+            result.kind = StatementResult::Kind::kVoid;
+            return result;
+          },
+          [&](const DescribeStatement& s) -> StatementResult {
+            result.kind = StatementResult::Kind::kDescribe;
+            switch (s.kind) {
+              case DescribeStatement::Kind::kTable: {
+                StatusOr<Table*> table = ResolveTable(s.table);
+                if (!table.ok()) {
+                  // cqlsh's wording for DESCRIBE of a missing table.
+                  if (table.status().message().rfind("unconfigured table", 0) == 0) {
+                    return fail(
+                        Unknown(fmt::format("'{}' not found in keyspace '{}'", s.table.table,
+                                            s.table.keyspace.empty() ? current_keyspace_
+                                                                     : s.table.keyspace),
+                                s.table.where));
+                  }
+                  return fail(table.status());
+                }
+                result.message = table.value()->schema().Describe();
+                return result;
+              }
+              case DescribeStatement::Kind::kKeyspace: {
+                StatusOr<Keyspace*> ks = ResolveKeyspace(s.keyspace.text, where);
+                if (!ks.ok()) return fail(ks.status());
+                result.message = ks.value()->schema.Describe();
+                for (const auto& [name, table] : ks.value()->tables) {
+                  result.message += "\n\n" + table->schema().Describe();
+                }
+                return result;
+              }
+              case DescribeStatement::Kind::kTables: {
+                StatusOr<Keyspace*> ks = ResolveKeyspace("", where);
+                if (!ks.ok()) return fail(ks.status());
+                for (const auto& [name, table] : ks.value()->tables) {
+                  if (!result.message.empty()) result.message += ' ';
+                  result.message += QuoteName(name);
+                }
+                return result;
+              }
+              case DescribeStatement::Kind::kKeyspaces: {
+                for (const auto& [name, ks] : keyspaces_) {
+                  if (!result.message.empty()) result.message += ' ';
+                  result.message += QuoteName(name);
+                }
+                return result;
+              }
+            }
+            return result;
+          },
+      },
+      statement.body);
+}
+
+StatusOr<int64_t> TokenOfLiterals(const std::vector<CqlType>& types,
+                                  const std::vector<std::string>& literals) {
+  if (types.size() != literals.size()) {
+    return Status(ErrorCode::kUsage,
+                  fmt::format("{} types but {} values", types.size(), literals.size()));
+  }
+  ValueGenerator gen;
+  std::vector<std::string> components;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (types[i].is_multi_cell()) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("Invalid non-frozen collection type for PRIMARY KEY component "
+                                "{} ({})",
+                                i + 1, types[i].ToCql()));
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(Literal lit, ParseLiteral(literals[i]));
+    PARTPLAY_ASSIGN_OR_RETURN(Value v,
+                              LiteralToValue(types[i], lit, fmt::format("key{}", i + 1), gen));
+    if (!v) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("Invalid null value for partition key part key{}", i + 1),
+                    lit.where);
+    }
+    components.push_back(std::move(*v));
+  }
+  return Murmur3Token(PartitionKeyBytes(components));
+}
+
+}  // namespace partplay::cql

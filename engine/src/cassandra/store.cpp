@@ -1,0 +1,150 @@
+#include "partplay/cassandra/store.h"
+
+#include "partplay/cassandra/token.h"
+
+namespace partplay::cql {
+
+bool ClusteringLess::operator()(const Clustering& a, const Clustering& b) const {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const ColumnSpec& c = schema->clustering_column(i);
+    int cmp = Compare(c.type, a[i], b[i]);
+    if (cmp != 0) return c.descending ? cmp > 0 : cmp < 0;
+  }
+  return a.size() < b.size();
+}
+
+bool Row::live() const {
+  if (marker) return true;
+  for (const Value& v : cells) {
+    if (v) return true;
+  }
+  return false;
+}
+
+Partition::Partition(const TableSchema* schema)
+    : statics(schema->statics.size()), rows(ClusteringLess{schema}) {}
+
+bool Partition::has_static() const {
+  if (static_marker) return true;
+  for (const Value& v : statics) {
+    if (v) return true;
+  }
+  return false;
+}
+
+Table::Table(TableSchema schema) : schema_(std::make_unique<TableSchema>(std::move(schema))) {}
+
+PartitionKey Table::KeyOf(const std::vector<Bytes>& components) {
+  PartitionKey k;
+  k.key = PartitionKeyBytes(components);
+  k.token = Murmur3Token(k.key);
+  return k;
+}
+
+Partition& Table::Upsert(const std::vector<Bytes>& components) {
+  PartitionKey k = KeyOf(components);
+  auto it = partitions_.find(k);
+  if (it != partitions_.end()) return it->second;
+  auto [inserted, ok] = partitions_.emplace(std::move(k), Partition(schema_.get()));
+  Partition& p = inserted->second;
+  p.key = components;
+  for (const Bytes& c : components) p.key_bytes += static_cast<int64_t>(c.size());
+  return p;
+}
+
+Partition* Table::Find(const PartitionKey& key) {
+  auto it = partitions_.find(key);
+  return it == partitions_.end() ? nullptr : &it->second;
+}
+
+const Partition* Table::Find(const PartitionKey& key) const {
+  auto it = partitions_.find(key);
+  return it == partitions_.end() ? nullptr : &it->second;
+}
+
+int64_t Table::RowBytes(const Clustering& c, const Row& r) const {
+  int64_t n = 0;
+  for (const Bytes& b : c) n += static_cast<int64_t>(b.size());
+  for (const Value& v : r.cells) {
+    if (v) n += static_cast<int64_t>(v->size());
+  }
+  return n;
+}
+
+void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
+                     const std::vector<Value>& values, bool marker, int32_t ttl) {
+  auto [it, created] = p.rows.try_emplace(clustering);
+  Row& row = it->second;
+  if (created) {
+    row.cells.resize(schema_->regular.size());
+    ++row_count_;
+  } else {
+    p.row_bytes -= RowBytes(clustering, row);
+  }
+  for (size_t i = 0; i < columns.size(); ++i) {
+    row.cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
+        values[i];
+  }
+  row.marker = row.marker || marker;
+  if (ttl > 0 || marker) row.ttl = ttl;
+  if (!row.live()) {
+    p.rows.erase(it);
+    --row_count_;
+    return;
+  }
+  p.row_bytes += RowBytes(clustering, row);
+}
+
+void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
+                         const std::vector<Value>& values, bool marker) {
+  for (size_t i = 0; i < columns.size(); ++i) {
+    size_t slot = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
+    if (p.statics[slot]) p.static_bytes -= static_cast<int64_t>(p.statics[slot]->size());
+    p.statics[slot] = values[i];
+    if (values[i]) p.static_bytes += static_cast<int64_t>(values[i]->size());
+  }
+  p.static_marker = p.static_marker || marker;
+}
+
+void Table::Reaccount(Partition& p, const Clustering& clustering, const Row& before,
+                      const Row& after) {
+  p.row_bytes += RowBytes(clustering, after) - RowBytes(clustering, before);
+}
+
+void Table::EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row) {
+  p.row_bytes -= RowBytes(row->first, row->second);
+  p.rows.erase(row);
+  --row_count_;
+}
+
+void Table::DropIfDead(const PartitionKey& key) {
+  auto it = partitions_.find(key);
+  if (it != partitions_.end() && !it->second.live()) partitions_.erase(it);
+}
+
+void Table::ErasePartition(const PartitionKey& key) {
+  auto it = partitions_.find(key);
+  if (it == partitions_.end()) return;
+  row_count_ -= static_cast<int64_t>(it->second.rows.size());
+  partitions_.erase(it);
+}
+
+void Table::Clear() {
+  partitions_.clear();
+  row_count_ = 0;
+}
+
+PartitionSize Table::SizeOf(const Partition& p) const {
+  PartitionSize s;
+  s.rows = static_cast<int64_t>(p.rows.size());
+  const TableSchema& t = *schema_;
+  int64_t per_row = static_cast<int64_t>(t.columns.size() - t.partition_key.size() -
+                                         t.clustering.size() - t.statics.size());
+  int64_t statics = static_cast<int64_t>(t.statics.size());
+  s.cells = s.rows * per_row + statics;
+  s.bytes = p.key_bytes + p.static_bytes + p.row_bytes + s.cells * 8;
+  return s;
+}
+
+}  // namespace partplay::cql

@@ -1,0 +1,100 @@
+#include "partplay/cassandra/types.h"
+
+namespace partplay::cql {
+namespace {
+
+struct NamedKind {
+  std::string_view name;
+  TypeKind kind;
+};
+
+constexpr NamedKind kNativeTypes[] = {
+    {"ascii", TypeKind::kAscii},       {"bigint", TypeKind::kBigint},
+    {"blob", TypeKind::kBlob},         {"boolean", TypeKind::kBoolean},
+    {"date", TypeKind::kDate},         {"decimal", TypeKind::kDecimal},
+    {"double", TypeKind::kDouble},     {"float", TypeKind::kFloat},
+    {"inet", TypeKind::kInet},         {"int", TypeKind::kInt},
+    {"smallint", TypeKind::kSmallint}, {"text", TypeKind::kText},
+    {"time", TypeKind::kTime},         {"timestamp", TypeKind::kTimestamp},
+    {"timeuuid", TypeKind::kTimeuuid}, {"tinyint", TypeKind::kTinyint},
+    {"uuid", TypeKind::kUuid},         {"varint", TypeKind::kVarint},
+    {"varchar", TypeKind::kText},
+};
+
+}  // namespace
+
+CqlType CqlType::List(CqlType element, bool frozen) {
+  return CqlType{TypeKind::kList, frozen, {std::move(element)}};
+}
+CqlType CqlType::Set(CqlType element, bool frozen) {
+  return CqlType{TypeKind::kSet, frozen, {std::move(element)}};
+}
+CqlType CqlType::Map(CqlType key, CqlType value, bool frozen) {
+  return CqlType{TypeKind::kMap, frozen, {std::move(key), std::move(value)}};
+}
+
+std::optional<TypeKind> NativeTypeKind(std::string_view name) {
+  for (const NamedKind& n : kNativeTypes) {
+    if (n.name == name) return n.kind;
+  }
+  return std::nullopt;
+}
+
+std::string_view NativeTypeName(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kList:
+      return "list";
+    case TypeKind::kSet:
+      return "set";
+    case TypeKind::kMap:
+      return "map";
+    default:
+      break;
+  }
+  for (const NamedKind& n : kNativeTypes) {
+    if (n.kind == kind) return n.name;
+  }
+  return "?";
+}
+
+int FixedSize(TypeKind kind) {
+  switch (kind) {
+    case TypeKind::kBoolean:
+    case TypeKind::kTinyint:
+      return 1;
+    case TypeKind::kSmallint:
+      return 2;
+    case TypeKind::kInt:
+    case TypeKind::kFloat:
+    case TypeKind::kDate:
+      return 4;
+    case TypeKind::kBigint:
+    case TypeKind::kDouble:
+    case TypeKind::kTime:
+    case TypeKind::kTimestamp:
+      return 8;
+    case TypeKind::kUuid:
+    case TypeKind::kTimeuuid:
+      return 16;
+    default:
+      return 0;
+  }
+}
+
+std::string CqlType::ToCql() const {
+  std::string inner;
+  switch (kind) {
+    case TypeKind::kList:
+    case TypeKind::kSet:
+      inner = std::string(NativeTypeName(kind)) + "<" + params[0].ToCql() + ">";
+      break;
+    case TypeKind::kMap:
+      inner = "map<" + params[0].ToCql() + ", " + params[1].ToCql() + ">";
+      break;
+    default:
+      return std::string(NativeTypeName(kind));
+  }
+  return frozen ? "frozen<" + inner + ">" : inner;
+}
+
+}  // namespace partplay::cql

@@ -1,0 +1,541 @@
+#include "partplay/cassandra/value.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+#include "cassandra/datetime.h"
+#include "cassandra/inet.h"
+#include "cassandra/numeric.h"
+#include "partplay/core/json_writer.h"
+
+namespace partplay::cql {
+namespace {
+
+int Sign(int64_t c) { return c < 0 ? -1 : (c > 0 ? 1 : 0); }
+
+template <typename T>
+int Cmp(T a, T b) {
+  return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+uint64_t Load64(std::string_view b, size_t at) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < 8; ++i) v = v << 8 | static_cast<uint8_t>(b[at + i]);
+  return v;
+}
+
+// TimeUUIDType.reorderTimestampBytes: time_hi (with the version), time_mid, time_low.
+uint64_t ReorderTimestamp(uint64_t msb) {
+  return (msb << 48) | ((msb << 16) & 0xFFFF00000000ull) | (msb >> 32);
+}
+
+int CompareUuid(std::string_view a, std::string_view b) {
+  if (a.size() != 16 || b.size() != 16) return Cmp(a.size(), b.size());
+  uint64_t ma = Load64(a, 0), mb = Load64(b, 0);
+  int va = static_cast<int>((ma >> 12) & 0xF), vb = static_cast<int>((mb >> 12) & 0xF);
+  if (va != vb) return va < vb ? -1 : 1;
+  int c = va == 1 ? Cmp(static_cast<int64_t>(ReorderTimestamp(ma)),
+                        static_cast<int64_t>(ReorderTimestamp(mb)))
+                  : Cmp(ma, mb);
+  return c != 0 ? c : Cmp(Load64(a, 8), Load64(b, 8));
+}
+
+int CompareTimeuuid(std::string_view a, std::string_view b) {
+  if (a.size() != 16 || b.size() != 16) return Cmp(a.size(), b.size());
+  int c = Cmp(static_cast<int64_t>(ReorderTimestamp(Load64(a, 0))),
+              static_cast<int64_t>(ReorderTimestamp(Load64(b, 0))));
+  if (c != 0) return c;
+  // The clock sequence and node compare as signed bytes (Cassandra keeps this for compatibility).
+  constexpr uint64_t kFlip = 0x0080808080808080ull;
+  return Cmp(static_cast<int64_t>(Load64(a, 8) ^ kFlip),
+             static_cast<int64_t>(Load64(b, 8) ^ kFlip));
+}
+
+// Java's Float.compare / Double.compare.
+template <typename F, typename Bits>
+int CompareJavaFloat(F x, F y, Bits canonical_nan) {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  Bits bx, by;
+  std::memcpy(&bx, &x, sizeof x);
+  std::memcpy(&by, &y, sizeof y);
+  if (std::isnan(x)) bx = canonical_nan;
+  if (std::isnan(y)) by = canonical_nan;
+  using Signed = std::make_signed_t<Bits>;
+  return Cmp(static_cast<Signed>(bx), static_cast<Signed>(by));
+}
+
+int CompareCollections(const CqlType& type, std::string_view a, std::string_view b) {
+  std::vector<std::string_view> x = CollectionElements(a);
+  std::vector<std::string_view> y = CollectionElements(b);
+  size_t stride = type.kind == TypeKind::kMap ? 2 : 1;
+  size_t n = std::min(x.size(), y.size());
+  for (size_t i = 0; i < n; ++i) {
+    const CqlType& t = (stride == 2 && i % 2 == 1) ? type.value() : type.element();
+    int c = Compare(t, x[i], y[i]);
+    if (c != 0) return c;
+  }
+  return Cmp(x.size(), y.size());
+}
+
+std::string Hex(std::string_view bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out = "0x";
+  for (char c : bytes) {
+    out += kDigits[static_cast<uint8_t>(c) >> 4];
+    out += kDigits[static_cast<uint8_t>(c) & 15];
+  }
+  return out;
+}
+
+std::string Uuid(std::string_view b) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    out += kDigits[static_cast<uint8_t>(b[i]) >> 4];
+    out += kDigits[static_cast<uint8_t>(b[i]) & 15];
+  }
+  return out;
+}
+
+// Decodes one UTF-8 code point at s[i] (advancing i); invalid bytes decode as themselves.
+uint32_t NextCodePoint(std::string_view s, size_t& i) {
+  uint8_t c = static_cast<uint8_t>(s[i]);
+  int extra = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
+  if (extra <= 0 || i + static_cast<size_t>(extra) >= s.size()) {
+    ++i;
+    return c;
+  }
+  uint32_t cp = c & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) cp = cp << 6 | (static_cast<uint8_t>(s[i + k]) & 0x3F);
+  i += static_cast<size_t>(extra) + 1;
+  return cp;
+}
+
+// cqlsh's text rendering: backslashes doubled, control characters (U+0000..U+001F,
+// U+007F..U+00A0) as Python's repr writes them; inside collections, quoted with '' escaping.
+std::string CqlshText(std::string_view s, bool quote) {
+  std::string out;
+  if (quote) out += '\'';
+  for (size_t i = 0; i < s.size();) {
+    size_t start = i;
+    uint32_t cp = NextCodePoint(s, i);
+    if (cp == '\\') {
+      out += "\\\\";
+    } else if (cp == '\'' && quote) {
+      out += "''";
+    } else if (cp == '\n') {
+      out += "\\n";
+    } else if (cp == '\t') {
+      out += "\\t";
+    } else if (cp == '\r') {
+      out += "\\r";
+    } else if (cp < 0x20 || (cp >= 0x7F && cp <= 0xA0)) {
+      out += fmt::format("\\x{:02x}", cp);
+    } else {
+      out.append(s.substr(start, i - start));
+    }
+  }
+  if (quote) out += '\'';
+  return out;
+}
+
+// cqlsh's float rendering (format_floating_point_type) with its default precision of 5.
+std::string CqlshFloat(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  int precision = 5;
+  constexpr double kEpsilon = 2.220446049250313e-16;  // Python's sys.float_info.epsilon
+  if (std::fabs(v) > kEpsilon) {
+    int exponent = static_cast<int>(std::log10(std::fabs(v)));  // truncated, like int()
+    if (exponent >= -4 && exponent < precision) precision += exponent + 1;
+  }
+  return fmt::format("{:.{}g}", v, precision);
+}
+
+bool QuotedInCollections(TypeKind k) {
+  switch (k) {
+    case TypeKind::kAscii:
+    case TypeKind::kText:
+    case TypeKind::kInet:
+    case TypeKind::kTimestamp:
+    case TypeKind::kDate:
+    case TypeKind::kTime:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::string& out);
+
+void AppendCollectionCqlsh(const CqlType& type, std::string_view b, std::string& out) {
+  std::vector<std::string_view> e = CollectionElements(b);
+  bool is_map = type.kind == TypeKind::kMap;
+  out += type.kind == TypeKind::kList ? '[' : '{';
+  for (size_t i = 0; i < e.size(); i += is_map ? 2 : 1) {
+    if (i > 0) out += ", ";
+    AppendCqlsh(type.element(), e[i], true, out);
+    if (is_map && i + 1 < e.size()) {
+      out += ": ";
+      AppendCqlsh(type.value(), e[i + 1], true, out);
+    }
+  }
+  out += type.kind == TypeKind::kList ? ']' : '}';
+}
+
+void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::string& out) {
+  bool quote = nested && QuotedInCollections(type.kind);
+  // An empty value of a fixed-size type (possible only through drivers) prints as cqlsh does.
+  if (b.empty() && FixedSize(type.kind) != 0) return;
+  switch (type.kind) {
+    case TypeKind::kAscii:
+    case TypeKind::kText:
+      out += CqlshText(b, quote);
+      return;
+    case TypeKind::kBlob:
+      out += Hex(b);
+      return;
+    case TypeKind::kBoolean:
+      out += b[0] != 0 ? "True" : "False";
+      return;
+    case TypeKind::kTinyint:
+    case TypeKind::kSmallint:
+    case TypeKind::kInt:
+    case TypeKind::kBigint:
+      out += std::to_string(DecodeSigned(b));
+      return;
+    case TypeKind::kVarint:
+      out += internal::VarintToDecimal(b);
+      return;
+    case TypeKind::kDecimal:
+      out += internal::DecimalToText(b);
+      return;
+    case TypeKind::kFloat:
+      out += CqlshFloat(DecodeFloat(b));
+      return;
+    case TypeKind::kDouble:
+      out += CqlshFloat(DecodeDouble(b));
+      return;
+    case TypeKind::kUuid:
+    case TypeKind::kTimeuuid:
+      out += Uuid(b);
+      return;
+    default:
+      break;
+  }
+  std::string text;
+  switch (type.kind) {
+    case TypeKind::kTimestamp:
+      text = internal::FormatTimestampCqlsh(DecodeSigned(b));
+      break;
+    case TypeKind::kDate:
+      text = internal::FormatDate(static_cast<int64_t>(DecodeUnsigned(b)) - (int64_t{1} << 31));
+      break;
+    case TypeKind::kTime:
+      text = internal::FormatTime(DecodeSigned(b));
+      break;
+    case TypeKind::kInet:
+      text = internal::FormatInet(b);
+      break;
+    default:
+      AppendCollectionCqlsh(type, b, out);
+      return;
+  }
+  if (quote) out += '\'';
+  out += text;
+  if (quote) out += '\'';
+}
+
+std::string FloatJson(float f) {
+  if (std::isnan(f) || std::isinf(f)) return "null";  // JSON has no NaN or Infinity
+  return fmt::format("{}", f);
+}
+
+}  // namespace
+
+int Compare(const CqlType& type, std::string_view a, std::string_view b) {
+  if (a.empty() || b.empty()) return Cmp(!a.empty(), !b.empty());
+  switch (type.kind) {
+    case TypeKind::kTinyint:
+    case TypeKind::kSmallint:
+    case TypeKind::kInt:
+    case TypeKind::kBigint:
+    case TypeKind::kTimestamp:
+    case TypeKind::kTime:
+      return Cmp(DecodeSigned(a), DecodeSigned(b));
+    case TypeKind::kVarint:
+      return internal::CompareVarint(a, b);
+    case TypeKind::kDecimal:
+      return internal::CompareDecimal(a, b);
+    case TypeKind::kFloat:
+      return CompareJavaFloat(DecodeFloat(a), DecodeFloat(b), uint32_t{0x7FC00000u});
+    case TypeKind::kDouble:
+      return CompareJavaFloat(DecodeDouble(a), DecodeDouble(b), uint64_t{0x7FF8000000000000ull});
+    case TypeKind::kUuid:
+      return CompareUuid(a, b);
+    case TypeKind::kTimeuuid:
+      return CompareTimeuuid(a, b);
+    case TypeKind::kBoolean:
+      return Cmp(a[0] != 0, b[0] != 0);
+    case TypeKind::kList:
+    case TypeKind::kSet:
+    case TypeKind::kMap:
+      return CompareCollections(type, a, b);
+    default:
+      return Sign(a.compare(b));  // text, ascii, blob, inet, date (unsigned days)
+  }
+}
+
+std::string FormatCqlsh(const CqlType& type, std::string_view bytes) {
+  std::string out;
+  AppendCqlsh(type, bytes, false, out);
+  return out;
+}
+
+std::string FormatCqlshValue(const CqlType& type, const Value& value) {
+  return value ? FormatCqlsh(type, *value) : "null";
+}
+
+void AppendJson(const CqlType& type, const Value& value, std::string& out) {
+  if (!value) {
+    out += "null";
+    return;
+  }
+  std::string_view b = *value;
+  if (b.empty() && FixedSize(type.kind) != 0) {
+    out += "null";
+    return;
+  }
+  switch (type.kind) {
+    case TypeKind::kAscii:
+    case TypeKind::kText:
+      AppendJsonString(b, out);
+      return;
+    case TypeKind::kBoolean:
+      out += b[0] != 0 ? "true" : "false";
+      return;
+    case TypeKind::kTinyint:
+    case TypeKind::kSmallint:
+    case TypeKind::kInt:
+    case TypeKind::kBigint:
+      out += std::to_string(DecodeSigned(b));
+      return;
+    case TypeKind::kVarint:
+      out += internal::VarintToDecimal(b);
+      return;
+    case TypeKind::kDecimal:
+      out += internal::DecimalToText(b);
+      return;
+    case TypeKind::kFloat:
+      out += FloatJson(DecodeFloat(b));
+      return;
+    case TypeKind::kDouble: {
+      double d = DecodeDouble(b);
+      if (std::isnan(d) || std::isinf(d)) {
+        out += "null";
+      } else {
+        AppendJsonNumber(d, out);
+      }
+      return;
+    }
+    case TypeKind::kBlob:
+      AppendJsonString(Hex(b), out);
+      return;
+    case TypeKind::kTimestamp:
+      AppendJsonString(internal::FormatTimestampJson(DecodeSigned(b)), out);
+      return;
+    case TypeKind::kList:
+    case TypeKind::kSet: {
+      out += '[';
+      bool first = true;
+      for (std::string_view e : CollectionElements(b)) {
+        if (!first) out += ", ";
+        first = false;
+        AppendJson(type.element(), Bytes(e), out);
+      }
+      out += ']';
+      return;
+    }
+    case TypeKind::kMap: {
+      std::vector<std::string_view> e = CollectionElements(b);
+      out += '{';
+      for (size_t i = 0; i + 1 < e.size(); i += 2) {
+        if (i > 0) out += ", ";
+        std::string key;
+        AppendJson(type.element(), Bytes(e[i]), key);
+        if (key.empty() || key[0] != '"') {
+          AppendJsonString(key, out);
+        } else {
+          out += key;
+        }
+        out += ": ";
+        AppendJson(type.value(), Bytes(e[i + 1]), out);
+      }
+      out += '}';
+      return;
+    }
+    default:  // uuid, timeuuid, date, time, inet: their cqlsh text as a string
+      AppendJsonString(FormatCqlsh(type, b), out);
+      return;
+  }
+}
+
+std::string FormatCqlLiteral(const CqlType& type, std::string_view b) {
+  switch (type.kind) {
+    case TypeKind::kAscii:
+    case TypeKind::kText: {
+      std::string out = "'";
+      for (char c : b) {
+        if (c == '\'') out += '\'';
+        out += c;
+      }
+      return out + "'";
+    }
+    case TypeKind::kBoolean:
+      return b.empty() ? "" : (b[0] != 0 ? "true" : "false");
+    case TypeKind::kTimestamp:
+    case TypeKind::kDate:
+    case TypeKind::kTime:
+    case TypeKind::kInet:
+      return fmt::format("'{}'", FormatCqlsh(type, b));
+    case TypeKind::kList:
+    case TypeKind::kSet:
+    case TypeKind::kMap: {
+      std::vector<std::string_view> e = CollectionElements(b);
+      bool is_map = type.kind == TypeKind::kMap;
+      std::string out(1, type.kind == TypeKind::kList ? '[' : '{');
+      for (size_t i = 0; i < e.size(); i += is_map ? 2 : 1) {
+        if (i > 0) out += ", ";
+        out += FormatCqlLiteral(type.element(), e[i]);
+        if (is_map && i + 1 < e.size()) out += ": " + FormatCqlLiteral(type.value(), e[i + 1]);
+      }
+      out += type.kind == TypeKind::kList ? ']' : '}';
+      return out;
+    }
+    case TypeKind::kFloat:
+    case TypeKind::kDouble: {
+      double d = type.kind == TypeKind::kFloat ? DecodeFloat(b) : DecodeDouble(b);
+      if (std::isnan(d)) return "NaN";
+      if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+      return type.kind == TypeKind::kFloat ? fmt::format("{}", DecodeFloat(b))
+                                           : fmt::format("{}", d);
+    }
+    default:
+      return FormatCqlsh(type, b);
+  }
+}
+
+// --- encodings
+// -------------------------------------------------------------------------------------
+
+namespace {
+Bytes BigEndian(uint64_t v, int size) {
+  Bytes out(static_cast<size_t>(size), '\0');
+  for (int i = size - 1; i >= 0; --i) {
+    out[static_cast<size_t>(i)] = static_cast<char>(v & 0xFF);
+    v >>= 8;
+  }
+  return out;
+}
+}  // namespace
+
+Bytes EncodeInt8(int8_t v) { return BigEndian(static_cast<uint8_t>(v), 1); }
+Bytes EncodeInt16(int16_t v) { return BigEndian(static_cast<uint16_t>(v), 2); }
+Bytes EncodeInt32(int32_t v) { return BigEndian(static_cast<uint32_t>(v), 4); }
+Bytes EncodeInt64(int64_t v) { return BigEndian(static_cast<uint64_t>(v), 8); }
+Bytes EncodeFloat(float v) {
+  uint32_t bits;
+  std::memcpy(&bits, &v, 4);
+  return BigEndian(bits, 4);
+}
+Bytes EncodeDouble(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  return BigEndian(bits, 8);
+}
+Bytes EncodeBoolean(bool v) { return Bytes(1, v ? '\x01' : '\x00'); }
+Bytes EncodeDate(int64_t days) {
+  return BigEndian(static_cast<uint32_t>(days + (int64_t{1} << 31)), 4);
+}
+
+uint64_t DecodeUnsigned(std::string_view b) {
+  uint64_t v = 0;
+  for (char c : b) v = v << 8 | static_cast<uint8_t>(c);
+  return v;
+}
+
+int64_t DecodeSigned(std::string_view b) {
+  if (b.empty()) return 0;
+  uint64_t v = (static_cast<uint8_t>(b[0]) & 0x80) ? ~uint64_t{0} : 0;
+  for (char c : b) v = v << 8 | static_cast<uint8_t>(c);
+  return static_cast<int64_t>(v);
+}
+
+float DecodeFloat(std::string_view b) {
+  uint32_t bits = static_cast<uint32_t>(DecodeUnsigned(b));
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+double DecodeDouble(std::string_view b) {
+  uint64_t bits = DecodeUnsigned(b);
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+Bytes EncodeCollection(const std::vector<Bytes>& elements, size_t count) {
+  Bytes out = EncodeInt32(static_cast<int32_t>(count));
+  for (const Bytes& e : elements) {
+    out += EncodeInt32(static_cast<int32_t>(e.size()));
+    out += e;
+  }
+  return out;
+}
+
+Bytes EncodeCollectionOf(const CqlType& type, const std::vector<Bytes>& items) {
+  if (type.kind == TypeKind::kList) return EncodeCollection(items, items.size());
+  const CqlType& key_type = type.element();
+  size_t stride = type.kind == TypeKind::kMap ? 2 : 1;
+  // Sort entries by key with a stable sort; among equal keys the last one stays.
+  std::vector<size_t> order;
+  for (size_t i = 0; i + stride <= items.size(); i += stride) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return Compare(key_type, items[a], items[b]) < 0; });
+  std::vector<Bytes> sorted;
+  size_t count = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (k + 1 < order.size() && Compare(key_type, items[order[k]], items[order[k + 1]]) == 0) {
+      continue;
+    }
+    for (size_t j = 0; j < stride; ++j) sorted.push_back(items[order[k] + j]);
+    ++count;
+  }
+  return EncodeCollection(sorted, count);
+}
+
+std::vector<std::string_view> CollectionElements(std::string_view b) {
+  std::vector<std::string_view> out;
+  if (b.size() < 4) return out;
+  uint64_t count = DecodeUnsigned(b.substr(0, 4));
+  size_t at = 4;
+  // Maps hold two values per entry.
+  while (at + 4 <= b.size()) {
+    uint64_t n = DecodeUnsigned(b.substr(at, 4));
+    at += 4;
+    if (n > b.size() - at) return {};
+    out.push_back(b.substr(at, n));
+    at += n;
+  }
+  if (out.size() != count && out.size() != 2 * count) return {};
+  return out;
+}
+
+}  // namespace partplay::cql

@@ -1,0 +1,962 @@
+// The container model (container.h). One pass computes every logical partition's EPK and request
+// demand; the partitions are sorted by EPK once, so each physical partition holds a contiguous
+// slice of that order and a split only binary-searches its slice for the midpoint. Growth splits
+// compute midpoints with MidpointEffectivePartitionKey and number the children as SplitAtMidpoint
+// does (left = next_id, right = next_id + 1) without its linear search and vector insert, so a
+// growth to many thousands of ranges stays linear.
+#include "core/message_format.h"
+#include "partplay/cosmos/container.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <queue>
+#include <utility>
+
+namespace partplay {
+namespace {
+
+using internal::FormatPercent;
+using internal::FormatRate;
+using internal::FormatSize;
+using internal::FormatSizeOver;
+using internal::GroupThousands;
+using internal::OneDecimal;
+
+using Version = PartitionKeyHashVersion;
+
+// ---------------------------------------------------------------------------------------------
+// Request charges.
+
+struct ChargeRow {
+  double kilobytes;  // KB of 1024 bytes
+  double read;
+  double write;
+};
+
+// Source: https://learn.microsoft.com/azure/cosmos-db/understand-request-unit-consumption,
+// table "Document Size | Read | Write" (session / eventual consistency).
+constexpr std::array<ChargeRow, 12> kChargeTable = {{
+    {1, 1.00, 4.95},
+    {2, 1.04, 6.29},
+    {4, 1.14, 6.67},
+    {8, 1.33, 7.04},
+    {16, 1.67, 9.52},
+    {32, 2.19, 11.23},
+    {64, 4.76, 22.67},
+    {128, 9.95, 48.19},
+    {256, 20.28, 98.29},
+    {512, 40.95, 184.57},
+    {1024, 145.90, 625.00},
+    {2048, 291.80, 1250.00},
+}};
+
+// Linear interpolation in one column of kChargeTable: the 1 KB value below 1 KB, the last
+// segment extended above 2,048 KB.
+double InterpolateCharge(double item_bytes, double ChargeRow::*column) {
+  const double kb = item_bytes / 1024.0;
+  if (!(kb > kChargeTable.front().kilobytes)) return kChargeTable.front().*column;
+  size_t hi = 1;
+  while (hi + 1 < kChargeTable.size() && kb > kChargeTable[hi].kilobytes) ++hi;
+  const ChargeRow& a = kChargeTable[hi - 1];
+  const ChargeRow& b = kChargeTable[hi];
+  const double t = (kb - a.kilobytes) / (b.kilobytes - a.kilobytes);
+  return a.*column + t * (b.*column - a.*column);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message formatting.
+
+// "1 item" / "3 items".
+std::string Counted(uint64_t n, std::string_view singular, std::string_view plural) {
+  return fmt::format("{} {}", GroupThousands(n), n == 1 ? singular : plural);
+}
+
+// A key's JSON for a message, cut after 80 characters.
+std::string KeyForMessage(const PartitionKey& key) {
+  constexpr size_t kMaxShown = 80;
+  std::string json = key.ToJson();
+  if (json.size() <= kMaxShown) return json;
+  size_t cut = kMaxShown;
+  while (cut > 0 && (static_cast<uint8_t>(json[cut]) & 0xC0) == 0x80) --cut;  // not mid-UTF-8
+  return json.substr(0, cut) + "...";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options.
+
+Status BadOption(std::string message) { return Status(ErrorCode::kBadOption, std::move(message)); }
+
+bool FiniteAtLeast(double v, double min) { return std::isfinite(v) && v >= min; }
+
+Status ValidateWorkload(const Workload& w) {
+  if (!FiniteAtLeast(w.point_reads_per_second, 0) || !FiniteAtLeast(w.writes_per_second, 0) ||
+      !FiniteAtLeast(w.queries_per_second, 0)) {
+    return BadOption(fmt::format(
+        "workload rates must be finite and >= 0, got {} reads/s, {} writes/s, {} queries/s",
+        w.point_reads_per_second, w.writes_per_second, w.queries_per_second));
+  }
+  if (w.spread == RequestSpread::kZipf &&
+      !(std::isfinite(w.zipf_exponent) && w.zipf_exponent > 0)) {
+    return BadOption(fmt::format("the Zipf exponent must be > 0, got {}", w.zipf_exponent));
+  }
+  const RequestCosts& c = w.costs;
+  if (!FiniteAtLeast(c.read_factor, 0) || !FiniteAtLeast(c.write_factor, 0) ||
+      !FiniteAtLeast(c.query_ru, 0)) {
+    return BadOption(fmt::format(
+        "request costs must be finite and >= 0, got read factor {}, write factor {}, query {} RU",
+        c.read_factor, c.write_factor, c.query_ru));
+  }
+  return Status::Ok();
+}
+
+Status ValidateRoute(const PartitionKey& route, Version version, size_t levels) {
+  const size_t n = route.components.size();
+  if (n == 0) return Status::Ok();  // no filter: a cross-partition query
+  if (version == Version::kMultiHash) {
+    if (n < 1 || n > levels) {
+      return BadOption(fmt::format("a route needs 1 to {} key components, got {}", levels, n));
+    }
+  } else if (n != 1) {
+    return BadOption(fmt::format("a route needs exactly 1 key component, got {}", n));
+  }
+  return Status::Ok();
+}
+
+Status ValidateOptions(const AnalysisReport& analysis, const ContainerOptions& options) {
+  if (!(std::isfinite(options.ru_per_second) && options.ru_per_second > 0)) {
+    return BadOption(fmt::format("throughput must be a finite number of RU/s > 0, got {}",
+                                 options.ru_per_second));
+  }
+  if (!FiniteAtLeast(options.growth, 1)) {
+    return BadOption(fmt::format("growth must be a finite factor >= 1, got {}", options.growth));
+  }
+  if (!FiniteAtLeast(options.grown_ru_per_second, 0)) {
+    return BadOption(
+        fmt::format("the grown throughput must be a finite number of RU/s >= 0, got {}",
+                    options.grown_ru_per_second));
+  }
+  if (options.top_per_range < 0) {
+    return BadOption(fmt::format("top_per_range must be >= 0, got {}", options.top_per_range));
+  }
+  const size_t levels = analysis.key_paths.size();
+  if (options.version == Version::kMultiHash) {
+    if (levels < 1 || levels > 3) {
+      return BadOption(
+          fmt::format("hash version multihash needs 1 to 3 key paths, got {}", levels));
+    }
+  } else if (levels != 1) {
+    return BadOption(fmt::format("a key with {} paths needs hash version multihash", levels));
+  }
+  PARTPLAY_RETURN_IF_ERROR(ValidateWorkload(options.workload));
+  if (analysis.partitions_omitted != 0) {
+    return Status(ErrorCode::kInvalidState,
+                  fmt::format("the analysis omits {} partitions; the container model needs every "
+                              "partition (max_partitions = -1)",
+                              analysis.partitions_omitted));
+  }
+  if (options.route) {
+    PARTPLAY_RETURN_IF_ERROR(ValidateRoute(*options.route, options.version, levels));
+  }
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partitions: EPKs, order and demand.
+
+struct Model {
+  const AnalysisReport* analysis = nullptr;
+  std::vector<std::string> epk;  // by analysis index
+  std::vector<uint32_t> order;   // analysis indices in EPK order (ties: analysis order)
+  std::vector<double> demand;    // RU/s by analysis index
+};
+
+// The first 8 bytes big-endian, zero-padded: orders like the ordinal comparison (EPKs are hex
+// text, never NUL), so most comparisons while sorting are one integer compare.
+uint64_t OrdinalPrefix(std::string_view s) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < 8; ++i) {
+    v = (v << 8) | (i < s.size() ? static_cast<uint8_t>(s[i]) : 0);
+  }
+  return v;
+}
+
+std::vector<uint32_t> SortByEpk(const std::vector<std::string>& epk) {
+  std::vector<std::pair<uint64_t, uint32_t>> keyed(epk.size());
+  for (size_t i = 0; i < epk.size(); ++i) {
+    keyed[i] = {OrdinalPrefix(epk[i]), static_cast<uint32_t>(i)};
+  }
+  std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    int c = CompareEffectivePartitionKeys(epk[a.second], epk[b.second]);
+    return c != 0 ? c < 0 : a.second < b.second;
+  });
+  std::vector<uint32_t> order(keyed.size());
+  for (size_t i = 0; i < keyed.size(); ++i) order[i] = keyed[i].second;
+  return order;
+}
+
+// Each partition's share w_p of the requests (summing to 1).
+StatusOr<std::vector<double>> RequestShares(const std::vector<LogicalPartition>& parts,
+                                            const Workload& workload) {
+  std::vector<double> raw(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    switch (workload.spread) {
+      case RequestSpread::kUniformItems:
+        raw[i] = static_cast<double>(parts[i].items);
+        break;
+      case RequestSpread::kField:
+        if (!FiniteAtLeast(parts[i].weight, 0)) {
+          return BadOption(
+              fmt::format("the weight field must sum to a finite value >= 0 in "
+                          "every partition; {} sums to {}",
+                          KeyForMessage(parts[i].key), parts[i].weight));
+        }
+        raw[i] = parts[i].weight;
+        break;
+      case RequestSpread::kZipf:
+        raw[i] = std::pow(static_cast<double>(i + 1), -workload.zipf_exponent);
+        break;
+    }
+  }
+  double total = 0;
+  for (double x : raw) total += x;
+  if (total == 0 && !parts.empty()) {
+    if (workload.spread == RequestSpread::kField) return BadOption("the weight field sums to 0");
+    return raw;  // no items at all: no requests land anywhere
+  }
+  for (double& x : raw) x /= total;
+  return raw;
+}
+
+// RU/s of the whole workload if every request went to items of `mean_item_bytes`.
+double WorkloadCharge(double mean_item_bytes, const Workload& w) {
+  return w.point_reads_per_second * w.costs.read_factor * PointReadCharge(mean_item_bytes) +
+         w.writes_per_second * w.costs.write_factor * WriteCharge(mean_item_bytes) +
+         w.queries_per_second * w.costs.query_ru;
+}
+
+StatusOr<Model> BuildModel(const AnalysisReport& analysis, const ContainerOptions& options) {
+  Model m;
+  m.analysis = &analysis;
+  const auto& parts = analysis.partitions;
+  m.epk.reserve(parts.size());
+  for (const LogicalPartition& p : parts) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(p.key, options.version));
+    m.epk.push_back(std::move(epk));
+  }
+  m.order = SortByEpk(m.epk);
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<double> shares, RequestShares(parts, options.workload));
+  m.demand.resize(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const double mean_item = parts[i].items > 0 ? static_cast<double>(parts[i].bytes) /
+                                                      static_cast<double>(parts[i].items)
+                                                : 0;
+    m.demand[i] = shares[i] * WorkloadCharge(mean_item, options.workload);
+  }
+  return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranges.
+
+// A physical partition while modelling: its range and the slice [begin, end) of Model::order
+// it holds; depth counts the splits since the initial layout (each halves the width).
+struct WorkRange {
+  EpkRange range;
+  size_t begin = 0, end = 0;
+  int depth = 0;
+};
+
+// Places the EPK-sorted partitions on the layout by one merge walk.
+std::vector<WorkRange> AssignToRanges(const PhysicalLayout& layout, const Model& m) {
+  std::vector<WorkRange> out;
+  out.reserve(layout.ranges.size());
+  size_t k = 0;
+  for (const EpkRange& r : layout.ranges) {
+    WorkRange w{r, k, k, 0};
+    while (k < m.order.size() &&
+           CompareEffectivePartitionKeys(m.epk[m.order[k]], r.max_exclusive) < 0) {
+      ++k;
+    }
+    w.end = k;
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+double ScaledBytes(const LogicalPartition& p, double scale) {
+  return static_cast<double>(p.bytes) * scale;
+}
+
+uint64_t ScaledItems(const LogicalPartition& p, double scale) {
+  if (scale == 1) return p.items;
+  return static_cast<uint64_t>(std::llround(static_cast<double>(p.items) * scale));
+}
+
+double SliceBytes(const Model& m, size_t begin, size_t end, double scale) {
+  double total = 0;
+  for (size_t k = begin; k < end; ++k) {
+    total += ScaledBytes(m.analysis->partitions[m.order[k]], scale);
+  }
+  return total;
+}
+
+// Splits `r` at its midpoint into ids next_id and next_id + 1; nullopt when it is too narrow.
+std::optional<std::pair<WorkRange, WorkRange>> SplitRange(const WorkRange& r, const Model& m,
+                                                          Version version, int& next_id) {
+  StatusOr<std::string> mid =
+      MidpointEffectivePartitionKey(r.range.min_inclusive, r.range.max_exclusive, version);
+  if (!mid.ok()) return std::nullopt;
+  // The first partition at or past the midpoint: where the slice is cut.
+  auto first = m.order.begin() + static_cast<std::ptrdiff_t>(r.begin);
+  auto last = m.order.begin() + static_cast<std::ptrdiff_t>(r.end);
+  auto cut = std::lower_bound(first, last, mid.value(), [&](uint32_t i, const std::string& key) {
+    return CompareEffectivePartitionKeys(m.epk[i], key) < 0;
+  });
+  const size_t at = static_cast<size_t>(cut - m.order.begin());
+  WorkRange left{EpkRange{r.range.min_inclusive, mid.value(), next_id}, r.begin, at, r.depth + 1};
+  WorkRange right{EpkRange{mid.value(), r.range.max_exclusive, next_id + 1}, at, r.end,
+                  r.depth + 1};
+  next_id += 2;
+  return std::make_pair(std::move(left), std::move(right));
+}
+
+Split RecordSplit(const WorkRange& parent, const WorkRange& left, const WorkRange& right,
+                  const char* reason, const Model& m, double scale) {
+  Split s;
+  s.parent = parent.range.id;
+  s.left = left.range.id;
+  s.right = right.range.id;
+  s.reason = reason;
+  s.moved_to_left = left.end - left.begin;
+  s.moved_to_right = right.end - right.begin;
+  s.bytes_left = SliceBytes(m, left.begin, left.end, scale);
+  s.bytes_right = SliceBytes(m, right.begin, right.end, scale);
+  return s;
+}
+
+Status TooManyRanges(size_t count) {
+  return BadOption(
+      fmt::format("the growth needs more than {} physical partitions ({}), beyond "
+                  "the model's limit",
+                  GroupThousands(kMaxInitialPartitions), GroupThousands(count)));
+}
+
+// Whether some midpoint split could put the range's partitions on two sides: it holds two or
+// more, and (MultiHash) not all share one first level, which a split never cuts inside.
+bool SplitCanSeparate(const WorkRange& r, const Model& m, Version version) {
+  if (r.end - r.begin < 2) return false;
+  if (version != Version::kMultiHash) return true;  // V1 / V2: narrowing ends it (SplitRange)
+  constexpr size_t kLevelLength = 32;
+  const std::string_view first = m.epk[m.order[r.begin]];
+  const std::string_view last = m.epk[m.order[r.end - 1]];
+  return first.substr(0, kLevelLength) != last.substr(0, kLevelLength);
+}
+
+struct StorageSplitResult {
+  std::vector<WorkRange> ranges;    // in EPK order
+  std::vector<WorkRange> overfull;  // ranges still above 50 GB: no split can help
+};
+
+// Splits every range above 50 GB at its midpoint, depth first and left to right, until each is
+// at most 50 GB or holds one logical partition (or is too narrow to split: MultiHash keys that
+// share their first level, V1 keys that share a hash).
+StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& ranges, const Model& m,
+                                             double scale, Version version, int& next_id,
+                                             std::vector<Split>* splits) {
+  StorageSplitResult out;
+  size_t count = ranges.size();
+  std::vector<WorkRange> stack;
+  for (const WorkRange& initial : ranges) {
+    stack.push_back(initial);
+    while (!stack.empty()) {
+      WorkRange r = std::move(stack.back());
+      stack.pop_back();
+      const double bytes = SliceBytes(m, r.begin, r.end, scale);
+      if (bytes <= kStorageBytesPerPhysicalPartition) {
+        out.ranges.push_back(std::move(r));
+        continue;
+      }
+      std::optional<std::pair<WorkRange, WorkRange>> halves;
+      if (SplitCanSeparate(r, m, version)) halves = SplitRange(r, m, version, next_id);
+      if (!halves) {
+        out.overfull.push_back(r);
+        out.ranges.push_back(std::move(r));
+        continue;
+      }
+      if (++count > static_cast<size_t>(kMaxInitialPartitions)) return TooManyRanges(count);
+      if (splits) {
+        splits->push_back(RecordSplit(r, halves->first, halves->second, "storage", m, scale));
+      }
+      stack.push_back(std::move(halves->second));
+      stack.push_back(std::move(halves->first));  // the left half first
+    }
+  }
+  return out;
+}
+
+// Splits the widest range (fewest splits since the initial layout; ties: the lowest EPK) until
+// there are `target` ranges. Returns the ranges in EPK order.
+Status SplitForThroughput(std::vector<WorkRange>& ranges, int64_t target, const Model& m,
+                          double scale, Version version, int& next_id, std::vector<Split>& splits) {
+  if (target > kMaxInitialPartitions) return TooManyRanges(static_cast<size_t>(target));
+  auto later = [&](size_t a, size_t b) {  // priority_queue puts the "largest" first
+    if (ranges[a].depth != ranges[b].depth) return ranges[a].depth > ranges[b].depth;
+    return CompareEffectivePartitionKeys(ranges[a].range.min_inclusive,
+                                         ranges[b].range.min_inclusive) > 0;
+  };
+  std::priority_queue<size_t, std::vector<size_t>, decltype(later)> widest(later);
+  for (size_t i = 0; i < ranges.size(); ++i) widest.push(i);
+  while (static_cast<int64_t>(ranges.size()) < target && !widest.empty()) {
+    const size_t i = widest.top();
+    widest.pop();
+    std::optional<std::pair<WorkRange, WorkRange>> halves =
+        SplitRange(ranges[i], m, version, next_id);
+    if (!halves) continue;  // too narrow: never offered again
+    splits.push_back(RecordSplit(ranges[i], halves->first, halves->second, "throughput", m, scale));
+    ranges[i] = std::move(halves->first);  // i left the heap when popped; it returns below
+    ranges.push_back(std::move(halves->second));
+    widest.push(i);
+    widest.push(ranges.size() - 1);
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const WorkRange& a, const WorkRange& b) {
+    return CompareEffectivePartitionKeys(a.range.min_inclusive, b.range.min_inclusive) < 0;
+  });
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filling a layout view.
+
+constexpr size_t kHottestPerRange = 5;
+
+double ThrottledFraction(double demand, double share) {
+  return demand > share ? 1 - share / demand : 0;
+}
+
+PlacedPartition Place(const Model& m, uint32_t i, double scale, double share) {
+  const LogicalPartition& p = m.analysis->partitions[i];
+  PlacedPartition out;
+  out.key = p.key;
+  out.epk = m.epk[i];
+  out.items = ScaledItems(p, scale);
+  out.bytes = ScaledBytes(p, scale);
+  out.demand_ru = m.demand[i];
+  out.hot = m.demand[i] > share;
+  return out;
+}
+
+// The top_per_range largest partitions of the range, then up to 5 of the hottest others.
+void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range,
+             PhysicalPartition& out) {
+  std::vector<uint32_t> members(m.order.begin() + static_cast<std::ptrdiff_t>(r.begin),
+                                m.order.begin() + static_cast<std::ptrdiff_t>(r.end));
+  const auto& parts = m.analysis->partitions;
+  auto larger = [&](uint32_t a, uint32_t b) {
+    if (parts[a].bytes != parts[b].bytes) return parts[a].bytes > parts[b].bytes;
+    return a < b;
+  };
+  auto hotter = [&](uint32_t a, uint32_t b) {
+    if (m.demand[a] != m.demand[b]) return m.demand[a] > m.demand[b];
+    return a < b;
+  };
+  const size_t largest = std::min(members.size(), static_cast<size_t>(top_per_range));
+  std::partial_sort(members.begin(), members.begin() + largest, members.end(), larger);
+  const size_t hottest = std::min(members.size() - largest, kHottestPerRange);
+  std::partial_sort(members.begin() + largest, members.begin() + largest + hottest, members.end(),
+                    hotter);
+  size_t listed = largest;
+  while (listed < largest + hottest && m.demand[members[listed]] > 0) ++listed;
+  for (size_t k = 0; k < listed; ++k) out.top.push_back(Place(m, members[k], scale, out.ru_share));
+  out.others_partitions = members.size() - listed;
+  for (size_t k = listed; k < members.size(); ++k) {
+    out.others_bytes += ScaledBytes(parts[members[k]], scale);
+  }
+}
+
+StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ranges, double ru,
+                                double scale, int top_per_range) {
+  LayoutView view;
+  view.ru_per_second = ru;
+  const double share = ru / static_cast<double>(ranges.size());
+  double over = 0;  // demand above the shares
+  for (const WorkRange& r : ranges) {
+    PhysicalPartition p;
+    p.range = r.range;
+    p.logical_partitions = r.end - r.begin;
+    p.ru_share = share;
+    for (size_t k = r.begin; k < r.end; ++k) {
+      const LogicalPartition& lp = m.analysis->partitions[m.order[k]];
+      p.items += ScaledItems(lp, scale);
+      p.bytes += ScaledBytes(lp, scale);
+      p.demand_ru += m.demand[m.order[k]];
+    }
+    p.throttled_fraction = ThrottledFraction(p.demand_ru, share);
+    FillTop(m, r, scale, top_per_range, p);
+    view.storage_bytes += p.bytes;
+    view.demand_ru += p.demand_ru;
+    over += std::max(0.0, p.demand_ru - share);
+    view.ranges.push_back(std::move(p));
+  }
+  view.throttled_fraction = view.demand_ru > 0 ? over / view.demand_ru : 0;
+  // Raw ceilings: RU/s > 0 gives at least 1 by itself; no storage needs 0 partitions.
+  PARTPLAY_ASSIGN_OR_RETURN(view.partitions_for_throughput, PhysicalPartitionCount(ru, 0));
+  if (view.storage_bytes > 0) {
+    PARTPLAY_ASSIGN_OR_RETURN(view.partitions_for_storage,
+                              PhysicalPartitionCount(0, view.storage_bytes));
+  }
+  return view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Growth.
+
+// The range id of every partition, by position in Model::order.
+std::vector<int> RangeIdByPosition(const std::vector<WorkRange>& ranges, size_t n) {
+  std::vector<int> ids(n, -1);
+  for (const WorkRange& r : ranges) {
+    for (size_t k = r.begin; k < r.end; ++k) ids[k] = r.range.id;
+  }
+  return ids;
+}
+
+void RecordMoves(const Model& m, const std::vector<WorkRange>& before,
+                 const std::vector<WorkRange>& after, ContainerReport& report) {
+  const std::vector<int> from = RangeIdByPosition(before, m.order.size());
+  const std::vector<int> to = RangeIdByPosition(after, m.order.size());
+  for (size_t k = 0; k < m.order.size(); ++k) {
+    if (from[k] == to[k]) continue;
+    if (report.moved.size() < kMaxFindingExamples) {
+      report.moved.push_back({m.analysis->partitions[m.order[k]].key, from[k], to[k]});
+    }
+    ++report.moved_count;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings.
+
+uint64_t KeyValueBytes(const PartitionKey& key) {
+  uint64_t total = 0;
+  for (const KeyComponent& c : key.components) {
+    switch (c.kind) {
+      case KeyKind::kString:
+        total += c.text.size();
+        break;
+      case KeyKind::kNumber:
+        total += 8;
+        break;
+      case KeyKind::kUndefined:
+        break;
+      default:
+        total += 1;
+        break;  // null, false, true
+    }
+  }
+  return total;
+}
+
+std::vector<ItemFinding> FirstExamples(const std::vector<ItemFinding>& items) {
+  return {items.begin(),
+          items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), kMaxFindingExamples))};
+}
+
+// The context every finding shares.
+struct FindingContext {
+  const AnalysisReport& analysis;
+  const ContainerOptions& options;
+  const Model& m;
+  double scale;  // growth applied to sizes in the last layout
+  const LayoutView& last;
+  const std::vector<WorkRange>& overfull;  // ranges above 50 GB that no split helps
+  std::vector<int> overfull_ids;           // the ids they are named by (OverfullIds)
+};
+
+std::string AfterGrowth(const FindingContext& c) {
+  return c.scale > 1 ? fmt::format(" after growth x{}", c.scale) : "";
+}
+
+void AddOver20Gb(const FindingContext& c, std::vector<Finding>& out) {
+  Finding f{"logical_partition_over_20gb", "error", "", 0, {}, {}};
+  double largest = 0;
+  const PartitionKey* largest_key = nullptr;
+  for (const LogicalPartition& p : c.analysis.partitions) {
+    const double bytes = ScaledBytes(p, c.scale);
+    if (!(bytes > kLogicalPartitionMaxBytes)) continue;
+    ++f.count;
+    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(p.key);
+    if (bytes > largest) largest = bytes, largest_key = &p.key;
+  }
+  if (f.count == 0) return;
+  f.message = fmt::format(
+      "{} more than the 20 GB a logical partition may store{}; the largest, {}, holds {}",
+      Counted(f.count, "logical partition holds", "logical partitions hold"), AfterGrowth(c),
+      KeyForMessage(*largest_key), FormatSizeOver(largest, kLogicalPartitionMaxBytes));
+  if (c.options.version == Version::kMultiHash) {
+    f.message +=
+        " (with hierarchical keys only the full key's partition is bounded by 20 GB; a "
+        "prefix may exceed it)";
+  }
+  f.message += ".";
+  out.push_back(std::move(f));
+}
+
+void AddKeyTooLarge(const FindingContext& c, std::vector<Finding>& out) {
+  const bool classic = c.options.version == Version::kV1 && !c.options.large_partition_keys;
+  const uint64_t limit = classic ? kMaxKeyBytesClassic : kMaxKeyBytesLarge;
+  Finding f{"key_too_large", "error", "", 0, {}, {}};
+  uint64_t longest = 0, items = 0;
+  const PartitionKey* longest_key = nullptr;
+  for (const LogicalPartition& p : c.analysis.partitions) {
+    const uint64_t size = KeyValueBytes(p.key);
+    if (size <= limit) continue;
+    ++f.count;
+    items += p.items;
+    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(p.key);
+    if (size > longest) longest = size, longest_key = &p.key;
+  }
+  if (f.count == 0) return;
+  f.message = fmt::format(
+      "{} ({}) {} larger than {} bytes, the limit {}; the largest, {}, has {} bytes.",
+      Counted(f.count, "partition key value", "partition key values"),
+      Counted(items, "item", "items"), f.count == 1 ? "is" : "are", GroupThousands(limit),
+      classic ? "without large partition keys (turn them on for 2,048 bytes)"
+              : "with large partition keys",
+      KeyForMessage(*longest_key), GroupThousands(longest));
+  out.push_back(std::move(f));
+}
+
+void AddItemFinding(std::vector<Finding>& out, const char* code, const char* severity,
+                    uint64_t count, const std::vector<ItemFinding>& examples, std::string message) {
+  if (count == 0) return;
+  out.push_back(Finding{code, severity, std::move(message), count, {}, FirstExamples(examples)});
+}
+
+void AddAnalysisFindings(const FindingContext& c, std::vector<Finding>& out) {
+  const AnalysisReport& a = c.analysis;
+  AddItemFinding(out, "invalid_key_type", "error", a.invalid_key_items, a.invalid_key_examples,
+                 fmt::format("{} a partition key value that is an object, an array or a number "
+                             "beyond the double range; Cosmos DB accepts only strings, numbers, "
+                             "booleans and null.",
+                             Counted(a.invalid_key_items, "item has", "items have")));
+  if (a.undefined_key_items > 0) {
+    out.push_back(Finding{
+        "missing_key",
+        "warning",
+        fmt::format("{} no value at the key path; items without a value at the key path are "
+                    "stored in the partition of the undefined key.",
+                    Counted(a.undefined_key_items, "item has", "items have")),
+        a.undefined_key_items,
+        {},
+        {}});
+  }
+  AddItemFinding(out, "missing_id", "error", a.missing_id_items, a.missing_id_examples,
+                 fmt::format("{} no string \"id\"; Cosmos DB requires one in every item.",
+                             Counted(a.missing_id_items, "item has", "items have")));
+  AddItemFinding(out, "duplicate_id", "error", a.duplicate_id_items, a.duplicate_id_examples,
+                 fmt::format("{} an \"id\" already used in the same logical partition; ids must "
+                             "be unique within a logical partition.",
+                             Counted(a.duplicate_id_items, "item repeats", "items repeat")));
+  uint64_t largest_item = 0;
+  for (const ItemFinding& f : a.oversized_examples) largest_item = std::max(largest_item, f.bytes);
+  AddItemFinding(out, "item_over_2mb", "error", a.oversized_items, a.oversized_examples,
+                 fmt::format("{} larger than 2 MB, the largest item Cosmos DB stores (the largest "
+                             "seen has {}).",
+                             Counted(a.oversized_items, "item is", "items are"),
+                             FormatSize(static_cast<double>(largest_item))));
+  AddItemFinding(out, "imprecise_number_key", "warning", a.imprecise_number_items,
+                 a.imprecise_number_examples,
+                 fmt::format("{} a numeric partition key value that a double cannot hold exactly "
+                             "(beyond 2^53 or with more digits than a double keeps); use strings "
+                             "for such keys.",
+                             Counted(a.imprecise_number_items, "item has", "items have")));
+}
+
+// The largest logical partition of a range.
+uint32_t LargestIn(const Model& m, const WorkRange& r) {
+  uint32_t best = m.order[r.begin];
+  for (size_t k = r.begin + 1; k < r.end; ++k) {
+    const uint32_t i = m.order[k];
+    if (m.analysis->partitions[i].bytes > m.analysis->partitions[best].bytes) best = i;
+  }
+  return best;
+}
+
+void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
+  if (c.overfull.empty()) return;
+  Finding f{"physical_partition_over_50gb", "error", "", c.overfull.size(), {}, {}};
+  const WorkRange* fullest = nullptr;
+  double fullest_bytes = 0;
+  for (size_t k = 0; k < c.overfull.size(); ++k) {
+    const WorkRange& r = c.overfull[k];
+    const double bytes = SliceBytes(c.m, r.begin, r.end, c.scale);
+    if (bytes > fullest_bytes) fullest_bytes = bytes, fullest = &r;
+    if (f.keys.size() < kMaxFindingExamples) {
+      f.keys.push_back(c.analysis.partitions[LargestIn(c.m, r)].key);
+    }
+  }
+  const size_t fullest_index = static_cast<size_t>(fullest - c.overfull.data());
+  const bool one = fullest->end - fullest->begin == 1;
+  f.message = fmt::format(
+      "{} more than the 50 GB a physical partition stores{} and no split can help: physical "
+      "partition {} holds {}, {}.",
+      Counted(f.count, "physical partition would hold", "physical partitions would hold"),
+      AfterGrowth(c), c.overfull_ids[fullest_index],
+      FormatSizeOver(fullest_bytes, kStorageBytesPerPhysicalPartition),
+      one ? fmt::format("all of it the one logical partition {}",
+                        KeyForMessage(c.analysis.partitions[c.m.order[fullest->begin]].key))
+          : fmt::format("{} logical partitions whose keys a midpoint split cannot separate (a "
+                        "split never cuts inside one first-level key or one hash value)",
+                        GroupThousands(fullest->end - fullest->begin)));
+  out.push_back(std::move(f));
+}
+
+// Analysis indices of the partitions whose demand exceeds `threshold`, hottest first.
+std::vector<uint32_t> DemandAbove(const Model& m, double threshold) {
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < m.demand.size(); ++i) {
+    if (m.demand[i] > threshold) out.push_back(i);
+  }
+  std::sort(out.begin(), out.end(), [&](uint32_t a, uint32_t b) {
+    return m.demand[a] != m.demand[b] ? m.demand[a] > m.demand[b] : a < b;
+  });
+  return out;
+}
+
+void AddOver10000Ru(const FindingContext& c, std::vector<Finding>& out) {
+  const std::vector<uint32_t> hot = DemandAbove(c.m, kRuPerSecondPerPhysicalPartition);
+  if (hot.empty()) return;
+  Finding f{"logical_partition_over_10000_ru", "warning", "", hot.size(), {}, {}};
+  for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
+    f.keys.push_back(c.analysis.partitions[hot[k]].key);
+  }
+  f.message = fmt::format(
+      "{} more than 10,000 RU/s, the most one physical partition serves, and one logical "
+      "partition never spans two; the hottest, {}, needs {}.",
+      Counted(hot.size(), "logical partition needs", "logical partitions need"),
+      KeyForMessage(c.analysis.partitions[hot[0]].key), FormatRate(c.m.demand[hot[0]]));
+  out.push_back(std::move(f));
+}
+
+// The hottest logical partition of a physical partition (its top list holds up to 5 of them).
+const PlacedPartition* HottestIn(const PhysicalPartition& p) {
+  const PlacedPartition* best = nullptr;
+  for (const PlacedPartition& t : p.top) {
+    if (!best || t.demand_ru > best->demand_ru) best = &t;
+  }
+  return best;
+}
+
+void AddHotPartitions(const FindingContext& c, std::vector<Finding>& out) {
+  std::vector<const PhysicalPartition*> hot;
+  for (const PhysicalPartition& p : c.last.ranges) {
+    if (p.throttled_fraction > 0) hot.push_back(&p);
+  }
+  if (hot.empty()) return;
+  std::stable_sort(hot.begin(), hot.end(),
+                   [](const PhysicalPartition* a, const PhysicalPartition* b) {
+                     return a->demand_ru > b->demand_ru;
+                   });
+  Finding f{"hot_partition", "warning", "", hot.size(), {}, {}};
+  for (const PhysicalPartition* p : hot) {
+    const PlacedPartition* key = HottestIn(*p);
+    if (key && f.keys.size() < kMaxFindingExamples) f.keys.push_back(key->key);
+  }
+  constexpr size_t kIdsNamed = 5;
+  std::string ids;
+  for (size_t k = 0; k < hot.size() && k < kIdsNamed; ++k) {
+    ids += fmt::format("{}{}", k == 0 ? "" : ", ", hot[k]->range.id);
+  }
+  if (hot.size() > kIdsNamed) ids += fmt::format(" and {} more", hot.size() - kIdsNamed);
+  const PhysicalPartition& worst = *hot[0];
+  const PlacedPartition* top_key = HottestIn(worst);
+  std::string key_part;
+  if (top_key) {
+    key_part = fmt::format("; its hottest key, {}, takes {}", KeyForMessage(top_key->key),
+                           FormatRate(top_key->demand_ru));
+    if (top_key->demand_ru > worst.ru_share) {
+      key_part += " alone, more than the share, and a split cannot spread one key's load";
+    }
+  }
+  const std::string throttled = fmt::format("about {} of its requests would be throttled (429)",
+                                            FormatPercent(worst.throttled_fraction));
+  if (hot.size() == 1) {
+    f.message =
+        fmt::format("Physical partition {} gets {}, more than its share of {}, so {}{}.", ids,
+                    FormatRate(worst.demand_ru), FormatRate(worst.ru_share), throttled, key_part);
+  } else {
+    f.message = fmt::format(
+        "Physical partitions {} get more requests than their share of {}; the busiest, {}, gets "
+        "{}, so {}{}.",
+        ids, FormatRate(worst.ru_share), worst.range.id, FormatRate(worst.demand_ru), throttled,
+        key_part);
+  }
+  out.push_back(std::move(f));
+}
+
+std::vector<Finding> BuildFindings(const FindingContext& c) {
+  std::vector<Finding> out;
+  AddOver20Gb(c, out);
+  AddKeyTooLarge(c, out);
+  AddAnalysisFindings(c, out);
+  AddOver50Gb(c, out);
+  AddOver10000Ru(c, out);
+  AddHotPartitions(c, out);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot partitions and routing.
+
+// Hot logical partitions of the last layout, hottest first.
+std::vector<PlacedPartition> HotPartitions(const Model& m, const std::vector<WorkRange>& ranges,
+                                           double share, double scale) {
+  std::vector<uint32_t> hot;
+  for (const WorkRange& r : ranges) {
+    for (size_t k = r.begin; k < r.end; ++k) {
+      if (m.demand[m.order[k]] > share) hot.push_back(m.order[k]);
+    }
+  }
+  std::sort(hot.begin(), hot.end(), [&](uint32_t a, uint32_t b) {
+    return m.demand[a] != m.demand[b] ? m.demand[a] > m.demand[b] : a < b;
+  });
+  std::vector<PlacedPartition> out;
+  for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
+    out.push_back(Place(m, hot[k], scale, share));
+  }
+  return out;
+}
+
+}  // namespace
+
+double PointReadCharge(double item_bytes) {
+  return InterpolateCharge(item_bytes, &ChargeRow::read);
+}
+double WriteCharge(double item_bytes) { return InterpolateCharge(item_bytes, &ChargeRow::write); }
+
+namespace {
+
+// After the storage splits: the throughput splits up to the count RU/s and storage need, the
+// "after" view and the partitions that changed range.
+Status GrowThroughput(const Model& m, const std::vector<WorkRange>& before, double ru, double scale,
+                      const ContainerOptions& options, int& next_id, std::vector<WorkRange>& ranges,
+                      ContainerReport& report) {
+  PARTPLAY_ASSIGN_OR_RETURN(int64_t target,
+                            PhysicalPartitionCount(ru, SliceBytes(m, 0, m.order.size(), scale)));
+  PARTPLAY_RETURN_IF_ERROR(
+      SplitForThroughput(ranges, target, m, scale, options.version, next_id, report.splits));
+  PARTPLAY_ASSIGN_OR_RETURN(report.after, FillLayout(m, ranges, ru, scale, options.top_per_range));
+  RecordMoves(m, before, ranges, report);
+  return Status::Ok();
+}
+
+// The id each overfull range is named by: its own in the grown layout, or without growth the
+// id of the "before" range holding it.
+std::vector<int> OverfullIds(const std::vector<WorkRange>& overfull,
+                             const std::vector<WorkRange>& before, bool grown) {
+  std::vector<int> ids;
+  for (const WorkRange& r : overfull) {
+    int id = r.range.id;
+    if (!grown) {
+      for (const WorkRange& b : before) {
+        if (b.begin <= r.begin && r.end <= b.end) id = b.range.id;
+      }
+    }
+    ids.push_back(id);
+  }
+  return ids;
+}
+
+}  // namespace
+
+StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVersion version,
+                                 size_t key_levels, const LayoutView& layout) {
+  PARTPLAY_RETURN_IF_ERROR(ValidateRoute(filter, version, key_levels));
+  RouteResult route;
+  route.filter = filter;
+  if (filter.components.empty()) {  // no partition key filter: every physical partition
+    route.kind = "all";
+    route.epk_min = std::string(kMinEffectivePartitionKey);
+    route.epk_max = std::string(kMaxEffectivePartitionKey);
+    for (const PhysicalPartition& p : layout.ranges) route.range_ids.push_back(p.range.id);
+    return route;
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(filter, version));
+  const bool prefix = version == Version::kMultiHash && filter.components.size() < key_levels;
+  route.kind = prefix ? "range" : "single";
+  route.epk_min = epk;
+  // A prefix addresses every EPK that starts with it: [prefix, prefix + "FF").
+  route.epk_max = prefix ? epk + std::string(kMaxEffectivePartitionKey) : epk;
+  for (const PhysicalPartition& p : layout.ranges) {
+    const EpkRange& r = p.range;
+    const bool touched = prefix
+                             ? CompareEffectivePartitionKeys(r.min_inclusive, route.epk_max) < 0 &&
+                                   CompareEffectivePartitionKeys(route.epk_min, r.max_exclusive) < 0
+                             : r.Contains(epk);
+    if (touched) route.range_ids.push_back(r.id);
+  }
+  return route;
+}
+
+StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
+                                         const ContainerOptions& options) {
+  PARTPLAY_RETURN_IF_ERROR(ValidateOptions(analysis, options));
+  PARTPLAY_ASSIGN_OR_RETURN(Model m, BuildModel(analysis, options));
+  const Version version = options.version;
+
+  ContainerReport report;
+  report.version = version;
+  const double bytes = SliceBytes(m, 0, m.order.size(), 1);
+  PARTPLAY_ASSIGN_OR_RETURN(int64_t n, PhysicalPartitionCount(options.ru_per_second, bytes));
+  if (n > kMaxInitialPartitions) return TooManyRanges(static_cast<size_t>(n));
+  PARTPLAY_ASSIGN_OR_RETURN(PhysicalLayout initial, InitialLayout(static_cast<int>(n), version));
+  const std::vector<WorkRange> before = AssignToRanges(initial, m);
+  PARTPLAY_ASSIGN_OR_RETURN(report.before,
+                            FillLayout(m, before, options.ru_per_second, 1, options.top_per_range));
+
+  const double ru2 =
+      options.grown_ru_per_second > 0 ? options.grown_ru_per_second : options.ru_per_second;
+  report.grown = options.growth > 1 || ru2 != options.ru_per_second;
+  const double scale = report.grown ? options.growth : 1;
+  int next_id = initial.next_id;
+  // Without growth the storage splits are only a check: a range above 50 GB that a split would
+  // fix is what the service splits as data arrives; what no split fixes is a finding.
+  PARTPLAY_ASSIGN_OR_RETURN(
+      StorageSplitResult storage,
+      SplitForStorage(before, m, scale, version, next_id, report.grown ? &report.splits : nullptr));
+  std::vector<WorkRange> grown_ranges;
+  if (report.grown) {
+    grown_ranges = std::move(storage.ranges);
+    PARTPLAY_RETURN_IF_ERROR(
+        GrowThroughput(m, before, ru2, scale, options, next_id, grown_ranges, report));
+  }
+  const std::vector<WorkRange>& last = report.grown ? grown_ranges : before;
+  const LayoutView& last_view = report.grown ? report.after : report.before;
+  const double share = last_view.ranges.empty() ? 0 : last_view.ranges[0].ru_share;
+
+  report.split_cannot_help =
+      !storage.overfull.empty() || !DemandAbove(m, kRuPerSecondPerPhysicalPartition).empty();
+  report.hot = HotPartitions(m, last, share, scale);
+  FindingContext context{analysis,
+                         options,
+                         m,
+                         scale,
+                         last_view,
+                         storage.overfull,
+                         OverfullIds(storage.overfull, before, report.grown)};
+  report.findings = BuildFindings(context);
+
+  if (options.route) {
+    PARTPLAY_ASSIGN_OR_RETURN(RouteResult route, RouteQuery(*options.route, version,
+                                                            analysis.key_paths.size(), last_view));
+    report.route = std::move(route);
+  }
+  report.partition_epks = std::move(m.epk);
+  return report;
+}
+
+}  // namespace partplay

@@ -1,0 +1,766 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+#include <iterator>
+#include <optional>
+#include <unordered_set>
+
+#include <xxhash.h>
+
+#include "ingest/item_stream.h"
+#include "core/murmur_hash3.h"
+#include "ingest/partition_table.h"
+#include "partplay/ingest/analysis.h"
+#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/ingest/key_path.h"
+#include "partplay/core/statistics.h"
+
+namespace partplay {
+
+namespace od = simdjson::ondemand;
+using internal::ItemContext;
+
+namespace {
+
+// A key component as found in one item; string views point into the parser's buffer and live
+// until the next item.
+struct FoundComponent {
+  KeyKind kind = KeyKind::kUndefined;
+  double number = 0;
+  std::string_view text;
+  const char* invalid = nullptr;  // "object", "array", "number_out_of_range"
+  bool imprecise = false;         // an integer literal beyond +-2^53
+  std::string_view raw;           // the number's literal, when imprecise
+};
+
+struct ValueAgg {
+  uint64_t items = 0;
+  uint64_t bytes = 0;
+  std::string canonical;
+};
+
+struct PathStats {
+  CandidatePath out;
+  uint32_t number = 0;  // index in Impl::path_order_
+  int64_t last_item = -1;
+  std::unordered_map<uint64_t, ValueAgg> values;  // by HashCanonical; cleared when capped
+};
+
+constexpr size_t kMaxKeyPaths = 3;
+constexpr size_t kMaxConcatPaths = 5;
+// Every path the walk looks for: key paths, "/id", the weight path, synthetic-key paths.
+constexpr size_t kMaxTrackedPaths = kMaxKeyPaths + 1 + 1 + kMaxConcatPaths + 1;
+// Distinct candidate values kept over all paths (the advisor's sample); paths that would pass it
+// are capped like a path with too many values.
+constexpr uint64_t kMaxCandidateValues = 2000000;
+// Sampled items whose (path, value) pairs are kept to compare with a later item of the same id.
+constexpr size_t kMaxIdRecords = 100000;
+
+// SplitMix64: the per-item random suffix (seeded, reproducible, the same in every build).
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// An open-addressing set of 64-bit hashes (0 is stored as 1): 8 bytes per entry at load <= 1/2.
+class HashSet64 {
+ public:
+  // Inserts; false when it was there already.
+  bool Insert(uint64_t h) {
+    if (h == 0) h = 1;
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    size_t i = h & (slots_.size() - 1);
+    while (slots_[i] != 0) {
+      if (slots_[i] == h) return false;
+      i = (i + 1) & (slots_.size() - 1);
+    }
+    slots_[i] = h;
+    ++size_;
+    return true;
+  }
+
+ private:
+  void Grow() {
+    std::vector<uint64_t> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
+    size_ = 0;
+    for (uint64_t h : old) {
+      if (h != 0) Insert(h);
+    }
+  }
+  std::vector<uint64_t> slots_;
+  size_t size_ = 0;
+};
+
+// True for an integer literal (no fraction, no exponent) a double cannot hold exactly: beyond
+// +-2^53 (JavaScript's Number.MAX_SAFE_INTEGER + 1).
+bool ImpreciseInteger(std::string_view raw, double d) {
+  for (char c : raw) {
+    if (c == '.' || c == 'e' || c == 'E') return false;
+  }
+  return std::fabs(d) >= 9007199254740992.0;  // 2^53: the first integer a neighbour shares
+}
+
+}  // namespace
+
+class Analyzer::Impl : public internal::ItemSink {
+ public:
+  explicit Impl(const AnalysisOptions& options) : options_(options), stream_(this) {}
+
+  Status Init() {
+    if (options_.key_paths.empty() || options_.key_paths.size() > kMaxKeyPaths) {
+      return Status(ErrorCode::kBadOption,
+                    fmt::format("give 1 to {} partition key paths (got {})", kMaxKeyPaths,
+                                options_.key_paths.size()));
+    }
+    for (const auto& text : options_.key_paths) {
+      PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(text));
+      (void)at;
+    }
+    if (options_.discover_items < -1) {
+      return Status(ErrorCode::kBadOption, "discover_items must be -1 (all), 0 (none) or more");
+    }
+    if (options_.check_ids) {
+      PARTPLAY_ASSIGN_OR_RETURN(id_slot_, Track("/id"));
+    }
+    if (!options_.weight_path.empty()) {
+      PARTPLAY_ASSIGN_OR_RETURN(weight_slot_, Track(options_.weight_path));
+    }
+    return InitSynthetic();
+  }
+
+  Status InitSynthetic() {
+    using Kind = SyntheticKeyOptions::Kind;
+    const SyntheticKeyOptions& syn = options_.synthetic;
+    if (syn.kind == Kind::kNone) return Status::Ok();
+    if (options_.key_paths.size() != 1 && syn.kind != Kind::kConcat) {
+      return Status(ErrorCode::kBadOption, "a suffixed synthetic key needs exactly one key path");
+    }
+    if (syn.separator.size() > 16) {
+      return Status(ErrorCode::kBadOption, "the synthetic key separator has at most 16 bytes");
+    }
+    switch (syn.kind) {
+      case Kind::kConcat:
+        if (syn.paths.size() < 2 || syn.paths.size() > kMaxConcatPaths) {
+          return Status(ErrorCode::kBadOption,
+                        fmt::format("a concatenated key joins 2 to {} paths (got {})",
+                                    kMaxConcatPaths, syn.paths.size()));
+        }
+        for (const auto& p : syn.paths) {
+          PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(p));
+          concat_slots_.push_back(at);
+        }
+        return Status::Ok();
+      case Kind::kRandomSuffix:
+      case Kind::kHashSuffix:
+        if (syn.buckets < 1 || syn.buckets > 1000000) {
+          return Status(ErrorCode::kBadOption, "the suffix count N must be 1 to 1,000,000");
+        }
+        if (syn.kind == Kind::kHashSuffix) {
+          if (syn.suffix_path.empty()) {
+            return Status(ErrorCode::kBadOption, "a pre-calculated suffix needs a source path");
+          }
+          PARTPLAY_ASSIGN_OR_RETURN(suffix_slot_, Track(syn.suffix_path));
+        }
+        return Status::Ok();
+      case Kind::kNone:
+        break;
+    }
+    return Status::Ok();
+  }
+
+  // Adds a path the walk looks for; returns its slot.
+  StatusOr<size_t> Track(std::string_view text) {
+    PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(text));
+    paths_.push_back(std::move(path));
+    return paths_.size() - 1;
+  }
+
+  Status OnItem(od::document_reference doc, const ItemContext& item) override {
+    od::object root;
+    auto error = doc.get_object().get(root);
+    if (error) {
+      if (error != simdjson::INCORRECT_TYPE) return SimdjsonStatus(error);
+      od::json_type type;
+      if (doc.type().get(type)) return Status(ErrorCode::kMalformedJson, "not a JSON value");
+      return Status(ErrorCode::kNotAnObject,
+                    fmt::format("item {} is {}, not an object", item.index, TypeName(type)));
+    }
+    for (auto& f : found_) f = FoundComponent{};
+    discovering_ = options_.discover_items < 0 || item.index < options_.discover_items;
+    uint64_t bytes = item.text.size();
+    if (discovering_) {
+      ++sampled_items_;
+      current_item_ = item.index;
+      current_bytes_ = bytes;
+      pointer_.clear();
+      item_values_.clear();
+    }
+    uint32_t all_paths = (1u << paths_.size()) - 1;
+    PARTPLAY_RETURN_IF_ERROR(WalkObject(root, 1, all_paths));
+    ++items_;
+    bytes_ += bytes;
+    if (bytes > kCosmosMaxItemBytes) {
+      ++oversized_;
+      if (oversized_examples_.size() < kMaxFindingExamples) {
+        oversized_examples_.push_back(Finding(item, bytes, ""));
+      }
+    }
+    const FoundComponent* id = id_slot_ ? &found_[*id_slot_] : nullptr;
+    if (id && (id->kind != KeyKind::kString || id->invalid)) {
+      ++missing_id_;
+      if (missing_id_examples_.size() < kMaxFindingExamples) {
+        missing_id_examples_.push_back(Finding(item, bytes, KindName(*id)));
+      }
+      id = nullptr;
+    }
+    if (discovering_ && id) RecordIdValues(id->text);
+    double weight = 0;
+    if (weight_slot_) {
+      const FoundComponent& w = found_[*weight_slot_];
+      if (w.kind == KeyKind::kNumber && !w.invalid) {
+        weight = w.number;
+      } else {
+        ++weight_missing_;
+      }
+    }
+    size_t key_count = options_.key_paths.size();
+    for (size_t i = 0; i < key_count; ++i) {
+      if (found_[i].invalid) {
+        ++invalid_items_;
+        invalid_bytes_ += bytes;
+        if (invalid_examples_.size() < kMaxFindingExamples) {
+          invalid_examples_.push_back(Finding(item, bytes, found_[i].invalid));
+        }
+        return Status::Ok();
+      }
+    }
+    for (size_t i = 0; i < key_count; ++i) {
+      if (!found_[i].imprecise) continue;
+      ++imprecise_;
+      if (imprecise_examples_.size() < kMaxFindingExamples) {
+        imprecise_examples_.push_back(Finding(item, bytes, ""));
+        imprecise_examples_.back().type = std::string(found_[i].raw);
+      }
+      break;
+    }
+    canonical_.clear();
+    bool undefined = false;
+    if (options_.synthetic.kind != SyntheticKeyOptions::Kind::kNone) {
+      undefined = !BuildSyntheticKey(item.index);
+      if (undefined) {
+        AppendCanonical(KeyKind::kUndefined, 0, {}, canonical_);
+      } else {
+        AppendCanonical(KeyKind::kString, 0, synthetic_, canonical_);
+      }
+    } else {
+      for (size_t i = 0; i < key_count; ++i) {
+        const FoundComponent& f = found_[i];
+        AppendCanonical(f.kind, f.number, f.text, canonical_);
+        if (f.kind == KeyKind::kUndefined) undefined = true;
+      }
+    }
+    if (undefined) ++undefined_items_;
+    // A one-item pipeline: start loading this item's partition slot now and update it after the
+    // next item is parsed, so the cache miss (100+ ns) overlaps that work instead of stalling.
+    uint64_t hash = HashCanonical(canonical_);
+    partitions_.Prefetch(hash);
+    if (id) {
+      // One logical partition holds each id once; the pair is remembered as a 64-bit hash.
+      uint64_t pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
+      if (!ids_.Insert(pair)) {
+        ++duplicate_id_;
+        if (duplicate_id_examples_.size() < kMaxFindingExamples) {
+          duplicate_id_examples_.push_back(Finding(item, bytes, ""));
+          duplicate_id_examples_.back().type = std::string(id->text);
+        }
+      }
+    }
+    FlushPendingAdd();
+    std::swap(pending_canonical_, canonical_);
+    pending_ = {true, hash, bytes, item.index, weight};
+    return Status::Ok();
+  }
+
+  // Applies the item held back by the pipeline in OnItem; Finish calls it last.
+  void FlushPendingAdd() {
+    if (!pending_.held) return;
+    uint32_t number =
+        partitions_.Add(pending_canonical_, pending_.hash, pending_.bytes, pending_.item_index);
+    if (weight_slot_) {
+      if (number >= weights_.size()) weights_.resize(number + 1, 0.0);
+      weights_[number] += pending_.weight;
+    }
+    pending_.held = false;
+  }
+
+  AnalysisReport BuildReport(const ReportOptions& options) const;
+
+  internal::ItemStream& stream() { return stream_; }
+  uint64_t items() const { return items_; }
+
+ private:
+  static const char* TypeName(od::json_type type) {
+    switch (type) {
+      case od::json_type::array: return "an array";
+      case od::json_type::object: return "an object";
+      case od::json_type::number: return "a number";
+      case od::json_type::string: return "a string";
+      case od::json_type::boolean: return "a boolean";
+      case od::json_type::null: return "null";
+    }
+    return "a value";
+  }
+
+  static Status SimdjsonStatus(simdjson::error_code error) {
+    ErrorCode code = error == simdjson::UTF8_ERROR    ? ErrorCode::kInvalidUtf8
+                     : error == simdjson::DEPTH_ERROR ? ErrorCode::kTooDeep
+                                                      : ErrorCode::kMalformedJson;
+    return Status(code, simdjson::error_message(error));
+  }
+
+  ItemFinding Finding(const ItemContext& item, uint64_t bytes, const char* type) {
+    ItemFinding f;
+    f.item_index = item.index;
+    f.bytes = bytes;
+    f.where = stream_.Locate(item.byte_offset, item.index);
+    f.type = type;
+    return f;
+  }
+
+  // Records a scalar seen at the current pointer for candidate-path discovery.
+  void Discover(KeyKind kind, double number, std::string_view text) {
+    auto it = discovered_.find(pointer_);
+    if (it == discovered_.end()) {
+      if (discovered_.size() >= kMaxCandidatePaths) return;
+      it = discovered_.emplace(pointer_, PathStats{}).first;
+      it->second.out.path = pointer_;
+      it->second.number = static_cast<uint32_t>(path_order_.size());
+      path_order_.push_back(&it->second);
+    }
+    PathStats& s = it->second;
+    if (s.last_item == current_item_) return;  // a duplicate property: count the item once
+    s.last_item = current_item_;
+    ++s.out.items;
+    switch (kind) {
+      case KeyKind::kString: ++s.out.strings; break;
+      case KeyKind::kNumber: ++s.out.numbers; break;
+      case KeyKind::kNull: ++s.out.nulls; break;
+      default: ++s.out.booleans; break;
+    }
+    scratch_.clear();
+    AppendCanonical(kind, number, text, scratch_);
+    uint64_t hash = HashCanonical(scratch_);
+    item_values_.emplace_back(s.number, hash);
+    if (s.out.distinct_capped) return;
+    auto [value, inserted] = s.values.try_emplace(hash);
+    if (inserted) {
+      value->second.canonical = scratch_;
+      ++candidate_values_;
+    }
+    ++value->second.items;
+    value->second.bytes += current_bytes_;
+    if (s.values.size() >= kMaxDistinctPerPath || candidate_values_ > kMaxCandidateValues) {
+      s.out.distinct_capped = true;
+      s.out.distinct = s.values.size();
+      candidate_values_ -= s.values.size();
+      s.values = {};
+    }
+  }
+
+  // Compares this sampled item's values with those of the first sampled item with the same id:
+  // a path whose value differs is not immutable.
+  void RecordIdValues(std::string_view id) {
+    uint64_t h = XXH3_64bits(id.data(), id.size());
+    auto found = id_first_record_.find(h);
+    if (found == id_first_record_.end()) {
+      if (id_records_.size() >= kMaxIdRecords) return;
+      id_first_record_.emplace(h, static_cast<uint32_t>(id_records_.size()));
+      id_records_.push_back(item_values_);
+      return;
+    }
+    const auto& first = id_records_[found->second];
+    for (const auto& [path, value] : item_values_) {
+      for (const auto& [first_path, first_value] : first) {
+        if (first_path != path) continue;
+        PathStats& stats = *path_order_[path];
+        ++stats.out.ids_repeated;
+        if (first_value != value) ++stats.out.ids_changed;
+        break;
+      }
+    }
+  }
+
+  // The synthetic key of this item into synthetic_; false when a value it needs is missing.
+  bool BuildSyntheticKey(int64_t item_index) {
+    using Kind = SyntheticKeyOptions::Kind;
+    const SyntheticKeyOptions& syn = options_.synthetic;
+    synthetic_.clear();
+    if (syn.kind == Kind::kConcat) {
+      for (size_t i = 0; i < concat_slots_.size(); ++i) {
+        if (i > 0) synthetic_ += syn.separator;
+        if (!AppendValueText(found_[concat_slots_[i]], synthetic_)) return false;
+      }
+      return true;
+    }
+    if (!AppendValueText(found_[0], synthetic_)) return false;
+    uint64_t bucket;
+    if (syn.kind == Kind::kRandomSuffix) {
+      bucket = SplitMix64(syn.seed ^ SplitMix64(static_cast<uint64_t>(item_index))) % syn.buckets;
+    } else {
+      suffix_text_.clear();
+      if (!AppendValueText(found_[*suffix_slot_], suffix_text_)) return false;
+      bucket = internal::MurmurHash3X86_32(suffix_text_, 0) % syn.buckets;
+    }
+    synthetic_ += syn.separator;
+    fmt::format_to(std::back_inserter(synthetic_), "{}", bucket + 1);
+    return true;
+  }
+
+  // A scalar as text in a synthetic key: strings as they are, numbers in shortest round-trip
+  // form, true/false/null as written. False for a missing or invalid value.
+  static bool AppendValueText(const FoundComponent& f, std::string& out) {
+    if (f.invalid) return false;
+    switch (f.kind) {
+      case KeyKind::kUndefined: return false;
+      case KeyKind::kNull: out += "null"; return true;
+      case KeyKind::kFalse: out += "false"; return true;
+      case KeyKind::kTrue: out += "true"; return true;
+      case KeyKind::kNumber: fmt::format_to(std::back_inserter(out), "{}", f.number); return true;
+      case KeyKind::kString: out.append(f.text); return true;
+    }
+    return false;
+  }
+
+  static const char* KindName(const FoundComponent& f) {
+    if (f.invalid) return f.invalid[0] == 'n' ? "number" : f.invalid;
+    switch (f.kind) {
+      case KeyKind::kUndefined: return "missing";
+      case KeyKind::kNull: return "null";
+      case KeyKind::kFalse:
+      case KeyKind::kTrue: return "boolean";
+      case KeyKind::kNumber: return "number";
+      case KeyKind::kString: return "string";
+    }
+    return "missing";
+  }
+
+  // Validates a number token simdjson could not convert (too large for a double or an integer):
+  // valid JSON grammar is accepted, anything else is malformed.
+  static bool ValidNumberToken(od::value& value) {
+    std::string_view raw = value.raw_json_token();
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' ||
+                            raw.back() == '\t')) {
+      raw.remove_suffix(1);
+    }
+    return IsJsonNumber(raw);
+  }
+
+  // `matching`: bit i set when key path i's segments match the pointer down to this object.
+  Status WalkObject(od::object object, int depth, uint32_t matching) {
+    for (auto field_result : object) {
+      od::field field;
+      if (auto e = std::move(field_result).get(field)) return SimdjsonStatus(e);
+      std::string_view key = field.escaped_key();
+      if (key.find('\\') != std::string_view::npos) {
+        if (auto e = field.unescaped_key(false).get(key)) return SimdjsonStatus(e);
+      }
+      uint32_t deeper = 0, here = 0;
+      for (uint32_t m = matching; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        const auto& segments = paths_[i].segments();
+        if (segments[depth - 1] != key) continue;
+        if (static_cast<size_t>(depth) == segments.size()) {
+          here |= 1u << i;
+        } else {
+          deeper |= 1u << i;
+        }
+      }
+      size_t pointer_len = pointer_.size();
+      if (discovering_) KeyPath::AppendSegment(key, pointer_);
+      PARTPLAY_RETURN_IF_ERROR(WalkValue(field.value(), depth, deeper, here));
+      if (discovering_) pointer_.resize(pointer_len);
+    }
+    return Status::Ok();
+  }
+
+  Status WalkArray(od::array array, int depth) {
+    for (auto element : array) {
+      od::value value;
+      if (auto e = std::move(element).get(value)) return SimdjsonStatus(e);
+      bool was = discovering_;
+      discovering_ = false;  // key paths never index into arrays
+      Status s = WalkValue(value, depth, 0, 0);
+      discovering_ = was;
+      PARTPLAY_RETURN_IF_ERROR(s);
+    }
+    return Status::Ok();
+  }
+
+  // A value at nesting `depth` (its parent's depth). `deeper`: key paths continuing inside it;
+  // `here`: key paths ending at it.
+  Status WalkValue(od::value value, int depth, uint32_t deeper, uint32_t here) {
+    od::json_type type;
+    if (auto e = value.type().get(type)) return SimdjsonStatus(e);
+    switch (type) {
+      case od::json_type::object: {
+        if (depth + 1 > kMaxJsonDepth) return Status(ErrorCode::kTooDeep, "nesting too deep");
+        SetInvalid(here, "object");
+        od::object object;
+        if (auto e = value.get_object().get(object)) return SimdjsonStatus(e);
+        return WalkObject(object, depth + 1, deeper);
+      }
+      case od::json_type::array: {
+        if (depth + 1 > kMaxJsonDepth) return Status(ErrorCode::kTooDeep, "nesting too deep");
+        SetInvalid(here, "array");
+        od::array array;
+        if (auto e = value.get_array().get(array)) return SimdjsonStatus(e);
+        return WalkArray(array, depth + 1);
+      }
+      case od::json_type::string: {
+        if (!here && !discovering_) {
+          // Only validation is needed: stage 1 has checked UTF-8 and control characters, so a
+          // string without a backslash is valid as it stands and need not be unescaped. The
+          // value is still consumed, so the iterator checks what follows it.
+          std::string_view raw = value.raw_json_token();
+          od::raw_json_string consumed;
+          if (auto e = value.get_raw_json_string().get(consumed)) return SimdjsonStatus(e);
+          if (raw.find('\\') == std::string_view::npos) return Status::Ok();
+          JsonDiagnosis d = DiagnoseJsonValue(raw);
+          if (d.found) return Status(ErrorCode::kMalformedJson, d.message);
+          return Status::Ok();
+        }
+        std::string_view text;
+        if (auto e = value.get_string().get(text)) return SimdjsonStatus(e);
+        Set(here, KeyKind::kString, 0, text);
+        if (discovering_) Discover(KeyKind::kString, 0, text);
+        return Status::Ok();
+      }
+      case od::json_type::number: {
+        double d = 0;
+        if (here || discovering_) {
+          if (value.get_double().get(d)) {
+            if (!ValidNumberToken(value)) return Status(ErrorCode::kMalformedJson, "bad number");
+            SetInvalid(here, "number_out_of_range");
+            return Status::Ok();
+          }
+          Set(here, KeyKind::kNumber, d, {});  // -0 becomes 0 in the canonical encoding
+          if (here && ImpreciseInteger(value.raw_json_token(), d)) MarkImprecise(here, value);
+          if (discovering_) Discover(KeyKind::kNumber, d, {});
+          return Status::Ok();
+        }
+        od::number n;
+        if (value.get_number().get(n) && !ValidNumberToken(value)) {
+          return Status(ErrorCode::kMalformedJson, "bad number");
+        }
+        return Status::Ok();
+      }
+      case od::json_type::boolean: {
+        bool b;
+        if (auto e = value.get_bool().get(b)) return SimdjsonStatus(e);
+        KeyKind kind = b ? KeyKind::kTrue : KeyKind::kFalse;
+        Set(here, kind, 0, {});
+        if (discovering_) Discover(kind, 0, {});
+        return Status::Ok();
+      }
+      case od::json_type::null: {
+        bool is_null;
+        if (auto e = value.is_null().get(is_null)) return SimdjsonStatus(e);
+        if (!is_null) return Status(ErrorCode::kMalformedJson, "bad literal");
+        Set(here, KeyKind::kNull, 0, {});
+        if (discovering_) Discover(KeyKind::kNull, 0, {});
+        return Status::Ok();
+      }
+    }
+    return Status(ErrorCode::kMalformedJson, "unknown value type");
+  }
+
+  void Set(uint32_t here, KeyKind kind, double number, std::string_view text) {
+    for (uint32_t m = here; m; m &= m - 1) {
+      FoundComponent& f = found_[__builtin_ctz(m)];
+      if (f.kind != KeyKind::kUndefined || f.invalid) continue;  // the first occurrence wins
+      f.kind = kind;
+      f.number = number;
+      f.text = text;
+    }
+  }
+  void MarkImprecise(uint32_t here, od::value& value) {
+    std::string_view raw = value.raw_json_token();
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' ||
+                            raw.back() == '\t' || raw.back() == ',' || raw.back() == '}' ||
+                            raw.back() == ']')) {
+      raw.remove_suffix(1);
+    }
+    for (uint32_t m = here; m; m &= m - 1) {
+      FoundComponent& f = found_[__builtin_ctz(m)];
+      if (f.kind == KeyKind::kNumber && f.raw.empty()) {
+        f.imprecise = true;
+        f.raw = raw;
+      }
+    }
+  }
+  void SetInvalid(uint32_t here, const char* why) {
+    for (uint32_t m = here; m; m &= m - 1) {
+      FoundComponent& f = found_[__builtin_ctz(m)];
+      if (f.kind == KeyKind::kUndefined && !f.invalid) f.invalid = why;
+    }
+  }
+
+  AnalysisOptions options_;
+  std::vector<KeyPath> paths_;
+  internal::ItemStream stream_;
+  FoundComponent found_[kMaxTrackedPaths];
+  std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
+  std::vector<size_t> concat_slots_;
+  std::string synthetic_;  // the current item's synthetic key
+  std::vector<double> weights_;  // by partition number
+  HashSet64 ids_;                // (partition, id) pairs seen
+  uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
+  std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
+  // Candidate-value bookkeeping for the advisor.
+  uint64_t current_bytes_ = 0;
+  uint64_t candidate_values_ = 0;
+  std::vector<PathStats*> path_order_;
+  std::vector<std::pair<uint32_t, uint64_t>> item_values_;  // (path number, value hash) this item
+  std::unordered_map<uint64_t, uint32_t> id_first_record_;  // id hash -> index in id_records_
+  std::vector<std::vector<std::pair<uint32_t, uint64_t>>> id_records_;
+  std::string canonical_;
+  std::string pending_canonical_;
+  struct {
+    bool held = false;
+    uint64_t hash = 0;
+    uint64_t bytes = 0;
+    int64_t item_index = 0;
+    double weight = 0;
+  } pending_;
+  std::string scratch_;
+  std::string suffix_text_;
+  internal::PartitionTable partitions_;
+
+  uint64_t items_ = 0;
+  uint64_t bytes_ = 0;
+  uint64_t undefined_items_ = 0;
+  uint64_t invalid_items_ = 0;
+  uint64_t invalid_bytes_ = 0;
+  std::vector<ItemFinding> invalid_examples_;
+  uint64_t oversized_ = 0;
+  std::vector<ItemFinding> oversized_examples_;
+
+  bool discovering_ = false;
+  int64_t current_item_ = -1;
+  uint64_t sampled_items_ = 0;
+  std::string pointer_;
+  std::unordered_map<std::string, PathStats> discovered_;
+};
+
+AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
+  AnalysisReport r;
+  switch (stream_.format()) {
+    case internal::InputFormat::kArray: r.format = "array"; break;
+    default: r.format = stream_.items() == 1 ? "object" : "ndjson"; break;
+  }
+  r.key_paths = options_.key_paths;  // paths_ also holds the id, weight and synthetic paths
+  r.items = items_;
+  r.bytes = bytes_;
+  r.input_bytes = stream_.input_bytes();
+  r.undefined_key_items = undefined_items_;
+  r.invalid_key_items = invalid_items_;
+  r.invalid_key_bytes = invalid_bytes_;
+  r.invalid_key_examples = invalid_examples_;
+  r.oversized_items = oversized_;
+  r.oversized_examples = oversized_examples_;
+  r.missing_id_items = missing_id_;
+  r.missing_id_examples = missing_id_examples_;
+  r.duplicate_id_items = duplicate_id_;
+  r.duplicate_id_examples = duplicate_id_examples_;
+  r.imprecise_number_items = imprecise_;
+  r.imprecise_number_examples = imprecise_examples_;
+  r.weight_missing_items = weight_missing_;
+  auto exported = [&](uint32_t i) {
+    LogicalPartition p = partitions_.Export(i);
+    if (i < weights_.size()) p.weight = weights_[i];
+    return p;
+  };
+
+  std::vector<uint32_t> order = partitions_.SortedBySize();
+  r.partition_count = order.size();
+  r.partition_bytes.reserve(order.size());
+  for (uint32_t i : order) r.partition_bytes.push_back(static_cast<double>(partitions_.at(i).bytes));
+  size_t listed = options.max_partitions < 0
+                      ? order.size()
+                      : std::min(order.size(), static_cast<size_t>(options.max_partitions));
+  for (size_t k = 0; k < listed; ++k) r.partitions.push_back(exported(order[k]));
+  r.partitions_omitted = order.size() - listed;
+  if (!order.empty()) {
+    r.has_largest = true;
+    r.largest = exported(order[0]);
+  }
+  PartitionSpread spread = ComputeSpread(r.partition_bytes);
+  r.mean_partition_bytes = spread.mean;
+  r.top1_partitions = spread.top1_count;
+  r.top1_bytes = spread.top1_total;
+  r.top1_share = spread.top1_share;
+  r.gini = spread.gini;
+
+  r.sampled_items = sampled_items_;
+  for (const auto& [path, stats] : discovered_) {
+    CandidatePath c = stats.out;
+    if (!c.distinct_capped) {
+      c.distinct = stats.values.size();
+      c.values.reserve(stats.values.size());
+      for (const auto& [hash, agg] : stats.values) {
+        c.values.push_back({agg.canonical, agg.items, agg.bytes});
+      }
+      std::sort(c.values.begin(), c.values.end(),
+                [](const CandidateValue& a, const CandidateValue& b) {
+                  if (a.bytes != b.bytes) return a.bytes > b.bytes;
+                  if (a.items != b.items) return a.items > b.items;
+                  return a.canonical < b.canonical;
+                });
+    }
+    r.candidate_paths.push_back(std::move(c));
+  }
+  std::sort(r.candidate_paths.begin(), r.candidate_paths.end(),
+            [](const CandidatePath& a, const CandidatePath& b) {
+              if (a.items != b.items) return a.items > b.items;
+              return a.path < b.path;
+            });
+  return r;
+}
+
+Analyzer::Analyzer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Analyzer::~Analyzer() = default;
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::Create(const AnalysisOptions& options) {
+  auto impl = std::make_unique<Impl>(options);
+  PARTPLAY_RETURN_IF_ERROR(impl->Init());
+  return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
+}
+
+uint8_t* Analyzer::WritableChunk(size_t n) { return impl_->stream().WritableChunk(n); }
+Status Analyzer::CommitChunk(size_t n) { return impl_->stream().CommitChunk(n); }
+
+Status Analyzer::Feed(std::string_view bytes) {
+  uint8_t* at = WritableChunk(bytes.size());
+  if (at == nullptr) return Status(ErrorCode::kOutOfMemory, "no memory for the input chunk");
+  if (!bytes.empty()) std::memcpy(at, bytes.data(), bytes.size());
+  return CommitChunk(bytes.size());
+}
+
+Status Analyzer::Finish() {
+  PARTPLAY_RETURN_IF_ERROR(impl_->stream().Finish());
+  impl_->FlushPendingAdd();
+  return Status::Ok();
+}
+uint64_t Analyzer::bytes_consumed() const { return impl_->stream().bytes_consumed(); }
+uint64_t Analyzer::items_seen() const { return impl_->items(); }
+AnalysisReport Analyzer::BuildReport(const ReportOptions& options) const {
+  return impl_->BuildReport(options);
+}
+
+}  // namespace partplay

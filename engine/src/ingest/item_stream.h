@@ -1,0 +1,88 @@
+// Internal: frames a byte stream that arrives in chunks into JSON items and hands each one, still
+// unparsed, to a sink as a simdjson On Demand document. Owns the one input buffer (bytes are
+// written into it once, in place), carries an item cut by a chunk boundary over to the next
+// chunk, and turns every failure into a located Status (line, column, byte offset, item index).
+//
+// Formats: whitespace-separated values (NDJSON) go to simdjson's iterate_many directly; a
+// top-level array is scanned for its element boundaries, its separating commas and closing
+// bracket blanked out in the buffer, and the elements then go through the same iterate_many path.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "partplay/core/status.h"
+#include "simdjson.h"
+
+namespace partplay::internal {
+
+enum class InputFormat { kUnknown, kStream, kArray };
+
+// What the sink learns about one item besides its document.
+struct ItemContext {
+  int64_t index = 0;        // 0-based item number
+  uint64_t byte_offset = 0; // absolute offset of its first byte
+  std::string_view text;    // its exact JSON text
+};
+
+class ItemSink {
+ public:
+  virtual ~ItemSink() = default;
+  // Returns a non-OK status to stop. A status without a location gets the item's location; a
+  // status with code kMalformedJson/kInvalidUtf8/kTooDeep is re-located by the strict checker.
+  virtual Status OnItem(simdjson::ondemand::document_reference doc, const ItemContext& item) = 0;
+};
+
+class ItemStream {
+ public:
+  explicit ItemStream(ItemSink* sink);
+
+  uint8_t* WritableChunk(size_t n);
+  Status CommitChunk(size_t n);
+  Status Finish();
+
+  InputFormat format() const { return format_; }
+  uint64_t bytes_consumed() const { return consumed_total_; }
+  uint64_t input_bytes() const { return input_total_; }
+  int64_t items() const { return items_; }
+
+  // Line and column of an absolute offset that is still in the buffer.
+  SourceLocation Locate(uint64_t absolute_offset, int64_t item_index) const;
+
+ private:
+  Status Process(bool final);
+  Status DetectFormat(bool final);
+  Status ScanArray(bool final, size_t& ready_end);
+  Status ParseRegion(size_t begin, size_t end, bool final, size_t& parsed_end);
+  Status Diagnose(size_t begin, size_t end, int64_t first_item, bool final, Status fallback);
+  void Discard(size_t n);
+  Status Fail(ErrorCode code, std::string message, size_t buffer_offset, int64_t item_index);
+  // The first buffer offset in [p, end) that is not JSON whitespace, or `end`.
+  size_t SkipWhitespace(size_t p, size_t end) const;
+
+  ItemSink* sink_;
+  simdjson::ondemand::parser parser_;
+  std::unique_ptr<uint8_t[]> buf_;
+  size_t capacity_ = 0;  // usable bytes, excluding simdjson's padding
+  size_t len_ = 0;       // bytes in the buffer
+  size_t parsed_ = 0;    // bytes at the front already analyzed
+  uint64_t base_offset_ = 0;  // absolute offset of buf_[0]
+  int64_t base_line_ = 1, base_column_ = 1;
+  uint64_t consumed_total_ = 0;
+  uint64_t input_total_ = 0;
+  int64_t items_ = 0;
+  InputFormat format_ = InputFormat::kUnknown;
+  bool finished_ = false;
+  Status failed_;
+  size_t diagnose_threshold_ = 4u << 20;  // carry size at which a stuck stream is checked
+
+  // Array scanner state, valid at scan_pos_ (always between elements or inside the element
+  // that starts at element_start_).
+  enum class Expect { kFirstValue, kValue, kCommaOrClose, kDone };
+  Expect expect_ = Expect::kFirstValue;
+  size_t scan_pos_ = 0;
+};
+
+}  // namespace partplay::internal

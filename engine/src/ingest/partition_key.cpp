@@ -1,0 +1,112 @@
+#include "partplay/ingest/partition_key.h"
+
+#include <xxhash.h>
+
+#include <cstring>
+
+#include "partplay/core/json_writer.h"
+
+namespace partplay {
+
+std::string KeyComponent::ToJson() const {
+  std::string out;
+  switch (kind) {
+    case KeyKind::kUndefined: out = "{}"; break;
+    case KeyKind::kNull: out = "null"; break;
+    case KeyKind::kFalse: out = "false"; break;
+    case KeyKind::kTrue: out = "true"; break;
+    case KeyKind::kNumber: AppendJsonNumber(number, out); break;
+    case KeyKind::kString: AppendJsonString(text, out); break;
+  }
+  return out;
+}
+
+bool KeyComponent::operator==(const KeyComponent& other) const {
+  if (kind != other.kind) return false;
+  if (kind == KeyKind::kNumber) return number == other.number;
+  if (kind == KeyKind::kString) return text == other.text;
+  return true;
+}
+
+void AppendCanonical(KeyKind kind, double number, std::string_view text, std::string& out) {
+  out.push_back(static_cast<char>(kind));
+  if (kind == KeyKind::kNumber) {
+    double d = number == 0 ? 0.0 : number;  // -0 == 0
+    char bytes[8];
+    std::memcpy(bytes, &d, 8);
+    out.append(bytes, 8);
+  } else if (kind == KeyKind::kString) {
+    uint32_t n = static_cast<uint32_t>(text.size());
+    char len[4] = {static_cast<char>(n), static_cast<char>(n >> 8), static_cast<char>(n >> 16),
+                   static_cast<char>(n >> 24)};
+    out.append(len, 4);
+    out += text;
+  }
+}
+
+void AppendCanonical(const KeyComponent& component, std::string& out) {
+  AppendCanonical(component.kind, component.number, component.text, out);
+}
+
+std::string PartitionKey::CanonicalBytes() const {
+  std::string out;
+  for (const auto& c : components) AppendCanonical(c, out);
+  return out;
+}
+
+PartitionKey PartitionKey::FromCanonicalBytes(std::string_view bytes) {
+  PartitionKey key;
+  size_t i = 0;
+  while (i < bytes.size()) {
+    KeyComponent c;
+    c.kind = static_cast<KeyKind>(static_cast<uint8_t>(bytes[i++]));
+    if (c.kind == KeyKind::kNumber) {
+      std::memcpy(&c.number, bytes.data() + i, 8);
+      i += 8;
+    } else if (c.kind == KeyKind::kString) {
+      uint32_t n = 0;
+      for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(bytes[i + b])) << (8 * b);
+      i += 4;
+      c.text.assign(bytes.data() + i, n);
+      i += n;
+    }
+    key.components.push_back(std::move(c));
+  }
+  return key;
+}
+
+uint64_t HashCanonical(std::string_view canonical_bytes) {
+  return XXH3_64bits(canonical_bytes.data(), canonical_bytes.size());
+}
+
+uint64_t PartitionKey::Hash() const { return HashCanonical(CanonicalBytes()); }
+
+std::string PartitionKey::ToJson() const {
+  std::string out = "[";
+  for (size_t i = 0; i < components.size(); ++i) {
+    if (i) out.push_back(',');
+    out += components[i].ToJson();
+  }
+  out.push_back(']');
+  return out;
+}
+
+int CompareKeys(const PartitionKey& a, const PartitionKey& b) {
+  size_t n = std::min(a.components.size(), b.components.size());
+  for (size_t i = 0; i < n; ++i) {
+    const auto& x = a.components[i];
+    const auto& y = b.components[i];
+    if (x.kind != y.kind) return static_cast<int>(x.kind) < static_cast<int>(y.kind) ? -1 : 1;
+    if (x.kind == KeyKind::kNumber && x.number != y.number) return x.number < y.number ? -1 : 1;
+    if (x.kind == KeyKind::kString) {
+      int c = x.text.compare(y.text);  // std::string compares chars as unsigned via char_traits
+      if (c != 0) return c < 0 ? -1 : 1;
+    }
+  }
+  if (a.components.size() != b.components.size()) {
+    return a.components.size() < b.components.size() ? -1 : 1;
+  }
+  return 0;
+}
+
+}  // namespace partplay

@@ -1,0 +1,299 @@
+#include "partplay/report/options_json.h"
+
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_writer.h"
+
+namespace partplay {
+namespace {
+
+namespace dom = simdjson::dom;
+
+Status Bad(std::string_view field, std::string_view what) {
+  return Status(ErrorCode::kBadOption, fmt::format("option {}: {}", field, what));
+}
+
+// Parses `json` as one object; a located error for bad JSON, kBadOption for a non-object.
+StatusOr<dom::object> ParseObject(dom::parser& parser, std::string_view json,
+                                  std::string_view what) {
+  JsonDiagnosis d = DiagnoseJsonValue(json);
+  if (d.found) return Status(ErrorCode::kMalformedJson, fmt::format("{}: {}", what, d.message));
+  dom::element root;
+  if (parser.parse(json.data(), json.size()).get(root)) {
+    return Status(ErrorCode::kMalformedJson, fmt::format("{}: not valid JSON", what));
+  }
+  dom::object object;
+  if (root.get_object().get(object)) return Bad(what, "must be a JSON object");
+  return object;
+}
+
+StatusOr<double> Number(dom::element e, std::string_view field) {
+  double d;
+  if (e.get_double().get(d) || !std::isfinite(d)) return Bad(field, "must be a finite number");
+  return d;
+}
+
+StatusOr<bool> Boolean(dom::element e, std::string_view field) {
+  bool b;
+  if (e.get_bool().get(b)) return Bad(field, "must be true or false");
+  return b;
+}
+
+StatusOr<std::string> String(dom::element e, std::string_view field) {
+  std::string_view v;
+  if (e.get_string().get(v)) return Bad(field, "must be a string");
+  return std::string(v);
+}
+
+StatusOr<std::vector<std::string>> Strings(dom::element e, std::string_view field) {
+  dom::array array;
+  if (e.get_array().get(array)) return Bad(field, "must be an array of strings");
+  std::vector<std::string> out;
+  for (dom::element item : array) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::string s, String(item, field));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+StatusOr<uint64_t> Unsigned(dom::element e, std::string_view field, double max) {
+  PARTPLAY_ASSIGN_OR_RETURN(double d, Number(e, field));
+  if (d < 0 || d > max || d != std::floor(d)) {
+    return Bad(field, fmt::format("must be a whole number from 0 to {}", max));
+  }
+  return static_cast<uint64_t>(d);
+}
+
+using FieldReader = std::function<Status(dom::element)>;
+
+// Calls the reader of every field; an unknown field is an error naming it.
+Status ReadFields(dom::object object, std::string_view what,
+                  const std::map<std::string, FieldReader, std::less<>>& readers) {
+  for (dom::key_value_pair field : object) {
+    auto it = readers.find(field.key);
+    if (it == readers.end()) {
+      std::string known;
+      for (const auto& [name, reader] : readers) known += (known.empty() ? "" : ", ") + name;
+      return Bad(fmt::format("{}.{}", what, field.key), fmt::format("unknown (known: {})", known));
+    }
+    PARTPLAY_RETURN_IF_ERROR(it->second(field.value));
+  }
+  return Status::Ok();
+}
+
+Status ReadSynthetic(dom::element e, SyntheticKeyOptions& syn) {
+  dom::object object;
+  if (e.is_null()) return Status::Ok();
+  if (e.get_object().get(object)) return Bad("synthetic", "must be an object or null");
+  return ReadFields(object, "synthetic",
+                    {
+                        {"kind",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(std::string k, String(v, "synthetic.kind"));
+                           using Kind = SyntheticKeyOptions::Kind;
+                           if (k == "none") syn.kind = Kind::kNone;
+                           else if (k == "concat") syn.kind = Kind::kConcat;
+                           else if (k == "random_suffix") syn.kind = Kind::kRandomSuffix;
+                           else if (k == "hash_suffix") syn.kind = Kind::kHashSuffix;
+                           else {
+                             return Bad("synthetic.kind",
+                                        "must be none, concat, random_suffix or hash_suffix");
+                           }
+                           return Status::Ok();
+                         }},
+                        {"paths",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(syn.paths, Strings(v, "synthetic.paths"));
+                           return Status::Ok();
+                         }},
+                        {"separator",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(syn.separator,
+                                                     String(v, "synthetic.separator"));
+                           return Status::Ok();
+                         }},
+                        {"buckets",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(uint64_t n,
+                                                     Unsigned(v, "synthetic.buckets", 1e6));
+                           syn.buckets = static_cast<uint32_t>(n);
+                           return Status::Ok();
+                         }},
+                        {"seed",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(syn.seed,
+                                                     Unsigned(v, "synthetic.seed", 9007199254740991.0));
+                           return Status::Ok();
+                         }},
+                        {"suffix_path",
+                         [&](dom::element v) -> Status {
+                           PARTPLAY_ASSIGN_OR_RETURN(syn.suffix_path,
+                                                     String(v, "synthetic.suffix_path"));
+                           return Status::Ok();
+                         }},
+                    });
+}
+
+Status ReadWorkload(dom::element e, Workload& w) {
+  dom::object object;
+  if (e.get_object().get(object)) return Bad("workload", "must be an object");
+  auto rate = [](double& out, const char* name) {
+    return [&out, name](dom::element v) -> Status {
+      PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, name));
+      if (d < 0) return Bad(name, "must be 0 or more");
+      out = d;
+      return Status::Ok();
+    };
+  };
+  return ReadFields(
+      object, "workload",
+      {
+          {"point_reads_per_second", rate(w.point_reads_per_second, "workload.point_reads_per_second")},
+          {"writes_per_second", rate(w.writes_per_second, "workload.writes_per_second")},
+          {"queries_per_second", rate(w.queries_per_second, "workload.queries_per_second")},
+          {"zipf_exponent", rate(w.zipf_exponent, "workload.zipf_exponent")},
+          {"read_factor", rate(w.costs.read_factor, "workload.read_factor")},
+          {"write_factor", rate(w.costs.write_factor, "workload.write_factor")},
+          {"query_ru", rate(w.costs.query_ru, "workload.query_ru")},
+          {"spread",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(std::string s, String(v, "workload.spread"));
+             if (s == "uniform") w.spread = RequestSpread::kUniformItems;
+             else if (s == "field") w.spread = RequestSpread::kField;
+             else if (s == "zipf") w.spread = RequestSpread::kZipf;
+             else return Bad("workload.spread", "must be uniform, field or zipf");
+             return Status::Ok();
+           }},
+      });
+}
+
+}  // namespace
+
+const char* HashVersionName(PartitionKeyHashVersion version) {
+  switch (version) {
+    case PartitionKeyHashVersion::kV1: return "1";
+    case PartitionKeyHashVersion::kV2: return "2";
+    case PartitionKeyHashVersion::kMultiHash: return "multihash";
+  }
+  return "2";
+}
+
+const char* RequestSpreadName(RequestSpread spread) {
+  switch (spread) {
+    case RequestSpread::kUniformItems: return "uniform";
+    case RequestSpread::kField: return "field";
+    case RequestSpread::kZipf: return "zipf";
+  }
+  return "uniform";
+}
+
+const char* SyntheticKindName(SyntheticKeyOptions::Kind kind) {
+  using Kind = SyntheticKeyOptions::Kind;
+  switch (kind) {
+    case Kind::kNone: return "none";
+    case Kind::kConcat: return "concat";
+    case Kind::kRandomSuffix: return "random_suffix";
+    case Kind::kHashSuffix: return "hash_suffix";
+  }
+  return "none";
+}
+
+StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "analysis options"));
+  AnalysisOptions o;
+  PARTPLAY_RETURN_IF_ERROR(ReadFields(
+      object, "analysis",
+      {
+          {"key_paths",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.key_paths, Strings(v, "key_paths"));
+             return Status::Ok();
+           }},
+          {"discover_items",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, "discover_items"));
+             if (d < -1 || d != std::floor(d)) {
+               return Bad("discover_items", "must be -1 (all), 0 (none) or a count");
+             }
+             o.discover_items = static_cast<int64_t>(d);
+             return Status::Ok();
+           }},
+          {"weight_path",
+           [&](dom::element v) -> Status {
+             if (v.is_null()) return Status::Ok();
+             PARTPLAY_ASSIGN_OR_RETURN(o.weight_path, String(v, "weight_path"));
+             return Status::Ok();
+           }},
+          {"check_ids",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.check_ids, Boolean(v, "check_ids"));
+             return Status::Ok();
+           }},
+          {"synthetic", [&](dom::element v) { return ReadSynthetic(v, o.synthetic); }},
+      }));
+  return o;
+}
+
+StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "container options"));
+  ContainerOptions o;
+  auto number = [](double& out, const char* name) {
+    return [&out, name](dom::element v) -> Status {
+      PARTPLAY_ASSIGN_OR_RETURN(out, Number(v, name));
+      return Status::Ok();
+    };
+  };
+  PARTPLAY_RETURN_IF_ERROR(ReadFields(
+      object, "container",
+      {
+          {"hash_version",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(std::string s, String(v, "hash_version"));
+             auto parsed = ParsePartitionKeyHashVersion(s);
+             if (!parsed.ok()) return Bad("hash_version", "must be \"1\", \"2\" or \"multihash\"");
+             o.version = parsed.value();
+             return Status::Ok();
+           }},
+          {"large_partition_keys",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.large_partition_keys,
+                                       Boolean(v, "large_partition_keys"));
+             return Status::Ok();
+           }},
+          {"autoscale",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.autoscale, Boolean(v, "autoscale"));
+             return Status::Ok();
+           }},
+          {"ru_per_second", number(o.ru_per_second, "ru_per_second")},
+          {"growth", number(o.growth, "growth")},
+          {"grown_ru_per_second", number(o.grown_ru_per_second, "grown_ru_per_second")},
+          {"top_per_range",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(uint64_t n, Unsigned(v, "top_per_range", 1000));
+             o.top_per_range = static_cast<int>(n);
+             return Status::Ok();
+           }},
+          {"workload", [&](dom::element v) { return ReadWorkload(v, o.workload); }},
+          {"route",
+           [&](dom::element v) -> Status {
+             if (v.is_null()) return Status::Ok();
+             std::string text = simdjson::minify(v);
+             auto key = ParsePartitionKeyJson(text);
+             if (!key.ok()) return Bad("route", key.status().message());
+             o.route = std::move(key).value();
+             return Status::Ok();
+           }},
+      }));
+  return o;
+}
+
+}  // namespace partplay

@@ -1,0 +1,366 @@
+#include "partplay/report/report_builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "partplay/cosmos/key_advisor.h"
+#include "partplay/core/json_writer.h"
+#include "partplay/report/options_json.h"
+#include "partplay/report/report_format.h"
+
+namespace partplay {
+namespace {
+
+std::string KeysJson(const std::vector<PartitionKey>& keys) {
+  return JsonArray(keys, [](const PartitionKey& k, std::string& s) { s += k.ToJson(); });
+}
+
+std::string StringsJson(const std::vector<std::string>& list) {
+  return JsonArray(list, [](const std::string& v, std::string& s) { AppendJsonString(v, s); });
+}
+
+std::string PlacedJson(const PlacedPartition& p) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Raw("key", p.key.ToJson());
+  o.Str("epk", p.epk);
+  o.UInt("items", p.items);
+  o.Num("bytes", p.bytes);
+  o.Num("demand_ru", p.demand_ru);
+  o.Bool("hot", p.hot);
+  s.push_back('}');
+  return s;
+}
+
+std::string PlacedListJson(const std::vector<PlacedPartition>& list) {
+  return JsonArray(list, [](const PlacedPartition& p, std::string& s) { s += PlacedJson(p); });
+}
+
+std::string LayoutJson(const LayoutView& v) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Num("ru_per_second", v.ru_per_second);
+  o.Num("storage_bytes", v.storage_bytes);
+  o.Int("partitions_for_throughput", v.partitions_for_throughput);
+  o.Int("partitions_for_storage", v.partitions_for_storage);
+  o.Num("demand_ru", v.demand_ru);
+  o.Num("throttled_fraction", v.throttled_fraction);
+  std::string ranges = "[";
+  for (size_t i = 0; i < v.ranges.size(); ++i) {
+    const PhysicalPartition& r = v.ranges[i];
+    if (i) ranges.push_back(',');
+    ranges.push_back('{');
+    JsonMembers q{ranges};
+    q.Int("id", r.range.id);
+    q.Str("min", r.range.min_inclusive);
+    q.Str("max", r.range.max_exclusive);
+    q.UInt("logical_partitions", r.logical_partitions);
+    q.UInt("items", r.items);
+    q.Num("bytes", r.bytes);
+    q.Num("ru_share", r.ru_share);
+    q.Num("demand_ru", r.demand_ru);
+    q.Num("throttled_fraction", r.throttled_fraction);
+    q.Raw("top", PlacedListJson(r.top));
+    q.UInt("others_partitions", r.others_partitions);
+    q.Num("others_bytes", r.others_bytes);
+    ranges.push_back('}');
+  }
+  ranges.push_back(']');
+  o.Raw("ranges", ranges);
+  s.push_back('}');
+  return s;
+}
+
+std::string WorkloadJson(const Workload& w) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Num("point_reads_per_second", w.point_reads_per_second);
+  o.Num("writes_per_second", w.writes_per_second);
+  o.Num("queries_per_second", w.queries_per_second);
+  o.Str("spread", RequestSpreadName(w.spread));
+  o.Num("zipf_exponent", w.zipf_exponent);
+  o.Num("read_factor", w.costs.read_factor);
+  o.Num("write_factor", w.costs.write_factor);
+  o.Num("query_ru", w.costs.query_ru);
+  s.push_back('}');
+  return s;
+}
+
+// The published per-size charges the model interpolates (container.h), for the page to show.
+std::string CostsTableJson() {
+  std::string s = "[";
+  bool first = true;
+  for (double kb : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048}) {
+    if (!first) s.push_back(',');
+    first = false;
+    s.push_back('{');
+    JsonMembers o{s};
+    o.Num("kb", kb);
+    o.Num("read_ru", PointReadCharge(kb * 1024));
+    o.Num("write_ru", WriteCharge(kb * 1024));
+    s.push_back('}');
+  }
+  s.push_back(']');
+  return s;
+}
+
+std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Str("hash_version", HashVersionName(opt.version));
+  o.Bool("large_partition_keys", opt.large_partition_keys);
+  o.Num("ru_per_second", opt.ru_per_second);
+  o.Bool("autoscale", opt.autoscale);
+  if (opt.autoscale) {
+    o.Num("autoscale_min_ru_per_second", opt.ru_per_second / 10);
+  } else {
+    o.Raw("autoscale_min_ru_per_second", "null");
+  }
+  o.Num("growth", opt.growth);
+  o.Num("grown_ru_per_second", opt.grown_ru_per_second);
+  o.Raw("workload", WorkloadJson(opt.workload));
+  o.Raw("before", LayoutJson(c.before));
+  o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
+  std::string splits = "[";
+  for (size_t i = 0; i < c.splits.size(); ++i) {
+    const Split& x = c.splits[i];
+    if (i) splits.push_back(',');
+    splits.push_back('{');
+    JsonMembers q{splits};
+    q.Int("parent", x.parent);
+    q.Int("left", x.left);
+    q.Int("right", x.right);
+    q.Str("reason", x.reason);
+    q.UInt("moved_to_left", x.moved_to_left);
+    q.UInt("moved_to_right", x.moved_to_right);
+    q.Num("bytes_left", x.bytes_left);
+    q.Num("bytes_right", x.bytes_right);
+    splits.push_back('}');
+  }
+  splits.push_back(']');
+  o.Raw("splits", splits);
+  {
+    std::string moved = "{";
+    JsonMembers q{moved};
+    q.UInt("count", c.moved_count);
+    std::string examples = "[";
+    for (size_t i = 0; i < c.moved.size(); ++i) {
+      if (i) examples.push_back(',');
+      examples.push_back('{');
+      JsonMembers e{examples};
+      e.Raw("key", c.moved[i].key.ToJson());
+      e.Int("from", c.moved[i].from);
+      e.Int("to", c.moved[i].to);
+      examples.push_back('}');
+    }
+    examples.push_back(']');
+    q.Raw("examples", examples);
+    moved.push_back('}');
+    o.Raw("moved", moved);
+  }
+  o.Bool("split_cannot_help", c.split_cannot_help);
+  o.Raw("hot", PlacedListJson(c.hot));
+  std::string findings = "[";
+  for (size_t i = 0; i < c.findings.size(); ++i) {
+    const Finding& f = c.findings[i];
+    if (i) findings.push_back(',');
+    findings.push_back('{');
+    JsonMembers q{findings};
+    q.Str("code", f.code);
+    q.Str("severity", f.severity);
+    q.Str("message", f.message);
+    q.UInt("count", f.count);
+    q.Raw("keys", KeysJson(f.keys));
+    q.Raw("items", ItemFindingsToJson(f.items, "type"));
+    findings.push_back('}');
+  }
+  findings.push_back(']');
+  o.Raw("findings", findings);
+  if (c.route) {
+    std::string route = "{";
+    JsonMembers q{route};
+    q.Raw("filter", c.route->filter.ToJson());
+    q.Str("kind", c.route->kind);
+    q.Str("epk_min", c.route->epk_min);
+    q.Str("epk_max", c.route->epk_max);
+    q.Raw("range_ids", JsonArray(c.route->range_ids, [](int id, std::string& s) {
+            fmt::format_to(std::back_inserter(s), "{}", id);
+          }));
+    route.push_back('}');
+    o.Raw("route", route);
+  } else {
+    o.Raw("route", "null");
+  }
+  o.Raw("costs_table", CostsTableJson());
+  s.push_back('}');
+  return s;
+}
+
+std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
+                        const std::vector<CandidateAssessment>& list) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Num("ru_per_second", opt.ru_per_second);
+  o.Num("growth", opt.growth);
+  o.UInt("sampled_items", sampled_items);
+  std::string candidates = "[";
+  for (size_t i = 0; i < list.size(); ++i) {
+    const CandidateAssessment& a = list[i];
+    if (i) candidates.push_back(',');
+    candidates.push_back('{');
+    JsonMembers q{candidates};
+    q.Str("path", a.path);
+    q.Int("rank", a.rank);
+    q.Num("score", a.score);
+    q.UInt("cardinality", a.cardinality);
+    q.Bool("cardinality_capped", a.cardinality_capped);
+    q.Num("coverage", a.coverage);
+    q.Num("largest_bytes_projected", a.largest_bytes_projected);
+    q.Num("gini", a.gini);
+    q.Int("physical_partitions", a.physical_partitions);
+    q.Num("physical_max_over_mean", a.physical_max_over_mean);
+    q.Bool("risk_20gb", a.risk_20gb);
+    q.Str("immutability", a.immutability);
+    q.Str("verdict", a.verdict);
+    q.Raw("reasons", StringsJson(a.reasons));
+    candidates.push_back('}');
+  }
+  candidates.push_back(']');
+  o.Raw("candidates", candidates);
+  s.push_back('}');
+  return s;
+}
+
+// Describes the synthetic key and what it costs a read by the original value.
+std::string SyntheticJson(const SyntheticKeyOptions& syn, const AnalysisReport& r) {
+  using Kind = SyntheticKeyOptions::Kind;
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Str("kind", SyntheticKindName(syn.kind));
+  o.Raw("paths", StringsJson(syn.paths));
+  o.Str("separator", syn.separator);
+  o.UInt("buckets", syn.buckets);
+  o.UInt("seed", syn.seed);
+  o.Str("suffix_path", syn.suffix_path);
+  // A read by the original value: every suffix when it is random, the one computed otherwise.
+  o.UInt("read_fanout", syn.kind == Kind::kRandomSuffix ? syn.buckets : 1);
+  std::vector<PartitionKey> examples;
+  for (size_t i = 0; i < r.partitions.size() && examples.size() < 5; ++i) {
+    examples.push_back(r.partitions[i].key);
+  }
+  o.Raw("example_keys", KeysJson(examples));
+  s.push_back('}');
+  return s;
+}
+
+}  // namespace
+
+StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
+                                      const ReportRequest& request) {
+  BuiltReport out;
+  // The container model needs every partition; without it only the listed ones are built.
+  out.analysis = analyzer.BuildReport(
+      {.max_partitions = request.container ? -1 : request.max_partitions});
+  AnalysisReport& r = out.analysis;
+  std::string extra;
+  JsonMembers e{extra};
+  if (request.container) {
+    PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c, ModelContainer(r, *request.container));
+    // The model hashed every partition already; the listed ones carry their EPK.
+    const size_t listed = request.max_partitions < 0
+                              ? r.partitions.size()
+                              : std::min(r.partitions.size(),
+                                         static_cast<size_t>(request.max_partitions));
+    for (size_t i = 0; i < listed; ++i) r.partitions[i].epk = std::move(c.partition_epks[i]);
+    e.Raw("container", ContainerJson(*request.container, c));
+    AdvisorOptions advisor_options;
+    // Candidates are single paths: hashed as V1 in a V1 container, else as V2.
+    advisor_options.version = request.container->version == PartitionKeyHashVersion::kV1
+                                  ? PartitionKeyHashVersion::kV1
+                                  : PartitionKeyHashVersion::kV2;
+    advisor_options.ru_per_second = request.container->ru_per_second;
+    advisor_options.growth = request.container->growth;
+    e.Raw("advisor", AdvisorJson(advisor_options, r.sampled_items, AdviseKeys(r, advisor_options)));
+    out.container = std::move(c);
+  }
+  if (options.synthetic.kind != SyntheticKeyOptions::Kind::kNone) {
+    e.Raw("synthetic", SyntheticJson(options.synthetic, r));
+  } else {
+    e.Raw("synthetic", "null");
+  }
+  e.Str("weight_path", options.weight_path);
+  out.partition_bytes = r.partition_bytes;
+  if (request.max_partitions >= 0 &&
+      r.partitions.size() > static_cast<size_t>(request.max_partitions)) {
+    r.partitions_omitted = r.partitions.size() - static_cast<size_t>(request.max_partitions);
+    r.partitions.resize(static_cast<size_t>(request.max_partitions));
+  }
+  out.json = ReportToJson(r, extra);
+  return out;
+}
+
+namespace {
+
+std::string Gigabytes(double bytes) { return fmt::format("{:.2f} GB", bytes / kBytesPerGigabyte); }
+
+void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
+  s += fmt::format("{}: {} physical partition(s) for {:.0f} RU/s and {} "
+                   "(throughput needs {}, storage needs {})\n",
+                   title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
+                   v.partitions_for_throughput, v.partitions_for_storage);
+  s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11} {:>11} {:>6}\n", "range",
+                   "EPK [min, max)", "logical", "items", "storage", "RU/s share",
+                   "RU/s demand", "429 %");
+  for (const PhysicalPartition& r : v.ranges) {
+    std::string span = fmt::format("[{}, {})", r.range.min_inclusive.substr(0, 14),
+                                   r.range.max_exclusive.substr(0, 14));
+    s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11.0f} {:>11.0f} {:>6.1f}\n",
+                     r.range.id, span, r.logical_partitions, r.items, Gigabytes(r.bytes),
+                     r.ru_share, r.demand_ru, r.throttled_fraction * 100);
+  }
+}
+
+}  // namespace
+
+std::string ContainerToTable(const ContainerOptions& options, const ContainerReport& c) {
+  std::string s;
+  s += fmt::format("Cosmos DB container: hash version {}, {:.0f} RU/s{}\n",
+                   HashVersionName(options.version), options.ru_per_second,
+                   options.autoscale ? " (autoscale max)" : "");
+  LayoutTable("before", c.before, s);
+  if (c.grown) {
+    s += "\n";
+    LayoutTable(fmt::format("after growth x{}", options.growth).c_str(), c.after, s);
+    for (const Split& x : c.splits) {
+      s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent,
+                       x.left, x.right, x.reason, x.moved_to_left, x.moved_to_right);
+    }
+    s += fmt::format("logical partitions that changed physical partition: {}\n", c.moved_count);
+  }
+  if (c.split_cannot_help) {
+    s += "a split cannot help: one logical partition alone breaks a physical partition's limit\n";
+  }
+  for (const PlacedPartition& p : c.hot) {
+    s += fmt::format("hot: {} needs {:.0f} RU/s\n", p.key.ToJson(), p.demand_ru);
+  }
+  if (c.route) {
+    std::string ids;
+    for (int id : c.route->range_ids) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
+    s += fmt::format("query on {} ({}): physical partition(s) {}\n", c.route->filter.ToJson(),
+                     c.route->kind, ids);
+  }
+  if (!c.findings.empty()) s += "\nfindings:\n";
+  for (const Finding& f : c.findings) {
+    s += fmt::format("  {:<8} {}: {}\n", f.severity, f.code, f.message);
+    for (size_t i = 0; i < f.items.size() && i < 3; ++i) {
+      const ItemFinding& it = f.items[i];
+      s += fmt::format("           item {} at line {}, column {} (byte {})\n", it.item_index,
+                       it.where.line, it.where.column, it.where.byte_offset);
+    }
+  }
+  return s;
+}
+
+}  // namespace partplay

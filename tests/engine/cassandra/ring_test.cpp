@@ -1,0 +1,140 @@
+// The token ring: vnode tokens, ownership, and replicas under SimpleStrategy and
+// NetworkTopologyStrategy (Cassandra's calculateNaturalReplicas), worked out by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "partplay/cassandra/ring.h"
+#include "partplay/cassandra/session.h"
+
+namespace partplay::cql {
+namespace {
+
+ReplicationStrategy Simple(int rf) {
+  ReplicationStrategy s;
+  s.strategy = ReplicationStrategy::Class::kSimple;
+  s.replication_factor = rf;
+  return s;
+}
+
+ReplicationStrategy Nts(std::vector<std::pair<std::string, int>> dcs) {
+  ReplicationStrategy s;
+  s.strategy = ReplicationStrategy::Class::kNetworkTopology;
+  s.datacenters = std::move(dcs);
+  return s;
+}
+
+TEST(CqlRingTest, EvenTokensAndOwners) {
+  RingOptions o;
+  o.nodes = 4;
+  o.num_tokens = 1;
+  StatusOr<Ring> ring = Ring::Build(o);
+  ASSERT_TRUE(ring.ok());
+  // step = 2^64 / 4 = 2^62
+  const std::vector<int64_t> expected = {INT64_MIN, -4611686018427387904, 0, 4611686018427387904};
+  ASSERT_EQ(ring->tokens().size(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(ring->tokens()[i].token, expected[i]);
+    EXPECT_EQ(ring->tokens()[i].node, static_cast<int>(i));
+  }
+  EXPECT_EQ(ring->Owner(1), 3);          // the first vnode token >= 1
+  EXPECT_EQ(ring->Owner(0), 2);          // a token equal to a vnode token is that node's
+  EXPECT_EQ(ring->Owner(INT64_MAX), 0);  // past the last token: wraps to the first
+  EXPECT_EQ(ring->Replicas(1, Simple(3)), (std::vector<int>{3, 0, 1}));
+  EXPECT_EQ(ring->Replicas(1, Simple(9)), (std::vector<int>{3, 0, 1, 2}));
+  std::vector<double> own = ring->Ownership();
+  double sum = 0;
+  for (double d : own) {
+    EXPECT_EQ(d, 0.25);
+    sum += d;
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  std::vector<double> effective = ring->EffectiveOwnership(Simple(3));
+  for (double d : effective) EXPECT_NEAR(d, 0.75, 1e-12);
+}
+
+TEST(CqlRingTest, VnodesInterleaveNodesAroundTheRing) {
+  RingOptions o;
+  o.nodes = 3;
+  o.num_tokens = 4;
+  StatusOr<Ring> ring = Ring::Build(o);
+  ASSERT_TRUE(ring.ok());
+  ASSERT_EQ(ring->tokens().size(), 12u);
+  for (size_t i = 0; i < 12; ++i) EXPECT_EQ(ring->tokens()[i].node, static_cast<int>(i % 3));
+  // Random tokens: the same seed gives the same ring.
+  o.random_tokens = true;
+  o.seed = 7;
+  StatusOr<Ring> a = Ring::Build(o);
+  StatusOr<Ring> b = Ring::Build(o);
+  ASSERT_TRUE(a.ok() && b.ok());
+  for (size_t i = 0; i < 12; ++i) EXPECT_EQ(a->tokens()[i].token, b->tokens()[i].token);
+  double sum = 0;
+  for (double d : a->Ownership()) sum += d;
+  EXPECT_NEAR(sum, 1.0, 1e-9);
+}
+
+TEST(CqlRingTest, NetworkTopologyStrategyPerDatacenter) {
+  RingOptions o;
+  o.num_tokens = 1;
+  o.datacenters = {{"dc1", 3, 3}, {"dc2", 2, 1}};
+  StatusOr<Ring> ring = Ring::Build(o);
+  ASSERT_TRUE(ring.ok());
+  ASSERT_EQ(ring->nodes().size(), 5u);
+  EXPECT_EQ(ring->nodes()[3].datacenter, "dc2");
+  // From node 0's token: dc1 takes nodes 0 and 1 (new racks), skips 2 (dc1 done); dc2 takes 3,
+  // then 4 although its rack repeats (dc2 has one rack, so RF 2 - 1 rack = 1 repeat allowed).
+  EXPECT_EQ(ring->Replicas(INT64_MIN, Nts({{"dc1", 2}, {"dc2", 2}})),
+            (std::vector<int>{0, 1, 3, 4}));
+  EXPECT_EQ(ring->Replicas(INT64_MIN, Nts({{"dc2", 1}})), (std::vector<int>{3}));
+  EXPECT_EQ(ring->Replicas(INT64_MIN, Nts({{"dc3", 3}})), std::vector<int>{});
+}
+
+TEST(CqlRingTest, NetworkTopologyStrategyPrefersDistinctRacks) {
+  // dc1: A (rack1) at token 0, B (rack1) at 10, C (rack2) at 20.
+  std::vector<Node> nodes = {{"A", "10.0.0.1", "dc1", "rack1"},
+                             {"B", "10.0.0.2", "dc1", "rack1"},
+                             {"C", "10.0.0.3", "dc1", "rack2"}};
+  StatusOr<Ring> ring = Ring::FromTokens(nodes, {{0, 0}, {10, 1}, {20, 2}});
+  ASSERT_TRUE(ring.ok());
+  // RF 2 with 2 racks: B repeats rack1 and is passed over for C.
+  EXPECT_EQ(ring->Replicas(-5, Nts({{"dc1", 2}})), (std::vector<int>{0, 2}));
+  // SimpleStrategy ignores racks.
+  EXPECT_EQ(ring->Replicas(-5, Simple(2)), (std::vector<int>{0, 1}));
+  // RF 3 with 2 racks: one repeat is acceptable, taken by the first node met.
+  EXPECT_EQ(ring->Replicas(-5, Nts({{"dc1", 3}})), (std::vector<int>{0, 1, 2}));
+  // From B: B (rack1), C (rack2).
+  EXPECT_EQ(ring->Replicas(5, Nts({{"dc1", 2}})), (std::vector<int>{1, 2}));
+}
+
+TEST(CqlRingTest, CosmosCassandraApiModel) {
+  EXPECT_EQ(CosmosCassandraApi::kReplicas, 4);
+  EXPECT_EQ(CosmosCassandraApi::kQuorum, 3);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 0), 1);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(31.0 * 1073741824.0, 0), 2);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 25000), 3);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MIN, 4), 0);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MAX, 4), 3);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(-1, 2), 0);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(0, 2), 1);
+}
+
+TEST(CqlRingTest, SessionRowsCarryTheirReplicas) {
+  SessionOptions options;
+  options.ring.nodes = 4;
+  options.ring.num_tokens = 1;
+  Session session(options);
+  std::vector<StatementResult> r = session.Execute(
+      "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 2};"
+      "CREATE TABLE ks.t (k int PRIMARY KEY);"
+      "INSERT INTO ks.t (k) VALUES (1);"
+      "SELECT k FROM ks.t;");
+  ASSERT_EQ(r.back().kind, StatementResult::Kind::kRows);
+  ASSERT_EQ(r.back().rows.partitions.size(), 1u);
+  // token(1) = -4069959284402364209 lies in (-2^62, 0]: node 2, then node 3.
+  EXPECT_EQ(r.back().rows.partitions[0].token, -4069959284402364209);
+  EXPECT_EQ(r.back().rows.partitions[0].replicas, (std::vector<int>{2, 3}));
+}
+
+}  // namespace
+}  // namespace partplay::cql

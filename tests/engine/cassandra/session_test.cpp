@@ -1,0 +1,186 @@
+// The session: statements run one after the other (an error does not stop the script), schema
+// statements and their messages, DESCRIBE, and the output forms (cqlsh grid, JSON lines, details).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "partplay/cassandra/result_format.h"
+#include "partplay/cassandra/session.h"
+
+namespace partplay::cql {
+namespace {
+
+constexpr char kKeyspace[] =
+    "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};";
+
+TEST(CqlSessionTest, AScriptGoesOnAfterAFailedStatement) {
+  Session s;
+  std::vector<StatementResult> r = s.Execute(std::string(kKeyspace) +
+                                             "\nUSE nope;"
+                                             "\nUSE ks;"
+                                             "\nCREATE TABLE t (k int PRIMARY KEY, v text);"
+                                             "\nINSERT INTO t (k, v) VALUES ('x', 'a');"
+                                             "\nINSERT INTO t (k, v) VALUES (1, 'a');"
+                                             "\nSELECT v FROM t;");
+  ASSERT_EQ(r.size(), 7u);
+  EXPECT_EQ(r[0].kind, StatementResult::Kind::kSchemaChange);
+  EXPECT_EQ(r[1].kind, StatementResult::Kind::kError);
+  EXPECT_EQ(r[1].status.message(), "Keyspace 'nope' does not exist");
+  EXPECT_EQ(r[1].status.where().line, 2);
+  EXPECT_EQ(r[1].status.where().column, 5);
+  EXPECT_EQ(r[4].status.code(), ErrorCode::kCqlBadLiteral);
+  EXPECT_EQ(r[4].status.where().line, 5);
+  EXPECT_EQ(r[4].status.where().column, 30);
+  EXPECT_EQ(r[6].rows.rows.size(), 1u);
+  EXPECT_EQ(s.current_keyspace(), "ks");
+}
+
+TEST(CqlSessionTest, SchemaMessages) {
+  Session s;
+  s.Execute(kKeyspace);
+  auto error = [&](std::string_view statement) {
+    std::vector<StatementResult> r = s.Execute(statement);
+    EXPECT_EQ(r.back().kind, StatementResult::Kind::kError) << statement;
+    return r.back().status.message();
+  };
+  EXPECT_EQ(error("CREATE TABLE t (k int PRIMARY KEY)"),
+            "No keyspace has been specified. USE a keyspace, or explicitly specify "
+            "keyspace.tablename");
+  EXPECT_EQ(error(kKeyspace), "Keyspace 'ks' already exists");
+  s.Execute("CREATE TABLE ks.t (k int PRIMARY KEY)");
+  EXPECT_EQ(error("CREATE TABLE ks.t (k int PRIMARY KEY)"),
+            "Cannot add already existing table \"t\" to keyspace \"ks\"");
+  EXPECT_EQ(s.Execute("CREATE TABLE IF NOT EXISTS ks.t (k int PRIMARY KEY)").back().kind,
+            StatementResult::Kind::kVoid);
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int, v int)"),
+            "No PRIMARY KEY specifed for table 'u' (exactly one required)");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int PRIMARY KEY, v int, PRIMARY KEY (v))"),
+            "Multiple PRIMARY KEYs specified for table 'u' (exactly one required)");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int, PRIMARY KEY (k, x))"),
+            "Unknown definition x referenced in PRIMARY KEY");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int, k text, PRIMARY KEY (k))"),
+            "Multiple definition of identifier k");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k list<int> PRIMARY KEY)"),
+            "Invalid non-frozen collection type for PRIMARY KEY component k");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int, a int, b int, PRIMARY KEY (k, a, b)) WITH "
+                  "CLUSTERING ORDER BY (b DESC, a ASC)"),
+            "The order of columns in the CLUSTERING ORDER directive must match that of the "
+            "clustering columns (a must appear before b)");
+  EXPECT_EQ(error("DROP TABLE ks.nope"), "Table 'ks.nope' doesn't exist");
+  EXPECT_EQ(error("CREATE KEYSPACE k2 WITH replication = {'class': 'SimpleStrategy'}"),
+            "SimpleStrategy requires a replication_factor strategy option.");
+  EXPECT_EQ(error("CREATE KEYSPACE k2 WITH replication = {'class': 'OldNetworkTopologyStrategy'}"),
+            "Unable to find replication strategy class "
+            "'org.apache.cassandra.locator.OldNetworkTopologyStrategy'");
+  EXPECT_EQ(error("SELECT * FROM ks.nope"), "unconfigured table nope");
+  EXPECT_EQ(error("SELECT * FROM nope.t"), "Keyspace 'nope' does not exist");
+}
+
+TEST(CqlSessionTest, DescribeTableWritesTheCreateStatement) {
+  Session s;
+  s.Execute(std::string(kKeyspace) +
+            "CREATE TABLE ks.\"Readings\" (sensor uuid, day date, at timestamp, v double, "
+            "\"Note\" text, loc text STATIC, PRIMARY KEY ((sensor, day), at)) WITH CLUSTERING "
+            "ORDER BY (at DESC) AND default_time_to_live = 3600;");
+  StatementResult r = s.Execute("DESCRIBE TABLE ks.\"Readings\"").back();
+  ASSERT_EQ(r.kind, StatementResult::Kind::kDescribe);
+  EXPECT_EQ(r.message,
+            "CREATE TABLE ks.\"Readings\" (\n"
+            "    sensor uuid,\n"
+            "    day date,\n"
+            "    at timestamp,\n"
+            "    \"Note\" text,\n"
+            "    loc text static,\n"
+            "    v double,\n"
+            "    PRIMARY KEY ((sensor, day), at)\n"
+            ") WITH CLUSTERING ORDER BY (at DESC)\n"
+            "    AND default_time_to_live = 3600;");
+  StatementResult single =
+      s.Execute("CREATE TABLE ks.kv (k text PRIMARY KEY, v blob); DESC ks.kv").back();
+  EXPECT_EQ(single.message,
+            "CREATE TABLE ks.kv (\n"
+            "    k text PRIMARY KEY,\n"
+            "    v blob\n"
+            ") WITH default_time_to_live = 0;");
+}
+
+TEST(CqlSessionTest, CqlshGridAndJsonLine) {
+  Session s;
+  std::vector<StatementResult> r =
+      s.Execute(std::string(kKeyspace) +
+                "CREATE TABLE ks.user (user text, id int, message text, PRIMARY KEY (user, id));"
+                "INSERT INTO ks.user (user, id, message) VALUES ('theo', 2, 'hello again');"
+                "INSERT INTO ks.user (user, id, message) VALUES ('theo', 1, 'hello');"
+                "SELECT * FROM ks.user WHERE user = 'theo';"
+                "SELECT * FROM ks.user WHERE message = 'x';");
+  EXPECT_EQ(ResultToCqlsh(r[4], "<stdin>"),
+            "\n"
+            " user | id | message\n"
+            "------+----+-------------\n"
+            " theo |  1 |       hello\n"
+            " theo |  2 | hello again\n"
+            "\n"
+            "(2 rows)\n");
+  EXPECT_EQ(ResultToJsonLine(r[4]),
+            "{\"columns\":[\"user\",\"id\",\"message\"],\"rows\":[[\"theo\",1,\"hello\"],"
+            "[\"theo\",2,\"hello again\"]]}\n");
+  EXPECT_EQ(ResultToJsonLine(r[2]), "");  // INSERT prints nothing
+  EXPECT_EQ(ResultToCqlsh(r[5], "<stdin>"),
+            "<stdin>:1:InvalidRequest: Error from server: code=2200 [Invalid query] "
+            "message=\"Cannot execute this query as it might involve data filtering and thus may "
+            "have unpredictable performance. If you want to execute this query despite the "
+            "performance unpredictability, use ALLOW FILTERING\"\n");
+  std::string details = ResultsToJson(r);
+  // Tokens cross as strings: 'theo' has token -1457224325554927207 (cassandra-driver).
+  EXPECT_NE(details.find("\"partitions\":[{\"token\":\"-1457224325554927207\",\"key\":[\"theo\"],"
+                         "\"replicas\":["),
+            std::string::npos);
+  EXPECT_NE(details.find("\"cells\":[[\"theo\",\"1\",\"hello\"],[\"theo\",\"2\",\"hello again\"]]"),
+            std::string::npos);
+}
+
+TEST(CqlSessionTest, TokenOfLiterals) {
+  auto type = [](TypeKind k) { return CqlType::Native(k); };
+  StatusOr<int64_t> t =
+      TokenOfLiterals({type(TypeKind::kText), type(TypeKind::kInt)}, {"'theo'", "1"});
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t.value(), 2489062925119996681);  // cassandra-driver
+  StatusOr<int64_t> bad = TokenOfLiterals({type(TypeKind::kInt)}, {"'abc'"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "Invalid STRING constant (abc) for \"key1\" of type int");
+  EXPECT_FALSE(TokenOfLiterals({type(TypeKind::kInt)}, {"null"}).ok());
+  EXPECT_FALSE(TokenOfLiterals({type(TypeKind::kInt)}, {"1", "2"}).ok());
+}
+
+TEST(CqlSessionTest, RingAndLayoutJson) {
+  SessionOptions o;
+  o.ring.nodes = 2;
+  o.ring.num_tokens = 1;
+  Session s(o);
+  s.Execute(std::string(kKeyspace) +
+            "CREATE TABLE ks.t (k int PRIMARY KEY, v text);"
+            "INSERT INTO ks.t (k, v) VALUES (1, 'abc');");
+  std::string ring = RingToJson(s.ring(), &s.FindKeyspace("ks").value()->schema);
+  EXPECT_EQ(
+      ring,
+      "{\"nodes\":[{\"name\":\"node1\",\"address\":\"10.0.0.1\",\"datacenter\":\"datacenter1\","
+      "\"rack\":\"rack1\",\"ownership\":0.5,\"effective_ownership\":0.5},"
+      "{\"name\":\"node2\",\"address\":\"10.0.0.2\",\"datacenter\":\"datacenter1\","
+      "\"rack\":\"rack1\",\"ownership\":0.5,\"effective_ownership\":0.5}],"
+      "\"tokens\":[{\"token\":\"-9223372036854775808\",\"node\":0},{\"token\":\"0\",\"node\":1}],"
+      "\"num_tokens\":1,\"random_tokens\":false}");
+  StatusOr<Table*> table = s.FindTable("ks.t");
+  ASSERT_TRUE(table.ok());
+  std::string layout =
+      TableLayoutToJson(*table.value(), s.ring(), s.FindKeyspace("ks").value()->schema, -1);
+  // token(1) = -4069959284402364209 is in (-2^63, 0]: node 2 (index 1). One row: 4 + 3 bytes of
+  // values and one cell of 8 bytes of metadata.
+  EXPECT_NE(layout.find("\"partitions\":[{\"token\":\"-4069959284402364209\",\"key\":[\"1\"],"
+                        "\"rows\":1,\"cells\":1,\"bytes\":15,\"replicas\":[1]}]"),
+            std::string::npos)
+      << layout;
+}
+
+}  // namespace
+}  // namespace partplay::cql
