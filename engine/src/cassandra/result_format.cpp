@@ -336,9 +336,9 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
       "\"logical_partition_bytes\":{},\"physical_partitions\":{},"
       "\"largest_partition_over_limit\":{}}}}}",
       CosmosCassandraApi::kReplicas, CosmosCassandraApi::kQuorum,
-      static_cast<int64_t>(CosmosCassandraApi::kPhysicalPartitionBytes),
-      static_cast<int64_t>(CosmosCassandraApi::kLogicalPartitionBytes), physical,
-      static_cast<double>(largest) > CosmosCassandraApi::kLogicalPartitionBytes ? "true" : "false");
+      static_cast<int64_t>(kCosmosCassandraPhysicalPartitionBytes),
+      static_cast<int64_t>(kCosmosLogicalPartitionBytes), physical,
+      static_cast<double>(largest) > kCosmosLogicalPartitionBytes ? "true" : "false");
   return out;
 }
 

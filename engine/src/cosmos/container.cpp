@@ -377,7 +377,7 @@ StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& range
       WorkRange r = std::move(stack.back());
       stack.pop_back();
       const double bytes = SliceBytes(m, r.begin, r.end, scale);
-      if (bytes <= kStorageBytesPerPhysicalPartition) {
+      if (bytes <= kCosmosPhysicalPartitionBytes) {
         out.ranges.push_back(std::move(r));
         continue;
       }
@@ -586,20 +586,22 @@ void AddOver20Gb(const FindingContext& c, std::vector<Finding>& out) {
   const PartitionKey* largest_key = nullptr;
   for (const LogicalPartition& p : c.analysis.partitions) {
     const double bytes = ScaledBytes(p, c.scale);
-    if (!(bytes > kLogicalPartitionMaxBytes)) continue;
+    if (!(bytes > kCosmosLogicalPartitionBytes)) continue;
     ++f.count;
     if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(p.key);
     if (bytes > largest) largest = bytes, largest_key = &p.key;
   }
   if (f.count == 0) return;
   f.message = fmt::format(
-      "{} more than the 20 GB a logical partition may store{}; the largest, {}, holds {}",
-      Counted(f.count, "logical partition holds", "logical partitions hold"), AfterGrowth(c),
-      KeyForMessage(*largest_key), FormatSizeOver(largest, kLogicalPartitionMaxBytes));
+      "{} more than the {} a logical partition may store{}; the largest, {}, holds {}",
+      Counted(f.count, "logical partition holds", "logical partitions hold"),
+      LimitBytesText(kCosmosLogicalPartitionBytes), AfterGrowth(c),
+      KeyForMessage(*largest_key), FormatSizeOver(largest, kCosmosLogicalPartitionBytes));
   if (c.options.version == Version::kMultiHash) {
-    f.message +=
-        " (with hierarchical keys only the full key's partition is bounded by 20 GB; a "
-        "prefix may exceed it)";
+    f.message += fmt::format(
+        " (with hierarchical keys only the full key's partition is bounded by {}; a prefix may "
+        "exceed it)",
+        LimitBytesText(kCosmosLogicalPartitionBytes));
   }
   f.message += ".";
   out.push_back(std::move(f));
@@ -607,7 +609,7 @@ void AddOver20Gb(const FindingContext& c, std::vector<Finding>& out) {
 
 void AddKeyTooLarge(const FindingContext& c, std::vector<Finding>& out) {
   const bool classic = c.options.version == Version::kV1 && !c.options.large_partition_keys;
-  const uint64_t limit = classic ? kMaxKeyBytesClassic : kMaxKeyBytesLarge;
+  const uint64_t limit = classic ? kCosmosKeyBytesClassic : kCosmosKeyBytesLarge;
   Finding f{"key_too_large", "error", "", 0, {}, {}};
   uint64_t longest = 0, items = 0;
   const PartitionKey* longest_key = nullptr;
@@ -664,9 +666,10 @@ void AddAnalysisFindings(const FindingContext& c, std::vector<Finding>& out) {
   uint64_t largest_item = 0;
   for (const ItemFinding& f : a.oversized_examples) largest_item = std::max(largest_item, f.bytes);
   AddItemFinding(out, "item_over_2mb", "error", a.oversized_items, a.oversized_examples,
-                 fmt::format("{} larger than 2 MB, the largest item Cosmos DB stores (the largest "
+                 fmt::format("{} larger than {}, the largest item Cosmos DB stores (the largest "
                              "seen has {}).",
                              Counted(a.oversized_items, "item is", "items are"),
+                             LimitBytesText(kCosmosItemBytes),
                              FormatSize(static_cast<double>(largest_item))));
   AddItemFinding(out, "imprecise_number_key", "warning", a.imprecise_number_items,
                  a.imprecise_number_examples,
@@ -702,11 +705,12 @@ void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
   const size_t fullest_index = static_cast<size_t>(fullest - c.overfull.data());
   const bool one = fullest->end - fullest->begin == 1;
   f.message = fmt::format(
-      "{} more than the 50 GB a physical partition stores{} and no split can help: physical "
+      "{} more than the {} a physical partition stores{} and no split can help: physical "
       "partition {} holds {}, {}.",
       Counted(f.count, "physical partition would hold", "physical partitions would hold"),
+      LimitBytesText(kCosmosPhysicalPartitionBytes),
       AfterGrowth(c), c.overfull_ids[fullest_index],
-      FormatSizeOver(fullest_bytes, kStorageBytesPerPhysicalPartition),
+      FormatSizeOver(fullest_bytes, kCosmosPhysicalPartitionBytes),
       one ? fmt::format("all of it the one logical partition {}",
                         KeyForMessage(c.analysis.partitions[c.m.order[fullest->begin]].key))
           : fmt::format("{} logical partitions whose keys a midpoint split cannot separate (a "
@@ -728,16 +732,17 @@ std::vector<uint32_t> DemandAbove(const Model& m, double threshold) {
 }
 
 void AddOver10000Ru(const FindingContext& c, std::vector<Finding>& out) {
-  const std::vector<uint32_t> hot = DemandAbove(c.m, kRuPerSecondPerPhysicalPartition);
+  const std::vector<uint32_t> hot = DemandAbove(c.m, kCosmosPhysicalPartitionRuPerSecond);
   if (hot.empty()) return;
   Finding f{"logical_partition_over_10000_ru", "warning", "", hot.size(), {}, {}};
   for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
     f.keys.push_back(c.analysis.partitions[hot[k]].key);
   }
   f.message = fmt::format(
-      "{} more than 10,000 RU/s, the most one physical partition serves, and one logical "
+      "{} more than {}, the most one physical partition serves, and one logical "
       "partition never spans two; the hottest, {}, needs {}.",
       Counted(hot.size(), "logical partition needs", "logical partitions need"),
+      FormatRate(kCosmosPhysicalPartitionRuPerSecond),
       KeyForMessage(c.analysis.partitions[hot[0]].key), FormatRate(c.m.demand[hot[0]]));
   out.push_back(std::move(f));
 }
@@ -939,7 +944,7 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
   const double share = last_view.ranges.empty() ? 0 : last_view.ranges[0].ru_share;
 
   report.split_cannot_help =
-      !storage.overfull.empty() || !DemandAbove(m, kRuPerSecondPerPhysicalPartition).empty();
+      !storage.overfull.empty() || !DemandAbove(m, kCosmosPhysicalPartitionRuPerSecond).empty();
   report.hot = HotPartitions(m, last, share, scale);
   FindingContext context{analysis,
                          options,

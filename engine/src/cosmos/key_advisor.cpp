@@ -87,7 +87,7 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
   a.largest_bytes_projected = sizes.empty() ? 0 : sizes[0] * projection;
   a.gini = ComputeSpread(sizes).gini;
   a.physical_max_over_mean = MaxOverMean(c, a.physical_partitions, options.version);
-  a.risk_20gb = a.largest_bytes_projected > kLogicalPartitionMaxBytes;
+  a.risk_20gb = a.largest_bytes_projected > kCosmosLogicalPartitionBytes;
 }
 
 // --- Verdict, score and reasons. ----------------------------------------------------------------
@@ -131,10 +131,11 @@ void DisqualifierReasons(const CandidateAssessment& a, const CandidatePath& c,
   }
   if (a.risk_20gb) {
     out.push_back(fmt::format(
-        "Poor: its largest value would hold about {}{}, over the 20 GB a logical partition may "
+        "Poor: its largest value would hold about {}{}, over the {} a logical partition may "
         "store.",
         FormatSize(a.largest_bytes_projected),
-        options.growth > 1 ? fmt::format(" after growth x{}", options.growth) : ""));
+        options.growth > 1 ? fmt::format(" after growth x{}", options.growth) : "",
+        LimitBytesText(kCosmosLogicalPartitionBytes)));
   }
   if (a.immutability == "changes") {
     out.push_back(fmt::format(

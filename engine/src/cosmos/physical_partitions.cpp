@@ -173,8 +173,8 @@ StatusOr<int64_t> PhysicalPartitionCount(double ru_per_second, double storage_by
                   fmt::format("storage must be a finite number of bytes >= 0, got {}",
                               storage_bytes));
   }
-  double count = std::max({CeilDiv(ru_per_second, kRuPerSecondPerPhysicalPartition),
-                           CeilDiv(storage_bytes, kStorageBytesPerPhysicalPartition), 1.0});
+  double count = std::max({CeilDiv(ru_per_second, kCosmosPhysicalPartitionRuPerSecond),
+                           CeilDiv(storage_bytes, kCosmosPhysicalPartitionBytes), 1.0});
   constexpr double kMaxExactCount = 9007199254740992.0;  // 2^53
   if (count > kMaxExactCount) {
     return Status(ErrorCode::kBadOption,

@@ -205,7 +205,7 @@ class Analyzer::Impl : public internal::ItemSink {
     PARTPLAY_RETURN_IF_ERROR(WalkObject(root, 1, all_paths));
     ++items_;
     bytes_ += bytes;
-    if (bytes > kCosmosMaxItemBytes) {
+    if (bytes > kCosmosItemBytes) {
       ++oversized_;
       if (oversized_examples_.size() < kMaxFindingExamples) {
         oversized_examples_.push_back(Finding(item, bytes, ""));

@@ -83,7 +83,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
   {
     std::string t = "{";
     JsonOut q{t};
-    q.UInt("limit_bytes", kCosmosMaxItemBytes);
+    q.UInt("limit_bytes", kCosmosItemBytes);
     q.UInt("count", r.oversized_items);
     q.Raw("examples", ItemFindingsToJson(r.oversized_examples, ""));
     t.push_back('}');

@@ -79,26 +79,33 @@ Distribution Describe(std::vector<double> values) {
   return d;
 }
 
-struct Limit {
+struct Threshold {
   const char* code;
   const char* severity;
   const char* measure;
   double limit;
-  const char* words;  // what the limit is, for the message
+  const char* words;  // what the limit is, for the message; {} is the limit (core/limits.h)
 };
 
-constexpr Limit kLimits[] = {
-    {"cells_over_2_billion", "error", "nv", kCassandraMaxCellsPerPartition,
-     "over Cassandra's hard limit of 2,000,000,000 values per partition"},
-    {"values_over_100k", "warning", "nv", kRecommendedMaxValuesPerPartition,
-     "over the recommended 100,000 values per partition"},
-    {"size_over_100mb", "warning", "st_bytes", kRecommendedMaxPartitionBytes,
-     "over the recommended 100 MB per partition"},
+constexpr Threshold kThresholds[] = {
+    {"cells_over_2_billion", "error", "nv", kCassandraCellsPerPartition,
+     "over Cassandra's hard limit of {} values per partition"},
+    {"values_over_100k", "warning", "nv", kCassandraRecommendedValuesPerPartition,
+     "over the recommended {} values per partition"},
+    {"size_over_100mb", "warning", "st_bytes", kCassandraRecommendedPartitionBytes,
+     "over the recommended {} per partition"},
     {"cosmos_logical_over_20gb", "error", "st_bytes", kCosmosLogicalPartitionBytes,
-     "over Cosmos DB's 20 GB per logical partition"},
-    {"cosmos_row_over_2mb", "error", "row_bytes", kCosmosMaxRowBytes,
-     "holding an item over Cosmos DB's 2 MB per item"},
+     "over Cosmos DB's {} per logical partition"},
+    {"cosmos_row_over_2mb", "error", "row_bytes", kCosmosItemBytes,
+     "holding an item over Cosmos DB's {} per item"},
 };
+
+std::string ThresholdWords(const Threshold& l) {
+  const bool values = std::string_view(l.measure) == "nv";
+  return fmt::format(fmt::runtime(l.words),
+                     values ? internal::GroupThousands(static_cast<uint64_t>(l.limit))
+                            : LimitBytesText(l.limit));
+}
 
 // Values as counts; Cassandra's sizes in decimal units, Cosmos DB's in its units of 1024.
 std::string ValueText(const DataThreshold& t, double v) {
@@ -135,7 +142,7 @@ StatusOr<DataSizingReport> SizeFromData(const std::vector<MeasuredPartition>& pa
   r.nv = Describe(values);
   r.st_bytes = Describe(bytes);
 
-  for (const Limit& l : kLimits) {
+  for (const Threshold& l : kThresholds) {
     DataThreshold t{l.code, l.severity, l.measure, l.limit, 0, {}, 0, ""};
     std::vector<PartitionOverLimit> over;
     for (size_t i = 0; i < partitions.size(); ++i) {
@@ -156,7 +163,7 @@ StatusOr<DataSizingReport> SizeFromData(const std::vector<MeasuredPartition>& pa
       t.examples = std::move(over);
       t.message = fmt::format("{} partition{} {} (the largest, {}, {})",
                               internal::GroupThousands(t.partitions), t.partitions == 1 ? "" : "s",
-                              l.words, largest.key, ValueText(t, largest.value));
+                              ThresholdWords(l), largest.key, ValueText(t, largest.value));
       if (t.measure != "row_bytes") {
         t.buckets_needed = std::ceil(largest.value / l.limit);
         t.message += fmt::format(

@@ -125,30 +125,33 @@ std::string DecimalSizeOver(double bytes, double limit) {
 
 std::vector<SizingFinding> CheckPartitionLimits(double nv, double st_bytes) {
   std::vector<SizingFinding> out;
-  if (nv > kCassandraMaxCellsPerPartition) {
+  if (nv > kCassandraCellsPerPartition) {
     out.push_back({"cells_over_2_billion", "error",
                    fmt::format("{} values in one partition: over Cassandra's hard limit of "
-                               "2,000,000,000 cells per partition",
-                               FormatQuantity(nv)),
-                   nv, kCassandraMaxCellsPerPartition});
+                               "{} cells per partition",
+                               FormatQuantity(nv), FormatQuantity(kCassandraCellsPerPartition)),
+                   nv, kCassandraCellsPerPartition});
   }
-  if (nv > kRecommendedMaxValuesPerPartition) {
+  if (nv > kCassandraRecommendedValuesPerPartition) {
     out.push_back({"values_over_100k", "warning",
-                   fmt::format("{} values in one partition: over the recommended 100,000",
-                               FormatQuantity(nv)),
-                   nv, kRecommendedMaxValuesPerPartition});
+                   fmt::format("{} values in one partition: over the recommended {}",
+                               FormatQuantity(nv),
+                               FormatQuantity(kCassandraRecommendedValuesPerPartition)),
+                   nv, kCassandraRecommendedValuesPerPartition});
   }
-  if (st_bytes > kRecommendedMaxPartitionBytes) {
+  if (st_bytes > kCassandraRecommendedPartitionBytes) {
     out.push_back({"size_over_100mb", "warning",
-                   fmt::format("{} in one partition: over the recommended 100 MB",
-                               DecimalSizeOver(st_bytes, kRecommendedMaxPartitionBytes)),
-                   st_bytes, kRecommendedMaxPartitionBytes});
+                   fmt::format("{} in one partition: over the recommended {}",
+                               DecimalSizeOver(st_bytes, kCassandraRecommendedPartitionBytes),
+                               LimitBytesText(kCassandraRecommendedPartitionBytes)),
+                   st_bytes, kCassandraRecommendedPartitionBytes});
   }
   if (st_bytes > kCosmosLogicalPartitionBytes) {
     out.push_back({"cosmos_logical_over_20gb", "error",
-                   fmt::format("{} in one partition: over Cosmos DB's 20 GB per logical "
+                   fmt::format("{} in one partition: over Cosmos DB's {} per logical "
                                "partition (Cassandra API included)",
-                               internal::FormatSizeOver(st_bytes, kCosmosLogicalPartitionBytes)),
+                               internal::FormatSizeOver(st_bytes, kCosmosLogicalPartitionBytes),
+                               LimitBytesText(kCosmosLogicalPartitionBytes)),
                    st_bytes, kCosmosLogicalPartitionBytes});
   }
   return out;
@@ -160,12 +163,13 @@ double RowBytes(const SizingTerms& t) {
 
 std::vector<SizingFinding> CheckRowLimits(double row_bytes) {
   std::vector<SizingFinding> out;
-  if (row_bytes > kCosmosMaxRowBytes) {
+  if (row_bytes > kCosmosItemBytes) {
     out.push_back({"cosmos_row_over_2mb", "error",
-                   fmt::format("{} in one row: over Cosmos DB's 2 MB per item, which a Cassandra "
+                   fmt::format("{} in one row: over Cosmos DB's {} per item, which a Cassandra "
                                "API row is",
-                               internal::FormatSizeOver(row_bytes, kCosmosMaxRowBytes)),
-                   row_bytes, kCosmosMaxRowBytes});
+                               internal::FormatSizeOver(row_bytes, kCosmosItemBytes),
+                               LimitBytesText(kCosmosItemBytes)),
+                   row_bytes, kCosmosItemBytes});
   }
   return out;
 }
@@ -438,9 +442,9 @@ struct Threshold {
 };
 
 constexpr Threshold kThresholds[] = {
-    {"cells_over_2_billion", true, kCassandraMaxCellsPerPartition},
-    {"values_over_100k", true, kRecommendedMaxValuesPerPartition},
-    {"size_over_100mb", false, kRecommendedMaxPartitionBytes},
+    {"cells_over_2_billion", true, kCassandraCellsPerPartition},
+    {"values_over_100k", true, kCassandraRecommendedValuesPerPartition},
+    {"size_over_100mb", false, kCassandraRecommendedPartitionBytes},
     {"cosmos_logical_over_20gb", false, kCosmosLogicalPartitionBytes},
 };
 

@@ -362,10 +362,10 @@ void ExplainOption(const TableSizingReport& report, const std::vector<std::strin
         key, per, rows_now, rows_before, source, per, key, per, per, per);
     o.cosmos = fmt::format(
         "In Cosmos DB: a synthetic key {}-bucket (partplay analyze --synthetic hash:PATH:{} "
-        "models it) or a hierarchical key [{}]; the 20 GB limit then applies to each bucket, and "
+        "models it) or a hierarchical key [{}]; the {} limit then applies to each bucket, and "
         "with the hierarchical key a query on {} alone is routed only to the physical partitions "
         "holding that prefix.",
-        key, per, paths, key);
+        key, per, paths, LimitBytesText(kCosmosLogicalPartitionBytes), key);
   } else {
     bool time = o.split.kind == SplitKind::kTimeBucket && o.moved_column.empty();
     std::string unit(TimeBucketUnitName(o.split.unit));
@@ -385,10 +385,10 @@ void ExplainOption(const TableSizingReport& report, const std::vector<std::strin
                             KeyList(report.partition_key), new_column, rows_now, rows_before,
                             new_column, new_column);
     o.cosmos = fmt::format(
-        "In Cosmos DB: a synthetic key joining {} and {} or a hierarchical key [{}]; the 20 GB "
+        "In Cosmos DB: a synthetic key joining {} and {} or a hierarchical key [{}]; the {} "
         "limit then applies per full key, and with the hierarchical key a query on {} alone is "
         "routed only to the physical partitions holding that prefix.",
-        key, new_column, paths, key);
+        key, new_column, paths, LimitBytesText(kCosmosLogicalPartitionBytes), key);
   }
 }
 
@@ -1050,9 +1050,14 @@ void AppendColumns(const SizingInput& in, const std::string& indent, std::string
 void AppendFindings(const std::vector<SizingFinding>& findings, const std::string& indent,
                     std::string& out) {
   if (findings.empty()) {
-    out += indent +
-           "within every limit (2,000,000,000 and 100,000 values, 100 MB, Cosmos DB's "
-           "20 GB per partition and 2 MB per row)\n";
+    out += indent + fmt::format(
+                        "within every limit ({} and {} values, {}, Cosmos DB's {} per partition "
+                        "and {} per row)\n",
+                        FormatQuantity(kCassandraCellsPerPartition),
+                        FormatQuantity(kCassandraRecommendedValuesPerPartition),
+                        LimitBytesText(kCassandraRecommendedPartitionBytes),
+                        LimitBytesText(kCosmosLogicalPartitionBytes),
+                        LimitBytesText(kCosmosItemBytes));
     return;
   }
   for (const SizingFinding& f : findings) {
@@ -1103,8 +1108,8 @@ void AppendGrowth(const GrowthSeries& g, const SizingScenario& grown, std::strin
                     FormatQuantity(p.rows), FormatQuantity(p.nv), FormatDecimalBytes(p.st_bytes));
   }
   for (const ThresholdCrossing& c : g.crossings) {
-    std::string limit = c.measure == "nv" ? FormatQuantity(c.limit) + " values"
-                                          : (c.code == "size_over_100mb" ? "100 MB" : "20 GB");
+    std::string limit =
+        c.measure == "nv" ? FormatQuantity(c.limit) + " values" : LimitBytesText(c.limit);
     out += fmt::format("  over {}: {}{}\n", limit, DayText(c.day),
                        c.day && !c.within_horizon ? " (after the horizon)" : "");
   }

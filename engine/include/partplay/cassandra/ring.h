@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "partplay/cassandra/schema.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay::cql {
@@ -89,9 +90,10 @@ class Ring {
 struct CosmosCassandraApi {
   static constexpr int kReplicas = 4;
   static constexpr int kQuorum = 3;
-  static constexpr double kPhysicalPartitionBytes = 30.0 * 1073741824.0;
-  static constexpr double kLogicalPartitionBytes = 20.0 * 1073741824.0;
-  static constexpr int64_t kRequestUnitsPerPhysicalPartition = 10000;
+  static constexpr double kPhysicalPartitionBytes = kCosmosCassandraPhysicalPartitionBytes;
+  static constexpr double kLogicalPartitionBytes = kCosmosLogicalPartitionBytes;
+  static constexpr int64_t kRequestUnitsPerPhysicalPartition =
+      static_cast<int64_t>(kCosmosPhysicalPartitionRuPerSecond);
 
   // Physical partitions needed for the data and the provisioned throughput (at least 1).
   static int64_t PhysicalPartitions(double total_bytes, int64_t throughput_ru);

@@ -21,19 +21,12 @@
 #include "partplay/ingest/analysis.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/cosmos/physical_partitions.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay {
 
-// Cosmos DB's storage quota of one logical partition (20 GB, taken as 20 * 2^30 bytes like the
-// 50 GB of a physical partition, see physical_partitions.h).
-inline constexpr double kLogicalPartitionMaxBytes = 20 * kBytesPerGigabyte;
-// Largest partition key value: 2,048 bytes with large partition keys (V2, MultiHash), 101 bytes
-// without (a V1 container created without them).
-inline constexpr uint64_t kMaxKeyBytesLarge = 2048;
-inline constexpr uint64_t kMaxKeyBytesClassic = 101;
-// Integers beyond +-2^53 cannot all be held by an IEEE-754 double.
-inline constexpr double kMaxSafeInteger = 9007199254740992.0;  // 2^53
+// The quotas the model checks (20 GB per logical partition, key sizes, 2^53) are in core/limits.h.
 
 // How requests spread over the logical partitions.
 enum class RequestSpread {

@@ -44,19 +44,12 @@
 #include <vector>
 
 #include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay {
 
-// Throughput one physical partition serves at most.
-inline constexpr double kRuPerSecondPerPhysicalPartition = 10000;
-// The docs' "GB" is taken as 2^30 bytes: the service reports the per-partition storage quota as
-// collectionSize=52428800 in its x-ms-resource-quota header, in KB of 1024 bytes, i.e.
-// 52428800 * 1024 = 50 * 2^30 bytes (github.com/MicrosoftDocs/azure-docs/issues/107600).
-inline constexpr double kBytesPerGigabyte = 1073741824.0;  // 2^30
-inline constexpr double kStorageGigabytesPerPhysicalPartition = 50;
-inline constexpr double kStorageBytesPerPhysicalPartition =
-    kStorageGigabytesPerPhysicalPartition * kBytesPerGigabyte;  // 53,687,091,200
+// The quotas of a physical partition (10,000 RU/s, 50 GB) are in core/limits.h.
 
 // The ends of the EPK space: MinimumInclusiveEffectivePartitionKey (no components) and
 // MaximumExclusiveEffectivePartitionKey (the Infinity component, 0xFF) in the SDKs.

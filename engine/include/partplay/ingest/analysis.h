@@ -23,12 +23,12 @@
 #include <vector>
 
 #include "partplay/ingest/partition_key.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay {
 
-// Cosmos DB's maximum item size (2 MB); larger items are reported, not dropped.
-inline constexpr uint64_t kCosmosMaxItemBytes = 2u * 1024 * 1024;
+// Items over Cosmos DB's item size (kCosmosItemBytes, core/limits.h) are reported, not dropped.
 // The largest single item the engine buffers; a larger one fails with kItemTooLarge.
 inline constexpr uint64_t kMaxBufferedItemBytes = 256u * 1024 * 1024;
 // How many examples each finding list keeps (counts are always complete).

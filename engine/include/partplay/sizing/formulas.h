@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay {
@@ -81,14 +82,7 @@ struct SizingTerms {
 // type, or a variable-width column without avg_bytes (naming the column).
 StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& input);
 
-// The limits a partition is checked against.
-inline constexpr double kCassandraMaxCellsPerPartition = 2e9;              // hard limit
-inline constexpr double kRecommendedMaxValuesPerPartition = 100000;        // rule of thumb
-inline constexpr double kRecommendedMaxPartitionBytes = 100e6;             // 100 MB rule of thumb
-inline constexpr double kCosmosLogicalPartitionBytes = 20.0 * 1073741824;  // 20 GB (2^30)
-inline constexpr double kCosmosCassandraPhysicalPartitionBytes = 30.0 * 1073741824;  // 30 GB
-// Cosmos DB stores each Cassandra API row as one item: 2 MB (2^21 bytes) at most.
-inline constexpr double kCosmosMaxRowBytes = 2.0 * 1048576;
+// The limits a partition is checked against are in core/limits.h.
 
 struct SizingFinding {
   std::string code;      // "cells_over_2_billion", "values_over_100k", "size_over_100mb",

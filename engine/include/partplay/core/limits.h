@@ -1,0 +1,61 @@
+// Every quota and limit the playground judges data against, defined once, each with its source.
+// The engine's checks, findings and messages use these constants; the page receives the same
+// table as JSON (LimitsToJson, through the wasm module's limits()) and labels its charts from it.
+//
+// "GB" is 2^30 bytes throughout: Cosmos DB reports its per-partition storage quota as
+// collectionSize=52428800 KB in the x-ms-resource-quota header, i.e. 50 * 2^30 bytes
+// (github.com/MicrosoftDocs/azure-docs/issues/107600); the 20 GB and 30 GB quotas are read alike.
+//
+//   if (bytes > kCosmosLogicalPartitionBytes) ...          // over 20 GB
+//   FindLimit("cosmos_logical_partition_bytes")->label;    // "20 GB per logical partition"
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace partplay {
+
+inline constexpr double kBytesPerGigabyte = 1073741824.0;  // 2^30
+
+// Azure Cosmos DB (cosmos-partitioning-overview.md, "Logical partitions" and "Physical partitions").
+inline constexpr double kCosmosLogicalPartitionBytes = 20 * kBytesPerGigabyte;
+inline constexpr double kCosmosPhysicalPartitionBytes = 50 * kBytesPerGigabyte;
+inline constexpr double kCosmosPhysicalPartitionRuPerSecond = 10000;
+// The largest item Cosmos DB stores: 2 MB (2^21 bytes), also the largest Cassandra API row.
+inline constexpr double kCosmosItemBytes = 2 * 1048576.0;
+// The largest partition key value: 2,048 bytes with large partition keys, 101 bytes without
+// (cosmos-partitioning-overview.md, "Choose a partition key"; reference README).
+inline constexpr double kCosmosKeyBytesLarge = 2048;
+inline constexpr double kCosmosKeyBytesClassic = 101;
+// Integer keys beyond +-2^53 cannot all be told apart once the service reads them as doubles.
+inline constexpr double kCosmosMaxSafeInteger = 9007199254740992.0;
+
+// Azure Cosmos DB for Apache Cassandra (cosmos-cassandra-api-partitioning.md).
+inline constexpr double kCosmosCassandraPhysicalPartitionBytes = 30 * kBytesPerGigabyte;
+
+// Apache Cassandra (cassandra-partition-sizing.md): a hard limit and two rules of thumb.
+inline constexpr double kCassandraCellsPerPartition = 2e9;
+inline constexpr double kCassandraRecommendedValuesPerPartition = 100000;
+inline constexpr double kCassandraRecommendedPartitionBytes = 100e6;  // "100 MB"
+
+struct Limit {
+  std::string_view id;      // stable name, e.g. "cosmos_logical_partition_bytes"
+  double value;
+  std::string_view unit;    // "bytes", "RU/s", "cells", "values"
+  std::string_view kind;    // "quota" (the service refuses past it) or "recommendation"
+  std::string_view label;   // for charts and messages: "20 GB per logical partition"
+  std::string_view source;  // where the number comes from
+};
+
+// The whole table, in a fixed order.
+std::span<const Limit> AllLimits();
+// The entry named `id`, or nullptr.
+const Limit* FindLimit(std::string_view id);
+// {"limits": [{"id", "value", "unit", "kind", "label", "source"}, ...]}
+std::string LimitsToJson();
+// A byte quota as people say it: "20 GB", "2 MB", "100 MB" (GB and MB of 2^30 and 2^20 bytes,
+// except the decimal "100 MB" recommendation, which is said as written).
+std::string LimitBytesText(double bytes);
+
+}  // namespace partplay

@@ -1,0 +1,78 @@
+#include "partplay/core/limits.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "partplay/core/json_writer.h"
+
+namespace partplay {
+namespace {
+
+constexpr std::string_view kOverview = "Cosmos DB docs, Partitioning and horizontal scaling";
+constexpr std::string_view kCassandraApi = "Cosmos DB docs, Partitioning in Azure Cosmos DB for Apache Cassandra";
+constexpr std::string_view kSizing = "Cassandra data modelling guide, partition size";
+
+constexpr std::array<Limit, 11> kLimits{{
+    {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
+     "20 GB per logical partition", kOverview},
+    {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
+     "50 GB per physical partition", kOverview},
+    {"cosmos_physical_partition_ru_per_second", kCosmosPhysicalPartitionRuPerSecond, "RU/s",
+     "quota", "10,000 RU/s per physical partition (and so per logical partition)", kOverview},
+    {"cosmos_item_bytes", kCosmosItemBytes, "bytes", "quota", "2 MB per item", "Cosmos DB docs, service quotas"},
+    {"cosmos_key_bytes_large", kCosmosKeyBytesLarge, "bytes", "quota",
+     "2,048 bytes per partition key value (large partition keys)", kOverview},
+    {"cosmos_key_bytes_classic", kCosmosKeyBytesClassic, "bytes", "quota",
+     "101 bytes per partition key value (without large partition keys)", kOverview},
+    {"cosmos_max_safe_integer", kCosmosMaxSafeInteger, "integer", "quota",
+     "integer keys exact up to 2^53", "IEEE-754 double precision, as the service reads numbers"},
+    {"cosmos_cassandra_physical_partition_bytes", kCosmosCassandraPhysicalPartitionBytes, "bytes",
+     "quota", "30 GB per physical partition (Cassandra API)", kCassandraApi},
+    {"cassandra_cells_per_partition", kCassandraCellsPerPartition, "cells", "quota",
+     "2 billion cells per partition", kSizing},
+    {"cassandra_recommended_values_per_partition", kCassandraRecommendedValuesPerPartition,
+     "values", "recommendation", "100,000 values per partition", kSizing},
+    {"cassandra_recommended_partition_bytes", kCassandraRecommendedPartitionBytes, "bytes",
+     "recommendation", "100 MB per partition", kCassandraApi},
+}};
+
+}  // namespace
+
+std::span<const Limit> AllLimits() { return kLimits; }
+
+const Limit* FindLimit(std::string_view id) {
+  for (const Limit& l : kLimits) {
+    if (l.id == id) return &l;
+  }
+  return nullptr;
+}
+
+std::string LimitsToJson() {
+  std::string out = "{\"limits\":[";
+  bool first = true;
+  for (const Limit& l : kLimits) {
+    if (!first) out += ',';
+    first = false;
+    out += "{\"id\":";
+    AppendJsonString(l.id, out);
+    out += ",\"value\":";
+    AppendJsonNumber(l.value, out);
+    for (auto [name, text] : {std::pair{"unit", l.unit}, std::pair{"kind", l.kind},
+                              std::pair{"label", l.label}, std::pair{"source", l.source}}) {
+      out += fmt::format(",\"{}\":", name);
+      AppendJsonString(text, out);
+    }
+    out += '}';
+  }
+  out += "]}";
+  return out;
+}
+
+std::string LimitBytesText(double bytes) {
+  if (bytes == kCassandraRecommendedPartitionBytes) return "100 MB";
+  if (bytes >= kBytesPerGigabyte) return fmt::format("{:g} GB", bytes / kBytesPerGigabyte);
+  return fmt::format("{:g} MB", bytes / 1048576.0);
+}
+
+}  // namespace partplay
