@@ -17,7 +17,9 @@
 #include "partplay/ingest/analysis.h"
 #include "partplay/sizing/data_sizing.h"
 #include "partplay/report/report_format.h"
+#include "partplay/sizing/sizing_request.h"
 #include "partplay/sizing/table_sizing.h"
+#include "partplay/sizing/table_sizing_writers.h"
 
 namespace {
 

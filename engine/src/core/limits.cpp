@@ -10,7 +10,8 @@ namespace partplay {
 namespace {
 
 constexpr std::string_view kOverview = "Cosmos DB docs, Partitioning and horizontal scaling";
-constexpr std::string_view kCassandraApi = "Cosmos DB docs, Partitioning in Azure Cosmos DB for Apache Cassandra";
+constexpr std::string_view kCassandraApi =
+    "Cosmos DB docs, Partitioning in Azure Cosmos DB for Apache Cassandra";
 constexpr std::string_view kSizing = "Cassandra data modelling guide, partition size";
 
 constexpr std::array<Limit, 11> kLimits{{
@@ -20,7 +21,8 @@ constexpr std::array<Limit, 11> kLimits{{
      "50 GB per physical partition", kOverview},
     {"cosmos_physical_partition_ru_per_second", kCosmosPhysicalPartitionRuPerSecond, "RU/s",
      "quota", "10,000 RU/s per physical partition (and so per logical partition)", kOverview},
-    {"cosmos_item_bytes", kCosmosItemBytes, "bytes", "quota", "2 MB per item", "Cosmos DB docs, service quotas"},
+    {"cosmos_item_bytes", kCosmosItemBytes, "bytes", "quota", "2 MB per item",
+     "Cosmos DB docs, service quotas"},
     {"cosmos_key_bytes_large", kCosmosKeyBytesLarge, "bytes", "quota",
      "2,048 bytes per partition key value (large partition keys)", kOverview},
     {"cosmos_key_bytes_classic", kCosmosKeyBytesClassic, "bytes", "quota",

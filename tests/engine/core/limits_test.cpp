@@ -60,8 +60,8 @@ TEST(Limits, BytesAreSaidAsTheDocsSayThem) {
 
 TEST(Limits, SizingMessagesQuoteTheTable) {
   // A partition just over every limit: each finding names the limit as the table says it.
-  auto findings = CheckPartitionLimits(kCassandraCellsPerPartition + 1,
-                                       kCosmosLogicalPartitionBytes + 1);
+  auto findings =
+      CheckPartitionLimits(kCassandraCellsPerPartition + 1, kCosmosLogicalPartitionBytes + 1);
   ASSERT_EQ(findings.size(), 4u);
   EXPECT_NE(findings[0].message.find("2,000,000,000 cells"), std::string::npos);
   EXPECT_NE(findings[1].message.find("over the recommended 100,000"), std::string::npos);

@@ -68,8 +68,8 @@ size_t At(const PhysicalLayout& layout, std::string_view epk) {
 // --- PhysicalPartitionCount ---------------------------------------------------------------------
 
 TEST(PhysicalPartitionsTest, CountConstants) {
-  EXPECT_EQ(kRuPerSecondPerPhysicalPartition, 10000);
-  EXPECT_EQ(kStorageBytesPerPhysicalPartition, 53687091200.0);  // 50 * 2^30 = 52,428,800 KiB
+  EXPECT_EQ(kCosmosPhysicalPartitionRuPerSecond, 10000);
+  EXPECT_EQ(kCosmosPhysicalPartitionBytes, 53687091200.0);  // 50 * 2^30 = 52,428,800 KiB
 }
 
 TEST(PhysicalPartitionsTest, CountAtThroughputBoundaries) {

@@ -942,7 +942,7 @@ std::string ItemOfSize(const std::string& id, size_t size) {
 }
 
 TEST(AnalyzerOversizeTest, ItemsOverTwoMegabytesAreReportedAndCounted) {
-  ASSERT_EQ(kCosmosMaxItemBytes, 2097152u);
+  ASSERT_EQ(kCosmosItemBytes, 2097152u);
   std::vector<std::string> items = {
       R"({"id":"small"})",
       ItemOfSize("big", 2097152),      // exactly the limit: fine

@@ -8,7 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "partplay/sizing/sizing_request.h"
 #include "partplay/sizing/table_sizing.h"
+#include "partplay/sizing/table_sizing_writers.h"
 
 namespace partplay {
 namespace {

@@ -18,7 +18,8 @@ namespace partplay {
 
 inline constexpr double kBytesPerGigabyte = 1073741824.0;  // 2^30
 
-// Azure Cosmos DB (cosmos-partitioning-overview.md, "Logical partitions" and "Physical partitions").
+// Azure Cosmos DB (cosmos-partitioning-overview.md, "Logical partitions" and "Physical
+// partitions").
 inline constexpr double kCosmosLogicalPartitionBytes = 20 * kBytesPerGigabyte;
 inline constexpr double kCosmosPhysicalPartitionBytes = 50 * kBytesPerGigabyte;
 inline constexpr double kCosmosPhysicalPartitionRuPerSecond = 10000;
@@ -40,7 +41,7 @@ inline constexpr double kCassandraRecommendedValuesPerPartition = 100000;
 inline constexpr double kCassandraRecommendedPartitionBytes = 100e6;  // "100 MB"
 
 struct Limit {
-  std::string_view id;      // stable name, e.g. "cosmos_logical_partition_bytes"
+  std::string_view id;  // stable name, e.g. "cosmos_logical_partition_bytes"
   double value;
   std::string_view unit;    // "bytes", "RU/s", "cells", "values"
   std::string_view kind;    // "quota" (the service refuses past it) or "recommendation"

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "partplay/ingest/analysis.h"
 #include "partplay/core/status.h"
+#include "partplay/ingest/analysis.h"
 
 namespace partplay {
 

@@ -74,7 +74,7 @@ struct SizingTerms {
   double t_avg = 0;
   double st_bytes = 0;
   double partitions = 0, replication_factor = 0;
-  double table_bytes = 0;    // st_bytes * partitions * replication_factor
+  double table_bytes = 0;                      // st_bytes * partitions * replication_factor
   std::vector<std::string> estimated_columns;  // variable-width columns sized by avg_bytes
 };
 

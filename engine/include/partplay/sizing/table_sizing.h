@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "partplay/sizing/formulas.h"
 #include "partplay/core/status.h"
+#include "partplay/sizing/formulas.h"
 
 namespace partplay {
 
@@ -95,21 +95,7 @@ struct TableSizingReport {
 // without one (naming it), a bad count or split.
 StatusOr<TableSizingReport> SizeTable(const TableSizingRequest& request);
 
-// The request as JSON (the page's form; docs/sizing.md "Request"): {cql, table,
-// rows_per_partition: 73000 | "100*730" | [{"name": "rooms per hotel", "value": 100}, ...],
-// worst_rows_per_partition, avg_sizes: {"hotel_id": 5}, partitions, replication_factor, t_avg,
-// splits: [{kind: "move_clustering_column" | "time_bucket" | "hash_bucket", column,
-// distinct_values, unit, span_days, buckets, new_column}], growth: {rows_per_day, retention_days,
-// horizon_days}, suggest_splits}. Unknown fields are errors (kBadOption naming them).
-StatusOr<TableSizingRequest> ParseTableSizingRequestJson(std::string_view json);
-
-// The page's one call (the wasm module binds it): the request JSON in, the report JSON out.
-StatusOr<std::string> SizeTableJson(std::string_view request_json);
-
-// The report as one JSON object (docs/sizing.md), with a trailing newline.
-std::string TableSizingToJson(const TableSizingReport& report);
-// The report for people: the columns, the arithmetic of each case with the numbers plugged in,
-// the findings, the growth and each redesign option.
-std::string TableSizingToText(const TableSizingReport& report);
+// The request as JSON: sizing_request.h. The report as JSON and as text: table_sizing_writers.h.
+// The redesign options: redesign_advice.h.
 
 }  // namespace partplay
