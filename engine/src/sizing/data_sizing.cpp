@@ -102,9 +102,9 @@ constexpr Threshold kThresholds[] = {
 
 std::string ThresholdWords(const Threshold& l) {
   const bool values = std::string_view(l.measure) == "nv";
-  return fmt::format(fmt::runtime(l.words),
-                     values ? internal::GroupThousands(static_cast<uint64_t>(l.limit))
-                            : LimitBytesText(l.limit));
+  return fmt::format(
+      fmt::runtime(l.words),
+      values ? internal::GroupThousands(static_cast<uint64_t>(l.limit)) : LimitBytesText(l.limit));
 }
 
 // Values as counts; Cassandra's sizes in decimal units, Cosmos DB's in its units of 1024.

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "core/message_format.h"
+#include "partplay/ingest/key_path.h"
 
 namespace partplay {
 namespace {
@@ -72,7 +73,8 @@ StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& in) {
         return Status(ErrorCode::kBadOption,
                       fmt::format("column {} ({}) has no fixed size: give its average size in "
                                   "bytes",
-                                  c.name, c.type));
+                                  c.name, c.type))
+            .WithField("/avg_sizes/" + KeyPath::EscapeSegment(c.name));
       }
       size = c.avg_bytes;
       t.estimated_columns.push_back(c.name);
@@ -133,11 +135,11 @@ std::vector<SizingFinding> CheckPartitionLimits(double nv, double st_bytes) {
                    nv, kCassandraCellsPerPartition});
   }
   if (nv > kCassandraRecommendedValuesPerPartition) {
-    out.push_back({"values_over_100k", "warning",
-                   fmt::format("{} values in one partition: over the recommended {}",
-                               FormatQuantity(nv),
-                               FormatQuantity(kCassandraRecommendedValuesPerPartition)),
-                   nv, kCassandraRecommendedValuesPerPartition});
+    out.push_back(
+        {"values_over_100k", "warning",
+         fmt::format("{} values in one partition: over the recommended {}", FormatQuantity(nv),
+                     FormatQuantity(kCassandraRecommendedValuesPerPartition)),
+         nv, kCassandraRecommendedValuesPerPartition});
   }
   if (st_bytes > kCassandraRecommendedPartitionBytes) {
     out.push_back({"size_over_100mb", "warning",

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "partplay/ingest/json_diagnostics.h"
+#include "partplay/ingest/key_path.h"
 #include "partplay/sizing/table_sizing_writers.h"
 #include "sizing/table_sizing_internal.h"
 
@@ -19,8 +20,24 @@ namespace {
 
 namespace dom = simdjson::dom;
 
+// "avg_sizes.comment" -> "/avg_sizes/comment": the request field as a JSON pointer.
+std::string FieldPointer(std::string_view field) {
+  std::string pointer;
+  size_t dot = field.find('.');
+  KeyPath::AppendSegment(field.substr(0, dot), pointer);
+  if (dot != std::string_view::npos) KeyPath::AppendSegment(field.substr(dot + 1), pointer);
+  return pointer;
+}
+
 Status BadField(std::string_view field, std::string_view what) {
-  return Status(ErrorCode::kBadOption, fmt::format("sizing request {}: {}", field, what));
+  return Status(ErrorCode::kBadOption, fmt::format("sizing request {}: {}", field, what))
+      .WithField(FieldPointer(field));
+}
+
+// `s`, naming `field` unless it already names a more precise one.
+Status InField(Status s, std::string_view field) {
+  if (!s.field().empty()) return s;
+  return std::move(s).WithField(FieldPointer(field));
 }
 
 StatusOr<double> NumberField(dom::element e, std::string_view field, double min = 0) {
@@ -52,7 +69,9 @@ StatusOr<bool> BoolField(dom::element e, std::string_view field) {
 StatusOr<RowsEstimate> RowsField(dom::element e, std::string_view field) {
   if (e.is_string()) {
     PARTPLAY_ASSIGN_OR_RETURN(std::string text, StringField(e, field));
-    return ParseRowsFormula(text);
+    StatusOr<RowsEstimate> parsed = ParseRowsFormula(text);
+    if (!parsed.ok()) return InField(parsed.status(), field);
+    return parsed;
   }
   RowsEstimate rows;
   dom::array array;
@@ -227,6 +246,11 @@ StatusOr<std::string> SizeTableJson(std::string_view request_json) {
   PARTPLAY_ASSIGN_OR_RETURN(TableSizingRequest request, ParseTableSizingRequestJson(request_json));
   PARTPLAY_ASSIGN_OR_RETURN(TableSizingReport report, SizeTable(request));
   return TableSizingToJson(report);
+}
+
+StatusOr<std::string> SizingTablesJson(std::string_view cql) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<SizingTableInfo> tables, ListSizingTables(cql));
+  return SizingTablesToJson(tables);
 }
 
 }  // namespace partplay

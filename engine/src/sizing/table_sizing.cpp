@@ -264,6 +264,41 @@ double GrowthSpanDays(const GrowthSeries& g) {
 
 }  // namespace sizing_internal
 
+StatusOr<std::vector<SizingTableInfo>> ListSizingTables(std::string_view cql_text) {
+  std::vector<SizingTableInfo> out;
+  std::string current;  // USE
+  Status first_error;
+  for (const StatusOr<cql::Statement>& parsed : cql::ParseScript(cql_text)) {
+    if (!parsed.ok()) {
+      if (first_error.ok()) first_error = parsed.status();
+      continue;
+    }
+    const cql::Statement& statement = parsed.value();
+    if (auto* use = std::get_if<cql::UseStatement>(&statement.body)) {
+      current = use->keyspace.text;
+    } else if (auto* create = std::get_if<cql::CreateTableStatement>(&statement.body)) {
+      std::string keyspace = create->table.keyspace.empty() ? current : create->table.keyspace;
+      StatusOr<cql::TableSchema> schema = cql::BuildTable(*create, keyspace);
+      if (!schema.ok()) {
+        if (first_error.ok()) first_error = schema.status();
+        continue;
+      }
+      SizingTableInfo info;
+      info.name = Qualified(keyspace, schema->name);
+      bool seen = false;
+      for (const SizingTableInfo& t : out) seen |= t.name == info.name;
+      if (seen) continue;  // CREATE TABLE IF NOT EXISTS again: the first one stands
+      for (const cql::ColumnSpec& c : schema->columns) {
+        info.columns.push_back({c.name, c.type.ToCql(), RoleOf(c.kind)});
+        if (!FixedCqlTypeSize(info.columns.back().type)) info.variable_columns.push_back(c.name);
+      }
+      out.push_back(std::move(info));
+    }
+  }
+  if (out.empty() && !first_error.ok()) return first_error;
+  return out;
+}
+
 StatusOr<TableSizingReport> SizeTable(const TableSizingRequest& request) {
   PARTPLAY_ASSIGN_OR_RETURN(ScriptTable found, FindTable(request.cql, request.table));
   const cql::TableSchema& schema = found.schema;

@@ -212,6 +212,37 @@ std::string OptionJson(const RedesignOption& opt) {
 
 }  // namespace
 
+std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables) {
+  std::string s = "{\"tables\":[";
+  for (size_t i = 0; i < tables.size(); ++i) {
+    const SizingTableInfo& t = tables[i];
+    if (i) s += ',';
+    s += '{';
+    JsonMembers o{s};
+    o.Str("name", t.name);
+    std::string columns = "[";
+    for (size_t k = 0; k < t.columns.size(); ++k) {
+      const SizedColumn& c = t.columns[k];
+      if (k) columns += ',';
+      columns += '{';
+      JsonMembers m{columns};
+      m.Str("name", c.name);
+      m.Str("type", c.type);
+      m.Str("role", RoleName(c.role));
+      if (auto fixed = FixedCqlTypeSize(c.type)) {
+        m.Num("fixed_bytes", *fixed);
+      } else {
+        m.Raw("fixed_bytes", "null");
+      }
+      columns += '}';
+    }
+    o.Raw("columns", columns + "]");
+    o.Raw("variable_columns", StringsJson(t.variable_columns));
+    s += '}';
+  }
+  return s + "]}\n";
+}
+
 std::string TableSizingToJson(const TableSizingReport& r) {
   std::string s = "{";
   JsonMembers o{s};

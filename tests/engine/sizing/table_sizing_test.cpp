@@ -441,3 +441,76 @@ TEST(SizingTable, JsonReport) {
 
 }  // namespace
 }  // namespace partplay
+
+namespace partplay {
+namespace {
+
+TEST(SizingTables, ListsEveryCreatedTableWithItsVariableColumns) {
+  auto tables = ListSizingTables(
+      "CREATE KEYSPACE hotel WITH replication = {'class': 'SimpleStrategy', "
+      "'replication_factor': 3};\n"
+      "USE hotel;\n"
+      "CREATE TABLE rooms (hotel_id text, date date, room_number smallint, is_available boolean,"
+      " PRIMARY KEY (hotel_id, date, room_number));\n"
+      "CREATE TABLE other.\"Notes\" (id uuid PRIMARY KEY, body text, tags set<text>);\n"
+      "CREATE TABLE IF NOT EXISTS rooms (k int PRIMARY KEY);\n");
+  ASSERT_TRUE(tables.ok()) << tables.status().ToString();
+  ASSERT_EQ(tables->size(), 2u);
+  EXPECT_EQ(tables.value()[0].name, "hotel.rooms");
+  EXPECT_EQ(tables.value()[0].variable_columns, std::vector<std::string>{"hotel_id"});
+  EXPECT_EQ(tables.value()[0].columns.size(), 4u);
+  EXPECT_EQ(tables.value()[1].name, "other.\"Notes\"");
+  EXPECT_EQ(tables.value()[1].variable_columns, (std::vector<std::string>{"body", "tags"}));
+  const std::string json = SizingTablesToJson(tables.value());
+  EXPECT_NE(json.find("{\"name\":\"hotel_id\",\"type\":\"text\",\"role\":\"partition_key\","
+                      "\"fixed_bytes\":null}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"fixed_bytes\":4"), std::string::npos) << json;  // date
+}
+
+TEST(SizingTables, ASyntaxErrorIsReportedOnlyWhenNoTableIsLeft) {
+  auto none = ListSizingTables("CREATE TABLE t (k int PRIMARY KEY;");
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.status().code(), ErrorCode::kCqlSyntax);
+  EXPECT_EQ(none.status().where().line, 1);
+  auto some = ListSizingTables("CREATE TABLE bad (;\nCREATE TABLE t (k int PRIMARY KEY, v text);");
+  ASSERT_TRUE(some.ok());
+  ASSERT_EQ(some->size(), 1u);
+  EXPECT_EQ(some.value()[0].name, "t");
+  auto empty = ListSizingTables("-- nothing here\n");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_TRUE(empty->empty());
+}
+
+TEST(SizingTables, AMissingAverageNamesItsFieldAsAJsonPointer) {
+  auto sized = SizeTableJson(
+      R"({"cql": "CREATE TABLE t (k int, c int, \"a/b\" text, PRIMARY KEY (k, c));",
+          "table": "t", "rows_per_partition": 10})");
+  ASSERT_FALSE(sized.ok());
+  EXPECT_EQ(sized.status().code(), ErrorCode::kBadOption);
+  EXPECT_EQ(sized.status().field(), "/avg_sizes/a~1b");
+}
+
+TEST(SizingTables, ABadRowsFormulaNamesWhichFormula) {
+  for (const char* field : {"rows_per_partition", "worst_rows_per_partition"}) {
+    std::string request = std::string(R"({"cql": "CREATE TABLE t (k int PRIMARY KEY);", )") +
+                          R"("table": "t", "rows_per_partition": 10, ")" + field +
+                          R"(": "100*x*"})";
+    if (std::string(field) == "rows_per_partition") {
+      request = R"({"cql": "CREATE TABLE t (k int PRIMARY KEY);", "table": "t", )"
+                R"("rows_per_partition": "100*x*"})";
+    }
+    auto sized = SizeTableJson(request);
+    ASSERT_FALSE(sized.ok()) << field;
+    EXPECT_EQ(sized.status().field(), std::string("/") + field);
+  }
+  auto bad_type = SizeTableJson(
+      R"({"cql": "CREATE TABLE t (k int PRIMARY KEY);", "table": "t", "rows_per_partition": 1,
+          "partitions": "many"})");
+  ASSERT_FALSE(bad_type.ok());
+  EXPECT_EQ(bad_type.status().field(), "/partitions");
+}
+
+}  // namespace
+}  // namespace partplay

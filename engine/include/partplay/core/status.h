@@ -51,6 +51,14 @@ class [[nodiscard]] Status {
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
   const SourceLocation& where() const { return where_; }
+  // Which field of a structured request the error is about, as a JSON pointer into that request
+  // ("/rows_per_partition", "/avg_sizes/comment"), so callers never read it out of the message;
+  // empty when the error is not about one field.
+  const std::string& field() const { return field_; }
+  Status&& WithField(std::string field) && {
+    field_ = std::move(field);
+    return std::move(*this);
+  }
 
   // "malformed_json at line 3, column 7 (byte 41, item 2): ..." — for logs and the CLI.
   std::string ToString() const;
@@ -59,6 +67,7 @@ class [[nodiscard]] Status {
   ErrorCode code_ = ErrorCode::kOk;
   std::string message_;
   SourceLocation where_;
+  std::string field_;
 };
 
 template <typename T>

@@ -25,4 +25,7 @@ StatusOr<TableSizingRequest> ParseTableSizingRequestJson(std::string_view json);
 // The page's one call: the request JSON in, the report JSON (table_sizing_writers.h) out.
 StatusOr<std::string> SizeTableJson(std::string_view request_json);
 
+// The tables a schema script defines, as JSON (SizingTablesToJson): what the sizing form offers.
+StatusOr<std::string> SizingTablesJson(std::string_view cql);
+
 }  // namespace partplay

@@ -95,6 +95,19 @@ struct TableSizingReport {
 // without one (naming it), a bad count or split.
 StatusOr<TableSizingReport> SizeTable(const TableSizingRequest& request);
 
+// A table a schema script creates, as the sizing form offers it: its name and its columns, each
+// with its fixed size or none (a variable-width column needs an average size).
+struct SizingTableInfo {
+  std::string name;                           // "ks.table", or "table" when no keyspace is in use
+  std::vector<SizedColumn> columns;           // avg_bytes unset
+  std::vector<std::string> variable_columns;  // the columns that need an average size
+};
+
+// Every table the script's CREATE TABLE statements define (in script order, the keyspace from
+// the statement or the USE before it), and their columns. Statements that do not parse or build
+// are skipped; when no table is left, the first such error is returned.
+StatusOr<std::vector<SizingTableInfo>> ListSizingTables(std::string_view cql);
+
 // The request as JSON: sizing_request.h. The report as JSON and as text: table_sizing_writers.h.
 // The redesign options: redesign_advice.h.
 

@@ -14,4 +14,8 @@ std::string TableSizingToJson(const TableSizingReport& report);
 // the findings, the growth and each redesign option.
 std::string TableSizingToText(const TableSizingReport& report);
 
+// {"tables": [{"name", "columns": [{"name", "type", "role", "fixed_bytes": n | null}],
+//              "variable_columns": [...]}]} (docs/sizing.md "Tables of a script").
+std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables);
+
 }  // namespace partplay
