@@ -84,8 +84,9 @@ class CqlSession {
     auto t = session_.FindTable(table);
     if (!t.ok()) return cql::ResultToJsonLine(ErrorResult(t.status()));
     auto ks = session_.FindKeyspace(t.value()->schema().keyspace);
-    return cql::TableLayoutToJson(*t.value(), session_.ring(), ks.value()->schema,
-                                  static_cast<int64_t>(max_partitions));
+    cql::TableLayoutOptions o;
+    o.max_partitions = static_cast<int64_t>(max_partitions);
+    return cql::TableLayoutToJson(*t.value(), session_.ring(), ks.value()->schema, o);
   }
 
   val token(val type_names, val literals) const {

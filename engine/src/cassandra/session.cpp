@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/modify.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/select.h"
@@ -104,8 +105,43 @@ StatusOr<const Keyspace*> Session::FindKeyspace(std::string_view name) const {
 }
 
 StatusOr<int64_t> Session::LoadJson(std::string_view qualified_table, std::string_view json) {
-  PARTPLAY_ASSIGN_OR_RETURN(Table * table, FindTable(qualified_table));
-  return LoadJsonRows(json, *table, generator_);
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<BulkLoad> load,
+                            BulkLoad::Start(*this, qualified_table));
+  load->set_count_rows_in_errors(false);
+  PARTPLAY_RETURN_IF_ERROR(load->Append(json));
+  PARTPLAY_RETURN_IF_ERROR(load->Finish());
+  return load->rows();
+}
+
+std::vector<KeyspaceListing> Session::ListKeyspaces() const {
+  std::vector<KeyspaceListing> out;
+  for (const auto& [name, ks] : keyspaces_) {
+    KeyspaceListing l;
+    l.name = name;
+    const ReplicationStrategy& r = ks.schema.replication;
+    if (r.strategy == ReplicationStrategy::Class::kSimple) {
+      l.replication_class = "SimpleStrategy";
+      l.replication_options.emplace_back("replication_factor",
+                                         std::to_string(r.replication_factor));
+      l.copies = r.replication_factor;
+    } else {
+      l.replication_class = "NetworkTopologyStrategy";
+      for (const auto& [dc, rf] : r.datacenters) {
+        l.replication_options.emplace_back(dc, std::to_string(rf));
+        l.copies += rf;
+      }
+    }
+    l.cql = ks.schema.Describe();
+    for (const auto& [table, t] : ks.tables) l.tables.push_back(table);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+std::string Session::QualifiedTable(const TableName& name) const {
+  const std::string& ks = name.keyspace.empty() ? current_keyspace_ : name.keyspace;
+  if (ks.empty() || name.table.empty()) return "";
+  return ks + "." + name.table;
 }
 
 void Session::Place(ResultSet& rows, const KeyspaceSchema& keyspace) const {
@@ -121,6 +157,16 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                                            "CREATE", "USE",      "CREATE",  "DROP",
                                            "DROP",   "TRUNCATE", "DESCRIBE"};
   result.verb = kVerbs[statement.body.index()];
+  std::visit(Overloaded{[&](const auto& s) {
+                          if constexpr (requires { s.table.table; }) {
+                            if constexpr (std::is_same_v<std::decay_t<decltype(s)>,
+                                                         DescribeStatement>) {
+                              if (s.kind != DescribeStatement::Kind::kTable) return;
+                            }
+                            result.table = QualifiedTable(s.table);
+                          }
+                        }},
+             statement.body);
   auto fail = [&](Status s) {
     result.kind = StatementResult::Kind::kError;
     result.status = std::move(s);

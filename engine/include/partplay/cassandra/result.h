@@ -43,6 +43,9 @@ struct StatementResult {
   SourceLocation where;   // the statement's first token
   std::string statement;  // the statement as written
   std::string verb;  // SELECT, INSERT, UPDATE, DELETE, CREATE, USE, DROP, ... (empty: unparsed)
+  // The table the statement names, "keyspace.table" (an unqualified name in the keyspace current
+  // when it ran), also when it failed; empty for statements on no table or with no keyspace.
+  std::string table;
   std::string message;
   ResultSet rows;  // kRows
   std::vector<std::string> warnings;
