@@ -39,13 +39,6 @@ export function replicationText(replication) {
   return `${replication.class || 'unknown strategy'}${options ? `, ${options}` : ''}`;
 }
 
-/** The copies a keyspace keeps of each partition (the sum of its factors). */
-export function replicationCopies(replication) {
-  if (!replication) return 0;
-  const o = replication.options ?? {};
-  if (replication.class === 'SimpleStrategy') return Number(o.replication_factor ?? 0);
-  return Object.values(o).reduce((sum, v) => sum + (Number(v) || 0), 0);
-}
 
 export function initCassandraView({client}) {
   const el = {
@@ -148,7 +141,7 @@ export function initCassandraView({client}) {
 
   function ru() {
     const v = Number(el.cosmosRu.value);
-    return Number.isFinite(v) && v >= 0 ? Math.min(v, 1_000_000) : COSMOS_DEFAULT_RU;
+    return Number.isFinite(v) && v >= 0 ? Math.round(Math.min(v, 1_000_000)) : COSMOS_DEFAULT_RU;
   }
 
   function showRequestError(e) {
@@ -468,9 +461,9 @@ export function initCassandraView({client}) {
     if (ks) {
       el.replication.append(h('span', {className: 'figure-label', text: `Keyspace ${ks.name} replication: `}),
                             h('strong', {text: replicationText(ks.replication)}),
-                            h('span', {className: 'hint', text: ` — ${plural(replicationCopies(ks.replication), 'copy', 'copies')} of every partition`}));
+                            h('span', {className: 'hint', text: ` — ${plural(ks.copies, 'copy', 'copies')} of every partition`}));
       el.replication.dataset.class = ks.replication.class;
-      el.replication.dataset.copies = String(replicationCopies(ks.replication));
+      el.replication.dataset.copies = String(ks.copies);
     } else {
       el.replication.append(h('span', {className: 'hint', text: 'No keyspace yet: run a script that creates one.'}));
       el.replication.dataset.class = '';
@@ -596,7 +589,7 @@ export function initCassandraView({client}) {
     if (state.cosmos && view.cosmos) {
       el.loadHeading.textContent = 'Load per physical partition';
       el.loadHint.textContent = 'What each physical partition of the Cosmos DB model holds of the table drawn (each of its 4 ' +
-        'replicas holds all of it).' + (view.cosmos.exact ? '' : ' Counted over the partitions scanned (see the note under the ring).');
+        'replicas holds all of it).';
       const selectedRange = sel ? physicalRangeOf(view.cosmos, sel.token) : null;
       const rows = view.cosmos.ranges.map((r) => ({label: `P${r.id}`, index: r.id, partitions: r.partitions, rows: r.rows, bytes: r.bytes,
                                                     highlighted: selectedRange?.id === r.id}));
@@ -673,7 +666,7 @@ export function initCassandraView({client}) {
       el.cosmosExplain.textContent = 'Run a script that creates a table to see its physical partitions.';
     }
     const ks = keyspaceOf(view);
-    const copies = ks ? replicationCopies(ks.replication) : 0;
+    const copies = ks ? ks.copies : 0;
     const rows = [
       ['Copies of each partition', ks ? `${plural(copies, 'copy', 'copies')}: ${replicationText(ks.replication)} (a replication factor of 1 is allowed)`
         : 'set per keyspace (replication factor, even 1)', `always ${c.replicas} (a replica set per physical partition), quorum ${c.quorum}`],

@@ -123,11 +123,13 @@
 //              still runs; an error reply only means the request could not run at all (no CQL in
 //              this engine build, a bad payload). results: CqlSession.execute's, in statement
 //              order (kind 'rows' | 'schema_change' | 'void' | 'describe' | 'error', verb,
-//              statement, line, column, byte_offset, message?, warnings, error?, and for rows:
+//              statement, line, column, byte_offset, table? ('ks.t' the statement names, from
+//              the engine), message?, warnings, error?, and for rows:
 //              columns [{name, type}], rows, cells (exact cqlsh text), row_partition,
 //              partition_key, partitions [{token, key, replicas}]). keyspace: the current one
 //              (USE) after the run. view.table: `table` when given and existing, else the last
-//              existing table the script's statements name, else the previous view's table, else
+//              existing table the script's statements name (their results' `table`), else the
+//              previous view's table, else
 //              the first table. Replicas are node indexes into view.ring.nodes.
 //
 //   ring       payload {ring: RingOptions, table?: string, ru?: number, maxPartitions?: number}
@@ -143,11 +145,12 @@
 //              progress {bytesDone, bytesTotal, items}   items = rows loaded so far
 //              result  {rows: number, view: CqlView, timing: {ms, bytesPerSecond}}
 //              Loads JSON objects (NDJSON, a JSON array or one object) into the table as
-//              INSERT ... JSON does, streamed: the whole objects of each chunk read (a File's
-//              stream chunks, READ_CHUNK_BYTES slices of text) go to the engine as one batch, so
-//              a file of any size goes through and cancel {target} stops it between batches. On an engine error the rows before it
-//              stay loaded and the error's location {byte_offset, line, column, item_index} is
-//              within the whole source.
+//              INSERT ... JSON does, streamed: each chunk read (a File's stream chunks,
+//              READ_CHUNK_BYTES slices of text) is copied once into the engine, which frames the
+//              rows as it does for an analysis (CqlSession.startLoad), so a file of any size goes
+//              through and cancel {target} stops it between chunks. On an engine error the rows
+//              before it stay loaded, its message says how many, and its location {byte_offset,
+//              line, column, item_index} is within the whole source.
 //
 //   cql-reset  payload {ru?, maxPartitions?}
 //              result  CqlView
@@ -158,25 +161,26 @@
 //   datacenters?: [{name, nodes, racks}]}  (datacenters replace `nodes`; 1..1000 nodes in all)
 //
 // CqlView: what the ring picture, the load table and the Cosmos DB Cassandra API figures draw.
-//   {keyspaces: [{name, replication: {class, options: {name: value}}, text, tables: string[]}],
+//   {keyspaces: CqlSession.keyspaces(): [{name, replication: {class, options: {name: value}},
+//          copies (of each partition), text, tables: string[]}],
 //    table: 'ks.t' | null, keyspace: the table's keyspace | null,
 //    ringOptions: RingOptions in effect,
 //    ring: CqlSession.ring(keyspace): {nodes: [{name, address, datacenter, rack, ownership,
 //          effective_ownership?}], tokens: [{token, node}] sorted, num_tokens, random_tokens},
-//    layout: null | CqlSession.tableLayout(table): {table, partition_count, row_count, bytes,
-//          largest_partition_bytes, partitions: [{token, key, rows, cells, bytes, replicas}],
-//          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
-//          cosmos: {replicas, quorum, physical_partition_bytes, logical_partition_bytes,
-//          physical_partitions, largest_partition_over_limit}}
-//          with `partitions` thinned for drawing, plus the fields the worker adds:
+//    layout: null | CqlSession.tableLayout(table, {scan_partitions: CQL_SCAN_PARTITIONS,
+//          max_partitions: maxPartitions, ru_per_second: ru}): {table, partition_count,
+//          row_count, bytes, largest_partition_bytes,
 //            partitions_scanned  how many partitions (the first, in token order) were read
 //            sample_every        every k-th of them is listed (1: all)
-//    cosmos: null | {ru_per_second, physical_partitions, for_storage, for_throughput,
-//          ru_per_physical_partition, exact, ranges: [{id, min, max, partitions, rows, bytes}]}
-//          The Cosmos DB Cassandra API model of the same table: max(ceil(bytes / 30 GB),
-//          ceil(RU/s / 10,000), 1) physical partitions, each an even slice [min, max] of the
-//          token range (CosmosCassandraApi::PhysicalPartitionOf); exact is false when the table
-//          has more partitions than were scanned (the ranges then count the scanned ones).
+//          partitions: [{token, key, rows, cells, bytes, physical_partition, replicas}],
+//          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
+//          cosmos}
+//    cosmos: null | layout.cosmos: {replicas, quorum, physical_partition_bytes,
+//          logical_partition_bytes, largest_partition_over_limit, ru_per_second,
+//          ru_per_physical_partition, for_storage, for_throughput, physical_partitions,
+//          ranges: [{id, min, max, partitions, rows, bytes}]}
+//          The Cosmos DB Cassandra API placement of every partition of the table, computed by
+//          the engine (engine/include/partplay/cosmos/cassandra_api.h).
 //   maxPartitions (default CQL_MAX_PARTITIONS) bounds layout.partitions; ru defaults to
 //   COSMOS_DEFAULT_RU.
 //
@@ -241,7 +245,10 @@ export const SourceKind = Object.freeze({
   URL: 'url',
 });
 
-/** codeName values of errors raised outside the engine (code is null, except io = 3). */
+/**
+ * codeName values of errors raised outside the engine. Their code is null, except io: a file or
+ * URL that cannot be read is the engine's own `io` error, its code read from the engine's table.
+ */
 export const ErrorCodeNames = Object.freeze({
   CANCELLED: 'cancelled',
   BAD_REQUEST: 'bad_request',
@@ -250,9 +257,6 @@ export const ErrorCodeNames = Object.freeze({
   IO: 'io',
   ENGINE_LOAD: 'engine_load',
 });
-
-/** The engine's code for "could not be read" (error_codes.h kIo); used for fetch/file errors. */
-export const IO_CODE = 3;
 
 export const DEFAULT_MAX_PARTITIONS = 2000;
 /** The slot an analysis is kept in when the request names none. */

@@ -609,7 +609,7 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
   });
 });
 
-describe('web/json-batches.js, web/cql-text.js and the CQL protocol (no browser)', () => {
+describe('web/cql-text.js and the CQL protocol (no browser)', () => {
   test('CQL requests are validated on both sides of the worker', async () => {
     const protocol = await import('../../web/protocol.js');
     const {Request, request, validateRequest} = protocol;
@@ -638,42 +638,6 @@ describe('web/json-batches.js, web/cql-text.js and the CQL protocol (no browser)
       request(1, Request.CQL_VIEW, {table: 5}),
     ];
     for (const m of bad) assert.throws(() => validateRequest(m), TypeError, JSON.stringify(m));
-  });
-
-  test('JSON is cut into batches of whole objects at any chunk size, byte positions kept', async () => {
-    const {JsonBatcher, lineColumn} = await import('../../web/json-batches.js');
-    const text = '\uFEFF[ {"a": "x,]}\\"", "b": [1, {"c": "[{"}]},\n {"a": "é"} ,{"c":{"d":[]}}\n]\n';
-    const bytes = new TextEncoder().encode(text);
-    for (const size of [1, 2, 3, 5, 64, bytes.length]) {
-      const batcher = new JsonBatcher();
-      const objects = [];
-      let at = 0;
-      for (let i = 0; i < bytes.length; i += size) {
-        const batch = batcher.push(bytes.slice(i, i + size));
-        if (!batch) continue;
-        assert.equal(batcher.offset, at, 'batches follow each other');
-        // Blanked in place: the same length, the same bytes except brackets and commas between elements.
-        for (let k = 0; k < batch.length; k++) {
-          if (batch[k] !== bytes[at + k]) assert.ok([0x5b, 0x5d, 0x2c].includes(bytes[at + k]) && batch[k] === 0x20);
-        }
-        const decoded = new TextDecoder().decode(batch).replace(/^\uFEFF/, '');
-        for (const piece of decoded.split(/\n|(?<=\})\s+(?=\{)/).map((s) => s.trim()).filter(Boolean)) objects.push(JSON.parse(piece));
-        at += batch.length;
-        batcher.offset = at;
-      }
-      assert.equal(batcher.finish(), null, `size ${size}: nothing left`);
-      assert.deepEqual(objects, JSON.parse(text.slice(1)), `size ${size}`);
-    }
-    const batcher = new JsonBatcher();
-    assert.equal(new TextDecoder().decode(batcher.push(new TextEncoder().encode('[{"a":1},{"a"'))), ' {"a":1}');
-    assert.equal(batcher.finish().truncated, true, 'an array without its ] is truncated');
-    const ndjson = new JsonBatcher();
-    ndjson.push(new TextEncoder().encode('{"a":1}\n{"b":'));
-    assert.equal(new TextDecoder().decode(ndjson.finish().rest), '\n{"b":', 'the rest goes to the engine, which locates the error');
-    // Line and column of a byte in a batch, given the lines before it.
-    const batch = new TextEncoder().encode('x\nab\ncd');
-    assert.deepEqual(lineColumn(batch, 6, {lines: 4, lastNewline: 90}, 100), {line: 7, column: 2});
-    assert.deepEqual(lineColumn(batch, 0, {lines: 4, lastNewline: 90}, 100), {line: 5, column: 10});
   });
 
   test('statements are found as the lexer splits them: quotes and comments hide semicolons', () => {
