@@ -70,6 +70,11 @@ class CqlSession {
     return StatusValue(session_.ConfigureRing(o.value()));
   }
 
+  // 0 (as written) or the copies every keyspace created from now on keeps.
+  val overrideReplicationFactor(int factor) {
+    return StatusValue(session_.OverrideReplicationFactor(factor));
+  }
+
   // The ring; with a keyspace name, each node's effective ownership under its replication.
   val ring(std::string keyspace) const {
     if (keyspace.empty()) return JsonAnswer(cql::RingToJson(session_.ring(), nullptr));
@@ -157,6 +162,7 @@ EMSCRIPTEN_BINDINGS(partplay_cassandra) {
       .constructor<>()
       .function("execute", &CqlSession::execute)
       .function("configureRing", &CqlSession::configureRing)
+      .function("overrideReplicationFactor", &CqlSession::overrideReplicationFactor)
       .function("ring", &CqlSession::ring)
       .function("keyspaces", &CqlSession::keyspaces)
       .function("tableLayout", &CqlSession::tableLayout)

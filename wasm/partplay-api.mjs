@@ -271,6 +271,13 @@ export class CqlSession {
     answer(this.#raw.configureRing(JSON.stringify(options)));
   }
   /**
+   * Every keyspace created from now on keeps `factor` copies of each partition (SimpleStrategy's
+   * factor and each datacenter's), whatever its CREATE KEYSPACE says; 0 turns this off.
+   */
+  overrideReplicationFactor(factor) {
+    answer(this.#raw.overrideReplicationFactor(factor));
+  }
+  /**
    * Every keyspace, sorted: [{name, replication: {class, options: {name: value}}, copies (of
    * each partition), text (its CREATE KEYSPACE), tables: string[] (sorted)}].
    */

@@ -171,8 +171,8 @@ export class PlaygroundClient {
   // The CQL session (protocol.js, "CQL requests"). Statement failures are results, not rejections.
 
   /** Runs a CQL script. Resolves to {results, keyspace, view: CqlView, timing}. */
-  cql({script, table, ru, maxPartitions}) {
-    return this.#checked(Request.CQL, {script, table, ru, maxPartitions});
+  cql({script, table, ru, maxPartitions, replicationFactor}) {
+    return this.#checked(Request.CQL, {script, table, ru, maxPartitions, replicationFactor});
   }
 
   /** Replaces the ring (RingOptions). Resolves to a CqlView. */

@@ -115,7 +115,8 @@
 // next until cql-reset, as in a cqlsh session. Tokens are decimal strings everywhere (a JS number
 // cannot hold every 64-bit token); compare them as BigInt.
 //
-//   cql        payload {script: string, table?: string, ru?: number, maxPartitions?: number}
+//   cql        payload {script: string, table?: string, ru?: number, maxPartitions?: number,
+//                       replicationFactor?: number}
 //              result  {results: StatementResult[], keyspace: string, view: CqlView,
 //                       timing: {ms}}
 //              Runs the script statement by statement. A failing statement is a result of kind
@@ -131,6 +132,8 @@
 //              existing table the script's statements name (their results' `table`), else the
 //              previous view's table, else
 //              the first table. Replicas are node indexes into view.ring.nodes.
+//              replicationFactor (1..1000): every keyspace the script creates keeps that many
+//              copies per datacenter whatever its statement says (the element's rf attribute).
 //
 //   ring       payload {ring: RingOptions, table?: string, ru?: number, maxPartitions?: number}
 //              result  CqlView
@@ -495,6 +498,10 @@ export function validateRequest(message) {
       break;
     case Request.CQL:
       if (typeof payload.script !== 'string') throw new TypeError('cql needs a script (a string)');
+      if (payload.replicationFactor !== undefined && payload.replicationFactor !== null &&
+          !(Number.isInteger(payload.replicationFactor) && payload.replicationFactor >= 1)) {
+        throw new TypeError('replicationFactor must be a whole number >= 1');
+      }
       validateCqlViewOptions(payload);
       break;
     case Request.RING:

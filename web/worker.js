@@ -355,8 +355,9 @@ function buildView(session, {table, candidates = [], ru = COSMOS_DEFAULT_RU, max
   return {keyspaces, table: viewTable, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos: layout?.cosmos ?? null};
 }
 
-async function runCql({script, table, ru, maxPartitions}) {
+async function runCql({script, table, ru, maxPartitions, replicationFactor}) {
   const session = await cqlSession();
+  session.overrideReplicationFactor(replicationFactor ?? 0);
   const started = performance.now();
   const {results} = session.execute(script);
   const ms = performance.now() - started;

@@ -38,6 +38,15 @@ Session::Session(SessionOptions options)
   if (r.ok()) ring_ = std::move(r).value();
 }
 
+Status Session::OverrideReplicationFactor(int factor) {
+  if (factor < 0 || factor > 1000) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("a replication factor is 0 (as written) to 1000, not {}", factor));
+  }
+  replication_override_ = factor;
+  return Status::Ok();
+}
+
 Status Session::ConfigureRing(const RingOptions& options) {
   PARTPLAY_ASSIGN_OR_RETURN(Ring r, Ring::Build(options));
   ring_ = std::move(r);
@@ -245,6 +254,10 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (!ks.ok()) return fail(ks.status());
             Keyspace k;
             k.schema = std::move(ks).value();
+            if (replication_override_ > 0) {
+              k.schema.replication.replication_factor = replication_override_;
+              for (auto& [dc, rf] : k.schema.replication.datacenters) rf = replication_override_;
+            }
             keyspaces_.emplace(s.keyspace.text, std::move(k));
             result.kind = StatementResult::Kind::kSchemaChange;
             result.message = fmt::format("CREATED KEYSPACE {}", s.keyspace.text);

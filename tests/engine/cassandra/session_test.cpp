@@ -239,5 +239,25 @@ TEST(CqlSessionTest, EachResultNamesTheTableItTouched) {
   EXPECT_EQ(json.find("\"table\"", json.find("\"verb\":\"USE\"")), std::string::npos) << json;
 }
 
+TEST(CqlSessionTest, ReplicationFactorOverride) {
+  Session s;
+  EXPECT_EQ(s.OverrideReplicationFactor(-1).code(), ErrorCode::kBadOption);
+  ASSERT_TRUE(s.OverrideReplicationFactor(2).ok());
+  s.Execute(
+      "CREATE KEYSPACE a WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};"
+      "CREATE KEYSPACE b WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, "
+      "'dc2': 1};");
+  ASSERT_TRUE(s.OverrideReplicationFactor(0).ok());
+  s.Execute(
+      "CREATE KEYSPACE c WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};");
+  std::vector<KeyspaceListing> list = s.ListKeyspaces();
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list[0].copies, 2);
+  EXPECT_EQ(list[1].copies, 4);
+  EXPECT_EQ(list[1].replication_options,
+            (std::vector<std::pair<std::string, std::string>>{{"dc1", "2"}, {"dc2", "2"}}));
+  EXPECT_EQ(list[2].copies, 3);
+}
+
 }  // namespace
 }  // namespace partplay::cql

@@ -59,6 +59,11 @@ class Session {
   std::vector<StatementResult> Execute(std::string_view script);
   StatementResult ExecuteStatement(const Statement& statement);
 
+  // Every keyspace created from now on keeps `factor` copies (SimpleStrategy's replication factor,
+  // and each datacenter's of NetworkTopologyStrategy) whatever its statement says; 0 turns this
+  // off. The embeddable element's rf attribute: the same script under another replication.
+  Status OverrideReplicationFactor(int factor);
+
   // Replaces the ring (the data stays; placements are computed when asked).
   Status ConfigureRing(const RingOptions& options);
   const Ring& ring() const { return ring_; }
@@ -87,6 +92,7 @@ class Session {
   ValueGenerator generator_;
   std::map<std::string, Keyspace> keyspaces_;
   std::string current_keyspace_;
+  int replication_override_ = 0;
 };
 
 // The token of a partition key given as CQL literals of the given types (several = composite),
