@@ -17,13 +17,17 @@ class BulkLoad::Rows : public partplay::internal::ItemSink {
  public:
   Rows() : stream_(this) {}
 
-  Status OnItem(simdjson::ondemand::document_reference, const partplay::internal::ItemContext& item) override {
-    SourceLocation at = stream_.Locate(item.byte_offset, item.index);
+  Status OnItem(simdjson::ondemand::document_reference,
+                const partplay::internal::ItemContext& item) override {
+    // Line and column are counted only for an error: counting them for every row would re-scan
+    // the buffer up to each row (quadratic in the chunk size).
+    auto located = [&](const Status& s) {
+      return Status(s.code(), s.message(), stream_.Locate(item.byte_offset, item.index));
+    };
     if (item.text.size() > kMaxRowJsonBytes) {
-      return Status(ErrorCode::kItemTooLarge,
-                    fmt::format("row {} is {} bytes of JSON; a row is at most {} bytes",
-                                item.index, item.text.size(), kMaxRowJsonBytes),
-                    at);
+      return located(Status(ErrorCode::kItemTooLarge,
+                            fmt::format("row {} is {} bytes of JSON; a row is at most {} bytes",
+                                        item.index, item.text.size(), kMaxRowJsonBytes)));
     }
     internal::JsonNode object;
     std::string error;
@@ -32,7 +36,11 @@ class BulkLoad::Rows : public partplay::internal::ItemSink {
       // Unlocated: the stream's strict checker names the exact byte.
       return Status(ErrorCode::kMalformedJson, error);
     }
-    PARTPLAY_RETURN_IF_ERROR(InsertJsonObject(object, *table_, at));
+    SourceLocation at;
+    at.byte_offset = static_cast<int64_t>(item.byte_offset);
+    at.item_index = item.index;
+    Status inserted = InsertJsonObject(object, *table_, at);
+    if (!inserted.ok()) return located(inserted);
     ++rows_;
     return Status::Ok();
   }
