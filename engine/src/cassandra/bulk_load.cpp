@@ -11,13 +11,14 @@
 
 namespace partplay::cql {
 
-// The sink of the ingest stream: each framed item's exact text is read by json_doc (numbers keep
-// every digit, so varint and decimal values lose nothing) and inserted into the table.
+// The sink of the ingest stream: each framed item's simdjson document becomes a JsonNode
+// (json_doc.h: numbers keep every digit, so varint and decimal values lose nothing) and is
+// inserted into the table.
 class BulkLoad::Rows : public partplay::internal::ItemSink {
  public:
   Rows() : stream_(this) {}
 
-  Status OnItem(simdjson::ondemand::document_reference,
+  Status OnItem(simdjson::ondemand::document_reference doc,
                 const partplay::internal::ItemContext& item) override {
     // Line and column are counted only for an error: counting them for every row would re-scan
     // the buffer up to each row (quadratic in the chunk size).
@@ -31,8 +32,7 @@ class BulkLoad::Rows : public partplay::internal::ItemSink {
     }
     internal::JsonNode object;
     std::string error;
-    size_t pos = 0;
-    if (!internal::ParseJson(item.text, pos, object, error)) {
+    if (!internal::JsonNodeOf(doc, object, error)) {
       // Unlocated: the stream's strict checker names the exact byte.
       return Status(ErrorCode::kMalformedJson, error);
     }

@@ -171,5 +171,32 @@ TEST(CqlBulkLoadTest, EmptyInputs) {
   EXPECT_EQ(LoadInPieces(s, "", {}).code(), ErrorCode::kEmptyInput);
 }
 
+// INSERT ... JSON and bulk loads read values with simdjson On Demand, numbers as their exact text.
+TEST(CqlBulkLoadTest, JsonNumbersKeepEveryDigit) {
+  Session s;
+  s.Execute(kSchema);
+  std::vector<StatementResult> r = s.Execute(
+      "INSERT INTO ks.t JSON '{\"k\": 1, \"c\": 1, \"n\": -98765432109876543210987654321,"
+      " \"d\": 1e400}';"
+      "INSERT INTO ks.t JSON '{\"k\": 1, \"c\": 2, \"n\": 01}';"
+      "INSERT INTO ks.t JSON '{\"k\": 1, \"c\": 3} x';"
+      "INSERT INTO ks.t JSON '{\"k\": 1, \"c\": 4, \"v\": \"\\u00e9\\n\"}';");
+  EXPECT_EQ(r[0].kind, StatementResult::Kind::kVoid) << r[0].status.ToString();
+  ASSERT_EQ(r[1].kind, StatementResult::Kind::kError);
+  EXPECT_NE(r[1].status.message().find("Could not decode JSON string as a map"), std::string::npos)
+      << r[1].status.message();
+  ASSERT_EQ(r[2].kind, StatementResult::Kind::kError);
+  EXPECT_NE(r[2].status.message().find("Could not decode JSON string as a map"), std::string::npos);
+  EXPECT_EQ(r[3].kind, StatementResult::Kind::kVoid) << r[3].status.ToString();
+  EXPECT_EQ(Rows(s), (std::vector<std::string>{"1|1|1E+400|-98765432109876543210987654321|null",
+                                               "1|4|null|null|é\\n"}));  // cqlsh escapes the newline
+  int64_t rows = 0;
+  Status st = LoadInPieces(s, "{\"k\": 2, \"c\": 1, \"n\": 1.5}\n{\"k\": 2, \"c\": 2, \"n\": -0}\n",
+                           {}, &rows);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.code(), ErrorCode::kCqlBadLiteral) << st.ToString();
+  EXPECT_EQ(st.where().item_index, 0);
+}
+
 }  // namespace
 }  // namespace partplay::cql
