@@ -25,11 +25,11 @@ using partplay::wasm::JsonAnswer;
 val ErrorCodes() {
   std::string json = "[";
 #define PARTPLAY_X(name, number, short_name, description) \
-  if (json.size() > 1) json += ',';                        \
-  json += fmt::format("{{\"code\":{},\"name\":", number);  \
-  partplay::AppendJsonString(short_name, json);            \
-  json += ",\"description\":";                             \
-  partplay::AppendJsonString(description, json);           \
+  if (json.size() > 1) json += ',';                       \
+  json += fmt::format("{{\"code\":{},\"name\":", number); \
+  partplay::AppendJsonString(short_name, json);           \
+  json += ",\"description\":";                            \
+  partplay::AppendJsonString(description, json);          \
   json += '}';
   PARTPLAY_ERROR_CODES(PARTPLAY_X)
 #undef PARTPLAY_X
@@ -44,7 +44,9 @@ val Version() {
 }
 
 // docs/sizing.md: `partplay size --request-json` in the page.
-val SizeTable(std::string request_json) { return JsonAnswer(partplay::SizeTableJson(request_json)); }
+val SizeTable(std::string request_json) {
+  return JsonAnswer(partplay::SizeTableJson(request_json));
+}
 
 }  // namespace
 

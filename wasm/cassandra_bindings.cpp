@@ -46,7 +46,7 @@ using partplay::wasm::StatusValue;
 std::string TextOf(const val& input) {
   if (input.isString()) return input.as<std::string>();
   val uint8 = val::global("Uint8Array");
-  val bytes = input.instanceof(uint8) ? input : uint8.new_(input);
+  val bytes = input.instanceof (uint8) ? input : uint8.new_(input);
   std::string out(bytes["length"].as<size_t>(), '\0');
   val view(emscripten::typed_memory_view(out.size(), reinterpret_cast<uint8_t*>(out.data())));
   view.call<void>("set", bytes);
@@ -62,7 +62,9 @@ std::string JsonString(std::string_view s) {
 class CqlSession {
  public:
   // Statement errors are results (the script goes on, as in cqlsh), so this always answers ok.
-  val execute(val script) { return JsonAnswer(cql::ResultsToJson(session_.Execute(TextOf(script)))); }
+  val execute(val script) {
+    return JsonAnswer(cql::ResultsToJson(session_.Execute(TextOf(script))));
+  }
 
   val configureRing(std::string options_json) {
     StatusOr<cql::RingOptions> o = cql::ParseRingOptionsJson(options_json);

@@ -45,7 +45,9 @@ class Analysis {
     if (!analyzer_) return StatusValue(NotReady());
     return PointerAnswer(analyzer_->WritableChunk(n), n);
   }
-  val commitChunk(size_t n) { return StatusValue(Ready() ? analyzer_->CommitChunk(n) : NotReady()); }
+  val commitChunk(size_t n) {
+    return StatusValue(Ready() ? analyzer_->CommitChunk(n) : NotReady());
+  }
   val finish() { return StatusValue(Ready() ? analyzer_->Finish() : NotReady()); }
   // {"bytes_consumed", "items_seen"} so far.
   val progress() const {

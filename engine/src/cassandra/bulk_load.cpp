@@ -64,8 +64,8 @@ StatusOr<std::unique_ptr<BulkLoad>> BulkLoad::Start(Session& session,
 Status BulkLoad::Bind() {
   StatusOr<Table*> table = session_->FindTable(table_);
   if (!table.ok()) {
-    return Status(table.status().code(),
-                  fmt::format("{} (the table was dropped during the load)", table.status().message()));
+    return Status(table.status().code(), fmt::format("{} (the table was dropped during the load)",
+                                                     table.status().message()));
   }
   rows_->table_ = table.value();
   return Status::Ok();
@@ -74,10 +74,10 @@ Status BulkLoad::Bind() {
 Status BulkLoad::Explain(Status s) const {
   if (s.ok() || !count_rows_in_errors_) return s;
   int64_t n = rows_->rows_;
-  return Status(s.code(),
-                fmt::format("{} ({} row{} loaded before it)", s.message(), n,
-                            n == 1 ? " was" : "s were"),
-                s.where());
+  return Status(
+      s.code(),
+      fmt::format("{} ({} row{} loaded before it)", s.message(), n, n == 1 ? " was" : "s were"),
+      s.where());
 }
 
 uint8_t* BulkLoad::WritableChunk(size_t n) { return rows_->stream_.WritableChunk(n); }

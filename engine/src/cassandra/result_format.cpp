@@ -380,8 +380,9 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
     first = false;
     parts += fmt::format("{{\"token\":\"{}\",\"key\":", key.token);
     KeyComponents(key_types, p.key, parts);
-    parts += fmt::format(",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":[",
-                         size.rows, size.cells, size.bytes, physical);
+    parts += fmt::format(
+        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":[",
+        size.rows, size.cells, size.bytes, physical);
     for (size_t i = 0; i < replicas.size(); ++i) {
       if (i) parts += ',';
       parts += std::to_string(replicas[i]);

@@ -25,6 +25,22 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
+// The table a statement names, or null (DESCRIBE names one only as DESCRIBE TABLE).
+const TableName* NamedTable(const StatementBody& body) {
+  return std::visit(
+      [](const auto& s) -> const TableName* {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, DescribeStatement>) {
+          return s.kind == DescribeStatement::Kind::kTable ? &s.table : nullptr;
+        } else if constexpr (requires { s.table.table; }) {
+          return &s.table;
+        } else {
+          return nullptr;
+        }
+      },
+      body);
+}
+
 Ring DefaultRing() {
   StatusOr<Ring> r = Ring::Build(RingOptions{});
   return std::move(r).value();
@@ -166,16 +182,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                                            "CREATE", "USE",      "CREATE",  "DROP",
                                            "DROP",   "TRUNCATE", "DESCRIBE"};
   result.verb = kVerbs[statement.body.index()];
-  std::visit(Overloaded{[&](const auto& s) {
-                          if constexpr (requires { s.table.table; }) {
-                            if constexpr (std::is_same_v<std::decay_t<decltype(s)>,
-                                                         DescribeStatement>) {
-                              if (s.kind != DescribeStatement::Kind::kTable) return;
-                            }
-                            result.table = QualifiedTable(s.table);
-                          }
-                        }},
-             statement.body);
+  if (const TableName* table = NamedTable(statement.body)) result.table = QualifiedTable(*table);
   auto fail = [&](Status s) {
     result.kind = StatementResult::Kind::kError;
     result.status = std::move(s);

@@ -35,8 +35,8 @@ CassandraApiPlacement PlanCassandraApi(double total_bytes, int64_t ru_per_second
   for (int64_t i = 0; i < count; ++i) {
     CassandraApiRange r;
     r.id = i;
-    r.min_token = static_cast<int64_t>(static_cast<uint64_t>(INT64_MIN) +
-                                       width * static_cast<uint64_t>(i));
+    r.min_token =
+        static_cast<int64_t>(static_cast<uint64_t>(INT64_MIN) + width * static_cast<uint64_t>(i));
     r.max_token = i == count - 1
                       ? INT64_MAX
                       : static_cast<int64_t>(static_cast<uint64_t>(r.min_token) + width - 1);

@@ -188,8 +188,9 @@ TEST(CqlBulkLoadTest, JsonNumbersKeepEveryDigit) {
   ASSERT_EQ(r[2].kind, StatementResult::Kind::kError);
   EXPECT_NE(r[2].status.message().find("Could not decode JSON string as a map"), std::string::npos);
   EXPECT_EQ(r[3].kind, StatementResult::Kind::kVoid) << r[3].status.ToString();
-  EXPECT_EQ(Rows(s), (std::vector<std::string>{"1|1|1E+400|-98765432109876543210987654321|null",
-                                               "1|4|null|null|é\\n"}));  // cqlsh escapes the newline
+  EXPECT_EQ(Rows(s),
+            (std::vector<std::string>{"1|1|1E+400|-98765432109876543210987654321|null",
+                                      "1|4|null|null|é\\n"}));  // cqlsh escapes the newline
   int64_t rows = 0;
   Status st = LoadInPieces(s, "{\"k\": 2, \"c\": 1, \"n\": 1.5}\n{\"k\": 2, \"c\": 2, \"n\": -0}\n",
                            {}, &rows);

@@ -216,14 +216,14 @@ TEST(CqlSessionTest, ListsKeyspacesWithReplicationAndTables) {
 TEST(CqlSessionTest, EachResultNamesTheTableItTouched) {
   Session s;
   std::vector<StatementResult> r = s.Execute(
-      "SELECT * FROM t;"                                  // no keyspace yet: no table
+      "SELECT * FROM t;"  // no keyspace yet: no table
       "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', "
       "'replication_factor': 1};"
       "CREATE TABLE ks.\"T\" (k int PRIMARY KEY, v int);"
       "USE ks;"
       "INSERT INTO \"T\" (k, v) VALUES (1, 2);"
       "UPDATE \"T\" SET v = 3 WHERE k = 1;"
-      "SELECT * FROM ks.\"T\" WHERE v = 3;"                // fails, still names the table
+      "SELECT * FROM ks.\"T\" WHERE v = 3;"  // fails, still names the table
       "DELETE FROM \"T\" WHERE k = 1;"
       "DESCRIBE TABLE \"T\";"
       "DESCRIBE KEYSPACE ks;"

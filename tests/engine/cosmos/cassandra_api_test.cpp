@@ -52,10 +52,8 @@ TEST(CassandraApiTest, RangesTileTheTokenSpace) {
       EXPECT_LE(r.min_token, r.max_token);
       if (i > 0) EXPECT_EQ(r.min_token, p.ranges[i - 1].max_token + 1);
       // Both ends of a range are placed in it.
-      EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(r.min_token, p.physical_partitions),
-                r.id);
-      EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(r.max_token, p.physical_partitions),
-                r.id);
+      EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(r.min_token, p.physical_partitions), r.id);
+      EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(r.max_token, p.physical_partitions), r.id);
     }
   }
   // Three ranges: width ceil(2^64 / 3) = 6148914691236517206.
@@ -83,8 +81,8 @@ TEST(CassandraApiTest, TableLayoutCarriesThePlacement) {
   s.Execute(
       "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};"
       "CREATE TABLE ks.t (k int PRIMARY KEY, v text);"
-      "INSERT INTO ks.t (k, v) VALUES (1, 'abc');"   // token -4069959284402364209
-      "INSERT INTO ks.t (k, v) VALUES (2, 'abc');"   // token -3248873570005575792
+      "INSERT INTO ks.t (k, v) VALUES (1, 'abc');"    // token -4069959284402364209
+      "INSERT INTO ks.t (k, v) VALUES (2, 'abc');"    // token -3248873570005575792
       "INSERT INTO ks.t (k, v) VALUES (3, 'abc');");  // token 9010454139840013625
   cql::Table* table = s.FindTable("ks.t").value();
   cql::TableLayoutOptions o;

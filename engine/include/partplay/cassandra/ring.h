@@ -84,5 +84,4 @@ class Ring {
 // "nodes", "racks"}]}, every field optional (the defaults above); unknown fields are errors.
 StatusOr<RingOptions> ParseRingOptionsJson(std::string_view json);
 
-
 }  // namespace partplay::cql
