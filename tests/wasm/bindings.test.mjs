@@ -97,7 +97,12 @@ describe('every entry point answers in one shape', () => {
       const {results} = assertOk(s.execute(`${KEYSPACE} SELECT * FROM ks.nope;`), 'execute');
       assert.equal(results.at(-1).kind, 'error', 'a statement error is a result, not a failed call');
       assertOk(s.configureRing('{"nodes": 4}'), 'configureRing');
-      assertError(s.configureRing('{"nodes": 0}'), 'bad_option', 'configureRing nodes');
+      // The ring's limits are the engine's alone (web/protocol.js checks only the shape).
+      for (const bad of [{nodes: 0}, {nodes: 1001}, {num_tokens: 257}, {seed: 1.5},
+                         {datacenters: [{name: '', nodes: 1}]},
+                         {datacenters: [{name: 'a', nodes: 600}, {name: 'b', nodes: 401}]}]) {
+        assertError(s.configureRing(JSON.stringify(bad)), 'bad_option', JSON.stringify(bad));
+      }
       assertError(s.configureRing('{"nodez": 4}'), 'bad_option', 'configureRing unknown field');
       assertError(s.configureRing('{"nodes": '), 'malformed_json', 'configureRing JSON');
       assert.equal(assertOk(s.ring(''), 'ring').nodes.length, 4);
