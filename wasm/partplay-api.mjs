@@ -255,7 +255,8 @@ export class CqlSession {
   /**
    * Runs a script (a string, or UTF-8 bytes): {results: [StatementResult]} in statement order,
    * each {kind: 'rows'|'schema_change'|'void'|'describe'|'error', verb, statement, line, column,
-   * byte_offset, table? ('ks.t', the table the statement names), message?, warnings, error?, and
+   * byte_offset, source_begin and source_end (the statement's bytes in the script), table?
+   * ('ks.t', the table the statement names), message?, warnings, error?, and
    * for rows: columns [{name, type}], rows, cells, row_partition, partition_key, partitions
    * [{token, key, replicas}]}.
    */

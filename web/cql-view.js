@@ -182,9 +182,7 @@ export function initCassandraView({client}) {
   function selectStatement(result, {focus = true} = {}) {
     const script = state.results?.script;
     if (script === undefined || el.editor.value !== script) return false;
-    const offset = result.kind === 'error' && result.statement === '' ? result.error?.byte_offset ?? result.byte_offset
-      : result.byte_offset;
-    const range = statementRangeOf(script, offset);
+    const range = statementRangeOf(script, result);
     if (!range) return false;
     if (focus) {
       el.editor.focus({preventScroll: true});

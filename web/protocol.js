@@ -124,8 +124,10 @@
 //              still runs; an error reply only means the request could not run at all (no CQL in
 //              this engine build, a bad payload). results: CqlSession.execute's, in statement
 //              order (kind 'rows' | 'schema_change' | 'void' | 'describe' | 'error', verb,
-//              statement, line, column, byte_offset, table? ('ks.t' the statement names, from
-//              the engine), message?, warnings, error?, and for rows:
+//              statement, line, column, byte_offset, source_begin/source_end (the statement's
+//              bytes in the script, as the engine splits it, also for one that does not parse),
+//              table? ('ks.t' the statement names, from the engine), message?, warnings, error?,
+//              and for rows:
 //              columns [{name, type}], rows, cells (exact cqlsh text), row_partition,
 //              partition_key, partitions [{token, key, replicas}]). keyspace: the current one
 //              (USE) after the run. view.table: `table` when given and existing, else the last

@@ -182,6 +182,9 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
     AppendJsonString(r.statement, out);
     out += ',';
     Location(r.where, out);
+    if (r.source_begin >= 0) {
+      out += fmt::format(",\"source_begin\":{},\"source_end\":{}", r.source_begin, r.source_end);
+    }
     if (!r.table.empty()) {
       out += ",\"table\":";
       AppendJsonString(r.table, out);

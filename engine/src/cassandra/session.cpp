@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "partplay/cassandra/bulk_load.h"
+#include "partplay/cassandra/lexer.h"
 #include "partplay/cassandra/modify.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/select.h"
@@ -73,17 +74,31 @@ Status Session::ConfigureRing(const RingOptions& options) {
 std::vector<StatementResult> Session::Execute(std::string_view script) {
   std::vector<StatementResult> out;
   StatementReader reader(script);
+  // The same statements again, for their extents (a statement that does not parse has one too):
+  // the reader skips empty statements, and so does this.
+  StatementLexer extents(script);
+  std::vector<Token> tokens;
+  auto next_extent = [&](StatementResult& r) {
+    while (extents.Next(tokens)) {
+      if (tokens.size() < 2) continue;
+      const std::string_view& last = tokens[tokens.size() - 2].source;
+      r.source_begin = tokens.front().where.byte_offset;
+      r.source_end = static_cast<int64_t>(last.data() + last.size() - script.data());
+      return;
+    }
+  };
   while (std::optional<StatusOr<Statement>> next = reader.Next()) {
     StatusOr<Statement>& parsed = *next;
+    StatementResult r;
     if (!parsed.ok()) {
-      StatementResult r;
       r.kind = StatementResult::Kind::kError;
       r.status = parsed.status();
       r.where = parsed.status().where();
-      out.push_back(std::move(r));
-      continue;
+    } else {
+      r = ExecuteStatement(parsed.value());
     }
-    out.push_back(ExecuteStatement(parsed.value()));
+    next_extent(r);
+    out.push_back(std::move(r));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // The session: statements run one after the other (an error does not stop the script), schema
 // statements and their messages, DESCRIBE, and the output forms (cqlsh grid, JSON lines, details).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -257,6 +258,35 @@ TEST(CqlSessionTest, ReplicationFactorOverride) {
   EXPECT_EQ(list[1].replication_options,
             (std::vector<std::pair<std::string, std::string>>{{"dc1", "2"}, {"dc2", "2"}}));
   EXPECT_EQ(list[2].copies, 3);
+}
+
+// Each result knows its statement's bytes, as the lexer splits the script: quotes and comments
+// hide semicolons, and a statement that does not parse has its extent too.
+TEST(CqlSessionTest, ResultsCarryTheirStatementsExtent) {
+  const std::string script =
+      "-- a; comment\nCREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', "
+      "'replication_factor': 1, 'x;y': 1};\n/* ; */ USE k;\n"
+      "SELECT 'it''s; fine', \"odd;name\" FROM t // trailing; comment\n;;  SELECT $$a;b$$ FRM t";
+  Session s;
+  std::vector<StatementResult> r = s.Execute(script);
+  ASSERT_EQ(r.size(), 4u);
+  std::vector<std::string> texts;
+  for (const StatementResult& x : r) {
+    ASSERT_GE(x.source_begin, 0);
+    texts.push_back(script.substr(static_cast<size_t>(x.source_begin),
+                                  static_cast<size_t>(x.source_end - x.source_begin)));
+  }
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', "
+                       "'replication_factor': 1, 'x;y': 1}",
+                       "USE k", "SELECT 'it''s; fine', \"odd;name\" FROM t", "SELECT $$a;b$$ FRM t"}));
+  EXPECT_EQ(r[3].kind, StatementResult::Kind::kError);
+  EXPECT_EQ(r[3].statement, "");
+  std::string json = ResultsToJson({r[3]});
+  EXPECT_NE(json.find(fmt::format("\"source_begin\":{},\"source_end\":{}", r[3].source_begin,
+                                  r[3].source_end)),
+            std::string::npos)
+      << json;
 }
 
 }  // namespace
