@@ -1,6 +1,10 @@
 // The friendly face of the wasm module: feeds bytes, throws PartplayError on error statuses, and
 // hides the heap pointers. Used by the web worker and by the Node tests; never by the page itself.
 //
+// Every call of the module answers one shape (wasm/status_value.h): {ok: true, json?, ...} or
+// {ok: false, error: {code, name, message, location}}. `answer` below is the only reader of it:
+// it throws the error as a PartplayError and parses `json`. Options cross as JSON text.
+//
 //   const engine = await createEngine();                  // or createEngine({wasmBinary})
 //   const analysis = engine.newAnalysis({key_paths: ['/userId']});
 //   analysis.feed(bytes);  ...  analysis.feed(moreBytes);
@@ -11,22 +15,39 @@ import createPartplay from './partplay.mjs';
 
 /** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
 export class PartplayError extends Error {
-  constructor({code, name, message, location}) {
+  constructor({code, name, message, location, field}) {
     super(message);
     this.name = 'PartplayError';
     this.code = code;
     this.codeName = name;
     this.location = location ?? null;
+    /** The request field the error is about, as a JSON pointer ("/avg_sizes/body"), or null. */
+    this.field = field ?? null;
   }
   /** A plain object that survives postMessage. */
   toJSON() {
     return {name: this.name, code: this.code, codeName: this.codeName, message: this.message,
-            location: this.location};
+            location: this.location, field: this.field};
   }
 }
 
-function check(status) {
-  if (!status.ok) throw new PartplayError(status.error);
+/** The result of one module call: throws its error as a PartplayError, else parses its json. */
+function answer(reply) {
+  if (!reply.ok) throw new PartplayError(reply.error);
+  return reply.json === undefined ? reply : JSON.parse(reply.json);
+}
+
+/** Copies `bytes` into the heap in CHUNK_BYTES pieces through a writable-chunk/commit pair. */
+function feedChunks(module, bytes, writableChunk, commitChunk) {
+  let last;
+  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+    const piece = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
+    const {pointer} = answer(writableChunk(piece.length));
+    // Read HEAPU8 after writableChunk: a heap growth replaces the buffer.
+    module.HEAPU8.set(piece, pointer);
+    last = answer(commitChunk(piece.length));
+  }
+  return last;
 }
 
 /** The largest slice handed to the engine at once; bigger inputs are fed in pieces. */
@@ -40,7 +61,7 @@ export class Analysis {
     this.#raw = new module.Analysis();
     try {
       // Options cross as JSON and are read by the engine (options_json.h), as the CLI's are.
-      check(this.#raw.configure(JSON.stringify(options ?? {})));
+      answer(this.#raw.configure(JSON.stringify(options ?? {})));
     } catch (e) {
       this.dispose();
       throw e;
@@ -48,31 +69,24 @@ export class Analysis {
   }
   /** Copies `bytes` (Uint8Array) once into the engine's buffer and analyzes every complete item. */
   feed(bytes) {
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
-      const piece = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
-      const ptr = this.#raw.writableChunk(piece.length);
-      // Read HEAPU8 after writableChunk: a heap growth replaces the buffer.
-      this.#module.HEAPU8.set(piece, ptr);
-      check(this.#raw.commitChunk(piece.length));
-    }
+    feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
   }
-  get bytesConsumed() { return this.#raw.bytesConsumed(); }
-  get itemsSeen() { return this.#raw.itemsSeen(); }
+  get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
+  get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
   /**
    * Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`;
    * `container` (options as in docs/report.md "Options") adds the Cosmos DB container model,
    * the key advisor and each listed partition's EPK.
    */
   finish({maxPartitions = -1, container = null} = {}) {
-    check(this.#raw.finish());
+    answer(this.#raw.finish());
     return this.model({maxPartitions, container});
   }
   /** The report of the finished input again, with other container options (no re-read). */
   model({maxPartitions = -1, container = null} = {}) {
-    const result = this.#raw.report(maxPartitions, container ? JSON.stringify(container) : '');
-    check(result);
-    const report = JSON.parse(result.json);
-    report.partition_bytes = result.partition_bytes;
+    const reply = this.#raw.report(maxPartitions, container ? JSON.stringify(container) : '');
+    const report = answer(reply);
+    report.partition_bytes = reply.partition_bytes;
     return report;
   }
   /**
@@ -81,9 +95,7 @@ export class Analysis {
    * engine's estimate (scalar fields per item besides the key and id).
    */
   dataSizing({valuesPerRow = -1, maxExamples = 10} = {}) {
-    const result = this.#raw.dataSizing(valuesPerRow, maxExamples);
-    check(result);
-    return JSON.parse(result.json);
+    return answer(this.#raw.dataSizing(valuesPerRow, maxExamples));
   }
   dispose() {
     if (this.#raw) {
@@ -118,13 +130,27 @@ export class Engine {
   #module;
   constructor(module) { this.#module = module; }
   /** The error-code table, [{code, name, description}], shared with the CLI's exit codes. */
-  errorCodes() { return this.#module.errorCodes(); }
-  version() { return this.#module.version(); }
+  errorCodes() { return answer(this.#module.errorCodes()); }
+  /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
+  limits() { return answer(this.#module.limits()).limits; }
+  /** The numeric code of an error name of that table (e.g. 'io'); throws for an unknown name. */
+  errorCode(name) {
+    const entry = this.errorCodes().find((c) => c.name === name);
+    if (!entry) throw new TypeError(`the engine has no error code named ${name}`);
+    return entry.code;
+  }
+  /** A PartplayError with the engine's code for `name`, for errors met outside the engine. */
+  error(name, message, location = null) {
+    return new PartplayError({code: this.errorCode(name), name, message, location});
+  }
+  version() { return answer(this.#module.version()); }
   /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }
   /** A CQL session over an in-memory Cassandra cluster (see CqlSession at the end of this file). */
   createCqlSession() { return new CqlSession(this.#module); }
+  /** The token (a decimal string) of a partition key given as CQL literals of the given types. */
+  cassandraToken(types, literals) { return answer(this.#module.cassandraToken(types, literals)); }
   /**
    * The Cosmos DB effective partition key (upper-case hex), as @azure/cosmos hashPartitionKey
    * computes it. `key`: JSON text of the key (an array of values, {} for undefined) or an array
@@ -133,18 +159,16 @@ export class Engine {
    */
   effectivePartitionKey(key, version) {
     const json = typeof key === 'string' ? key : keyToJson(key);
-    const result = this.#module.effectivePartitionKey(json, String(version));
-    check(result);
-    return result.epk;
+    return answer(this.#module.effectivePartitionKey(json, String(version)));
   }
   /**
    * Partition sizing from a CQL schema and estimates (docs/sizing.md), the same JSON as
    * `partplay size --format json`. `request`: {cql, table, rows_per_partition, avg_sizes, ...}.
    */
+  /** The tables a schema script creates: [{name, columns: [{name, type, role, fixed_bytes}], variable_columns}]. */
+  sizingTables(cql) { return answer(this.#module.sizingTables(String(cql))).tables; }
   sizeTable(request) {
-    const result = this.#module.sizeTable(typeof request === 'string' ? request : JSON.stringify(request));
-    check(result);
-    return JSON.parse(result.json);
+    return answer(this.#module.sizeTable(typeof request === 'string' ? request : JSON.stringify(request)));
   }
   /** One-shot helper: analyzes a Uint8Array. */
   analyzeBytes(bytes, options, finishOptions) {
@@ -164,17 +188,18 @@ export async function createEngine(moduleOptions = {}) {
 }
 
 // =============================================================================================
-// The CQL session (issue 4): an in-memory Apache Cassandra cluster model (wasm/cql_bindings.cpp,
+// The CQL session: an in-memory Apache Cassandra cluster model (wasm/cassandra_bindings.cpp,
 // engine/include/partplay/cassandra/session.h). Results cross as the engine's own JSON text
 // (cassandra/result_format.h) and are parsed here.
 //
 //   const cql = engine.createCqlSession();
 //   const {results} = cql.execute("CREATE KEYSPACE ks WITH replication = {...}; USE ks; ...");
 //   cql.configureRing({nodes: 6, num_tokens: 16, random_tokens: true, seed: 7});
-//   const ring = cql.ring('ks');                    // nodes, vnode tokens, ownership
-//   const layout = cql.tableLayout('ks.t', 5000);   // partitions, per-node load, Cosmos figures
-//   cql.token(['text', 'int'], ["'hello'", '42']);  // '-...' (a decimal string)
-//   cql.loadJson('ks.t', bytes);                    // rows loaded
+//   cql.keyspaces();                                 // [{name, replication, copies, tables}]
+//   const ring = cql.ring('ks');                     // nodes, vnode tokens, ownership
+//   const layout = cql.tableLayout('ks.t', {max_partitions: 5000, ru_per_second: 40000});
+//   cql.token(['text', 'int'], ["'hello'", '42']);   // '-...' (a decimal string)
+//   const load = cql.startLoad('ks.t'); load.feed(bytes); ...; load.finish();   // {rows}
 //   cql.dispose();
 //
 // Tokens are decimal strings everywhere (a JS number cannot hold every 64-bit token): compare
@@ -185,38 +210,86 @@ export async function createEngine(moduleOptions = {}) {
 // line, column, code, name, byte_offset}} among the results, and the statements after it still
 // run (as cqlsh does). The other methods throw PartplayError.
 
-/** A PartplayError from the {message, line, column, code, name, byte_offset} of a CQL result. */
-function cqlError(e) {
-  const location = e.line > 0 || (e.byte_offset ?? -1) >= 0
-    ? {byte_offset: e.byte_offset ?? -1, line: e.line ?? 0, column: e.column ?? 0, item_index: -1}
-    : null;
-  return new PartplayError({code: e.code, name: e.name, message: e.message, location});
+/** A bulk load into one table, fed in chunks like an Analysis (CqlSession.startLoad). */
+export class CqlLoad {
+  #module;
+  #raw;
+  #progress = {rows: 0, bytes_consumed: 0};
+  #isCurrent;
+  constructor(module, raw, isCurrent) {
+    this.#module = module;
+    this.#raw = raw;
+    this.#isCurrent = isCurrent;
+  }
+  #check() {
+    if (!this.#isCurrent(this)) throw new TypeError('this load was replaced by a newer one of the session');
+  }
+  /** Copies `bytes` once into the engine's buffer and inserts every object they complete. */
+  feed(bytes) {
+    this.#check();
+    const last = feedChunks(this.#module, bytes, (n) => this.#raw.loadWritableChunk(n),
+                            (n) => this.#raw.loadCommitChunk(n));
+    if (last) this.#progress = last;
+  }
+  /** Rows inserted and input bytes consumed so far. */
+  get rows() { return this.#progress.rows; }
+  get bytesConsumed() { return this.#progress.bytes_consumed; }
+  /** Ends the input: {rows, bytes_consumed}. Throws for an object or array left open. */
+  finish() {
+    this.#check();
+    this.#progress = answer(this.#raw.finishLoad());
+    return this.#progress;
+  }
+  /** Drops the load (the rows inserted so far stay); nothing when a newer load replaced it. */
+  cancel() {
+    if (this.#isCurrent(this)) answer(this.#raw.cancelLoad());
+  }
 }
 
 export class CqlSession {
+  #module;
   #raw;
+  #load = null;
   constructor(module) {
     if (typeof module.CqlSession !== 'function') {
       throw new PartplayError({code: null, name: 'engine_load',
-                               message: 'This engine build has no CQL session (it was built without engine/src/cql).'});
+                               message: 'This engine build has no CQL session (it was built without engine/src/cassandra).'});
     }
+    this.#module = module;
     this.#raw = new module.CqlSession();
   }
   /**
    * Runs a script (a string, or UTF-8 bytes): {results: [StatementResult]} in statement order,
    * each {kind: 'rows'|'schema_change'|'void'|'describe'|'error', verb, statement, line, column,
-   * byte_offset, message?, warnings, error?, and for rows: columns [{name, type}], rows, cells,
-   * row_partition, partition_key, partitions [{token, key, replicas}]}.
+   * byte_offset, source_begin and source_end (the statement's bytes in the script), table?
+   * ('ks.t', the table the statement names), message?, warnings, error?, and
+   * for rows: columns [{name, type}], rows, cells, row_partition, partition_key, partitions
+   * [{token, key, replicas}]}.
    */
   execute(script) {
-    return JSON.parse(this.#raw.execute(script));
+    return answer(this.#raw.execute(script));
   }
   /**
    * Replaces the ring: {nodes, num_tokens, random_tokens, seed, datacenters: [{name, nodes,
-   * racks}]} (every field optional; datacenters replace `nodes`). The data stays.
+   * racks}]} (every field optional; datacenters replace `nodes`; an unknown field is an error).
+   * The data stays.
    */
   configureRing(options = {}) {
-    check(this.#raw.configureRing(options));
+    answer(this.#raw.configureRing(JSON.stringify(options)));
+  }
+  /**
+   * Every keyspace created from now on keeps `factor` copies of each partition (SimpleStrategy's
+   * factor and each datacenter's), whatever its CREATE KEYSPACE says; 0 turns this off.
+   */
+  overrideReplicationFactor(factor) {
+    answer(this.#raw.overrideReplicationFactor(factor));
+  }
+  /**
+   * Every keyspace, sorted: [{name, replication: {class, options: {name: value}}, copies (of
+   * each partition), text (its CREATE KEYSPACE), tables: string[] (sorted)}].
+   */
+  keyspaces() {
+    return answer(this.#raw.keyspaces());
   }
   /**
    * The ring: {nodes: [{name, address, datacenter, rack, ownership, effective_ownership?}],
@@ -224,40 +297,49 @@ export class CqlSession {
    * each node's effective ownership under the keyspace's replication too.
    */
   ring(keyspace = '') {
-    return JSON.parse(this.#raw.ring(keyspace ?? ''));
+    return answer(this.#raw.ring(keyspace ?? ''));
   }
   /**
-   * A table's partitions in token order (at most maxPartitions; -1 for all) and per-node load:
-   * {table, partition_count, row_count, bytes, largest_partition_bytes, partitions: [{token, key,
-   * rows, cells, bytes, replicas}], nodes: [{partitions, rows, bytes, primary_partitions,
+   * A table's partitions in token order and per-node load, with the Cosmos DB Cassandra API
+   * placement: {table, partition_count, row_count, bytes, largest_partition_bytes,
+   * partitions_scanned, sample_every, partitions: [{token, key, rows, cells, bytes,
+   * physical_partition, replicas}], nodes: [{partitions, rows, bytes, primary_partitions,
    * primary_rows, primary_bytes}], cosmos: {replicas, quorum, physical_partition_bytes,
-   * logical_partition_bytes, physical_partitions, largest_partition_over_limit}}.
-   * `table` is "ks.table", or "table" in the current keyspace. Throws for an unknown table.
+   * logical_partition_bytes, largest_partition_over_limit, ru_per_second,
+   * ru_per_physical_partition, for_storage, for_throughput, physical_partitions, ranges: [{id,
+   * min, max, partitions, rows, bytes}]}}. `options`: {scan_partitions, max_partitions,
+   * ru_per_second} (cassandra/result_format.h TableLayoutOptions). `table` is "ks.table", or
+   * "table" in the current keyspace. Throws for an unknown table.
    */
-  tableLayout(table, maxPartitions = -1) {
-    const layout = JSON.parse(this.#raw.tableLayout(table, maxPartitions));
-    if (layout.error) throw cqlError(layout.error);  // {"error": {...}} for an unknown table
-    return layout;
+  tableLayout(table, options = {}) {
+    return answer(this.#raw.tableLayout(table, JSON.stringify(options)));
   }
   /** The token (a decimal string) of a partition key given as CQL literals of the given types. */
   token(types, literals) {
-    const result = this.#raw.token(types, literals);
-    check(result);
-    return result.token;
+    return answer(this.#module.cassandraToken(types, literals));
   }
   /**
-   * Loads JSON objects (NDJSON, an array, or one object; a string or UTF-8 bytes) into a table, as
-   * INSERT ... JSON would. Returns the number of rows loaded. On an error the rows before it stay
-   * loaded; the error's location has byte_offset and item_index within `json`.
+   * Starts loading JSON objects (NDJSON, an array, or one object) into a table, as INSERT ...
+   * JSON would; feed the bytes to the returned CqlLoad. A new load replaces one in progress.
+   */
+  startLoad(table) {
+    this.#load = null;
+    answer(this.#raw.startLoad(table));
+    this.#load = new CqlLoad(this.#module, this.#raw, (load) => load === this.#load);
+    return this.#load;
+  }
+  /**
+   * Loads JSON (a string or UTF-8 bytes) at once; returns the number of rows. On an error the
+   * rows before it stay loaded; its location is within `json`.
    */
   loadJson(table, json) {
-    const result = this.#raw.loadJson(table, json);
-    check(result);
-    return result.rows;
+    const load = this.startLoad(table);
+    load.feed(typeof json === 'string' ? new TextEncoder().encode(json) : new Uint8Array(json));
+    return load.finish().rows;
   }
   /** The keyspace of the last USE ('' before any). */
   currentKeyspace() {
-    return this.#raw.currentKeyspace();
+    return answer(this.#raw.currentKeyspace());
   }
   dispose() {
     if (this.#raw) {

@@ -12,11 +12,12 @@ import {logBins, renderConcentration, renderHistogram} from './charts.js';
 import {shortEpk} from './container-charts.js';
 import {
   rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare, renderWorkload,
-  describeSynthetic, BYTES_PER_PHYSICAL_PARTITION,
+  describeSynthetic,
 } from './container-view.js';
 import {fillTable, h, keyNode, setFigure as setFigureNode} from './dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from './format.js';
 import {SourceKind} from './protocol.js';
+import {limitText, limitValue} from './limits.js';
 import {initCassandraView} from './cql-view.js';
 import {initModeSwitch} from './mode-switch.js';
 import {initSizingPanel} from './sizing-panel.js';
@@ -24,8 +25,9 @@ import {initShare} from './embed-share.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
-const PARTITION_LIMIT_BYTES = 20 * 2 ** 30;
 const CANDIDATES_SHOWN = 5;
+const LOGICAL = 'cosmos_logical_partition_bytes';
+const LOGICAL_LIMIT = () => limitValue(LOGICAL);
 /** Typing in a number field re-models after this pause (Enter or leaving the field applies at once). */
 const SETTLE_MS = 400;
 const SYNTHETIC_SLOT = 'synthetic';
@@ -814,8 +816,9 @@ function renderSummary(report) {
   const largest = report.largest_partition;
   if (largest) {
     setFigure('summary-largest', formatBytes(largest.bytes), largest.bytes, {
-      title: `${formatInt(largest.bytes)} bytes, ${formatPercent(largest.bytes / PARTITION_LIMIT_BYTES)} of the 20 GB limit`,
-      level: largest.bytes > PARTITION_LIMIT_BYTES ? 'bad' : largest.bytes > PARTITION_LIMIT_BYTES / 2 ? 'warn' : '',
+      title: `${formatInt(largest.bytes)} bytes, ${formatPercent(largest.bytes / LOGICAL_LIMIT())} of the ` +
+        `${limitText(LOGICAL)} limit`,
+      level: largest.bytes > LOGICAL_LIMIT() ? 'bad' : largest.bytes > LOGICAL_LIMIT() / 2 ? 'warn' : '',
     });
     setSub('summary-largest-key', [h('span', {text: 'key '}), keyNode(largest.key),
       h('span', {text: ` · ${formatInt(largest.items)} items`})]);
@@ -852,71 +855,17 @@ function describeLocation(x) {
   return bits.join(', ');
 }
 
+/** The engine's judgement of the key (docs/report.md "insights"): "{0}" in a message is keys[0]. */
 function renderInsights(report) {
-  const list = [];
-  const add = (level, ...content) => list.push(h('li', {className: level}, content));
-  const keyPath = report.key_paths.join(', ');
-  const partitioned = partitionedBytes(report);
-  const largest = report.largest_partition;
-
-  if (report.items === 0) {
-    add('warn', 'The input holds no items.');
-  }
-  if (report.items > 0 && report.undefined_key_items === report.items) {
-    add('bad', `No item has a value at ${keyPath}: everything lands in the undefined partition. ` +
-      'Pick a key from the candidate paths above.');
-  } else if (report.undefined_key_items > 0) {
-    add('warn', `${formatInt(report.undefined_key_items)} item${report.undefined_key_items === 1 ? '' : 's'} ` +
-      `(${formatPercent(report.undefined_key_items / report.items)}) have no value at ${keyPath}. ` +
-      'Cosmos DB accepts them, but they all share one partition: ', keyNode([{}]), '.');
-  }
-  if (report.partition_count === 1 && report.items > 1 && report.undefined_key_items !== report.items) {
-    add('bad', `All ${formatInt(report.items - (report.invalid_key?.items ?? 0))} items share one logical partition: this key does not spread the data at all.`);
-  }
-  if (largest && report.partition_count > 1 && partitioned > 0) {
-    const share = largest.bytes / partitioned;
-    add(share > 0.2 && report.partition_count > 5 ? 'warn' : '',
-      'The largest partition, ', keyNode(largest.key),
-      `, holds ${formatPercent(share)} of the data (${formatInt(largest.items)} items, ${formatBytes(largest.bytes)}).`);
-  }
-  if (largest && largest.bytes > 0) {
-    const room = PARTITION_LIMIT_BYTES / largest.bytes;
-    if (room < 1) {
-      add('bad', `The largest partition is over the 20 GB limit of a logical partition (${formatBytes(largest.bytes)}).`);
-    } else {
-      add(room < 4 ? 'warn' : '', `The largest partition uses ${formatPercent(1 / room)} of the 20 GB limit: ` +
-        `it could grow about ${room >= 100 ? formatInt(Math.round(room)) : formatDecimal(room)}× before reaching it.`);
-    }
-  }
-  const candidate = report.candidate_paths?.paths?.find((c) => c.path === report.key_paths[0]);
-  if (candidate && report.key_paths.length === 1) {
-    const types = candidate.types ?? {};
-    const kinds = ['string', 'number', 'boolean', 'null'].filter((t) => types[t] > 0);
-    if (kinds.length > 1) {
-      add('warn', `${keyPath} holds values of several types (${kinds.join(', ')}). Types matter: `,
-        keyNode(['5']), ' and ', keyNode([5]), ' are different partitions.');
-    }
-  }
-  if (report.partition_count > 1 && report.partition_count < 10 && report.items >= 100) {
-    add('warn', `Only ${formatInt(report.partition_count)} distinct key values: the data can never spread over more than ` +
-      `${formatInt(report.partition_count)} logical partitions, however much it grows.`);
-  }
-  const invalid = report.invalid_key;
-  if (invalid?.items > 0) {
-    const first = invalid.examples?.[0];
-    add('bad', `${formatInt(invalid.items)} item${invalid.items === 1 ? ' has' : 's have'} an object or array at ${keyPath}; ` +
-      `Cosmos DB would reject ${invalid.items === 1 ? 'it' : 'them'}.` + (first ? ` First: ${describeLocation(first)}.` : ''));
-  }
-  const oversized = report.oversized_items;
-  if (oversized?.count > 0) {
-    const first = oversized.examples?.[0];
-    add('bad', `${formatInt(oversized.count)} item${oversized.count === 1 ? ' is' : 's are'} larger than 2 MB, the Cosmos DB item limit.` +
-      (first ? ` First: ${describeLocation(first)} (${formatBytes(first.bytes)}).` : ''));
-  }
-  if (report.partition_count >= 100 && report.gini < 0.5 && !(report.undefined_key_items > report.items * 0.05)) {
-    add('good', `Sizes are fairly even across ${formatInt(report.partition_count)} partitions (Gini ${formatDecimal(report.gini)}): a good spread.`);
-  }
-  el.insights.replaceChildren(...list);
+  el.insights.replaceChildren(...(report.insights ?? []).map((insight) => {
+    const content = insight.message.split(/(\{\d+\})/).filter((part) => part !== '').map((part) => {
+      const index = /^\{(\d+)\}$/.exec(part)?.[1];
+      return index !== undefined && insight.keys[Number(index)] ? keyNode(insight.keys[Number(index)]) : part;
+    });
+    const item = h('li', {className: insight.level}, content);
+    item.dataset.code = insight.code;
+    return item;
+  }));
 }
 
 function renderCandidates(report) {
@@ -1189,10 +1138,10 @@ el.growthForm.addEventListener('click', (event) => {
   if (!button) return;
   let factor = Number(button.dataset.growth);
   if (button.dataset.growth === 'storage') {
-    // The smallest whole factor that takes the data past one physical partition's 50 GB.
+    // The smallest whole factor that takes the data past one physical partition's quota.
     const report = viewReport();
     const bytes = report?.container?.before?.storage_bytes ?? report?.bytes ?? 0;
-    factor = bytes > 0 ? Math.floor(BYTES_PER_PHYSICAL_PARTITION / bytes) + 1 : 1;
+    factor = bytes > 0 ? Math.floor(limitValue('cosmos_physical_partition_bytes') / bytes) + 1 : 1;
   }
   el.growthInput.value = String(factor);
   clearTimeout(settleTimer);

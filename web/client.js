@@ -12,6 +12,7 @@
 //   const measured = await client.dataSizing({slot: 'main'});   // the analysis above, as partitions
 //
 // Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
+import {setLimits} from './limits.js';
 import {
   DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
   validateSlot, validateSource, validateSynthetic,
@@ -31,12 +32,14 @@ function clean(payload) {
 
 /** An error from the worker or the engine, with the protocol's ErrorPayload fields. */
 export class PlaygroundError extends Error {
-  constructor({name = 'PlaygroundError', code = null, codeName = 'unknown', message, location = null}) {
+  constructor({name = 'PlaygroundError', code = null, codeName = 'unknown', message, location = null, field = null}) {
     super(message);
     this.name = name;
     this.code = code;
     this.codeName = codeName;
     this.location = location ?? null;
+    /** The request field the error is about, as a JSON pointer, or null. */
+    this.field = field ?? null;
   }
   get cancelled() { return this.codeName === 'cancelled'; }
 }
@@ -61,10 +64,12 @@ export class PlaygroundClient {
     this.#worker.addEventListener('messageerror', () => {
       this.#fail(new PlaygroundError({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
     });
-    /** Resolves to {version, errorCodes} once the engine is loaded. */
+    /** Resolves to {version, errorCodes, limits} once the engine is loaded. */
     this.ready = this.#call(Request.INIT, {}).then((info) => {
       this.version = info.version;
       this.errorCodes = info.errorCodes;
+      this.limits = info.limits;
+      setLimits(info.limits);
       return info;
     });
   }
@@ -171,8 +176,8 @@ export class PlaygroundClient {
   // The CQL session (protocol.js, "CQL requests"). Statement failures are results, not rejections.
 
   /** Runs a CQL script. Resolves to {results, keyspace, view: CqlView, timing}. */
-  cql({script, table, ru, maxPartitions}) {
-    return this.#checked(Request.CQL, {script, table, ru, maxPartitions});
+  cql({script, table, ru, maxPartitions, replicationFactor}) {
+    return this.#checked(Request.CQL, {script, table, ru, maxPartitions, replicationFactor});
   }
 
   /** Replaces the ring (RingOptions). Resolves to a CqlView. */
@@ -205,6 +210,18 @@ export class PlaygroundClient {
   /** Sizes a CQL table from its schema and estimates (docs/sizing.md "Request"). Resolves to the report. */
   sizeTable(request) {
     return this.#checked(Request.SIZE_TABLE, {request});
+  }
+
+  /** The tables a schema script creates, with the columns that need an average size. */
+  sizingTables(cql) {
+    return this.#checked(Request.SIZING_TABLES, {cql});
+  }
+
+  /** The engine's limit `id` (core/limits.h), e.g. 'cosmos_logical_partition_bytes'. */
+  limit(id) {
+    const found = this.limits?.find((l) => l.id === id);
+    if (!found) throw new Error(`the engine has no limit ${id}`);
+    return found;
   }
 
   /**

@@ -3,6 +3,7 @@
 // report.advisor, report.synthetic). No engine work and no state: app.js decides what to show and
 // passes handlers for the few controls drawn here (advisor rows). Text from the data goes in as
 // text only.
+import {limitText, limitValue} from './limits.js';
 import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
 import {fillTable, h, keyNode, setFigure} from './dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from './format.js';
@@ -10,8 +11,9 @@ import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '.
 const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 const byId = (id) => document.getElementById(id);
 
-export const RU_PER_PHYSICAL_PARTITION = 10000;
-export const BYTES_PER_PHYSICAL_PARTITION = 50 * 2 ** 30;
+const RU_PER_PHYSICAL = 'cosmos_physical_partition_ru_per_second';
+const BYTES_PER_PHYSICAL = 'cosmos_physical_partition_bytes';
+const BYTES_PER_LOGICAL = 'cosmos_logical_partition_bytes';
 
 const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
 
@@ -59,7 +61,7 @@ function legacyFindings(report) {
   }
   if (report.oversized_items?.count > 0) {
     list.push({code: 'item_over_2mb', severity: 'error', count: report.oversized_items.count, keys: [],
-               message: `${plural(report.oversized_items.count, 'item')} larger than 2 MB.`,
+               message: `${plural(report.oversized_items.count, 'item')} larger than ${limitText('cosmos_item_bytes')}.`,
                items: report.oversized_items.examples ?? []});
   }
   return list;
@@ -111,7 +113,7 @@ export function renderFindings(report) {
     li.append(head, h('p', {className: 'finding-message', text: f.message}));
     if (f.code === 'logical_partition_over_20gb' && report.key_paths?.length > 1) {
       li.append(h('p', {className: 'hint', text: 'With a hierarchical key only the full key (all levels together) is ' +
-        'bounded by 20 GB; a prefix such as the first level alone may hold more.'}));
+        `bounded by ${limitText(BYTES_PER_LOGICAL)}; a prefix such as the first level alone may hold more.`}));
     }
     if (f.keys?.length) {
       li.append(h('p', {className: 'finding-keys'}, [h('span', {text: 'Partitions: '}), keyList(f.keys)]));
@@ -188,8 +190,8 @@ export function physicalExplanation(c, layout) {
   const ruText = c.autoscale
     ? `Autoscale up to ${formatRu(ru)} RU/s (partitions are sized for the maximum)`
     : `${formatRu(ru)} RU/s`;
-  let text = `${ruText} needs ${plural(forRu, 'physical partition')} (${formatInt(RU_PER_PHYSICAL_PARTITION)} RU/s each at most); ` +
-    `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (50 GB each).`;
+  let text = `${ruText} needs ${plural(forRu, 'physical partition')} (${limitText(RU_PER_PHYSICAL)} each at most); ` +
+    `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (${limitText(BYTES_PER_PHYSICAL)} each).`;
   const need = Math.max(1, forRu, forStorage);
   if (n === need) {
     text += ` So the container has ${plural(n, 'physical partition')}, ${formatRu(n ? (layout.ranges[0].ru_share) : 0)} RU/s each.`;
@@ -229,7 +231,7 @@ export function renderContainer(report, {mapEl}) {
   setFigure(byTestId('physical-share'), formatRu(share), share);
   const largest = layout.ranges.reduce((a, r) => (!a || r.bytes > a.bytes ? r : a), null);
   setFigure(byTestId('physical-largest'), largest ? formatBytes(largest.bytes) : '–', largest?.bytes ?? 0,
-            {level: largest && largest.bytes > BYTES_PER_PHYSICAL_PARTITION ? 'bad' : ''});
+            {level: largest && largest.bytes > limitValue(BYTES_PER_PHYSICAL) ? 'bad' : ''});
   byTestId('physical-largest-sub').textContent = largest
     ? `P${largest.id}: ${plural(largest.logical_partitions, 'logical partition')}` : '';
   const balance = storageBalance(layout);
@@ -286,8 +288,8 @@ export function renderWorkload(report, {demandEl}) {
   if (hotOnes.length) {
     const first = hotOnes[0];
     const range = rangeOf(first.epk, layout.ranges);
-    const limit = first.demand_ru > RU_PER_PHYSICAL_PARTITION
-      ? ` It is even more than the ${formatInt(RU_PER_PHYSICAL_PARTITION)} RU/s any physical partition can serve.` : '';
+    const limit = first.demand_ru > limitValue(RU_PER_PHYSICAL)
+      ? ` It is even more than the ${limitText(RU_PER_PHYSICAL)} any physical partition can serve.` : '';
     cause.replaceChildren(
       h('strong', {text: 'A single hot key is the cause. '}),
       'The logical partition ', keyNode(first.key),
@@ -416,7 +418,7 @@ export function renderGrowth(report, {beforeEl, afterEl}) {
         h('td', {text: `P${s.parent}`}),
         h('td', {text: `P${s.left} + P${s.right}`}),
         h('td', {}, [h('span', {className: `badge ${s.reason === 'storage' ? 'warn' : 'info'}`,
-                                text: s.reason === 'storage' ? 'storage over 50 GB' : 'throughput'})]),
+                                text: s.reason === 'storage' ? `storage over ${limitText(BYTES_PER_PHYSICAL)}` : 'throughput'})]),
         h('td', {className: 'num', text: `${formatInt(s.moved_to_left)} / ${formatInt(s.moved_to_right)}`}),
         h('td', {className: 'num', text: `${formatBytes(s.bytes_left)} / ${formatBytes(s.bytes_right)}`}),
       ]);
@@ -558,7 +560,7 @@ export function renderAdvisor(report, {currentPaths, onUse, showAll = false, onT
   const candidates = advisor.candidates ?? [];
   note.textContent = `Every candidate path found in the first ${formatInt(advisor.sampled_items)} items, ranked for ` +
     `${formatRu(advisor.ru_per_second)} RU/s and the data grown ×${formatInt(advisor.growth)}: many distinct values, ` +
-    'a small largest partition, an even spread over logical and physical partitions, no risk of passing 20 GB, and a ' +
+    `a small largest partition, an even spread over logical and physical partitions, no risk of passing ${limitText(BYTES_PER_LOGICAL)}, and a ` +
     'value that never changes for an item. Click a path to use it as the key.';
   const current = currentPaths.length === 1 ? currentPaths[0] : null;
   const more = byTestId('advisor-more');

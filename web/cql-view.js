@@ -9,6 +9,7 @@
 // The panel (#cassandra-view) carries data-cql-state ('idle' | 'busy' | 'ready' | 'error'),
 // data-cql-runs (requests finished) and data-cql-pending (requests queued or running), which the
 // end-to-end tests wait on.
+import {limitText, limitValue} from './limits.js';
 import {caretExcerpt, statementRangeOf} from './cql-text.js';
 import {fillTable, h, setFigure} from './dom.js';
 import {formatBytes, formatInt, formatMs, formatPercent, truncate} from './format.js';
@@ -21,8 +22,7 @@ const ROWS_SHOWN = 200;
 const TABLE_VIEW_ROWS = 1000;
 const PROGRESS_DELAY_MS = 300;
 const SETTLE_MS = 500;
-/** Cassandra's advice on partition size (the Cosmos DB Cassandra API page quotes 100 MB). */
-const CASSANDRA_PARTITION_ADVICE_BYTES = 100 * 2 ** 20;
+const CASSANDRA_API_PHYSICAL = 'cosmos_cassandra_physical_partition_bytes';
 
 const byId = (id) => document.getElementById(id);
 const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -39,13 +39,6 @@ export function replicationText(replication) {
   return `${replication.class || 'unknown strategy'}${options ? `, ${options}` : ''}`;
 }
 
-/** The copies a keyspace keeps of each partition (the sum of its factors). */
-export function replicationCopies(replication) {
-  if (!replication) return 0;
-  const o = replication.options ?? {};
-  if (replication.class === 'SimpleStrategy') return Number(o.replication_factor ?? 0);
-  return Object.values(o).reduce((sum, v) => sum + (Number(v) || 0), 0);
-}
 
 export function initCassandraView({client}) {
   const el = {
@@ -148,7 +141,7 @@ export function initCassandraView({client}) {
 
   function ru() {
     const v = Number(el.cosmosRu.value);
-    return Number.isFinite(v) && v >= 0 ? Math.min(v, 1_000_000) : COSMOS_DEFAULT_RU;
+    return Number.isFinite(v) && v >= 0 ? Math.round(Math.min(v, 1_000_000)) : COSMOS_DEFAULT_RU;
   }
 
   function showRequestError(e) {
@@ -189,9 +182,7 @@ export function initCassandraView({client}) {
   function selectStatement(result, {focus = true} = {}) {
     const script = state.results?.script;
     if (script === undefined || el.editor.value !== script) return false;
-    const offset = result.kind === 'error' && result.statement === '' ? result.error?.byte_offset ?? result.byte_offset
-      : result.byte_offset;
-    const range = statementRangeOf(script, offset);
+    const range = statementRangeOf(script, result);
     if (!range) return false;
     if (focus) {
       el.editor.focus({preventScroll: true});
@@ -468,9 +459,9 @@ export function initCassandraView({client}) {
     if (ks) {
       el.replication.append(h('span', {className: 'figure-label', text: `Keyspace ${ks.name} replication: `}),
                             h('strong', {text: replicationText(ks.replication)}),
-                            h('span', {className: 'hint', text: ` — ${plural(replicationCopies(ks.replication), 'copy', 'copies')} of every partition`}));
+                            h('span', {className: 'hint', text: ` — ${plural(ks.copies, 'copy', 'copies')} of every partition`}));
       el.replication.dataset.class = ks.replication.class;
-      el.replication.dataset.copies = String(replicationCopies(ks.replication));
+      el.replication.dataset.copies = String(ks.copies);
     } else {
       el.replication.append(h('span', {className: 'hint', text: 'No keyspace yet: run a script that creates one.'}));
       el.replication.dataset.class = '';
@@ -596,15 +587,15 @@ export function initCassandraView({client}) {
     if (state.cosmos && view.cosmos) {
       el.loadHeading.textContent = 'Load per physical partition';
       el.loadHint.textContent = 'What each physical partition of the Cosmos DB model holds of the table drawn (each of its 4 ' +
-        'replicas holds all of it).' + (view.cosmos.exact ? '' : ' Counted over the partitions scanned (see the note under the ring).');
+        'replicas holds all of it).';
       const selectedRange = sel ? physicalRangeOf(view.cosmos, sel.token) : null;
       const rows = view.cosmos.ranges.map((r) => ({label: `P${r.id}`, index: r.id, partitions: r.partitions, rows: r.rows, bytes: r.bytes,
                                                     highlighted: selectedRange?.id === r.id}));
       drawLoad(rows, 'Load per physical partition');
       fillTable(loadTable, [{label: 'physical partition'}, {label: 'partitions', num: true}, {label: 'rows', num: true},
-                            {label: 'bytes', num: true}, {label: 'of 30 GB', num: true}],
+                            {label: 'bytes', num: true}, {label: `of ${limitText(CASSANDRA_API_PHYSICAL)}`, num: true}],
       rows.map((r) => [r.label, formatInt(r.partitions), formatInt(r.rows), formatBytes(r.bytes),
-                       share(r.bytes / (view.layout?.cosmos?.physical_partition_bytes ?? 30 * 2 ** 30))]),
+                       share(r.bytes / (view.layout?.cosmos?.physical_partition_bytes ?? limitValue(CASSANDRA_API_PHYSICAL)))]),
       {caption: 'Load per physical partition'});
       loadTable.querySelectorAll('tbody tr').forEach((tr, i) => {
         tr.dataset.rows = String(rows[i].rows);
@@ -646,8 +637,8 @@ export function initCassandraView({client}) {
   function renderCosmos(view) {
     el.cosmosPanel.hidden = !state.cosmos;
     if (!state.cosmos) return;
-    const c = view.layout?.cosmos ?? {replicas: 4, quorum: 3, physical_partition_bytes: 30 * 2 ** 30,
-                                      logical_partition_bytes: 20 * 2 ** 30};
+    const c = view.layout?.cosmos ?? {replicas: 4, quorum: 3, physical_partition_bytes: limitValue(CASSANDRA_API_PHYSICAL),
+                                      logical_partition_bytes: limitValue('cosmos_logical_partition_bytes')};
     const model = view.cosmos;
     setFigure(byTestId('cosmos-replicas'), formatInt(c.replicas), c.replicas);
     setFigure(byTestId('cosmos-quorum'), formatInt(c.quorum), c.quorum);
@@ -673,15 +664,15 @@ export function initCassandraView({client}) {
       el.cosmosExplain.textContent = 'Run a script that creates a table to see its physical partitions.';
     }
     const ks = keyspaceOf(view);
-    const copies = ks ? replicationCopies(ks.replication) : 0;
+    const copies = ks ? ks.copies : 0;
     const rows = [
       ['Copies of each partition', ks ? `${plural(copies, 'copy', 'copies')}: ${replicationText(ks.replication)} (a replication factor of 1 is allowed)`
         : 'set per keyspace (replication factor, even 1)', `always ${c.replicas} (a replica set per physical partition), quorum ${c.quorum}`],
       ['Where partitions live', `${plural(view.ring.nodes.length, 'node')}, each owning ${formatInt(view.ring.num_tokens)} vnode token ranges`,
         model ? `${plural(model.physical_partitions, 'physical partition')}, managed (moved, split) by the service` : 'physical partitions managed by the service'],
-      ['Partition size', `about ${formatBytes(CASSANDRA_PARTITION_ADVICE_BYTES)} per partition recommended`,
+      ['Partition size', `about ${limitText('cassandra_recommended_partition_bytes')} per partition recommended`,
         `up to ${formatBytes(c.logical_partition_bytes)} per logical partition, ${formatBytes(c.physical_partition_bytes)} per physical partition`],
-      ['Capacity', 'the nodes\' cores, memory and disks', `request units: up to ${formatInt(model?.ru_per_physical_partition ?? 10000)} RU/s per physical partition`],
+      ['Capacity', 'the nodes\' cores, memory and disks', `request units: up to ${formatInt(model?.ru_per_physical_partition ?? limitValue('cosmos_physical_partition_ru_per_second'))} RU/s per physical partition`],
       ['Token range', '−2⁶³ … 2⁶³−1 (Murmur3)', 'the same range shown to clients; internally another hash and a larger ring'],
     ];
     el.cosmosCompare.replaceChildren(...rows.map(([what, cassandra, cosmos]) => {

@@ -361,12 +361,10 @@ export class PartitionPlayground extends HTMLElement {
 
   async #runCql(client, mode) {
     const {script: original, title} = await this.#cqlScript();
-    let script = this.#override.script ?? original;
+    const script = this.#override.script ?? original;
+    // rf: every keyspace the script creates keeps that many copies (the engine applies it).
     const rf = this.getAttribute('rf');
-    if (rf !== null && /^\d+$/.test(rf)) {
-      script = script.replace(/('replication_factor'\s*:\s*)'?\d+'?/g, `$1${rf}`)
-        .replace(/('datacenter\d+'\s*:\s*)'?\d+'?/g, `$1${rf}`);
-    }
+    const replicationFactor = rf !== null && /^\d+$/.test(rf) && Number(rf) >= 1 ? Number(rf) : undefined;
     this.#controls([{name: 'script', label: 'CQL script', value: this.#override.script ?? original, multiline: true}]);
     this.#dom.title.textContent = `${mode === 'sizing' ? 'Sizing' : 'Cassandra'} · ${title}`;
     const nodes = this.getAttribute('nodes');
@@ -375,7 +373,7 @@ export class PartitionPlayground extends HTMLElement {
       await client.ring({ring: {nodes: Number(nodes ?? 3), num_tokens: Number(vnodes ?? 16)}});
     }
     await client.cqlReset();
-    const {results, view} = await client.cql({script});
+    const {results, view} = await client.cql({script, replicationFactor});
     if (client !== this.#client) return;
     const names = (view.ring?.nodes ?? []).map((n) => n.name ?? n.address);
     const out = [];

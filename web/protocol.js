@@ -12,19 +12,21 @@
 //   {id, type: 'error',    payload: ErrorPayload}
 //
 // ErrorPayload (plain data, survives structured clone; engine errors from PartplayError.toJSON()):
-//   {name, code, codeName, message, location}
+//   {name, code, codeName, message, location, field}
 //     name      'PartplayError' (engine), 'AbortError' (cancelled) or 'ProtocolError'
 //     code      the engine's numeric code (engine/include/partplay/core/error_codes.h), or null
 //     codeName  the engine's short name ('malformed_json', 'bad_key_path', ...) or one of
 //               ErrorCodeNames below for errors raised outside the engine
 //     message   human-readable text
+//     field     null, or the request field the error is about as a JSON pointer ("/avg_sizes/body")
 //     location  null or {byte_offset, line, column, item_index} (line/column 1-based, column in
 //               bytes; byte_offset and item_index 0-based)
 //
 // Requests
 //
 //   init       payload {}
-//              result  {version: string, errorCodes: [{code, name, description}]}
+//              result  {version: string, errorCodes: [{code, name, description}],
+//                       limits: [{id, value, unit, kind, label, source}] (core/limits.h)}
 //              Loads the wasm engine. The worker also loads it eagerly on start; init just waits.
 //
 //   analyze    payload {source: Source, keyPaths: string[], discoverItems?: number,
@@ -115,7 +117,8 @@
 // next until cql-reset, as in a cqlsh session. Tokens are decimal strings everywhere (a JS number
 // cannot hold every 64-bit token); compare them as BigInt.
 //
-//   cql        payload {script: string, table?: string, ru?: number, maxPartitions?: number}
+//   cql        payload {script: string, table?: string, ru?: number, maxPartitions?: number,
+//                       replicationFactor?: number}
 //              result  {results: StatementResult[], keyspace: string, view: CqlView,
 //                       timing: {ms}}
 //              Runs the script statement by statement. A failing statement is a result of kind
@@ -123,12 +126,18 @@
 //              still runs; an error reply only means the request could not run at all (no CQL in
 //              this engine build, a bad payload). results: CqlSession.execute's, in statement
 //              order (kind 'rows' | 'schema_change' | 'void' | 'describe' | 'error', verb,
-//              statement, line, column, byte_offset, message?, warnings, error?, and for rows:
+//              statement, line, column, byte_offset, source_begin/source_end (the statement's
+//              bytes in the script, as the engine splits it, also for one that does not parse),
+//              table? ('ks.t' the statement names, from the engine), message?, warnings, error?,
+//              and for rows:
 //              columns [{name, type}], rows, cells (exact cqlsh text), row_partition,
 //              partition_key, partitions [{token, key, replicas}]). keyspace: the current one
 //              (USE) after the run. view.table: `table` when given and existing, else the last
-//              existing table the script's statements name, else the previous view's table, else
+//              existing table the script's statements name (their results' `table`), else the
+//              previous view's table, else
 //              the first table. Replicas are node indexes into view.ring.nodes.
+//              replicationFactor (1..1000): every keyspace the script creates keeps that many
+//              copies per datacenter whatever its statement says (the element's rf attribute).
 //
 //   ring       payload {ring: RingOptions, table?: string, ru?: number, maxPartitions?: number}
 //              result  CqlView
@@ -143,45 +152,52 @@
 //              progress {bytesDone, bytesTotal, items}   items = rows loaded so far
 //              result  {rows: number, view: CqlView, timing: {ms, bytesPerSecond}}
 //              Loads JSON objects (NDJSON, a JSON array or one object) into the table as
-//              INSERT ... JSON does, streamed: the whole objects of each chunk read (a File's
-//              stream chunks, READ_CHUNK_BYTES slices of text) go to the engine as one batch, so
-//              a file of any size goes through and cancel {target} stops it between batches. On an engine error the rows before it
-//              stay loaded and the error's location {byte_offset, line, column, item_index} is
-//              within the whole source.
+//              INSERT ... JSON does, streamed: each chunk read (a File's stream chunks,
+//              READ_CHUNK_BYTES slices of text) is copied once into the engine, which frames the
+//              rows as it does for an analysis (CqlSession.startLoad), so a file of any size goes
+//              through and cancel {target} stops it between chunks. On an engine error the rows
+//              before it stay loaded, its message says how many, and its location {byte_offset,
+//              line, column, item_index} is within the whole source.
 //
 //   cql-reset  payload {ru?, maxPartitions?}
 //              result  CqlView
 //              A fresh session (no keyspaces); the ring options stay.
 //
-// RingOptions (the engine's names): {nodes: 1..1000, num_tokens: 1..256 (vnodes per node),
-//   random_tokens: boolean (false: evenly spaced), seed: whole number (random tokens),
+// RingOptions (the engine's names, read by engine/include/partplay/cassandra/ring.h
+//   ParseRingOptionsJson, which holds the limits): {nodes: 1..1000, num_tokens: 1..256 (vnodes
+//   per node), random_tokens: boolean (false: evenly spaced), seed: whole number (random tokens),
 //   datacenters?: [{name, nodes, racks}]}  (datacenters replace `nodes`; 1..1000 nodes in all)
 //
 // CqlView: what the ring picture, the load table and the Cosmos DB Cassandra API figures draw.
-//   {keyspaces: [{name, replication: {class, options: {name: value}}, text, tables: string[]}],
+//   {keyspaces: CqlSession.keyspaces(): [{name, replication: {class, options: {name: value}},
+//          copies (of each partition), text, tables: string[]}],
 //    table: 'ks.t' | null, keyspace: the table's keyspace | null,
 //    ringOptions: RingOptions in effect,
 //    ring: CqlSession.ring(keyspace): {nodes: [{name, address, datacenter, rack, ownership,
 //          effective_ownership?}], tokens: [{token, node}] sorted, num_tokens, random_tokens},
-//    layout: null | CqlSession.tableLayout(table): {table, partition_count, row_count, bytes,
-//          largest_partition_bytes, partitions: [{token, key, rows, cells, bytes, replicas}],
-//          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
-//          cosmos: {replicas, quorum, physical_partition_bytes, logical_partition_bytes,
-//          physical_partitions, largest_partition_over_limit}}
-//          with `partitions` thinned for drawing, plus the fields the worker adds:
+//    layout: null | CqlSession.tableLayout(table, {scan_partitions: CQL_SCAN_PARTITIONS,
+//          max_partitions: maxPartitions, ru_per_second: ru}): {table, partition_count,
+//          row_count, bytes, largest_partition_bytes,
 //            partitions_scanned  how many partitions (the first, in token order) were read
 //            sample_every        every k-th of them is listed (1: all)
-//    cosmos: null | {ru_per_second, physical_partitions, for_storage, for_throughput,
-//          ru_per_physical_partition, exact, ranges: [{id, min, max, partitions, rows, bytes}]}
-//          The Cosmos DB Cassandra API model of the same table: max(ceil(bytes / 30 GB),
-//          ceil(RU/s / 10,000), 1) physical partitions, each an even slice [min, max] of the
-//          token range (CosmosCassandraApi::PhysicalPartitionOf); exact is false when the table
-//          has more partitions than were scanned (the ranges then count the scanned ones).
+//          partitions: [{token, key, rows, cells, bytes, physical_partition, replicas}],
+//          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
+//          cosmos}
+//    cosmos: null | layout.cosmos: {replicas, quorum, physical_partition_bytes,
+//          logical_partition_bytes, largest_partition_over_limit, ru_per_second,
+//          ru_per_physical_partition, for_storage, for_throughput, physical_partitions,
+//          ranges: [{id, min, max, partitions, rows, bytes}]}
+//          The Cosmos DB Cassandra API placement of every partition of the table, computed by
+//          the engine (engine/include/partplay/cosmos/cassandra_api.h).
 //   maxPartitions (default CQL_MAX_PARTITIONS) bounds layout.partitions; ru defaults to
 //   COSMOS_DEFAULT_RU.
 //
 // Sizing requests (the page's sizing mode; docs/sizing.md). Both answer at once (no progress) and
 // run entirely in the engine.
+//
+//   sizing-tables payload {cql: string}
+//                result  [{name, columns: [{name, type, role, fixed_bytes}], variable_columns}]:
+//                        the tables the script creates (engine.sizingTables)
 //
 //   size-table   payload {request: TableSizingRequest}
 //                result  the sizing report of docs/sizing.md "Report (JSON) — from a schema"
@@ -222,6 +238,7 @@ export const Request = Object.freeze({
   CQL_VIEW: 'cql-view',
   CQL_LOAD: 'cql-load',
   CQL_RESET: 'cql-reset',
+  SIZING_TABLES: 'sizing-tables',
   SIZE_TABLE: 'size-table',
   DATA_SIZING: 'data-sizing',
 });
@@ -241,7 +258,10 @@ export const SourceKind = Object.freeze({
   URL: 'url',
 });
 
-/** codeName values of errors raised outside the engine (code is null, except io = 3). */
+/**
+ * codeName values of errors raised outside the engine. Their code is null, except io: a file or
+ * URL that cannot be read is the engine's own `io` error, its code read from the engine's table.
+ */
 export const ErrorCodeNames = Object.freeze({
   CANCELLED: 'cancelled',
   BAD_REQUEST: 'bad_request',
@@ -250,9 +270,6 @@ export const ErrorCodeNames = Object.freeze({
   IO: 'io',
   ENGINE_LOAD: 'engine_load',
 });
-
-/** The engine's code for "could not be read" (error_codes.h kIo); used for fetch/file errors. */
-export const IO_CODE = 3;
 
 export const DEFAULT_MAX_PARTITIONS = 2000;
 /** The slot an analysis is kept in when the request names none. */
@@ -280,8 +297,8 @@ const SOURCE_KINDS = new Set(Object.values(SourceKind));
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A plain error payload. */
-export function errorPayload({name = 'ProtocolError', code = null, codeName, message, location = null}) {
-  return {name, code, codeName, message: String(message), location: location ?? null};
+export function errorPayload({name = 'ProtocolError', code = null, codeName, message, location = null, field = null}) {
+  return {name, code, codeName, message: String(message), location: location ?? null, field: field ?? null};
 }
 
 /** Converts anything thrown into an ErrorPayload (PartplayError has toJSON()). */
@@ -412,32 +429,27 @@ function validateAnalysisOptions(payload) {
   validateContainer(payload.container);
 }
 
-const isWhole = (v, min, max) => Number.isSafeInteger(v) && v >= min && v <= max;
 
-/** Throws a TypeError describing the first problem with RingOptions (the engine checks the rest). */
+/**
+ * Throws a TypeError unless `ring` has the shape of RingOptions. Its limits (nodes, vnodes per
+ * node, datacenters) are the engine's rules, checked there once (ring.h): a ring it refuses is
+ * an error reply with codeName 'bad_option'.
+ */
 export function validateRing(ring) {
   if (!isObject(ring)) throw new TypeError('ring must be an object');
-  if (ring.nodes !== undefined && !isWhole(ring.nodes, 1, 1000)) throw new TypeError('ring.nodes must be 1 to 1000');
-  if (ring.num_tokens !== undefined && !isWhole(ring.num_tokens, 1, 256)) {
-    throw new TypeError('ring.num_tokens must be 1 to 256');
+  for (const field of ['nodes', 'num_tokens', 'seed']) {
+    if (ring[field] !== undefined && !isNumber(ring[field])) throw new TypeError(`ring.${field} must be a number`);
   }
   if (ring.random_tokens !== undefined && typeof ring.random_tokens !== 'boolean') {
     throw new TypeError('ring.random_tokens must be a boolean');
   }
-  if (ring.seed !== undefined && !isWhole(ring.seed, 0, Number.MAX_SAFE_INTEGER)) {
-    throw new TypeError('ring.seed must be a whole number');
-  }
   if (ring.datacenters !== undefined) {
     if (!Array.isArray(ring.datacenters)) throw new TypeError('ring.datacenters must be an array');
-    let total = 0;
     for (const dc of ring.datacenters) {
-      if (!isObject(dc) || typeof dc.name !== 'string' || dc.name === '' || !isWhole(dc.nodes, 1, 1000) ||
-          !isWhole(dc.racks ?? 1, 1, 1000)) {
-        throw new TypeError('each datacenter is {name, nodes >= 1, racks >= 1}');
+      if (!isObject(dc) || typeof dc.name !== 'string' || !isNumber(dc.nodes) || !(dc.racks === undefined || isNumber(dc.racks))) {
+        throw new TypeError('each datacenter is {name: string, nodes: number, racks?: number}');
       }
-      total += dc.nodes;
     }
-    if (total > 1000) throw new TypeError('a ring has at most 1000 nodes');
   }
   return ring;
 }
@@ -491,6 +503,10 @@ export function validateRequest(message) {
       break;
     case Request.CQL:
       if (typeof payload.script !== 'string') throw new TypeError('cql needs a script (a string)');
+      if (payload.replicationFactor !== undefined && payload.replicationFactor !== null &&
+          !(Number.isInteger(payload.replicationFactor) && payload.replicationFactor >= 1)) {
+        throw new TypeError('replicationFactor must be a whole number >= 1');
+      }
       validateCqlViewOptions(payload);
       break;
     case Request.RING:
@@ -503,6 +519,9 @@ export function validateRequest(message) {
       break;
     case Request.SIZE_TABLE:
       if (!isObject(payload.request)) throw new TypeError('size-table needs a request (an object)');
+      break;
+    case Request.SIZING_TABLES:
+      if (typeof payload.cql !== 'string') throw new TypeError('sizing-tables needs cql (a string)');
       break;
     case Request.DATA_SIZING:
       validateSlot(payload.slot);

@@ -216,7 +216,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
   const laneOf = (i) => (partitions.length > 40 ? i % 3 : 0);
   const rDot = (i) => R - band - 10 - laneOf(i) * (dotR * 2 + 2);
   const colourOf = (p) => {
-    if (cosmos) return nodeClass(physicalRangeOf(cosmos, p.token)?.id ?? 0);
+    if (cosmos) return nodeClass(p.physical_partition ?? 0);
     return nodeClass(p.replicas?.[0] ?? 0);
   };
   const isSelected = (p) => selected && p.token === selected.token && keyText(p.key) === keyText(selected.key);

@@ -6,6 +6,7 @@
 //   renderSizeHistogram(element, dataReport, {measure: 'st_bytes'});
 //
 // Every chart has a table view beside it (sizing-view.js fills those from the same objects).
+import {limit, limitText} from './limits.js';
 import {frame} from './charts.js';
 import {formatInt} from './format.js';
 
@@ -17,23 +18,26 @@ const d3 = () => {
 // ---------------------------------------------------------------------------------------------
 // The limits (docs/sizing.md "The limits"): one list shared by the charts and the view.
 
-const GIB = 2 ** 30;
-
-/** Every limit with the measure it applies to, its severity and a short label. */
-export const SIZING_LIMITS = Object.freeze([
-  {code: 'cells_over_2_billion', measure: 'nv', limit: 2e9, severity: 'error',
-   label: '2 billion values', source: "Cassandra's hard limit per partition"},
-  {code: 'values_over_100k', measure: 'nv', limit: 1e5, severity: 'warning',
-   label: '100,000 values', source: 'the usual recommendation'},
-  {code: 'size_over_100mb', measure: 'st_bytes', limit: 1e8, severity: 'warning',
-   label: '100 MB', source: 'the usual recommendation'},
-  {code: 'cosmos_logical_over_20gb', measure: 'st_bytes', limit: 20 * GIB, severity: 'error',
-   label: '20 GB', source: "Cosmos DB's logical partition (20 × 2³⁰ bytes)"},
-  {code: 'cosmos_row_over_2mb', measure: 'row_bytes', limit: 2 ** 21, severity: 'error',
-   label: '2 MB per row', source: "Cosmos DB's item size (2²¹ bytes)"},
+// The sizing findings (engine: sizing/formulas.h CheckPartitionLimits) and the engine limit each
+// one checks (core/limits.h): values, labels and sources come from the engine's table.
+const SIZING_CHECKS = Object.freeze([
+  {code: 'cells_over_2_billion', measure: 'nv', limit: 'cassandra_cells_per_partition', severity: 'error'},
+  {code: 'values_over_100k', measure: 'nv', limit: 'cassandra_recommended_values_per_partition', severity: 'warning'},
+  {code: 'size_over_100mb', measure: 'st_bytes', limit: 'cassandra_recommended_partition_bytes', severity: 'warning'},
+  {code: 'cosmos_logical_over_20gb', measure: 'st_bytes', limit: 'cosmos_logical_partition_bytes', severity: 'error'},
+  {code: 'cosmos_row_over_2mb', measure: 'row_bytes', limit: 'cosmos_item_bytes', severity: 'error'},
 ]);
 
-export const limitInfo = (code) => SIZING_LIMITS.find((l) => l.code === code) ?? null;
+/** Every sizing limit with the measure it applies to, its severity, its label and its source. */
+export function sizingLimits() {
+  return SIZING_CHECKS.map((c) => {
+    const l = limit(c.limit);
+    const label = c.measure === 'row_bytes' ? `${limitText(c.limit)} per row` : limitText(c.limit);
+    return {code: c.code, measure: c.measure, severity: c.severity, limit: l.value, label, source: l.source};
+  });
+}
+
+export const limitInfo = (code) => sizingLimits().find((l) => l.code === code) ?? null;
 
 const decimalBytes = new Intl.NumberFormat(undefined, {maximumFractionDigits: 1});
 const DECIMAL_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
@@ -95,7 +99,7 @@ export function growthThresholds(growth, measure, {reach = 4} = {}) {
   const shown = [];
   const offChart = [];
   let nextShown = false;
-  for (const l of SIZING_LIMITS.filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
+  for (const l of sizingLimits().filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
     const entry = {...l, crossing: crossings.get(l.code) ?? null};
     if (l.limit <= largest) shown.push(entry);
     else if (!nextShown && l.limit <= Math.max(largest, 1) * reach) {
@@ -250,7 +254,7 @@ export function extendBins(histogram, upTo = 0) {
 /**
  * The thresholds a histogram of `measure` marks: every limit at or below the data's largest
  * value, and the next one above it (so you see how far the data is from it); the others are
- * listed in a note. Returns {shown, offChart}, each a list of SIZING_LIMITS entries with the data
+ * listed in a note. Returns {shown, offChart}, each a list of sizingLimits() entries with the data
  * report's threshold (partitions breaking it) as `threshold`.
  */
 export function histogramThresholds(report, measure) {
@@ -259,7 +263,7 @@ export function histogramThresholds(report, measure) {
   const shown = [];
   const offChart = [];
   let next = false;
-  for (const l of SIZING_LIMITS.filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
+  for (const l of sizingLimits().filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
     const entry = {...l, threshold: byCode.get(l.code) ?? null};
     if (l.limit <= largest) shown.push(entry);
     else if (!next) {

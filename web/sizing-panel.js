@@ -11,14 +11,13 @@
 import {h} from './dom.js';
 import {formatInt} from './format.js';
 import {
-  avgSizeFields, drawSizingCharts, missingAverageColumn, renderDataSizing, renderGrowth, renderLimitsTable,
-  renderOptions, renderSizingError, renderTableReport, tableNamesIn, timeColumns,
+  avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
+  renderOptions, renderSizingError, renderTableReport, timeColumns,
 } from './sizing-view.js';
 
 const EXAMPLES_URL = 'examples/cql/sizing.json';
 const SETTLE_MS = 400;
 /** Missing averages discovered one call at a time; a table has at most this many. */
-const MAX_DISCOVERY = 64;
 
 const SPLIT_TITLES = {
   move_clustering_column: (s) => `move ${s.column} into the partition key (${formatInt(s.distinct_values)} distinct values)`,
@@ -100,6 +99,7 @@ export function initSizingPanel({client}) {
     report: null,
     splits: [],
     seq: 0,
+    listSeq: 0,
     runs: 0,
     dataSeq: 0,
     dataRuns: 0,
@@ -125,8 +125,22 @@ export function initSizingPanel({client}) {
     return state.avgByTable.get(table);
   }
 
-  function fillTables({keep} = {}) {
-    const names = tableNamesIn(el.cql.value);
+  /**
+   * Offers the tables the script creates, as the engine reads it (client.sizingTables), and learns
+   * each table's variable-width columns (those needing an average). Resolves to false when a newer
+   * call overtook it. A script that does not parse lists no table; sizing then shows its error.
+   */
+  async function fillTables({keep} = {}) {
+    const seq = ++state.listSeq;
+    let tables = [];
+    try {
+      tables = await client.sizingTables(el.cql.value);
+    } catch {
+      tables = [];
+    }
+    if (seq !== state.listSeq) return false;
+    for (const t of tables) setColumns(t.name, t.columns.filter((c) => c.fixed_bytes === null));
+    const names = tables.map((t) => t.name);
     const previous = keep ?? el.table.value;
     el.table.replaceChildren(...names.map((n) => {
       const o = h('option', {text: n});
@@ -140,6 +154,7 @@ export function initSizingPanel({client}) {
     }
     const match = names.find((n) => n === previous) ?? names.find((n) => n.split('.').pop() === previous) ?? names[0];
     if (match) el.table.value = match;
+    return true;
   }
 
   function renderAvgFields() {
@@ -202,38 +217,19 @@ export function initSizingPanel({client}) {
   // -------------------------------------------------------------------------------------------
   // Running: the schema form.
 
-  /**
-   * The full column list of a table whose averages are incomplete: the engine names one missing
-   * column per call, so ask again with a stand-in average for each until the table sizes. Only the
-   * column list is kept; the stand-ins never show.
-   */
-  async function discoverColumns(request, first) {
-    const avg = {...request.avg_sizes};
-    let missing = first;
-    for (let i = 0; i < MAX_DISCOVERY && missing; i++) {
-      avg[missing.name] = 1;
-      try {
-        const report = await client.sizeTable({...request, avg_sizes: avg, splits: [], growth: null,
-                                               worst_rows_per_partition: null, rows_per_partition: 1});
-        return report.columns.filter((c) => c.estimated);
-      } catch (e) {
-        missing = missingAverageColumn(e);
-        if (!missing) return null;
-      }
-    }
-    return null;
-  }
-
-  /** Which text an error's line and column point into: the CQL, or a rows formula. */
+  /** Which text an error's line and column point into: the CQL, or the rows formula its field names. */
   function errorSource(error) {
     if (/^cql_/.test(error.codeName ?? '')) return {text: el.cql.value, label: 'CQL'};
-    // 'rows per partition "1x": ...' for either formula: the quoted text says which.
-    const formula = /^rows per partition "((?:[^"\\]|\\.)*)"/.exec(error.message ?? '')?.[1];
-    if (formula === undefined || !error.location) return {text: '', label: ''};
-    if (formula === el.worstRows.value.trim() && formula !== el.rows.value.trim()) {
-      return {text: el.worstRows.value.trim(), label: 'worst-case rows'};
-    }
-    return {text: el.rows.value.trim(), label: 'rows per partition'};
+    if (!error.location) return {text: '', label: ''};
+    if (error.field === '/worst_rows_per_partition') return {text: el.worstRows.value.trim(), label: 'worst-case rows'};
+    if (error.field === '/rows_per_partition') return {text: el.rows.value.trim(), label: 'rows per partition'};
+    return {text: '', label: ''};
+  }
+
+  /** The column an error's field names when it is an average size ("/avg_sizes/body"), or null. */
+  function averageColumnOf(error) {
+    const m = /^\/avg_sizes\/(.*)$/.exec(error?.field ?? '');
+    return m ? m[1].replace(/~1/g, '/').replace(/~0/g, '~') : null;
   }
 
   function showError(error) {
@@ -283,12 +279,9 @@ export function initSizingPanel({client}) {
       setState('ready');
     } catch (e) {
       if (seq !== state.seq) return;
-      const missing = missingAverageColumn(e);
-      if (missing) {
-        const columns = await discoverColumns(request, missing);
-        if (seq !== state.seq) return;
-        if (columns) setColumns(request.table, columns);
-        el.avgFields.querySelector(`input[data-column="${CSS.escape(missing.name)}"]`)?.setAttribute('aria-invalid', 'true');
+      const column = averageColumnOf(e);
+      if (column !== null) {
+        el.avgFields.querySelector(`input[data-column="${CSS.escape(column)}"]`)?.setAttribute('aria-invalid', 'true');
       }
       showError(e);
       setState('error');
@@ -416,10 +409,9 @@ export function initSizingPanel({client}) {
       el.status.textContent = `The example ${ex.file} could not be loaded: ${e.message}`;
       return;
     }
-    fillTables({keep: ex.table});
+    await fillTables({keep: ex.table});
     const table = currentTable();
     state.avgByTable.set(table, Object.fromEntries(Object.entries(ex.avg_sizes ?? {}).map(([k, v]) => [k, String(v)])));
-    state.columnsByTable.set(table, Object.keys(ex.avg_sizes ?? {}).map((name) => ({name, type: '', role: ''})));
     el.rows.value = String(ex.rows_per_partition ?? '');
     el.worstRows.value = ex.worst_rows_per_partition ? String(ex.worst_rows_per_partition) : '';
     el.partitions.value = String(ex.partitions ?? 1);
@@ -459,9 +451,8 @@ export function initSizingPanel({client}) {
     compute();
   });
   el.example.addEventListener('change', () => loadExample(el.example.value));
-  el.cql.addEventListener('input', () => {
-    fillTables();
-    schedule();
+  el.cql.addEventListener('input', async () => {
+    if (await fillTables()) schedule();
   });
   el.cql.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

@@ -9,7 +9,7 @@
 import {fillTable, h, keyNode} from './dom.js';
 import {formatInt} from './format.js';
 import {
-  SIZING_LIMITS, dayToDate, extendBins, formatMeasure, formatSizeBytes, histogramThresholds, limitInfo,
+  sizingLimits, dayToDate, extendBins, formatMeasure, formatSizeBytes, histogramThresholds, limitInfo,
   renderGrowthChart, renderSizeHistogram,
 } from './sizing-charts.js';
 
@@ -40,28 +40,6 @@ const ROLE_LABELS = {
 // ---------------------------------------------------------------------------------------------
 // Small pure helpers the panel uses too.
 
-/**
- * The names of the tables a CQL script creates, in order, for the table picker only (the engine
- * parses the script for real): "CREATE TABLE [IF NOT EXISTS] [ks.]name", comments skipped.
- * Quoted names keep their case; unquoted ones are lower-cased, as in CQL.
- */
-export function tableNamesIn(cql) {
-  const text = String(cql ?? '')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/(--|\/\/)[^\n]*/g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''");
-  const ident = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_]*)`;
-  const re = new RegExp(String.raw`\bcreate\s+(?:table|columnfamily)\s+(?:if\s+not\s+exists\s+)?(${ident}(?:\s*\.\s*${ident})?)`, 'gi');
-  const norm = (part) => (part.startsWith('"') ? part.slice(1, -1).replace(/""/g, '"') : part.toLowerCase());
-  const names = [];
-  for (const m of text.matchAll(re)) {
-    const parts = m[1].split(/\s*\.\s*(?=(?:"|[A-Za-z_]))/).map(norm);
-    const name = parts.join('.');
-    if (!names.includes(name)) names.push(name);
-  }
-  return names;
-}
-
 /** The variable-width columns of a report: those sized by an average (`estimated`). */
 export function variableColumns(report) {
   return (report?.columns ?? []).filter((c) => c.estimated);
@@ -76,12 +54,6 @@ export function timeColumns(report) {
 export function primaryKeyOf(report) {
   const pk = `(${(report?.partition_key ?? []).join(', ')})`;
   return `PRIMARY KEY (${[pk, ...(report?.clustering ?? [])].join(', ')})`;
-}
-
-/** The column a CQL error of a missing average names: "column a (text) has no fixed size ..." → {name, type}. */
-export function missingAverageColumn(error) {
-  const m = /^column (\S+) \(([^)]*)\) has no fixed size/.exec(error?.message ?? '');
-  return m ? {name: m[1], type: m[2]} : null;
 }
 
 /** One label + number input for each column's average size (the form's variable-width fields). */
@@ -687,7 +659,7 @@ export function drawSizingCharts(root) {
 export function renderLimitsTable() {
   const table = h('table', {className: 'limits-table', testid: 'sizing-limits'});
   fillTable(table, [{label: 'limit'}, {label: 'severity'}, {label: 'on'}, {label: 'what'}],
-    SIZING_LIMITS.map((l) => [l.label, l.severity, l.measure === 'nv' ? 'values (Nv)' : l.measure === 'st_bytes' ? 'size (St)'
+    sizingLimits().map((l) => [l.label, l.severity, l.measure === 'nv' ? 'values (Nv)' : l.measure === 'st_bytes' ? 'size (St)'
       : 'one row', l.source]), {caption: 'The limits checked'});
   return table;
 }

@@ -11,13 +11,13 @@
 // 'synthetic' (the same data under a synthetic key).
 //
 // The Cassandra mode's CQL session lives here too (the end of this file): scripts, the ring, the
-// views the page draws, and JSON files loaded into tables a batch of whole objects at a time.
+// views the page draws, and JSON files streamed into tables chunk by chunk (the engine frames
+// and locates the rows, as it does for an analysis).
 import {
   COSMOS_DEFAULT_RU, CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, DEFAULT_MAX_PARTITIONS, DEFAULT_RING, DEFAULT_SLOT,
-  ErrorCodeNames, IO_CODE, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply, Request, SourceKind, errorPayload, progress,
+  ErrorCodeNames, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply, Request, SourceKind, errorPayload, progress,
   result, toErrorPayload, validateRequest,
 } from './protocol.js';
-import {JsonBatcher, lineColumn} from './json-batches.js';
 
 /** The engine, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
 const enginePromise = (async () => {
@@ -60,8 +60,10 @@ class AbortError extends Error {
   }
 }
 
-function ioError(message) {
-  return errorPayload({name: 'PartplayError', code: IO_CODE, codeName: ErrorCodeNames.IO, message});
+/** A source that could not be read: the engine's `io` error (its code from the engine's table). */
+async function ioError(message) {
+  const {engine} = await enginePromise;
+  return engine.error(ErrorCodeNames.IO, message);
 }
 
 /** Lets queued messages (a cancel, a newer analyze) run. A macrotask, not a microtask. */
@@ -114,7 +116,7 @@ async function* readFile(file) {
       yield* readStream(file.stream());
     } catch (e) {
       if (e instanceof AbortError) throw e;
-      throw ioError(`The file "${file.name ?? 'file'}" could not be read: ${e?.message ?? e}`);
+      throw await ioError(`The file "${file.name ?? 'file'}" could not be read: ${e?.message ?? e}`);
     }
     return;
   }
@@ -137,9 +139,9 @@ async function openSource(kept) {
       try {
         response = await fetch(kept.url);
       } catch (e) {
-        throw ioError(`${kept.url} could not be fetched: ${e?.message ?? e}`);
+        throw await ioError(`${kept.url} could not be fetched: ${e?.message ?? e}`);
       }
-      if (!response.ok) throw ioError(`${kept.url} could not be fetched: HTTP ${response.status} ${response.statusText}`);
+      if (!response.ok) throw await ioError(`${kept.url} could not be fetched: HTTP ${response.status} ${response.statusText}`);
       const length = Number(response.headers.get('Content-Length'));
       const encoded = response.headers.get('Content-Encoding');
       const bytesTotal = Number.isFinite(length) && length > 0 && !encoded ? length : null;
@@ -249,7 +251,7 @@ async function handle(message) {
   switch (type) {
     case Request.INIT: {
       const {engine} = await enginePromise;
-      return {version: engine.version(), errorCodes: engine.errorCodes()};
+      return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits()};
     }
     case Request.ANALYZE: {
       const kept = keepSource(payload.source);
@@ -294,6 +296,8 @@ async function handle(message) {
       return resetCql(payload);
     case Request.SIZE_TABLE:
       return sizeTable(payload);
+    case Request.SIZING_TABLES:
+      return (await enginePromise).engine.sizingTables(payload.cql);
     case Request.DATA_SIZING:
       return dataSizing(payload);
   }
@@ -325,12 +329,6 @@ let viewTable = null;
 /** The cql-load in flight: {id, cancelled}. */
 let cqlLoadJob = null;
 
-/** CosmosCassandraApi's request units per physical partition (engine/include/partplay/cassandra/ring.h). */
-const COSMOS_RU_PER_PHYSICAL_PARTITION = 10000;
-const TWO_64 = 1n << 64n;
-const MIN_TOKEN = -(1n << 63n);
-const MAX_TOKEN = (1n << 63n) - 1n;
-
 async function cqlSession() {
   const {engine} = await enginePromise;
   if (!cql) {
@@ -344,132 +342,29 @@ async function cqlSession() {
   return cql;
 }
 
-/** The result of a DESCRIBE statement, or '' (it runs no user statement and changes nothing). */
-function describe(session, statement) {
-  const r = session.execute(statement).results?.[0];
-  return r?.kind === 'describe' ? r.message ?? '' : '';
-}
-
-const NAME = String.raw`(?:"(?:[^"]|"")*"|[A-Za-z0-9_]+)`;
-/** A CQL name as the engine stores it: quoted names as written, unquoted ones lower-cased. */
-function unquote(name) {
-  return name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name.toLowerCase();
-}
-
-/**
- * Every keyspace with its replication and tables, read from DESCRIBE KEYSPACES and
- * DESCRIBE KEYSPACE (the CQL session has no listing call).
- */
-function listKeyspaces(session) {
-  const names = describe(session, 'DESCRIBE KEYSPACES').match(new RegExp(NAME, 'g')) ?? [];
-  return names.map((quoted) => {
-    const text = describe(session, `DESCRIBE KEYSPACE ${quoted}`);
-    const first = text.split('\n')[0] ?? '';
-    const map = /replication\s*=\s*(\{[^}]*\})/.exec(first)?.[1] ?? '';
-    const options = {};
-    for (const [, k, v] of map.matchAll(/'((?:[^']|'')*)'\s*:\s*'((?:[^']|'')*)'/g)) {
-      options[k.replaceAll("''", "'")] = v.replaceAll("''", "'");
-    }
-    const cls = (options.class ?? '').split('.').pop();
-    delete options.class;
-    const tables = [...text.matchAll(new RegExp(String.raw`^CREATE TABLE ${NAME}\.(${NAME}) \(`, 'gm'))]
-      .map((m) => unquote(m[1]));
-    return {name: unquote(quoted), replication: {class: cls, options}, text: first, tables};
-  });
-}
-
-const TABLE_PATTERNS = [
-  new RegExp(String.raw`^\s*SELECT\b[\s\S]*?\bFROM\s+(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*DELETE\b[\s\S]*?\bFROM\s+(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*INSERT\s+INTO\s+(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*UPDATE\s+(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*CREATE\s+(?:TABLE|COLUMNFAMILY)\s+(?:IF\s+NOT\s+EXISTS\s+)?(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*TRUNCATE\s+(?:TABLE\s+)?(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-  new RegExp(String.raw`^\s*DESCRIBE\s+(?:TABLE|COLUMNFAMILY)\s+(${NAME}(?:\s*\.\s*${NAME})?)`, 'i'),
-];
-
-/** The tables ('ks.t') the script's statements name, the last first, resolving unqualified names by USE. */
-function tablesNamed(results, keyspaceBefore) {
-  let keyspace = keyspaceBefore;
-  const named = [];
-  for (const r of results) {
-    const text = r.statement ?? '';
-    if (r.verb === 'USE' && r.kind !== 'error') {
-      const m = new RegExp(String.raw`^\s*USE\s+(${NAME})`, 'i').exec(text);
-      if (m) keyspace = unquote(m[1]);
-      continue;
-    }
-    for (const pattern of TABLE_PATTERNS) {
-      const m = pattern.exec(text);
-      if (!m) continue;
-      const parts = m[1].match(new RegExp(NAME, 'g')).map(unquote);
-      const name = parts.length === 2 ? `${parts[0]}.${parts[1]}` : keyspace ? `${keyspace}.${parts[0]}` : null;
-      if (name) named.push(name);
-      break;
-    }
-  }
-  return named.reverse();
-}
-
-/** Which physical partition of `count` even token slices holds `token` (CosmosCassandraApi::PhysicalPartitionOf). */
-function physicalSliceWidth(count) {
-  return (TWO_64 - 1n) / BigInt(count) + 1n;
-}
-
-/** The Cosmos DB Cassandra API model of a table's layout (protocol.js CqlView.cosmos). */
-function cosmosOf(layout, ru) {
-  const c = layout.cosmos;
-  const forStorage = Math.ceil(layout.bytes / c.physical_partition_bytes);
-  const forThroughput = Math.ceil(ru / COSMOS_RU_PER_PHYSICAL_PARTITION);
-  const count = Math.max(1, forStorage, forThroughput);
-  const width = physicalSliceWidth(count);
-  const ranges = [];
-  for (let i = 0; i < count; i++) {
-    const min = MIN_TOKEN + width * BigInt(i);
-    const max = i === count - 1 ? MAX_TOKEN : min + width - 1n;
-    ranges.push({id: i, min: String(min), max: String(max), partitions: 0, rows: 0, bytes: 0});
-  }
-  for (const p of layout.partitions) {
-    const index = Number((BigInt(p.token) - MIN_TOKEN) / width);
-    const range = ranges[Math.min(count - 1, index)];
-    range.partitions++;
-    range.rows += p.rows;
-    range.bytes += p.bytes;
-  }
-  return {ru_per_second: ru, physical_partitions: count, for_storage: forStorage, for_throughput: forThroughput,
-          ru_per_physical_partition: COSMOS_RU_PER_PHYSICAL_PARTITION,
-          exact: layout.partitions.length >= layout.partition_count, ranges};
-}
-
 /** The CqlView of `table` (or of the first existing of `candidates`, the previous table, the first table). */
 function buildView(session, {table, candidates = [], ru = COSMOS_DEFAULT_RU, maxPartitions = CQL_MAX_PARTITIONS} = {}) {
-  const keyspaces = listKeyspaces(session);
-  const all = keyspaces.flatMap((k) => k.tables.map((t) => `${k.name}.${t}`));
-  const chosen = [table, ...candidates, viewTable].find((t) => t && all.includes(t)) ?? all[0] ?? null;
-  viewTable = chosen;
-  const keyspace = chosen ? chosen.slice(0, chosen.indexOf('.')) : session.currentKeyspace() || keyspaces[0]?.name || null;
+  const keyspaces = session.keyspaces();
+  const tables = keyspaces.flatMap((k) => k.tables.map((t) => ({keyspace: k.name, name: `${k.name}.${t}`})));
+  const chosen = [table, ...candidates, viewTable].map((t) => tables.find((e) => e.name === t)).find(Boolean) ??
+    tables[0] ?? null;
+  viewTable = chosen?.name ?? null;
+  const keyspace = chosen?.keyspace ?? (session.currentKeyspace() || keyspaces[0]?.name || null);
   const ring = session.ring(keyspace ?? '');
-  let layout = null;
-  let cosmos = null;
-  if (chosen) {
-    layout = session.tableLayout(chosen, CQL_SCAN_PARTITIONS);
-    cosmos = cosmosOf(layout, ru);
-    const scanned = layout.partitions.length;
-    const every = Math.max(1, Math.ceil(scanned / Math.max(1, maxPartitions)));
-    if (every > 1) layout.partitions = layout.partitions.filter((p, i) => i % every === 0);
-    layout.partitions_scanned = scanned;
-    layout.sample_every = every;
-  }
-  return {keyspaces, table: chosen, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos};
+  const layout = chosen
+    ? session.tableLayout(chosen.name, {scan_partitions: CQL_SCAN_PARTITIONS, max_partitions: maxPartitions, ru_per_second: ru})
+    : null;
+  return {keyspaces, table: viewTable, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos: layout?.cosmos ?? null};
 }
 
-async function runCql({script, table, ru, maxPartitions}) {
+async function runCql({script, table, ru, maxPartitions, replicationFactor}) {
   const session = await cqlSession();
+  session.overrideReplicationFactor(replicationFactor ?? 0);
   const started = performance.now();
-  const before = session.currentKeyspace();
   const {results} = session.execute(script);
   const ms = performance.now() - started;
-  const candidates = tablesNamed(results, before);
+  // The tables the statements touched, the last first.
+  const candidates = results.map((r) => r.table).filter(Boolean).reverse();
   return {results, keyspace: session.currentKeyspace(), view: buildView(session, {table, candidates, ru, maxPartitions}),
           timing: {ms}};
 }
@@ -497,67 +392,33 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
   cqlLoadJob = job;
   const started = performance.now();
   const kept = keepSource(source);
-  let rows = 0;
-  const position = {lines: 0, lastNewline: -1};
+  const load = session.startLoad(table);
+  let finished = false;
   try {
     const {bytesTotal, chunks} = await openSource(kept);
-    const batcher = new JsonBatcher();
     let bytesRead = 0;
     let lastPost = performance.now();
     postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
-    const load = (batch) => {
-      const start = batcher.offset;
-      try {
-        rows += session.loadJson(table, batch);
-      } catch (e) {
-        const loc = e?.location;
-        const loaded = rows + Math.max(0, loc?.item_index ?? 0);
-        if (loc && loc.byte_offset >= 0) {
-          const at = loc.byte_offset;
-          const {line, column} = lineColumn(batch, at, position, start);
-          e.location = {byte_offset: start + at, line, column, item_index: loaded};
-        }
-        if (e && typeof e.message === 'string') {
-          e.message = `${e.message} (${loaded.toLocaleString('en-US')} row${loaded === 1 ? ' was' : 's were'} loaded before it)`;
-        }
-        throw e;
-      }
-      for (let i = 0; i < batch.length; i++) {
-        if (batch[i] === 0x0a) {
-          position.lines++;
-          position.lastNewline = start + i;
-        }
-      }
-      batcher.offset = start + batch.length;
-    };
     for await (const chunk of chunks) {
       if (job.cancelled) throw new AbortError();
       bytesRead += chunk.length;
-      const batch = batcher.push(chunk);
-      if (batch) load(batch);
+      load.feed(chunk);
       const now = performance.now();
       if (now - lastPost >= PROGRESS_INTERVAL_MS) {
         lastPost = now;
-        postMessage(progress(id, {bytesDone: batcher.offset, bytesTotal, items: rows}));
+        postMessage(progress(id, {bytesDone: load.bytesConsumed, bytesTotal, items: load.rows}));
         await yieldToEvents();
         if (job.cancelled) throw new AbortError();
       }
     }
-    const end = batcher.finish();
-    if (end && !end.truncated) load(end.rest);
-    if (end?.truncated) {
-      throw errorPayload({name: 'PartplayError', code: 15, codeName: 'truncated_input',
-                          message: `the input ends inside the array (its ']' is missing); ${rows.toLocaleString('en-US')} rows were loaded`,
-                          location: {byte_offset: bytesRead, line: 0, column: 0, item_index: rows}});
-    }
-    if (rows === 0 && bytesRead === 0) {
-      throw errorPayload({name: 'PartplayError', code: 10, codeName: 'empty_input', message: 'The file is empty.'});
-    }
+    const {rows} = load.finish();
+    finished = true;
     const ms = performance.now() - started;
     postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: rows}));
     return {rows, view: buildView(session, {table, ru, maxPartitions}),
             timing: {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null}};
   } finally {
+    if (!finished) load.cancel();
     if (cqlLoadJob === job) cqlLoadJob = null;
   }
 }

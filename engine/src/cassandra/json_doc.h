@@ -1,5 +1,8 @@
-// Internal: a small JSON reader for INSERT ... JSON and bulk loading. Numbers keep their text so
-// bigint and varint values keep all their digits; object members keep their order.
+// Internal: JSON values for INSERT ... JSON and bulk loading, read by simdjson On Demand — the
+// reader of the ingest stream, so the engine has one JSON parser. Numbers keep their exact text
+// (simdjson's raw token, checked against the JSON number grammar) so bigint, varint and decimal
+// values keep all their digits, where a DOM would have rounded them to a double; object members
+// keep their order.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +10,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "simdjson.h"
 
 namespace partplay::cql::internal {
 
@@ -17,13 +22,15 @@ struct JsonNode {
   std::string text;  // number text, or string content
   std::vector<JsonNode> items;
   std::vector<std::pair<std::string, JsonNode>> members;
-  size_t offset = 0;  // where the value starts in the input
 
   std::string_view KindName() const;
 };
 
-// Parses one JSON value starting at `pos` (whitespace skipped on both sides); on success `pos` is
-// after the value. On failure returns false with `error` and `pos` at the problem.
+// The value of a document the ingest stream framed (bulk_load.cpp). False with `error` on a bad
+// value; the stream's strict checker then locates it.
+bool JsonNodeOf(simdjson::ondemand::document_reference doc, JsonNode& out, std::string& error);
+
+// Parses text[pos..] as exactly one JSON value; on success `pos` is the end of the text.
 bool ParseJson(std::string_view text, size_t& pos, JsonNode& out, std::string& error);
 
 }  // namespace partplay::cql::internal

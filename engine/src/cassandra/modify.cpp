@@ -651,57 +651,14 @@ StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& s, Table
   return std::optional<ResultSet>();
 }
 
-StatusOr<int64_t> LoadJsonRows(std::string_view json, Table& table, ValueGenerator& gen) {
-  int64_t count = 0;
-  size_t pos = 0;
-  auto skip_space = [&]() {
-    while (pos < json.size() && std::isspace(static_cast<unsigned char>(json[pos]))) ++pos;
-  };
-  skip_space();
-  if (pos + 3 <= json.size() && json.substr(pos, 3) == "\xEF\xBB\xBF") pos += 3;  // a BOM
-  skip_space();
-  bool array = pos < json.size() && json[pos] == '[';
-  if (array) {
-    ++pos;
-    skip_space();
-    if (pos < json.size() && json[pos] == ']') return int64_t{0};
+Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocation& where) {
+  if (object.kind != JsonNode::Kind::kObject) {
+    return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", where);
   }
-  while (true) {
-    skip_space();
-    if (pos >= json.size()) {
-      if (array) return Status(ErrorCode::kTruncatedInput, "the array lacks its ']'");
-      break;
-    }
-    size_t start = pos;
-    JsonNode object;
-    std::string error;
-    SourceLocation at;
-    at.byte_offset = static_cast<int64_t>(start);
-    at.item_index = count;
-    if (!internal::ParseJson(json, pos, object, error)) {
-      at.byte_offset = static_cast<int64_t>(pos);
-      return Status(ErrorCode::kMalformedJson, error, at);
-    }
-    if (object.kind != JsonNode::Kind::kObject) {
-      return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", at);
-    }
-    StatusOr<InsertValues> in = JsonInsertValues(table.schema(), object, false, at);
-    if (!in.ok()) return in.status();
-    StatusOr<std::optional<ResultSet>> done = Insert(table, in.value(), false, 0, at);
-    if (!done.ok()) return Status(done.status().code(), done.status().message(), at);
-    ++count;
-    skip_space();
-    if (array) {
-      if (pos < json.size() && json[pos] == ',') {
-        ++pos;
-        continue;
-      }
-      if (pos < json.size() && json[pos] == ']') break;
-      at.byte_offset = static_cast<int64_t>(pos);
-      return Status(ErrorCode::kMalformedJson, "expected ',' or ']'", at);
-    }
-  }
-  return count;
+  PARTPLAY_ASSIGN_OR_RETURN(InsertValues in, JsonInsertValues(table.schema(), object, false, where));
+  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
+  if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
+  return Status::Ok();
 }
 
 }  // namespace partplay::cql

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "partplay/core/json_writer.h"
+#include "partplay/cosmos/cassandra_api.h"
 
 namespace partplay::cql {
 namespace {
@@ -14,6 +15,8 @@ void Location(const SourceLocation& w, std::string& out) {
       fmt::format("\"line\":{},\"column\":{},\"byte_offset\":{}", w.line, w.column, w.byte_offset);
 }
 
+// A failed statement among the results (as cqlsh reports it, the script goes on): its message,
+// line and column in the script, the error code and, when known, the byte offset.
 void ErrorObject(const Status& s, std::string& out) {
   out += "{\"message\":";
   AppendJsonString(s.message(), out);
@@ -58,6 +61,22 @@ void KeyComponents(const std::vector<CqlType>& types, const std::vector<Bytes>& 
 }
 
 }  // namespace
+
+std::string ErrorToJson(const Status& s) {
+  std::string out = fmt::format("{{\"code\":{},\"name\":", static_cast<int>(s.code()));
+  AppendJsonString(ErrorCodeName(s.code()), out);
+  out += ",\"message\":";
+  AppendJsonString(s.message(), out);
+  const SourceLocation& w = s.where();
+  if (w.known()) {
+    out += fmt::format(
+        ",\"location\":{{\"byte_offset\":{},\"line\":{},\"column\":{},\"item_index\":{}}}}}",
+        w.byte_offset, w.line, w.column, w.item_index);
+  } else {
+    out += ",\"location\":null}";
+  }
+  return out;
+}
 
 std::string ResultToJsonLine(const StatementResult& r) {
   std::string out;
@@ -163,6 +182,13 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
     AppendJsonString(r.statement, out);
     out += ',';
     Location(r.where, out);
+    if (r.source_begin >= 0) {
+      out += fmt::format(",\"source_begin\":{},\"source_end\":{}", r.source_begin, r.source_end);
+    }
+    if (!r.table.empty()) {
+      out += ",\"table\":";
+      AppendJsonString(r.table, out);
+    }
     if (r.kind == StatementResult::Kind::kError) {
       out += ",\"error\":";
       ErrorObject(r.status, out);
@@ -274,8 +300,37 @@ std::string RingToJson(const Ring& ring, const KeyspaceSchema* keyspace) {
   return out;
 }
 
+std::string KeyspacesToJson(const std::vector<KeyspaceListing>& keyspaces) {
+  std::string out = "[";
+  for (size_t k = 0; k < keyspaces.size(); ++k) {
+    const KeyspaceListing& ks = keyspaces[k];
+    if (k) out += ',';
+    out += "{\"name\":";
+    AppendJsonString(ks.name, out);
+    out += ",\"replication\":{\"class\":";
+    AppendJsonString(ks.replication_class, out);
+    out += ",\"options\":{";
+    for (size_t i = 0; i < ks.replication_options.size(); ++i) {
+      if (i) out += ',';
+      AppendJsonString(ks.replication_options[i].first, out);
+      out += ':';
+      AppendJsonString(ks.replication_options[i].second, out);
+    }
+    out += fmt::format("}}}},\"copies\":{},\"text\":", ks.copies);
+    AppendJsonString(ks.cql, out);
+    out += ",\"tables\":[";
+    for (size_t i = 0; i < ks.tables.size(); ++i) {
+      if (i) out += ',';
+      AppendJsonString(ks.tables[i], out);
+    }
+    out += "]}";
+  }
+  out += ']';
+  return out;
+}
+
 std::string TableLayoutToJson(const Table& table, const Ring& ring, const KeyspaceSchema& keyspace,
-                              int64_t max_partitions) {
+                              const TableLayoutOptions& options) {
   const TableSchema& t = table.schema();
   std::vector<CqlType> key_types;
   for (int c : t.partition_key) key_types.push_back(t.columns[static_cast<size_t>(c)].type);
@@ -283,15 +338,31 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
     int64_t partitions = 0, rows = 0, bytes = 0, primary_partitions = 0, primary_rows = 0,
             primary_bytes = 0;
   };
-  std::vector<Load> load(ring.nodes().size());
-  std::string parts;
-  int64_t written = 0;
+  // Sizes first: the Cosmos DB placement's number of physical partitions needs the total.
+  std::vector<PartitionSize> sizes;
+  sizes.reserve(table.partitions().size());
   int64_t total_bytes = 0;
   int64_t largest = 0;
   for (const auto& [key, p] : table.partitions()) {
-    PartitionSize size = table.SizeOf(p);
-    total_bytes += size.bytes;
-    largest = std::max(largest, size.bytes);
+    sizes.push_back(table.SizeOf(p));
+    total_bytes += sizes.back().bytes;
+    largest = std::max(largest, sizes.back().bytes);
+  }
+  int64_t count = static_cast<int64_t>(sizes.size());
+  int64_t scanned = options.scan_partitions < 0 ? count : std::min(count, options.scan_partitions);
+  int64_t every = 1;
+  if (options.max_partitions >= 0) {
+    int64_t cap = std::max<int64_t>(1, options.max_partitions);
+    every = std::max<int64_t>(1, (scanned + cap - 1) / cap);
+  }
+  CassandraApiPlacement cosmos =
+      PlanCassandraApi(static_cast<double>(total_bytes), options.ru_per_second);
+  std::vector<Load> load(ring.nodes().size());
+  std::string parts;
+  int64_t index = 0;
+  bool first = true;
+  for (const auto& [key, p] : table.partitions()) {
+    const PartitionSize& size = sizes[static_cast<size_t>(index)];
     std::vector<int> replicas = ring.Replicas(key.token, keyspace.replication);
     for (size_t i = 0; i < replicas.size(); ++i) {
       Load& l = load[static_cast<size_t>(replicas[i])];
@@ -304,12 +375,17 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
         l.primary_bytes += size.bytes;
       }
     }
-    if (max_partitions >= 0 && written >= max_partitions) continue;
-    if (written++) parts += ',';
+    int64_t physical = cosmos.Place(key.token, size.rows, size.bytes);
+    bool listed = index < scanned && index % every == 0;
+    ++index;
+    if (!listed) continue;
+    if (!first) parts += ',';
+    first = false;
     parts += fmt::format("{{\"token\":\"{}\",\"key\":", key.token);
     KeyComponents(key_types, p.key, parts);
-    parts += fmt::format(",\"rows\":{},\"cells\":{},\"bytes\":{},\"replicas\":[", size.rows,
-                         size.cells, size.bytes);
+    parts += fmt::format(
+        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":[",
+        size.rows, size.cells, size.bytes, physical);
     for (size_t i = 0; i < replicas.size(); ++i) {
       if (i) parts += ',';
       parts += std::to_string(replicas[i]);
@@ -319,8 +395,9 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
   std::string out = "{\"table\":";
   AppendJsonString(t.QualifiedName(), out);
   out += fmt::format(
-      ",\"partition_count\":{},\"row_count\":{},\"bytes\":{},\"largest_partition_bytes\":{}",
-      table.partitions().size(), table.row_count(), total_bytes, largest);
+      ",\"partition_count\":{},\"row_count\":{},\"bytes\":{},\"largest_partition_bytes\":{},"
+      "\"partitions_scanned\":{},\"sample_every\":{}",
+      count, table.row_count(), total_bytes, largest, scanned, every);
   out += ",\"partitions\":[" + parts + "],\"nodes\":[";
   for (size_t i = 0; i < load.size(); ++i) {
     if (i) out += ',';
@@ -330,15 +407,25 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
         "\"primary_rows\":{},\"primary_bytes\":{}}}",
         l.partitions, l.rows, l.bytes, l.primary_partitions, l.primary_rows, l.primary_bytes);
   }
-  int64_t physical = CosmosCassandraApi::PhysicalPartitions(static_cast<double>(total_bytes), 0);
   out += fmt::format(
       "],\"cosmos\":{{\"replicas\":{},\"quorum\":{},\"physical_partition_bytes\":{},"
-      "\"logical_partition_bytes\":{},\"physical_partitions\":{},"
-      "\"largest_partition_over_limit\":{}}}}}",
+      "\"logical_partition_bytes\":{},\"largest_partition_over_limit\":{},"
+      "\"ru_per_second\":{},\"ru_per_physical_partition\":{},\"for_storage\":{},"
+      "\"for_throughput\":{},\"physical_partitions\":{},\"ranges\":[",
       CosmosCassandraApi::kReplicas, CosmosCassandraApi::kQuorum,
-      static_cast<int64_t>(kCosmosCassandraPhysicalPartitionBytes),
-      static_cast<int64_t>(kCosmosLogicalPartitionBytes), physical,
-      static_cast<double>(largest) > kCosmosLogicalPartitionBytes ? "true" : "false");
+      static_cast<int64_t>(CosmosCassandraApi::kPhysicalPartitionBytes),
+      static_cast<int64_t>(CosmosCassandraApi::kLogicalPartitionBytes),
+      static_cast<double>(largest) > CosmosCassandraApi::kLogicalPartitionBytes ? "true" : "false",
+      cosmos.ru_per_second, CosmosCassandraApi::kRequestUnitsPerPhysicalPartition,
+      cosmos.for_storage, cosmos.for_throughput, cosmos.physical_partitions);
+  for (size_t i = 0; i < cosmos.ranges.size(); ++i) {
+    const CassandraApiRange& r = cosmos.ranges[i];
+    if (i) out += ',';
+    out += fmt::format(
+        "{{\"id\":{},\"min\":\"{}\",\"max\":\"{}\",\"partitions\":{},\"rows\":{},\"bytes\":{}}}",
+        r.id, r.min_token, r.max_token, r.partitions, r.rows, r.bytes);
+  }
+  out += "]}}";
   return out;
 }
 

@@ -185,18 +185,4 @@ std::vector<double> Ring::EffectiveOwnership(const ReplicationStrategy& strategy
   return out;
 }
 
-int64_t CosmosCassandraApi::PhysicalPartitions(double total_bytes, int64_t throughput_ru) {
-  double for_storage = std::ceil(total_bytes / kPhysicalPartitionBytes);
-  double for_throughput =
-      std::ceil(static_cast<double>(throughput_ru) / kRequestUnitsPerPhysicalPartition);
-  return std::max<int64_t>(1, static_cast<int64_t>(std::max(for_storage, for_throughput)));
-}
-
-int64_t CosmosCassandraApi::PhysicalPartitionOf(int64_t token, int64_t count) {
-  if (count <= 1) return 0;
-  uint64_t offset = static_cast<uint64_t>(token) - static_cast<uint64_t>(INT64_MIN);
-  uint64_t width = UINT64_MAX / static_cast<uint64_t>(count) + 1;
-  return std::min<int64_t>(count - 1, static_cast<int64_t>(offset / width));
-}
-
 }  // namespace partplay::cql

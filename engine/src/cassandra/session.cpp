@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "partplay/cassandra/bulk_load.h"
+#include "partplay/cassandra/lexer.h"
 #include "partplay/cassandra/modify.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/select.h"
@@ -24,6 +26,22 @@ struct Overloaded : F... {
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
 
+// The table a statement names, or null (DESCRIBE names one only as DESCRIBE TABLE).
+const TableName* NamedTable(const StatementBody& body) {
+  return std::visit(
+      [](const auto& s) -> const TableName* {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, DescribeStatement>) {
+          return s.kind == DescribeStatement::Kind::kTable ? &s.table : nullptr;
+        } else if constexpr (requires { s.table.table; }) {
+          return &s.table;
+        } else {
+          return nullptr;
+        }
+      },
+      body);
+}
+
 Ring DefaultRing() {
   StatusOr<Ring> r = Ring::Build(RingOptions{});
   return std::move(r).value();
@@ -37,6 +55,15 @@ Session::Session(SessionOptions options)
   if (r.ok()) ring_ = std::move(r).value();
 }
 
+Status Session::OverrideReplicationFactor(int factor) {
+  if (factor < 0 || factor > 1000) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("a replication factor is 0 (as written) to 1000, not {}", factor));
+  }
+  replication_override_ = factor;
+  return Status::Ok();
+}
+
 Status Session::ConfigureRing(const RingOptions& options) {
   PARTPLAY_ASSIGN_OR_RETURN(Ring r, Ring::Build(options));
   ring_ = std::move(r);
@@ -47,17 +74,31 @@ Status Session::ConfigureRing(const RingOptions& options) {
 std::vector<StatementResult> Session::Execute(std::string_view script) {
   std::vector<StatementResult> out;
   StatementReader reader(script);
+  // The same statements again, for their extents (a statement that does not parse has one too):
+  // the reader skips empty statements, and so does this.
+  StatementLexer extents(script);
+  std::vector<Token> tokens;
+  auto next_extent = [&](StatementResult& r) {
+    while (extents.Next(tokens)) {
+      if (tokens.size() < 2) continue;
+      const std::string_view& last = tokens[tokens.size() - 2].source;
+      r.source_begin = tokens.front().where.byte_offset;
+      r.source_end = static_cast<int64_t>(last.data() + last.size() - script.data());
+      return;
+    }
+  };
   while (std::optional<StatusOr<Statement>> next = reader.Next()) {
     StatusOr<Statement>& parsed = *next;
+    StatementResult r;
     if (!parsed.ok()) {
-      StatementResult r;
       r.kind = StatementResult::Kind::kError;
       r.status = parsed.status();
       r.where = parsed.status().where();
-      out.push_back(std::move(r));
-      continue;
+    } else {
+      r = ExecuteStatement(parsed.value());
     }
-    out.push_back(ExecuteStatement(parsed.value()));
+    next_extent(r);
+    out.push_back(std::move(r));
   }
   return out;
 }
@@ -104,8 +145,43 @@ StatusOr<const Keyspace*> Session::FindKeyspace(std::string_view name) const {
 }
 
 StatusOr<int64_t> Session::LoadJson(std::string_view qualified_table, std::string_view json) {
-  PARTPLAY_ASSIGN_OR_RETURN(Table * table, FindTable(qualified_table));
-  return LoadJsonRows(json, *table, generator_);
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<BulkLoad> load,
+                            BulkLoad::Start(*this, qualified_table));
+  load->set_count_rows_in_errors(false);
+  PARTPLAY_RETURN_IF_ERROR(load->Append(json));
+  PARTPLAY_RETURN_IF_ERROR(load->Finish());
+  return load->rows();
+}
+
+std::vector<KeyspaceListing> Session::ListKeyspaces() const {
+  std::vector<KeyspaceListing> out;
+  for (const auto& [name, ks] : keyspaces_) {
+    KeyspaceListing l;
+    l.name = name;
+    const ReplicationStrategy& r = ks.schema.replication;
+    if (r.strategy == ReplicationStrategy::Class::kSimple) {
+      l.replication_class = "SimpleStrategy";
+      l.replication_options.emplace_back("replication_factor",
+                                         std::to_string(r.replication_factor));
+      l.copies = r.replication_factor;
+    } else {
+      l.replication_class = "NetworkTopologyStrategy";
+      for (const auto& [dc, rf] : r.datacenters) {
+        l.replication_options.emplace_back(dc, std::to_string(rf));
+        l.copies += rf;
+      }
+    }
+    l.cql = ks.schema.Describe();
+    for (const auto& [table, t] : ks.tables) l.tables.push_back(table);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+std::string Session::QualifiedTable(const TableName& name) const {
+  const std::string& ks = name.keyspace.empty() ? current_keyspace_ : name.keyspace;
+  if (ks.empty() || name.table.empty()) return "";
+  return ks + "." + name.table;
 }
 
 void Session::Place(ResultSet& rows, const KeyspaceSchema& keyspace) const {
@@ -121,6 +197,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                                            "CREATE", "USE",      "CREATE",  "DROP",
                                            "DROP",   "TRUNCATE", "DESCRIBE"};
   result.verb = kVerbs[statement.body.index()];
+  if (const TableName* table = NamedTable(statement.body)) result.table = QualifiedTable(*table);
   auto fail = [&](Status s) {
     result.kind = StatementResult::Kind::kError;
     result.status = std::move(s);
@@ -199,6 +276,10 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (!ks.ok()) return fail(ks.status());
             Keyspace k;
             k.schema = std::move(ks).value();
+            if (replication_override_ > 0) {
+              k.schema.replication.replication_factor = replication_override_;
+              for (auto& [dc, rf] : k.schema.replication.datacenters) rf = replication_override_;
+            }
             keyspaces_.emplace(s.keyspace.text, std::move(k));
             result.kind = StatementResult::Kind::kSchemaChange;
             result.message = fmt::format("CREATED KEYSPACE {}", s.keyspace.text);

@@ -1,5 +1,7 @@
 #include "partplay/report/report_format.h"
 
+#include "partplay/report/insights.h"
+
 #include <fmt/format.h>
 
 #include "partplay/core/json_writer.h"
@@ -137,6 +139,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
     t.push_back('}');
     o.Raw("candidate_paths", t);
   }
+  o.Raw("insights", InsightsToJson(JudgeReport(r)));
   if (!extra_fields.empty()) {
     s.push_back(',');
     s += extra_fields;

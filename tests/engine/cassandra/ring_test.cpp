@@ -107,16 +107,34 @@ TEST(CqlRingTest, NetworkTopologyStrategyPrefersDistinctRacks) {
   EXPECT_EQ(ring->Replicas(5, Nts({{"dc1", 2}})), (std::vector<int>{1, 2}));
 }
 
-TEST(CqlRingTest, CosmosCassandraApiModel) {
-  EXPECT_EQ(CosmosCassandraApi::kReplicas, 4);
-  EXPECT_EQ(CosmosCassandraApi::kQuorum, 3);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 0), 1);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(31.0 * 1073741824.0, 0), 2);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 25000), 3);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MIN, 4), 0);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MAX, 4), 3);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(-1, 2), 0);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(0, 2), 1);
+TEST(CqlRingTest, OptionsFromJson) {
+  StatusOr<RingOptions> o = ParseRingOptionsJson(
+      "{\"nodes\": 6, \"num_tokens\": 8, \"random_tokens\": true, \"seed\": 7,"
+      " \"datacenters\": [{\"name\": \"dc1\", \"nodes\": 3, \"racks\": 2}]}");
+  ASSERT_TRUE(o.ok()) << o.status().ToString();
+  EXPECT_EQ(o->nodes, 6);
+  EXPECT_EQ(o->num_tokens, 8);
+  EXPECT_TRUE(o->random_tokens);
+  EXPECT_EQ(o->seed, 7u);
+  ASSERT_EQ(o->datacenters.size(), 1u);
+  EXPECT_EQ(o->datacenters[0].name, "dc1");
+  EXPECT_EQ(o->datacenters[0].racks, 2);
+  // Every field is optional.
+  StatusOr<RingOptions> empty = ParseRingOptionsJson("{}");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->nodes, RingOptions{}.nodes);
+
+  StatusOr<RingOptions> unknown = ParseRingOptionsJson("{\"node\": 3}");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().code(), ErrorCode::kBadOption);
+  EXPECT_NE(unknown.status().message().find("ring.node"), std::string::npos);
+  StatusOr<RingOptions> fraction = ParseRingOptionsJson("{\"nodes\": 2.5}");
+  ASSERT_FALSE(fraction.ok());
+  EXPECT_EQ(fraction.status().code(), ErrorCode::kBadOption);
+  StatusOr<RingOptions> broken = ParseRingOptionsJson("{\"nodes\": }");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(broken.status().code(), ErrorCode::kMalformedJson);
+  EXPECT_EQ(broken.status().where().byte_offset, 10);
 }
 
 TEST(CqlRingTest, SessionRowsCarryTheirReplicas) {

@@ -1,5 +1,6 @@
 // The session: statements run one after the other (an error does not stop the script), schema
 // statements and their messages, DESCRIBE, and the output forms (cqlsh grid, JSON lines, details).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -173,13 +174,119 @@ TEST(CqlSessionTest, RingAndLayoutJson) {
   StatusOr<Table*> table = s.FindTable("ks.t");
   ASSERT_TRUE(table.ok());
   std::string layout =
-      TableLayoutToJson(*table.value(), s.ring(), s.FindKeyspace("ks").value()->schema, -1);
+      TableLayoutToJson(*table.value(), s.ring(), s.FindKeyspace("ks").value()->schema, {});
   // token(1) = -4069959284402364209 is in (-2^63, 0]: node 2 (index 1). One row: 4 + 3 bytes of
   // values and one cell of 8 bytes of metadata.
   EXPECT_NE(layout.find("\"partitions\":[{\"token\":\"-4069959284402364209\",\"key\":[\"1\"],"
-                        "\"rows\":1,\"cells\":1,\"bytes\":15,\"replicas\":[1]}]"),
+                        "\"rows\":1,\"cells\":1,\"bytes\":15,\"physical_partition\":0,"
+                        "\"replicas\":[1]}]"),
             std::string::npos)
       << layout;
+}
+
+TEST(CqlSessionTest, ListsKeyspacesWithReplicationAndTables) {
+  Session s;
+  s.Execute(
+      "CREATE KEYSPACE b WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, "
+      "'dc2': 2};"
+      "CREATE KEYSPACE \"A\" WITH replication = {'class': 'SimpleStrategy', "
+      "'replication_factor': 1};"
+      "CREATE TABLE b.zed (k int PRIMARY KEY); CREATE TABLE b.\"Alpha\" (k int PRIMARY KEY);");
+  std::vector<KeyspaceListing> list = s.ListKeyspaces();
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0].name, "A");
+  EXPECT_EQ(list[0].replication_class, "SimpleStrategy");
+  EXPECT_EQ(list[0].copies, 1);
+  EXPECT_TRUE(list[0].tables.empty());
+  EXPECT_EQ(list[1].name, "b");
+  EXPECT_EQ(list[1].replication_class, "NetworkTopologyStrategy");
+  EXPECT_EQ(list[1].copies, 5);
+  EXPECT_EQ(list[1].tables, (std::vector<std::string>{"Alpha", "zed"}));
+  EXPECT_EQ(KeyspacesToJson(list),
+            "[{\"name\":\"A\",\"replication\":{\"class\":\"SimpleStrategy\",\"options\":"
+            "{\"replication_factor\":\"1\"}},\"copies\":1,\"text\":\"CREATE KEYSPACE \\\"A\\\" "
+            "WITH replication = {'class': 'org.apache.cassandra.locator.SimpleStrategy', "
+            "'replication_factor': '1'}  AND durable_writes = true;\",\"tables\":[]},"
+            "{\"name\":\"b\",\"replication\":{\"class\":\"NetworkTopologyStrategy\",\"options\":"
+            "{\"dc1\":\"3\",\"dc2\":\"2\"}},\"copies\":5,\"text\":\"CREATE KEYSPACE b WITH "
+            "replication = {'class': 'org.apache.cassandra.locator.NetworkTopologyStrategy', "
+            "'dc1': '3', 'dc2': '2'}  AND durable_writes = true;\",\"tables\":[\"Alpha\","
+            "\"zed\"]}]");
+}
+
+TEST(CqlSessionTest, EachResultNamesTheTableItTouched) {
+  Session s;
+  std::vector<StatementResult> r = s.Execute(
+      "SELECT * FROM t;"  // no keyspace yet: no table
+      "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', "
+      "'replication_factor': 1};"
+      "CREATE TABLE ks.\"T\" (k int PRIMARY KEY, v int);"
+      "USE ks;"
+      "INSERT INTO \"T\" (k, v) VALUES (1, 2);"
+      "UPDATE \"T\" SET v = 3 WHERE k = 1;"
+      "SELECT * FROM ks.\"T\" WHERE v = 3;"  // fails, still names the table
+      "DELETE FROM \"T\" WHERE k = 1;"
+      "DESCRIBE TABLE \"T\";"
+      "DESCRIBE KEYSPACE ks;"
+      "TRUNCATE missing;");
+  std::vector<std::string> tables;
+  for (const StatementResult& x : r) tables.push_back(x.table);
+  EXPECT_EQ(tables, (std::vector<std::string>{"", "", "ks.T", "", "ks.T", "ks.T", "ks.T", "ks.T",
+                                              "ks.T", "", "ks.missing"}));
+  EXPECT_EQ(r[6].kind, StatementResult::Kind::kError);
+  std::string json = ResultsToJson({r[4], r[3]});
+  EXPECT_NE(json.find("\"byte_offset\":"), std::string::npos);
+  EXPECT_NE(json.find(",\"table\":\"ks.T\","), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"table\"", json.find("\"verb\":\"USE\"")), std::string::npos) << json;
+}
+
+TEST(CqlSessionTest, ReplicationFactorOverride) {
+  Session s;
+  EXPECT_EQ(s.OverrideReplicationFactor(-1).code(), ErrorCode::kBadOption);
+  ASSERT_TRUE(s.OverrideReplicationFactor(2).ok());
+  s.Execute(
+      "CREATE KEYSPACE a WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};"
+      "CREATE KEYSPACE b WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3, "
+      "'dc2': 1};");
+  ASSERT_TRUE(s.OverrideReplicationFactor(0).ok());
+  s.Execute(
+      "CREATE KEYSPACE c WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};");
+  std::vector<KeyspaceListing> list = s.ListKeyspaces();
+  ASSERT_EQ(list.size(), 3u);
+  EXPECT_EQ(list[0].copies, 2);
+  EXPECT_EQ(list[1].copies, 4);
+  EXPECT_EQ(list[1].replication_options,
+            (std::vector<std::pair<std::string, std::string>>{{"dc1", "2"}, {"dc2", "2"}}));
+  EXPECT_EQ(list[2].copies, 3);
+}
+
+// Each result knows its statement's bytes, as the lexer splits the script: quotes and comments
+// hide semicolons, and a statement that does not parse has its extent too.
+TEST(CqlSessionTest, ResultsCarryTheirStatementsExtent) {
+  const std::string script =
+      "-- a; comment\nCREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', "
+      "'replication_factor': 1, 'x;y': 1};\n/* ; */ USE k;\n"
+      "SELECT 'it''s; fine', \"odd;name\" FROM t // trailing; comment\n;;  SELECT $$a;b$$ FRM t";
+  Session s;
+  std::vector<StatementResult> r = s.Execute(script);
+  ASSERT_EQ(r.size(), 4u);
+  std::vector<std::string> texts;
+  for (const StatementResult& x : r) {
+    ASSERT_GE(x.source_begin, 0);
+    texts.push_back(script.substr(static_cast<size_t>(x.source_begin),
+                                  static_cast<size_t>(x.source_end - x.source_begin)));
+  }
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', "
+                       "'replication_factor': 1, 'x;y': 1}",
+                       "USE k", "SELECT 'it''s; fine', \"odd;name\" FROM t", "SELECT $$a;b$$ FRM t"}));
+  EXPECT_EQ(r[3].kind, StatementResult::Kind::kError);
+  EXPECT_EQ(r[3].statement, "");
+  std::string json = ResultsToJson({r[3]});
+  EXPECT_NE(json.find(fmt::format("\"source_begin\":{},\"source_end\":{}", r[3].source_begin,
+                                  r[3].source_end)),
+            std::string::npos)
+      << json;
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // is validated and recorded, not expired. IF NOT EXISTS / IF EXISTS return Cassandra's [applied]
 // row.
 //
-// Bulk loading (LoadJsonRows) inserts JSON objects (NDJSON, a JSON array of objects, or one
-// object) exactly as INSERT ... JSON would.
+// Bulk loading (bulk_load.h) inserts JSON objects one by one through InsertJsonObject, exactly as
+// INSERT ... JSON would.
 #pragma once
 
 #include <optional>
@@ -27,8 +27,11 @@ StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& statemen
 StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& statement, Table& table,
                                                  ValueGenerator& generator, SourceLocation where);
 
-// Inserts every JSON object of `json` as INSERT INTO table JSON '<object>' does. Returns the
-// number of objects; errors carry the item index and the byte offset of the problem.
-StatusOr<int64_t> LoadJsonRows(std::string_view json, Table& table, ValueGenerator& generator);
+namespace internal {
+struct JsonNode;
+}
+// Inserts one JSON object as INSERT INTO table JSON '<object>' does; errors carry `where`.
+Status InsertJsonObject(const internal::JsonNode& object, Table& table,
+                        const SourceLocation& where);
 
 }  // namespace partplay::cql

@@ -41,8 +41,15 @@ struct StatementResult {
   Kind kind = Kind::kVoid;
   Status status;          // kError
   SourceLocation where;   // the statement's first token
-  std::string statement;  // the statement as written
+  std::string statement;  // the statement as written (empty when it does not parse)
+  // The statement's bytes in the script, [begin, end): from its first token to the end of its
+  // last one before ';' (comments and blanks around it excluded), also when it does not parse.
+  int64_t source_begin = -1;
+  int64_t source_end = -1;
   std::string verb;  // SELECT, INSERT, UPDATE, DELETE, CREATE, USE, DROP, ... (empty: unparsed)
+  // The table the statement names, "keyspace.table" (an unqualified name in the keyspace current
+  // when it ran), also when it failed; empty for statements on no table or with no keyspace.
+  std::string table;
   std::string message;
   ResultSet rows;  // kRows
   std::vector<std::string> warnings;

@@ -13,16 +13,15 @@
 // to node i mod N so every node's vnodes spread around the ring) or random: splitmix64 from a
 // seed, num_tokens draws per node in node order (Cassandra draws uniformly random longs too).
 //
-// CosmosCassandraApi describes the same data placed by Azure Cosmos DB's Cassandra API instead:
-// no nodes but physical partitions, each a replica set of 4 with a write quorum of 3.
+// The same data placed by Azure Cosmos DB's Cassandra API instead is cosmos/cassandra_api.h.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "partplay/cassandra/schema.h"
-#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay::cql {
@@ -81,24 +80,8 @@ class Ring {
   std::vector<VnodeToken> tokens_;
 };
 
-// Azure Cosmos DB's Cassandra API (cosmos-cassandra-api-partitioning.md): every physical
-// partition is a replica set of 4 (quorum 3) holding up to 30 GB and 10,000 RU/s; a logical
-// partition (a Cassandra partition) holds at most 20 GB. GB here is 2^30 bytes, as in
-// physical_partitions.h. Cosmos DB hashes keys with its own function into a larger internal ring,
-// so which physical partition holds a key is modelled by splitting the Murmur3 token range evenly
-// — an illustration of the layout, not the service's assignment.
-struct CosmosCassandraApi {
-  static constexpr int kReplicas = 4;
-  static constexpr int kQuorum = 3;
-  static constexpr double kPhysicalPartitionBytes = kCosmosCassandraPhysicalPartitionBytes;
-  static constexpr double kLogicalPartitionBytes = kCosmosLogicalPartitionBytes;
-  static constexpr int64_t kRequestUnitsPerPhysicalPartition =
-      static_cast<int64_t>(kCosmosPhysicalPartitionRuPerSecond);
-
-  // Physical partitions needed for the data and the provisioned throughput (at least 1).
-  static int64_t PhysicalPartitions(double total_bytes, int64_t throughput_ru);
-  // Which of `count` even token ranges holds the token (0-based).
-  static int64_t PhysicalPartitionOf(int64_t token, int64_t count);
-};
+// Ring options as JSON: {"nodes", "num_tokens", "random_tokens", "seed", "datacenters": [{"name",
+// "nodes", "racks"}]}, every field optional (the defaults above); unknown fields are errors.
+StatusOr<RingOptions> ParseRingOptionsJson(std::string_view json);
 
 }  // namespace partplay::cql

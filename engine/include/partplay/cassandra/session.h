@@ -33,6 +33,19 @@ struct SessionOptions {
   uint64_t seed = 0x5EED5EED5EEDull;  // uuid()
 };
 
+// A keyspace as the page lists it: its replication as DESCRIBE writes it (class without the
+// org.apache.cassandra.locator prefix, options as strings), the copies it keeps of each
+// partition (the replication factor, or the sum of the datacenters' factors), its CREATE
+// KEYSPACE statement and its tables' names, sorted.
+struct KeyspaceListing {
+  std::string name;
+  std::string replication_class;  // SimpleStrategy, NetworkTopologyStrategy
+  std::vector<std::pair<std::string, std::string>> replication_options;
+  int copies = 0;
+  std::string cql;
+  std::vector<std::string> tables;
+};
+
 struct Keyspace {
   KeyspaceSchema schema;
   std::map<std::string, std::unique_ptr<Table>> tables;
@@ -46,6 +59,11 @@ class Session {
   std::vector<StatementResult> Execute(std::string_view script);
   StatementResult ExecuteStatement(const Statement& statement);
 
+  // Every keyspace created from now on keeps `factor` copies (SimpleStrategy's replication factor,
+  // and each datacenter's of NetworkTopologyStrategy) whatever its statement says; 0 turns this
+  // off. The embeddable element's rf attribute: the same script under another replication.
+  Status OverrideReplicationFactor(int factor);
+
   // Replaces the ring (the data stays; placements are computed when asked).
   Status ConfigureRing(const RingOptions& options);
   const Ring& ring() const { return ring_; }
@@ -55,20 +73,26 @@ class Session {
   // "ks.table" or "table" (in the current keyspace).
   StatusOr<Table*> FindTable(std::string_view qualified_name);
   StatusOr<const Keyspace*> FindKeyspace(std::string_view name) const;
+  // Every keyspace (sorted by name) with its replication and tables.
+  std::vector<KeyspaceListing> ListKeyspaces() const;
 
-  // Loads JSON objects (NDJSON, an array, or one object) into a table as INSERT ... JSON.
+  // Loads JSON objects (NDJSON, an array, or one object) into a table as INSERT ... JSON, all
+  // at once; a BulkLoad (bulk_load.h) does the same fed in chunks.
   StatusOr<int64_t> LoadJson(std::string_view qualified_table, std::string_view json);
+  ValueGenerator& generator() { return generator_; }
 
  private:
   StatusOr<Keyspace*> ResolveKeyspace(const std::string& name, const SourceLocation& where);
   StatusOr<Table*> ResolveTable(const TableName& name);
   void Place(ResultSet& rows, const KeyspaceSchema& keyspace) const;
+  std::string QualifiedTable(const TableName& name) const;
 
   SessionOptions options_;
   Ring ring_;
   ValueGenerator generator_;
   std::map<std::string, Keyspace> keyspaces_;
   std::string current_keyspace_;
+  int replication_override_ = 0;
 };
 
 // The token of a partition key given as CQL literals of the given types (several = composite),

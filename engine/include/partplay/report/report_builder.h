@@ -1,12 +1,12 @@
 // The full report of a finished analysis as JSON (docs/report.md): the logical partitions, and,
-// when container options are given, the container model (container.h), the key advisor
-// (advisor.h) and the EPK of every listed partition. The CLI and the wasm module both call this,
+// when container options are given, the container model (cosmos/container.h), the key advisor
+// (cosmos/key_advisor.h) and the EPK of every listed partition. The CLI and the wasm module both call this,
 // so the page shows exactly what `partplay analyze --format json` prints.
 //
 //   ReportRequest request;
 //   request.max_partitions = 2000;
 //   request.container = ContainerOptions{.ru_per_second = 18000};
-//   StatusOr<BuiltReport> built = BuildReport(*analyzer, options, request);
+//   StatusOr<BuiltReport> built = BuildFullReport(*analyzer, options, request);
 #pragma once
 
 #include <optional>

@@ -1,5 +1,6 @@
 // Writes an AnalysisReport as the documented JSON contract (docs/report.md) or as a table for
-// people. The CLI prints these; the wasm bindings build the same fields as JS objects.
+// people. The CLI prints these; the wasm module hands the page the same JSON text
+// (wasm/ingest_bindings.cpp), which the JS wrapper parses.
 #pragma once
 
 #include <string>

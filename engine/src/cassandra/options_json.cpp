@@ -1,0 +1,145 @@
+// The Cassandra calls' options as JSON (ring.h ParseRingOptionsJson, result_format.h
+// ParseTableLayoutOptionsJson): read with simdjson's DOM, every field checked, an unknown field
+// an error naming it, so the page and the tests hand the engine the same JSON.
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "partplay/cassandra/result_format.h"
+#include "partplay/cassandra/ring.h"
+#include "partplay/ingest/json_diagnostics.h"
+
+namespace partplay::cql {
+namespace {
+
+namespace dom = simdjson::dom;
+
+Status Bad(std::string_view field, std::string_view what) {
+  return Status(ErrorCode::kBadOption, fmt::format("option {}: {}", field, what));
+}
+
+StatusOr<dom::object> ParseObject(dom::parser& parser, std::string_view json,
+                                  std::string_view what) {
+  JsonDiagnosis d = DiagnoseJsonValue(json);
+  if (d.found) {
+    SourceLocation at;
+    at.byte_offset = static_cast<int64_t>(d.offset);
+    return Status(ErrorCode::kMalformedJson, fmt::format("{}: {}", what, d.message), at);
+  }
+  dom::element root;
+  if (parser.parse(json.data(), json.size()).get(root)) {
+    return Status(ErrorCode::kMalformedJson, fmt::format("{}: not valid JSON", what));
+  }
+  dom::object object;
+  if (root.get_object().get(object)) return Bad(what, "must be a JSON object");
+  return object;
+}
+
+StatusOr<int64_t> Whole(dom::element e, std::string_view field, double min, double max) {
+  double d;
+  if (e.get_double().get(d) || !std::isfinite(d) || d < min || d > max || d != std::floor(d)) {
+    return Bad(field, fmt::format("must be a whole number from {} to {}", min, max));
+  }
+  return static_cast<int64_t>(d);
+}
+
+using FieldReader = std::function<Status(dom::element)>;
+
+Status ReadFields(dom::object object, std::string_view what,
+                  const std::map<std::string, FieldReader, std::less<>>& readers) {
+  for (dom::key_value_pair field : object) {
+    auto it = readers.find(field.key);
+    if (it == readers.end()) {
+      std::string known;
+      for (const auto& [name, reader] : readers) known += (known.empty() ? "" : ", ") + name;
+      return Bad(fmt::format("{}.{}", what, field.key), fmt::format("unknown (known: {})", known));
+    }
+    PARTPLAY_RETURN_IF_ERROR(it->second(field.value));
+  }
+  return Status::Ok();
+}
+
+// A whole-number field read into `out` (int or int64_t).
+template <typename T>
+FieldReader WholeInto(T& out, const char* name, double min, double max) {
+  return [&out, name, min, max](dom::element v) -> Status {
+    PARTPLAY_ASSIGN_OR_RETURN(int64_t n, Whole(v, name, min, max));
+    out = static_cast<T>(n);
+    return Status::Ok();
+  };
+}
+
+// Ring sizes are checked by Ring::Build; these bounds only keep the numbers representable.
+constexpr double kMaxInt = 2147483647.0;
+constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1, the largest exact JS integer
+
+}  // namespace
+
+StatusOr<RingOptions> ParseRingOptionsJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "ring options"));
+  RingOptions o;
+  PARTPLAY_RETURN_IF_ERROR(ReadFields(
+      object, "ring",
+      {
+          {"nodes", WholeInto(o.nodes, "ring.nodes", 0, kMaxInt)},
+          {"num_tokens", WholeInto(o.num_tokens, "ring.num_tokens", 0, kMaxInt)},
+          {"random_tokens",
+           [&](dom::element v) -> Status {
+             if (v.get_bool().get(o.random_tokens)) {
+               return Bad("ring.random_tokens", "must be true or false");
+             }
+             return Status::Ok();
+           }},
+          {"seed", WholeInto(o.seed, "ring.seed", 0, kMaxSafe)},
+          {"datacenters",
+           [&](dom::element v) -> Status {
+             dom::array dcs;
+             if (v.get_array().get(dcs)) return Bad("ring.datacenters", "must be an array");
+             for (dom::element d : dcs) {
+               dom::object dc;
+               if (d.get_object().get(dc)) {
+                 return Bad("ring.datacenters", "each datacenter must be an object");
+               }
+               DatacenterSpec spec;
+               PARTPLAY_RETURN_IF_ERROR(ReadFields(
+                   dc, "ring.datacenters[]",
+                   {
+                       {"name",
+                        [&](dom::element n) -> Status {
+                          std::string_view s;
+                          if (n.get_string().get(s)) {
+                            return Bad("ring.datacenters[].name", "must be a string");
+                          }
+                          spec.name = std::string(s);
+                          return Status::Ok();
+                        }},
+                       {"nodes", WholeInto(spec.nodes, "ring.datacenters[].nodes", 0, kMaxInt)},
+                       {"racks", WholeInto(spec.racks, "ring.datacenters[].racks", 0, kMaxInt)},
+                   }));
+               o.datacenters.push_back(std::move(spec));
+             }
+             return Status::Ok();
+           }},
+      }));
+  return o;
+}
+
+StatusOr<TableLayoutOptions> ParseTableLayoutOptionsJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "layout options"));
+  TableLayoutOptions o;
+  PARTPLAY_RETURN_IF_ERROR(ReadFields(
+      object, "layout",
+      {
+          {"scan_partitions", WholeInto(o.scan_partitions, "layout.scan_partitions", -1, kMaxSafe)},
+          {"max_partitions", WholeInto(o.max_partitions, "layout.max_partitions", -1, kMaxSafe)},
+          {"ru_per_second", WholeInto(o.ru_per_second, "layout.ru_per_second", 0, kMaxSafe)},
+      }));
+  return o;
+}
+
+}  // namespace partplay::cql
