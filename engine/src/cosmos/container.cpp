@@ -4,8 +4,11 @@
 // compute midpoints with MidpointEffectivePartitionKey and number the children as SplitAtMidpoint
 // does (left = next_id, right = next_id + 1) without its linear search and vector insert, so a
 // growth to many thousands of ranges stays linear.
-#include "core/message_format.h"
 #include "partplay/cosmos/container.h"
+
+#include "core/message_format.h"
+#include "cosmos/container_options.h"
+#include "partplay/cosmos/request_charges.h"
 
 #include <fmt/format.h>
 
@@ -19,6 +22,8 @@
 namespace partplay {
 namespace {
 
+using internal::BadOption;
+using internal::FiniteAtLeast;
 using internal::FormatPercent;
 using internal::FormatRate;
 using internal::FormatSize;
@@ -27,45 +32,6 @@ using internal::GroupThousands;
 using internal::OneDecimal;
 
 using Version = PartitionKeyHashVersion;
-
-// ---------------------------------------------------------------------------------------------
-// Request charges.
-
-struct ChargeRow {
-  double kilobytes;  // KB of 1024 bytes
-  double read;
-  double write;
-};
-
-// Source: https://learn.microsoft.com/azure/cosmos-db/understand-request-unit-consumption,
-// table "Document Size | Read | Write" (session / eventual consistency).
-constexpr std::array<ChargeRow, 12> kChargeTable = {{
-    {1, 1.00, 4.95},
-    {2, 1.04, 6.29},
-    {4, 1.14, 6.67},
-    {8, 1.33, 7.04},
-    {16, 1.67, 9.52},
-    {32, 2.19, 11.23},
-    {64, 4.76, 22.67},
-    {128, 9.95, 48.19},
-    {256, 20.28, 98.29},
-    {512, 40.95, 184.57},
-    {1024, 145.90, 625.00},
-    {2048, 291.80, 1250.00},
-}};
-
-// Linear interpolation in one column of kChargeTable: the 1 KB value below 1 KB, the last
-// segment extended above 2,048 KB.
-double InterpolateCharge(double item_bytes, double ChargeRow::*column) {
-  const double kb = item_bytes / 1024.0;
-  if (!(kb > kChargeTable.front().kilobytes)) return kChargeTable.front().*column;
-  size_t hi = 1;
-  while (hi + 1 < kChargeTable.size() && kb > kChargeTable[hi].kilobytes) ++hi;
-  const ChargeRow& a = kChargeTable[hi - 1];
-  const ChargeRow& b = kChargeTable[hi];
-  const double t = (kb - a.kilobytes) / (b.kilobytes - a.kilobytes);
-  return a.*column + t * (b.*column - a.*column);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Message formatting.
@@ -83,85 +49,6 @@ std::string KeyForMessage(const PartitionKey& key) {
   size_t cut = kMaxShown;
   while (cut > 0 && (static_cast<uint8_t>(json[cut]) & 0xC0) == 0x80) --cut;  // not mid-UTF-8
   return json.substr(0, cut) + "...";
-}
-
-// ---------------------------------------------------------------------------------------------
-// Options.
-
-Status BadOption(std::string message) { return Status(ErrorCode::kBadOption, std::move(message)); }
-
-bool FiniteAtLeast(double v, double min) { return std::isfinite(v) && v >= min; }
-
-Status ValidateWorkload(const Workload& w) {
-  if (!FiniteAtLeast(w.point_reads_per_second, 0) || !FiniteAtLeast(w.writes_per_second, 0) ||
-      !FiniteAtLeast(w.queries_per_second, 0)) {
-    return BadOption(fmt::format(
-        "workload rates must be finite and >= 0, got {} reads/s, {} writes/s, {} queries/s",
-        w.point_reads_per_second, w.writes_per_second, w.queries_per_second));
-  }
-  if (w.spread == RequestSpread::kZipf &&
-      !(std::isfinite(w.zipf_exponent) && w.zipf_exponent > 0)) {
-    return BadOption(fmt::format("the Zipf exponent must be > 0, got {}", w.zipf_exponent));
-  }
-  const RequestCosts& c = w.costs;
-  if (!FiniteAtLeast(c.read_factor, 0) || !FiniteAtLeast(c.write_factor, 0) ||
-      !FiniteAtLeast(c.query_ru, 0)) {
-    return BadOption(fmt::format(
-        "request costs must be finite and >= 0, got read factor {}, write factor {}, query {} RU",
-        c.read_factor, c.write_factor, c.query_ru));
-  }
-  return Status::Ok();
-}
-
-Status ValidateRoute(const PartitionKey& route, Version version, size_t levels) {
-  const size_t n = route.components.size();
-  if (n == 0) return Status::Ok();  // no filter: a cross-partition query
-  if (version == Version::kMultiHash) {
-    if (n < 1 || n > levels) {
-      return BadOption(fmt::format("a route needs 1 to {} key components, got {}", levels, n));
-    }
-  } else if (n != 1) {
-    return BadOption(fmt::format("a route needs exactly 1 key component, got {}", n));
-  }
-  return Status::Ok();
-}
-
-Status ValidateOptions(const AnalysisReport& analysis, const ContainerOptions& options) {
-  if (!(std::isfinite(options.ru_per_second) && options.ru_per_second > 0)) {
-    return BadOption(fmt::format("throughput must be a finite number of RU/s > 0, got {}",
-                                 options.ru_per_second));
-  }
-  if (!FiniteAtLeast(options.growth, 1)) {
-    return BadOption(fmt::format("growth must be a finite factor >= 1, got {}", options.growth));
-  }
-  if (!FiniteAtLeast(options.grown_ru_per_second, 0)) {
-    return BadOption(
-        fmt::format("the grown throughput must be a finite number of RU/s >= 0, got {}",
-                    options.grown_ru_per_second));
-  }
-  if (options.top_per_range < 0) {
-    return BadOption(fmt::format("top_per_range must be >= 0, got {}", options.top_per_range));
-  }
-  const size_t levels = analysis.key_paths.size();
-  if (options.version == Version::kMultiHash) {
-    if (levels < 1 || levels > 3) {
-      return BadOption(
-          fmt::format("hash version multihash needs 1 to 3 key paths, got {}", levels));
-    }
-  } else if (levels != 1) {
-    return BadOption(fmt::format("a key with {} paths needs hash version multihash", levels));
-  }
-  PARTPLAY_RETURN_IF_ERROR(ValidateWorkload(options.workload));
-  if (analysis.partitions_omitted != 0) {
-    return Status(ErrorCode::kInvalidState,
-                  fmt::format("the analysis omits {} partitions; the container model needs every "
-                              "partition (max_partitions = -1)",
-                              analysis.partitions_omitted));
-  }
-  if (options.route) {
-    PARTPLAY_RETURN_IF_ERROR(ValidateRoute(*options.route, options.version, levels));
-  }
-  return Status::Ok();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -838,11 +725,6 @@ std::vector<PlacedPartition> HotPartitions(const Model& m, const std::vector<Wor
 
 }  // namespace
 
-double PointReadCharge(double item_bytes) {
-  return InterpolateCharge(item_bytes, &ChargeRow::read);
-}
-double WriteCharge(double item_bytes) { return InterpolateCharge(item_bytes, &ChargeRow::write); }
-
 namespace {
 
 // After the storage splits: the throughput splits up to the count RU/s and storage need, the
@@ -880,7 +762,7 @@ std::vector<int> OverfullIds(const std::vector<WorkRange>& overfull,
 
 StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVersion version,
                                  size_t key_levels, const LayoutView& layout) {
-  PARTPLAY_RETURN_IF_ERROR(ValidateRoute(filter, version, key_levels));
+  PARTPLAY_RETURN_IF_ERROR(internal::ValidateRoute(filter, version, key_levels));
   RouteResult route;
   route.filter = filter;
   if (filter.components.empty()) {  // no partition key filter: every physical partition
@@ -909,7 +791,7 @@ StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVer
 
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                          const ContainerOptions& options) {
-  PARTPLAY_RETURN_IF_ERROR(ValidateOptions(analysis, options));
+  PARTPLAY_RETURN_IF_ERROR(internal::ValidateContainerOptions(analysis, options));
   PARTPLAY_ASSIGN_OR_RETURN(Model m, BuildModel(analysis, options));
   const Version version = options.version;
 

@@ -87,10 +87,11 @@ std::vector<Insight> JudgeReport(const AnalysisReport& r) {
                       limit, FormatSize(double(r.largest.bytes))));
     } else {
       add("largest_vs_limit", room < 4 ? "warn" : "",
-          fmt::format("The largest partition uses {} of the {} limit: it could grow about {}x "
-                      "before reaching it.",
-                      room > 1000 ? std::string("under 0.1%") : FormatPercent(1 / room), limit,
-                      room >= 100 ? GroupThousands(uint64_t(std::llround(room))) : OneDecimal(room)));
+          fmt::format(
+              "The largest partition uses {} of the {} limit: it could grow about {}x "
+              "before reaching it.",
+              room > 1000 ? std::string("under 0.1%") : FormatPercent(1 / room), limit,
+              room >= 100 ? GroupThousands(uint64_t(std::llround(room))) : OneDecimal(room)));
     }
   }
   if (r.key_paths.size() == 1) {
@@ -108,8 +109,7 @@ std::vector<Insight> JudgeReport(const AnalysisReport& r) {
             fmt::format("{} holds values of several types ({}). Types matter: {{0}} and {{1}} are "
                         "different partitions.",
                         paths, list),
-            {PartitionKey{{KeyComponent::String("5")}},
-             PartitionKey{{KeyComponent::Number(5)}}});
+            {PartitionKey{{KeyComponent::String("5")}}, PartitionKey{{KeyComponent::Number(5)}}});
       }
     }
   }
@@ -148,7 +148,8 @@ std::string InsightsToJson(const std::vector<Insight>& insights) {
     o.Str("code", i.code);
     o.Str("level", i.level);
     o.Str("message", i.message);
-    o.Raw("keys", JsonArray(i.keys, [](const PartitionKey& k, std::string& t) { t += k.ToJson(); }));
+    o.Raw("keys",
+          JsonArray(i.keys, [](const PartitionKey& k, std::string& t) { t += k.ToJson(); }));
     s += '}';
   });
 }

@@ -21,6 +21,7 @@
 #include "partplay/ingest/analysis.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/cosmos/physical_partitions.h"
+#include "partplay/cosmos/request_charges.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
@@ -163,11 +164,6 @@ struct ContainerReport {
 // several key paths with V1/V2, a route of the wrong number of components, Zipf s <= 0).
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                          const ContainerOptions& options);
-
-// The RU charge of one point read / write of an item of `item_bytes`, from the published table
-// (before the factors). Exposed for tests and the page's assumptions table.
-double PointReadCharge(double item_bytes);
-double WriteCharge(double item_bytes);
 
 // Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
 // tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:
