@@ -100,6 +100,8 @@ export function initSizingPanel({client}) {
     splits: [],
     seq: 0,
     listSeq: 0,
+    /** Why the script lists no table (its located CQL error), or null. */
+    listError: null,
     runs: 0,
     dataSeq: 0,
     dataRuns: 0,
@@ -108,7 +110,8 @@ export function initSizingPanel({client}) {
   };
 
   el.startDate.value ||= todayIso();
-  if (el.limits) el.limits.replaceChildren(renderLimitsTable());
+  // The limits come from the engine (limits.js): drawn once it has loaded.
+  if (el.limits) client.ready.then(() => el.limits.replaceChildren(renderLimitsTable()), () => {});
 
   const setState = (value) => { view.dataset.sizingState = value; };
   const setDataState = (value) => { view.dataset.dataState = value; };
@@ -133,12 +136,14 @@ export function initSizingPanel({client}) {
   async function fillTables({keep} = {}) {
     const seq = ++state.listSeq;
     let tables = [];
+    let error = null;
     try {
       tables = await client.sizingTables(el.cql.value);
-    } catch {
-      tables = [];
+    } catch (e) {
+      error = e;  // the script creates no table that parses: this is why (shown when sizing runs)
     }
     if (seq !== state.listSeq) return false;
+    state.listError = error;
     for (const t of tables) setColumns(t.name, t.columns.filter((c) => c.fixed_bytes === null));
     const names = tables.map((t) => t.name);
     const previous = keep ?? el.table.value;
@@ -269,8 +274,8 @@ export function initSizingPanel({client}) {
     el.status.textContent = 'Computing…';
     try {
       if (!request.table) {
-        throw Object.assign(new Error('The script creates no table: write a CREATE TABLE statement.'),
-                            {codeName: 'cql_unknown', location: null});
+        throw state.listError ?? Object.assign(new Error('The script creates no table: write a CREATE TABLE statement.'),
+                                               {codeName: 'cql_unknown', location: null});
       }
       const report = await client.sizeTable(request);
       if (seq !== state.seq) return;

@@ -120,14 +120,18 @@ describe('web/protocol.js', () => {
     for (const m of bad) assert.throws(() => protocol.validateRequest(m), TypeError, JSON.stringify(m));
   });
 
-  test('error payloads are plain data with code, codeName, message and location', () => {
+  test('error payloads are plain data with code, codeName, message, location and field', () => {
     const engineLike = {toJSON: () => ({name: 'PartplayError', code: 11, codeName: 'malformed_json', message: 'bad',
                                         location: {byte_offset: 3, line: 1, column: 4, item_index: 0}}),
                         codeName: 'malformed_json'};
     assert.deepEqual(protocol.toErrorPayload(engineLike), {
       name: 'PartplayError', code: 11, codeName: 'malformed_json', message: 'bad',
-      location: {byte_offset: 3, line: 1, column: 4, item_index: 0},
+      location: {byte_offset: 3, line: 1, column: 4, item_index: 0}, field: null,
     });
+    const withField = {toJSON: () => ({name: 'PartplayError', code: 21, codeName: 'bad_option', message: 'no average',
+                                       location: null, field: '/avg_sizes/body'}),
+                       codeName: 'bad_option'};
+    assert.equal(protocol.toErrorPayload(withField).field, '/avg_sizes/body');
     const aborted = protocol.toErrorPayload(Object.assign(new Error('stop'), {name: 'AbortError'}));
     assert.equal(aborted.codeName, protocol.ErrorCodeNames.CANCELLED);
     const other = protocol.toErrorPayload(new TypeError('nope'));

@@ -24,7 +24,8 @@ function assertError(reply, name, what) {
   assert.equal(reply.ok, false, what);
   assert.deepEqual(Object.keys(reply).sort(), ['error', 'ok'], what);
   const e = reply.error;
-  assert.deepEqual(Object.keys(e).sort(), ['code', 'location', 'message', 'name'], what);
+  assert.deepEqual(Object.keys(e).sort(), ['code', 'field', 'location', 'message', 'name'], what);
+  assert.ok(e.field === null || (typeof e.field === 'string' && e.field.startsWith('/')), what);
   assert.equal(typeof e.code, 'number', what);
   assert.equal(e.name, name, `${what}: ${e.message}`);
   assert.equal(e.code, table.find((c) => c.name === name).code, what);
@@ -53,6 +54,16 @@ describe('every entry point answers in one shape', () => {
     assert.equal(assertOk(raw.cassandraToken(['int'], ['1']), 'token'), '-4069959284402364209');
     assertError(raw.cassandraToken(['int'], ["'x'"]), 'cql_bad_literal', 'token literal');
     assertError(raw.sizeTable('{'), 'malformed_json', 'sizeTable');
+    const limits = assertOk(raw.limits(), 'limits').limits;
+    assert.equal(limits.find((l) => l.id === 'cosmos_logical_partition_bytes').value, 20 * 2 ** 30);
+    for (const l of limits) assert.deepEqual(Object.keys(l).sort(), ['id', 'kind', 'label', 'source', 'unit', 'value']);
+    const tables = assertOk(raw.sizingTables('USE ks; CREATE TABLE t (k int PRIMARY KEY, v text);'), 'sizingTables');
+    assert.deepEqual(tables.tables.map((t) => [t.name, t.variable_columns]), [['ks.t', ['v']]]);
+    assertError(raw.sizingTables('CREATE TABLE t (k int PRIMARY KEY;'), 'cql_syntax', 'sizingTables');
+    const missing = assertError(raw.sizeTable(JSON.stringify({
+      cql: 'CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c));', table: 't', rows_per_partition: 10})),
+    'bad_option', 'sizeTable without an average');
+    assert.equal(missing.field, '/avg_sizes/v');
   });
 
   test('Analysis', () => {
@@ -151,6 +162,16 @@ describe('the JS wrapper throws every error as a PartplayError', () => {
       assert.equal(thrown.codeName, name);
       assert.equal(thrown.code, table.find((c) => c.name === thrown.codeName).code);
     }
+    let formula;
+    try {
+      engine.sizeTable({cql: 'CREATE TABLE t (k int PRIMARY KEY);', table: 't', rows_per_partition: 10,
+                        worst_rows_per_partition: '10*x*'});
+    } catch (e) {
+      formula = e;
+    }
+    assert.ok(formula instanceof api.PartplayError);
+    assert.equal(formula.field, '/worst_rows_per_partition');
+    assert.equal(formula.toJSON().field, '/worst_rows_per_partition');
   });
 
   test("the page's io code is the engine's, and the CLI's exit code for an unreadable file", () => {
