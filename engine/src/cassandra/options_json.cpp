@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 
+#include "core/json_options.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/ring.h"
 #include "partplay/ingest/json_diagnostics.h"
@@ -18,24 +19,12 @@ namespace {
 namespace dom = simdjson::dom;
 
 Status Bad(std::string_view field, std::string_view what) {
-  return Status(ErrorCode::kBadOption, fmt::format("option {}: {}", field, what));
+  return internal::BadOptionField(field, what);
 }
 
 StatusOr<dom::object> ParseObject(dom::parser& parser, std::string_view json,
                                   std::string_view what) {
-  JsonDiagnosis d = DiagnoseJsonValue(json);
-  if (d.found) {
-    SourceLocation at;
-    at.byte_offset = static_cast<int64_t>(d.offset);
-    return Status(ErrorCode::kMalformedJson, fmt::format("{}: {}", what, d.message), at);
-  }
-  dom::element root;
-  if (parser.parse(json.data(), json.size()).get(root)) {
-    return Status(ErrorCode::kMalformedJson, fmt::format("{}: not valid JSON", what));
-  }
-  dom::object object;
-  if (root.get_object().get(object)) return Bad(what, "must be a JSON object");
-  return object;
+  return internal::ParseOptionsObject(parser, json, what);
 }
 
 StatusOr<int64_t> Whole(dom::element e, std::string_view field, double min, double max) {
@@ -46,20 +35,11 @@ StatusOr<int64_t> Whole(dom::element e, std::string_view field, double min, doub
   return static_cast<int64_t>(d);
 }
 
-using FieldReader = std::function<Status(dom::element)>;
+using FieldReader = internal::OptionFieldReader;
 
 Status ReadFields(dom::object object, std::string_view what,
                   const std::map<std::string, FieldReader, std::less<>>& readers) {
-  for (dom::key_value_pair field : object) {
-    auto it = readers.find(field.key);
-    if (it == readers.end()) {
-      std::string known;
-      for (const auto& [name, reader] : readers) known += (known.empty() ? "" : ", ") + name;
-      return Bad(fmt::format("{}.{}", what, field.key), fmt::format("unknown (known: {})", known));
-    }
-    PARTPLAY_RETURN_IF_ERROR(it->second(field.value));
-  }
-  return Status::Ok();
+  return internal::ReadOptionFields(object, what, readers);
 }
 
 // A whole-number field read into `out` (int or int64_t).

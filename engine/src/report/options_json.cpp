@@ -7,8 +7,9 @@
 #include <functional>
 #include <map>
 
-#include "partplay/ingest/json_diagnostics.h"
+#include "core/json_options.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/ingest/json_diagnostics.h"
 
 namespace partplay {
 namespace {
@@ -16,21 +17,12 @@ namespace {
 namespace dom = simdjson::dom;
 
 Status Bad(std::string_view field, std::string_view what) {
-  return Status(ErrorCode::kBadOption, fmt::format("option {}: {}", field, what));
+  return internal::BadOptionField(field, what);
 }
 
-// Parses `json` as one object; a located error for bad JSON, kBadOption for a non-object.
 StatusOr<dom::object> ParseObject(dom::parser& parser, std::string_view json,
                                   std::string_view what) {
-  JsonDiagnosis d = DiagnoseJsonValue(json);
-  if (d.found) return Status(ErrorCode::kMalformedJson, fmt::format("{}: {}", what, d.message));
-  dom::element root;
-  if (parser.parse(json.data(), json.size()).get(root)) {
-    return Status(ErrorCode::kMalformedJson, fmt::format("{}: not valid JSON", what));
-  }
-  dom::object object;
-  if (root.get_object().get(object)) return Bad(what, "must be a JSON object");
-  return object;
+  return internal::ParseOptionsObject(parser, json, what);
 }
 
 StatusOr<double> Number(dom::element e, std::string_view field) {
@@ -70,74 +62,64 @@ StatusOr<uint64_t> Unsigned(dom::element e, std::string_view field, double max) 
   return static_cast<uint64_t>(d);
 }
 
-using FieldReader = std::function<Status(dom::element)>;
+using FieldReader = internal::OptionFieldReader;
 
-// Calls the reader of every field; an unknown field is an error naming it.
 Status ReadFields(dom::object object, std::string_view what,
                   const std::map<std::string, FieldReader, std::less<>>& readers) {
-  for (dom::key_value_pair field : object) {
-    auto it = readers.find(field.key);
-    if (it == readers.end()) {
-      std::string known;
-      for (const auto& [name, reader] : readers) known += (known.empty() ? "" : ", ") + name;
-      return Bad(fmt::format("{}.{}", what, field.key), fmt::format("unknown (known: {})", known));
-    }
-    PARTPLAY_RETURN_IF_ERROR(it->second(field.value));
-  }
-  return Status::Ok();
+  return internal::ReadOptionFields(object, what, readers);
 }
 
 Status ReadSynthetic(dom::element e, SyntheticKeyOptions& syn) {
   dom::object object;
   if (e.is_null()) return Status::Ok();
   if (e.get_object().get(object)) return Bad("synthetic", "must be an object or null");
-  return ReadFields(object, "synthetic",
-                    {
-                        {"kind",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(std::string k, String(v, "synthetic.kind"));
-                           using Kind = SyntheticKeyOptions::Kind;
-                           if (k == "none") syn.kind = Kind::kNone;
-                           else if (k == "concat") syn.kind = Kind::kConcat;
-                           else if (k == "random_suffix") syn.kind = Kind::kRandomSuffix;
-                           else if (k == "hash_suffix") syn.kind = Kind::kHashSuffix;
-                           else {
-                             return Bad("synthetic.kind",
-                                        "must be none, concat, random_suffix or hash_suffix");
-                           }
-                           return Status::Ok();
-                         }},
-                        {"paths",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(syn.paths, Strings(v, "synthetic.paths"));
-                           return Status::Ok();
-                         }},
-                        {"separator",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(syn.separator,
-                                                     String(v, "synthetic.separator"));
-                           return Status::Ok();
-                         }},
-                        {"buckets",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(uint64_t n,
-                                                     Unsigned(v, "synthetic.buckets", 1e6));
-                           syn.buckets = static_cast<uint32_t>(n);
-                           return Status::Ok();
-                         }},
-                        {"seed",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(syn.seed,
-                                                     Unsigned(v, "synthetic.seed", 9007199254740991.0));
-                           return Status::Ok();
-                         }},
-                        {"suffix_path",
-                         [&](dom::element v) -> Status {
-                           PARTPLAY_ASSIGN_OR_RETURN(syn.suffix_path,
-                                                     String(v, "synthetic.suffix_path"));
-                           return Status::Ok();
-                         }},
-                    });
+  return ReadFields(
+      object, "synthetic",
+      {
+          {"kind",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(std::string k, String(v, "synthetic.kind"));
+             using Kind = SyntheticKeyOptions::Kind;
+             if (k == "none")
+               syn.kind = Kind::kNone;
+             else if (k == "concat")
+               syn.kind = Kind::kConcat;
+             else if (k == "random_suffix")
+               syn.kind = Kind::kRandomSuffix;
+             else if (k == "hash_suffix")
+               syn.kind = Kind::kHashSuffix;
+             else {
+               return Bad("synthetic.kind", "must be none, concat, random_suffix or hash_suffix");
+             }
+             return Status::Ok();
+           }},
+          {"paths",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(syn.paths, Strings(v, "synthetic.paths"));
+             return Status::Ok();
+           }},
+          {"separator",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(syn.separator, String(v, "synthetic.separator"));
+             return Status::Ok();
+           }},
+          {"buckets",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(uint64_t n, Unsigned(v, "synthetic.buckets", 1e6));
+             syn.buckets = static_cast<uint32_t>(n);
+             return Status::Ok();
+           }},
+          {"seed",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(syn.seed, Unsigned(v, "synthetic.seed", 9007199254740991.0));
+             return Status::Ok();
+           }},
+          {"suffix_path",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(syn.suffix_path, String(v, "synthetic.suffix_path"));
+             return Status::Ok();
+           }},
+      });
 }
 
 Status ReadWorkload(dom::element e, Workload& w) {
@@ -154,7 +136,8 @@ Status ReadWorkload(dom::element e, Workload& w) {
   return ReadFields(
       object, "workload",
       {
-          {"point_reads_per_second", rate(w.point_reads_per_second, "workload.point_reads_per_second")},
+          {"point_reads_per_second",
+           rate(w.point_reads_per_second, "workload.point_reads_per_second")},
           {"writes_per_second", rate(w.writes_per_second, "workload.writes_per_second")},
           {"queries_per_second", rate(w.queries_per_second, "workload.queries_per_second")},
           {"zipf_exponent", rate(w.zipf_exponent, "workload.zipf_exponent")},
@@ -164,10 +147,14 @@ Status ReadWorkload(dom::element e, Workload& w) {
           {"spread",
            [&](dom::element v) -> Status {
              PARTPLAY_ASSIGN_OR_RETURN(std::string s, String(v, "workload.spread"));
-             if (s == "uniform") w.spread = RequestSpread::kUniformItems;
-             else if (s == "field") w.spread = RequestSpread::kField;
-             else if (s == "zipf") w.spread = RequestSpread::kZipf;
-             else return Bad("workload.spread", "must be uniform, field or zipf");
+             if (s == "uniform")
+               w.spread = RequestSpread::kUniformItems;
+             else if (s == "field")
+               w.spread = RequestSpread::kField;
+             else if (s == "zipf")
+               w.spread = RequestSpread::kZipf;
+             else
+               return Bad("workload.spread", "must be uniform, field or zipf");
              return Status::Ok();
            }},
       });
@@ -177,18 +164,24 @@ Status ReadWorkload(dom::element e, Workload& w) {
 
 const char* HashVersionName(PartitionKeyHashVersion version) {
   switch (version) {
-    case PartitionKeyHashVersion::kV1: return "1";
-    case PartitionKeyHashVersion::kV2: return "2";
-    case PartitionKeyHashVersion::kMultiHash: return "multihash";
+    case PartitionKeyHashVersion::kV1:
+      return "1";
+    case PartitionKeyHashVersion::kV2:
+      return "2";
+    case PartitionKeyHashVersion::kMultiHash:
+      return "multihash";
   }
   return "2";
 }
 
 const char* RequestSpreadName(RequestSpread spread) {
   switch (spread) {
-    case RequestSpread::kUniformItems: return "uniform";
-    case RequestSpread::kField: return "field";
-    case RequestSpread::kZipf: return "zipf";
+    case RequestSpread::kUniformItems:
+      return "uniform";
+    case RequestSpread::kField:
+      return "field";
+    case RequestSpread::kZipf:
+      return "zipf";
   }
   return "uniform";
 }
@@ -196,10 +189,14 @@ const char* RequestSpreadName(RequestSpread spread) {
 const char* SyntheticKindName(SyntheticKeyOptions::Kind kind) {
   using Kind = SyntheticKeyOptions::Kind;
   switch (kind) {
-    case Kind::kNone: return "none";
-    case Kind::kConcat: return "concat";
-    case Kind::kRandomSuffix: return "random_suffix";
-    case Kind::kHashSuffix: return "hash_suffix";
+    case Kind::kNone:
+      return "none";
+    case Kind::kConcat:
+      return "concat";
+    case Kind::kRandomSuffix:
+      return "random_suffix";
+    case Kind::kHashSuffix:
+      return "hash_suffix";
   }
   return "none";
 }
@@ -208,36 +205,36 @@ StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json) {
   dom::parser parser;
   PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "analysis options"));
   AnalysisOptions o;
-  PARTPLAY_RETURN_IF_ERROR(ReadFields(
-      object, "analysis",
-      {
-          {"key_paths",
-           [&](dom::element v) -> Status {
-             PARTPLAY_ASSIGN_OR_RETURN(o.key_paths, Strings(v, "key_paths"));
-             return Status::Ok();
-           }},
-          {"discover_items",
-           [&](dom::element v) -> Status {
-             PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, "discover_items"));
-             if (d < -1 || d != std::floor(d)) {
-               return Bad("discover_items", "must be -1 (all), 0 (none) or a count");
-             }
-             o.discover_items = static_cast<int64_t>(d);
-             return Status::Ok();
-           }},
-          {"weight_path",
-           [&](dom::element v) -> Status {
-             if (v.is_null()) return Status::Ok();
-             PARTPLAY_ASSIGN_OR_RETURN(o.weight_path, String(v, "weight_path"));
-             return Status::Ok();
-           }},
-          {"check_ids",
-           [&](dom::element v) -> Status {
-             PARTPLAY_ASSIGN_OR_RETURN(o.check_ids, Boolean(v, "check_ids"));
-             return Status::Ok();
-           }},
-          {"synthetic", [&](dom::element v) { return ReadSynthetic(v, o.synthetic); }},
-      }));
+  PARTPLAY_RETURN_IF_ERROR(
+      ReadFields(object, "analysis",
+                 {
+                     {"key_paths",
+                      [&](dom::element v) -> Status {
+                        PARTPLAY_ASSIGN_OR_RETURN(o.key_paths, Strings(v, "key_paths"));
+                        return Status::Ok();
+                      }},
+                     {"discover_items",
+                      [&](dom::element v) -> Status {
+                        PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, "discover_items"));
+                        if (d < -1 || d != std::floor(d)) {
+                          return Bad("discover_items", "must be -1 (all), 0 (none) or a count");
+                        }
+                        o.discover_items = static_cast<int64_t>(d);
+                        return Status::Ok();
+                      }},
+                     {"weight_path",
+                      [&](dom::element v) -> Status {
+                        if (v.is_null()) return Status::Ok();
+                        PARTPLAY_ASSIGN_OR_RETURN(o.weight_path, String(v, "weight_path"));
+                        return Status::Ok();
+                      }},
+                     {"check_ids",
+                      [&](dom::element v) -> Status {
+                        PARTPLAY_ASSIGN_OR_RETURN(o.check_ids, Boolean(v, "check_ids"));
+                        return Status::Ok();
+                      }},
+                     {"synthetic", [&](dom::element v) { return ReadSynthetic(v, o.synthetic); }},
+                 }));
   return o;
 }
 
@@ -264,8 +261,7 @@ StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json) {
            }},
           {"large_partition_keys",
            [&](dom::element v) -> Status {
-             PARTPLAY_ASSIGN_OR_RETURN(o.large_partition_keys,
-                                       Boolean(v, "large_partition_keys"));
+             PARTPLAY_ASSIGN_OR_RETURN(o.large_partition_keys, Boolean(v, "large_partition_keys"));
              return Status::Ok();
            }},
           {"autoscale",
