@@ -41,6 +41,18 @@ describe('Partition Playground page', {timeout: 5 * TIMEOUT}, () => {
       // The histogram is an SVG with at least one bar; candidate paths are listed.
       assert.ok(await page.locator(`${byTestId('histogram')} svg rect.bar`).count() > 0, 'histogram bars');
       assert.ok(await page.locator(`${byTestId('candidate-rows')} button`).count() > 0, 'candidate paths');
+      // The insights are the engine's (report.insights): some orders lack /customerId, and its values are
+      // strings and numbers; keys in a message are drawn as keys, never as "{0}".
+      const insights = await page.$$eval(`${byTestId('insights')} li`,
+        (items) => items.map((li) => ({code: li.dataset.code, text: li.textContent, keys: li.querySelectorAll('.key').length})));
+      const byCode = Object.fromEntries(insights.map((i) => [i.code, i]));
+      for (const code of ['some_undefined', 'largest_share', 'largest_vs_limit', 'mixed_types']) {
+        assert.ok(byCode[code], `insight ${code} in ${JSON.stringify(insights)}`);
+      }
+      assert.equal(byCode.mixed_types.keys, 2);
+      assert.equal(byCode.some_undefined.keys, 1);
+      assert.ok(insights.every((i) => !/\{\d+\}/.test(i.text)), JSON.stringify(insights));
+      assert.match(byCode.largest_vs_limit.text, /of the 20 GB limit/);
 
       mkdirSync(resultsDir, {recursive: true});
       await page.screenshot({path: join(resultsDir, 'main-view.png'), fullPage: false});
