@@ -1138,10 +1138,8 @@ el.growthForm.addEventListener('click', (event) => {
   if (!button) return;
   let factor = Number(button.dataset.growth);
   if (button.dataset.growth === 'storage') {
-    // The smallest whole factor that takes the data past one physical partition's quota.
-    const report = viewReport();
-    const bytes = report?.container?.before?.storage_bytes ?? report?.bytes ?? 0;
-    factor = bytes > 0 ? Math.floor(limitValue('cosmos_physical_partition_bytes') / bytes) + 1 : 1;
+    // The engine's smallest whole growth past one physical partition's storage quota.
+    factor = viewReport()?.container?.growth_to_split ?? 1;
   }
   el.growthInput.value = String(factor);
   clearTimeout(settleTimer);

@@ -14,7 +14,7 @@ import {caretExcerpt, statementRangeOf} from './cql-text.js';
 import {fillTable, h, setFigure} from './dom.js';
 import {formatBytes, formatInt, formatMs, formatPercent, truncate} from './format.js';
 import {COSMOS_DEFAULT_RU, SourceKind} from './protocol.js';
-import {nodeClass, physicalRangeOf, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
+import {nodeClass, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
 
 /** Rows of one result shown at first (the rest behind a button). */
 const ROWS_SHOWN = 200;
@@ -357,6 +357,15 @@ export function initCassandraView({client}) {
     return p ? p.replicas : null;
   }
 
+  /**
+   * The Cosmos DB physical partition the engine placed the selection in (layout.partitions[].
+   * physical_partition), as its range of view.cosmos; null when the layout does not list it.
+   */
+  function physicalRangeOf(view, sel) {
+    const p = view?.layout?.partitions?.find((x) => x.token === sel.token && keyText(x.key) === keyText(sel.key));
+    return p ? view.cosmos?.ranges?.find((r) => r.id === p.physical_partition) ?? null : null;
+  }
+
   function select(sel) {
     state.selected = sel;
     markSelectedRows();
@@ -388,12 +397,12 @@ export function initCassandraView({client}) {
               h('dt', {text: 'token'}), h('dd', {className: 'mono', text: sel.token, testid: 'selection-token'}));
     box.append(dl);
     if (state.cosmos && view?.cosmos) {
-      const range = physicalRangeOf(view.cosmos, sel.token);
+      const range = physicalRangeOf(view, sel);
       const c = view.layout?.cosmos ?? {replicas: 4, quorum: 3};
       box.append(h('p', {testid: 'selection-physical',
                          text: range ? `Physical partition P${range.id} (tokens ${range.min} .. ${range.max}) holds it: a replica set ` +
                            `of ${c.replicas} replicas, and a write is acknowledged once ${c.quorum} of them have it (quorum).`
-                           : 'No physical partition holds this token.'}));
+                           : 'This partition is not among those the layout lists, so its physical partition is not shown.'}));
       box.dataset.physical = range ? String(range.id) : '';
       return;
     }
@@ -474,7 +483,7 @@ export function initCassandraView({client}) {
     const cosmos = state.cosmos && view.cosmos
       ? {...view.cosmos, replicas: view.layout?.cosmos?.replicas ?? 4, quorum: view.layout?.cosmos?.quorum ?? 3} : null;
     const sel = state.selected;
-    const selected = sel ? {...sel, replicas: currentReplicas(sel) ?? []} : null;
+    const selected = sel ? {...sel, replicas: currentReplicas(sel) ?? [], physicalRange: physicalRangeOf(view, sel)} : null;
     try {
       renderRing(el.ringChart, {ring: view.ring, layout: view.layout, selected, cosmos,
                                 label: cosmos ? 'Cosmos DB Cassandra API physical partitions' : 'Token ring',
@@ -500,7 +509,7 @@ export function initCassandraView({client}) {
     const replicas = new Set(sel && !cosmos ? currentReplicas(sel) ?? [] : []);
     if (cosmos) {
       el.ownershipHeading.textContent = 'Physical partitions';
-      const selectedRange = sel ? physicalRangeOf(cosmos, sel.token) : null;
+      const selectedRange = sel ? physicalRangeOf(view, sel) : null;
       fillTable(table, [{label: 'physical partition'}, {label: 'tokens from'}, {label: 'to'}, {label: 'share', num: true},
                         {label: 'replicas', num: true}],
       cosmos.ranges.map((r) => [h('span', {}, [h('span', {className: `swatch ${nodeClass(r.id)}`}), `P${r.id}`]), r.min, r.max,
@@ -588,7 +597,7 @@ export function initCassandraView({client}) {
       el.loadHeading.textContent = 'Load per physical partition';
       el.loadHint.textContent = 'What each physical partition of the Cosmos DB model holds of the table drawn (each of its 4 ' +
         'replicas holds all of it).';
-      const selectedRange = sel ? physicalRangeOf(view.cosmos, sel.token) : null;
+      const selectedRange = sel ? physicalRangeOf(view, sel) : null;
       const rows = view.cosmos.ranges.map((r) => ({label: `P${r.id}`, index: r.id, partitions: r.partitions, rows: r.rows, bytes: r.bytes,
                                                     highlighted: selectedRange?.id === r.id}));
       drawLoad(rows, 'Load per physical partition');

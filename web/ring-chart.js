@@ -83,12 +83,6 @@ export function replicaWalk(ring, token, replicas) {
   return replicas.map((node, i) => ({node, rank: i + 1, token: found.get(node) ?? null}));
 }
 
-/** The physical partition (CqlView.cosmos.ranges) holding a token. */
-export function physicalRangeOf(cosmos, token) {
-  const t = BigInt(token);
-  return cosmos?.ranges?.find((r) => BigInt(r.min) <= t && t <= BigInt(r.max)) ?? null;
-}
-
 export const nodeClass = (i) => `node-c${((i % PALETTE_SIZE) + PALETTE_SIZE) % PALETTE_SIZE}`;
 
 /** The arcs to draw: every vnode range, or for very many, angular buckets coloured by their owner. */
@@ -141,7 +135,8 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
   const tokens = ring?.tokens ?? [];
   const partitions = layout?.partitions ?? [];
   const replicaSet = new Set(cosmos ? [] : selected?.replicas ?? []);
-  const selectedRange = cosmos && selected ? physicalRangeOf(cosmos, selected.token) : null;
+  // The caller passes the selection's physical range as the engine placed it (selected.physicalRange).
+  const selectedRange = cosmos && selected ? selected.physicalRange ?? null : null;
 
   const summary = cosmos
     ? `${label}: the Cosmos DB Cassandra API model, ${formatInt(cosmos.physical_partitions)} physical ` +

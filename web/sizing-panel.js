@@ -17,7 +17,6 @@ import {
 
 const EXAMPLES_URL = 'examples/cql/sizing.json';
 const SETTLE_MS = 400;
-/** Missing averages discovered one call at a time; a table has at most this many. */
 
 const SPLIT_TITLES = {
   move_clustering_column: (s) => `move ${s.column} into the partition key (${formatInt(s.distinct_values)} distinct values)`,

@@ -45,9 +45,9 @@ export function variableColumns(report) {
   return (report?.columns ?? []).filter((c) => c.estimated);
 }
 
-/** The clustering columns a time bucket can come from (date, timestamp, timeuuid). */
+/** The clustering columns a time bucket can come from, as the engine marks them. */
 export function timeColumns(report) {
-  return (report?.columns ?? []).filter((c) => c.role === 'clustering' && /^(date|timestamp|timeuuid)$/i.test(c.type));
+  return (report?.columns ?? []).filter((c) => c.time_bucket);
 }
 
 /** "PRIMARY KEY ((hotel_id), date, room_number)" from a report's key columns. */

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <iterator>
 
@@ -122,6 +124,11 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   o.Num("grown_ru_per_second", opt.grown_ru_per_second);
   o.Raw("workload", WorkloadJson(opt.workload));
   o.Raw("before", LayoutJson(c.before));
+  // The smallest whole growth that takes the data past one physical partition's storage quota:
+  // the page's "show a storage split" preset.
+  o.Num("growth_to_split", c.before.storage_bytes > 0
+                               ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
+                               : 1);
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
   std::string splits = "[";
   for (size_t i = 0; i < c.splits.size(); ++i) {

@@ -125,6 +125,11 @@ std::string DecimalSizeOver(double bytes, double limit) {
 
 }  // namespace
 
+bool CanTimeBucket(std::string_view type) {
+  const std::string t = Lower(type);
+  return t == "date" || t == "timestamp" || t == "timeuuid";
+}
+
 std::vector<SizingFinding> CheckPartitionLimits(double nv, double st_bytes) {
   std::vector<SizingFinding> out;
   if (nv > kCassandraCellsPerPartition) {
@@ -385,7 +390,7 @@ StatusOr<RedesignedInput> ApplySplit(const SizingInput& base, const PartitionSpl
       PARTPLAY_ASSIGN_OR_RETURN(SizedColumn * c,
                                 ClusteringColumn(in, split.column, "a time bucket"));
       std::string type = Lower(c->type);
-      if (type != "date" && type != "timestamp" && type != "timeuuid") {
+      if (!CanTimeBucket(type)) {
         return Status(ErrorCode::kBadOption,
                       fmt::format("a time bucket: {} is {}, not a date, timestamp or timeuuid",
                                   c->name, c->type));

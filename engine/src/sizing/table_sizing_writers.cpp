@@ -108,6 +108,7 @@ std::string ColumnsJson(const SizingInput& in) {
     o.Str("role", RoleName(c.role));
     o.Num("bytes", ColumnBytes(c));
     o.Bool("estimated", !FixedCqlTypeSize(c.type).has_value());
+    o.Bool("time_bucket", c.role == ColumnRole::kClustering && CanTimeBucket(c.type));
     s += '}';
   }
   return s + "]";

@@ -514,3 +514,25 @@ TEST(SizingTables, ABadRowsFormulaNamesWhichFormula) {
 
 }  // namespace
 }  // namespace partplay
+
+namespace partplay {
+namespace {
+
+TEST(SizingTable, ColumnsSayWhichCanGiveATimeBucket) {
+  auto r = SizeTable(HotelRequest());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const std::string json = TableSizingToJson(r.value());
+  EXPECT_NE(json.find(R"("name":"date","type":"date","role":"clustering","bytes":4,)"
+                      R"("estimated":false,"time_bucket":true})"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find(R"("name":"hotel_id","type":"text","role":"partition_key","bytes":5,)"
+                      R"("estimated":true,"time_bucket":false})"),
+            std::string::npos)
+      << json;
+  EXPECT_TRUE(CanTimeBucket("TIMESTAMP"));
+  EXPECT_FALSE(CanTimeBucket("time"));
+}
+
+}  // namespace
+}  // namespace partplay

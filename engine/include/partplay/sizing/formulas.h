@@ -96,6 +96,9 @@ struct SizingFinding {
 // limit does not break it).
 std::vector<SizingFinding> CheckPartitionLimits(double nv, double st_bytes);
 
+// Whether a column of CQL type `type` can give a time bucket (date, timestamp, timeuuid).
+bool CanTimeBucket(std::string_view type);
+
 // One row's bytes: every column's size once (partition key, static, clustering, regular), the
 // upper bound of what a Cassandra API row holds as a Cosmos DB item.
 double RowBytes(const SizingTerms& terms);
