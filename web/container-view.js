@@ -51,22 +51,6 @@ const SEVERITY = {
   info: {icon: 'ℹ', label: 'Note'},
 };
 
-/** The findings of an old-style report (no container): invalid keys and oversized items. */
-function legacyFindings(report) {
-  const list = [];
-  if (report.invalid_key?.items > 0) {
-    list.push({code: 'invalid_key_type', severity: 'error', count: report.invalid_key.items, keys: [],
-               message: `${plural(report.invalid_key.items, 'item')} with an object or array as the key value.`,
-               items: report.invalid_key.examples ?? []});
-  }
-  if (report.oversized_items?.count > 0) {
-    list.push({code: 'item_over_2mb', severity: 'error', count: report.oversized_items.count, keys: [],
-               message: `${plural(report.oversized_items.count, 'item')} larger than ${limitText('cosmos_item_bytes')}.`,
-               items: report.oversized_items.examples ?? []});
-  }
-  return list;
-}
-
 const ITEMS_SHOWN = 10;
 
 function findingItemsTable(items) {
@@ -94,7 +78,8 @@ function findingItemsTable(items) {
 }
 
 export function renderFindings(report) {
-  const findings = report.container?.findings ?? legacyFindings(report);
+  // The container model's findings (engine); without a container the insights say what there is.
+  const findings = report.container?.findings ?? [];
   const list = byId('findings');
   byId('findings-empty').hidden = findings.length > 0;
   const order = {error: 0, warning: 1, info: 2};
