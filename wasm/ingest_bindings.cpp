@@ -5,7 +5,7 @@
 //   const a = new Module.Analysis();
 //   a.configure('{"key_paths": ["/userId"]}');          // {ok} | {ok: false, error}
 //   const {pointer} = a.writableChunk(n);  HEAPU8.set(bytes, pointer);  a.commitChunk(n);
-//   a.finish();  JSON.parse(a.report(-1, '').json);    // docs/report.md
+//   a.finish();  JSON.parse(a.report('{"max_partitions": -1}').json);  // docs/report.md
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <fmt/format.h>
@@ -58,17 +58,12 @@ class Analysis {
   // The report as the CLI's own JSON text (docs/report.md): one string is far cheaper than
   // building tens of thousands of objects through Embind. Every partition's size comes beside it
   // as a Float64Array copied off the heap (a heap growth would detach a view).
-  // `container_json`: container options as JSON (report/options_json.h), or "" for none.
-  val report(double max_partitions, std::string container_json) const {
+  // `request_json`: {max_partitions, container} (report/options_json.h ParseReportRequestJson).
+  val report(std::string request_json) const {
     if (!analyzer_) return StatusValue(NotReady());
-    partplay::ReportRequest request;
-    request.max_partitions = static_cast<int64_t>(max_partitions);
-    if (!container_json.empty()) {
-      auto container = partplay::ParseContainerOptionsJson(container_json);
-      if (!container.ok()) return StatusValue(container.status());
-      request.container = std::move(container).value();
-    }
-    auto built = partplay::BuildFullReport(*analyzer_, options_, request);
+    auto request = partplay::ParseReportRequestJson(request_json);
+    if (!request.ok()) return StatusValue(request.status());
+    auto built = partplay::BuildFullReport(*analyzer_, options_, request.value());
     if (!built.ok()) return StatusValue(built.status());
     val o = JsonAnswer(built.value().json);
     const auto& sizes = built.value().partition_bytes;
@@ -77,14 +72,12 @@ class Analysis {
     return o;
   }
   // docs/sizing.md "From data": the finished analysis's logical partitions sized as Cassandra
-  // partitions; values_per_row < 0 = the engine's default.
-  val dataSizing(double values_per_row, double max_examples) const {
+  // partitions. `request_json`: {values_per_row, max_examples} (sizing/data_sizing.h).
+  val dataSizing(std::string request_json) const {
     if (!analyzer_) return StatusValue(NotReady());
-    partplay::AnalysisReport r = analyzer_->BuildReport({.max_partitions = -1});
-    partplay::DataSizingOptions o;
-    o.values_per_row = values_per_row < 0 ? partplay::MeanValuesPerItem(r) : values_per_row;
-    o.max_examples = static_cast<size_t>(max_examples);
-    auto sized = partplay::SizeFromData(partplay::MeasuredPartitionsOf(r), o);
+    auto request = partplay::ParseDataSizingRequestJson(request_json);
+    if (!request.ok()) return StatusValue(request.status());
+    auto sized = partplay::SizeAnalyzedData(*analyzer_, request.value());
     if (!sized.ok()) return StatusValue(sized.status());
     return JsonAnswer(partplay::DataSizingToJson(sized.value()));
   }

@@ -84,18 +84,18 @@ export class Analysis {
   }
   /** The report of the finished input again, with other container options (no re-read). */
   model({maxPartitions = -1, container = null} = {}) {
-    const reply = this.#raw.report(maxPartitions, container ? JSON.stringify(container) : '');
+    const reply = this.#raw.report(JSON.stringify({max_partitions: maxPartitions, container}));
     const report = answer(reply);
     report.partition_bytes = reply.partition_bytes;
     return report;
   }
   /**
    * The finished input's logical partitions sized as Cassandra partitions (docs/sizing.md "From
-   * data"): Nr, Nv, St distributions, histograms, thresholds. `valuesPerRow` defaults to the
-   * engine's estimate (scalar fields per item besides the key and id).
+   * data"): Nr, Nv, St distributions, histograms, thresholds. `valuesPerRow` null (the default)
+   * is the engine's estimate (scalar fields per item besides the key and id).
    */
-  dataSizing({valuesPerRow = -1, maxExamples = 10} = {}) {
-    return answer(this.#raw.dataSizing(valuesPerRow, maxExamples));
+  dataSizing({valuesPerRow = null, maxExamples = 10} = {}) {
+    return answer(this.#raw.dataSizing(JSON.stringify({values_per_row: valuesPerRow, max_examples: maxExamples})));
   }
   dispose() {
     if (this.#raw) {

@@ -22,6 +22,7 @@ import {initCassandraView} from './cql-view.js';
 import {initModeSwitch} from './mode-switch.js';
 import {initSizingPanel} from './sizing-panel.js';
 import {initShare} from './embed-share.js';
+import {caretExcerpt} from './text-position.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
@@ -691,7 +692,7 @@ function showError(e) {
     if (has(loc.column, 1)) entries.push(['column', formatInt(loc.column), 'column']);
     if (has(loc.byte_offset, 0)) entries.push(['byte offset', formatInt(loc.byte_offset), 'byte-offset']);
     if (has(loc.item_index, 0)) entries.push(['item', `#${formatInt(loc.item_index)}`, 'item-index']);
-    if (state.source?.kind === SourceKind.TEXT && has(loc.line, 1)) excerpt = excerptAt(state.source.text, loc);
+    if (state.source?.kind === SourceKind.TEXT && has(loc.line, 1)) excerpt = caretExcerpt(state.source.text, loc.line, loc.column);
   }
   if (e.codeName && !cancelled) {
     entries.push(['code', e.code != null ? `${e.codeName} (${e.code})` : e.codeName, 'code']);
@@ -715,27 +716,6 @@ function hideError() {
   el.errorPanel.hidden = true;
   el.results.classList.remove('stale');
   el.results.removeAttribute('aria-describedby');
-}
-
-/** The offending line of pasted text with a caret under the column (columns count UTF-8 bytes). */
-function excerptAt(text, {line, column}) {
-  if (!text || !line) return null;
-  const lines = text.split('\n');
-  if (line < 1 || line > lines.length) return null;
-  const source = lines[line - 1].replace(/\r$/, '').replace(/\t/g, ' ');
-  // Convert the byte column to a character index.
-  let bytes = 0;
-  let index = 0;
-  const chars = Array.from(source);
-  while (index < chars.length && bytes < (column ?? 1) - 1) {
-    bytes += new TextEncoder().encode(chars[index]).length;
-    index++;
-  }
-  const start = Math.max(0, index - 60);
-  const shown = chars.slice(start, start + 120).join('');
-  const prefix = `${line} | `;
-  const lead = start > 0 ? '…' : '';
-  return `${prefix}${lead}${shown}\n${' '.repeat(prefix.length + lead.length + index - start)}^`;
 }
 
 // ---------------------------------------------------------------------------------------------

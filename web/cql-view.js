@@ -10,7 +10,7 @@
 // data-cql-runs (requests finished) and data-cql-pending (requests queued or running), which the
 // end-to-end tests wait on.
 import {limitText, limitValue} from './limits.js';
-import {caretExcerpt, statementRangeOf} from './cql-text.js';
+import {caretExcerpt, statementRangeOf} from './text-position.js';
 import {fillTable, h, setFigure} from './dom.js';
 import {formatBytes, formatInt, formatMs, formatPercent, truncate} from './format.js';
 import {COSMOS_DEFAULT_RU, SourceKind} from './protocol.js';
@@ -318,11 +318,12 @@ export function initCassandraView({client}) {
         button.setAttribute('aria-pressed', 'false');
         button.addEventListener('click', (event) => {
           event.stopPropagation();
-          select({token: p.token, key: p.key, replicas: p.replicas, generation: state.results.generation});
+          select({token: p.token, key: p.key, replicas: p.replicas, replica_vnodes: p.replica_vnodes,
+                  generation: state.results.generation});
         });
         tr.append(h('td', {className: 'extra'}, [button]));
         tr.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
-                                                   generation: state.results.generation}));
+                                                   replica_vnodes: p.replica_vnodes, generation: state.results.generation}));
       } else {
         for (let x = 0; x < 3; x++) tr.append(h('td', {className: 'extra', text: '–', title: 'an aggregate: no single partition'}));
       }
@@ -349,13 +350,19 @@ export function initCassandraView({client}) {
   // -------------------------------------------------------------------------------------------
   // Selection: a partition picked in the grid or on the ring.
 
-  /** The replicas of the selection on the ring on screen, or null when they are unknown (stale). */
-  function currentReplicas(sel) {
+  /**
+   * The engine's placement of the selection on the ring on screen ({replicas, replica_vnodes}), or
+   * null when it is unknown (computed on an older ring and not among the partitions drawn).
+   */
+  function currentPlacement(sel) {
     if (!sel) return null;
-    if (sel.generation === state.generation) return sel.replicas;
+    if (sel.generation === state.generation) return sel;
     const p = state.view?.layout?.partitions?.find((x) => x.token === sel.token && keyText(x.key) === keyText(sel.key));
-    return p ? p.replicas : null;
+    return p ?? null;
   }
+
+  /** The replicas of the selection on the ring on screen, or null when they are unknown (stale). */
+  const currentReplicas = (sel) => currentPlacement(sel)?.replicas ?? null;
 
   /**
    * The Cosmos DB physical partition the engine placed the selection in (layout.partitions[].
@@ -483,7 +490,9 @@ export function initCassandraView({client}) {
     const cosmos = state.cosmos && view.cosmos
       ? {...view.cosmos, replicas: view.layout?.cosmos?.replicas ?? 4, quorum: view.layout?.cosmos?.quorum ?? 3} : null;
     const sel = state.selected;
-    const selected = sel ? {...sel, replicas: currentReplicas(sel) ?? [], physicalRange: physicalRangeOf(view, sel)} : null;
+    const placement = currentPlacement(sel);
+    const selected = sel ? {...sel, replicas: placement?.replicas ?? [], replica_vnodes: placement?.replica_vnodes ?? [],
+                            physicalRange: physicalRangeOf(view, sel)} : null;
     try {
       renderRing(el.ringChart, {ring: view.ring, layout: view.layout, selected, cosmos,
                                 label: cosmos ? 'Cosmos DB Cassandra API physical partitions' : 'Token ring',
@@ -575,7 +584,8 @@ export function initCassandraView({client}) {
       const button = h('button', {className: 'replica-button', text: p.replicas.map((n) => nodes[n]?.name ?? n).join(', ') || '–'});
       button.type = 'button';
       button.setAttribute('aria-label', `Select partition ${keyText(p.key)}`);
-      button.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas, generation: state.generation}));
+      button.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
+                                                     replica_vnodes: p.replica_vnodes, generation: state.generation}));
       return [p.token, keyText(p.key), formatInt(p.rows), formatBytes(p.bytes), button];
     }), {caption: 'Partitions drawn on the ring, in token order'});
     table.querySelectorAll('tbody tr').forEach((tr, i) => { tr.dataset.token = parts[i].token; });

@@ -131,7 +131,7 @@
 //              table? ('ks.t' the statement names, from the engine), message?, warnings, error?,
 //              and for rows:
 //              columns [{name, type}], rows, cells (exact cqlsh text), row_partition,
-//              partition_key, partitions [{token, key, replicas}]). keyspace: the current one
+//              partition_key, partitions [{token, key, replicas, replica_vnodes}]). keyspace: the current one
 //              (USE) after the run. view.table: `table` when given and existing, else the last
 //              existing table the script's statements name (their results' `table`), else the
 //              previous view's table, else
@@ -174,13 +174,18 @@
 //    table: 'ks.t' | null, keyspace: the table's keyspace | null,
 //    ringOptions: RingOptions in effect,
 //    ring: CqlSession.ring(keyspace): {nodes: [{name, address, datacenter, rack, ownership,
-//          effective_ownership?}], tokens: [{token, node}] sorted, num_tokens, random_tokens},
+//          effective_ownership?}], tokens: [{token, node, start, share}] sorted (vnode i owns
+//          (start, token], share = its fraction of the ring), owner_buckets?: node per 1/1440 of
+//          the ring (only for rings of more than 4,096 vnodes, which are drawn that way),
+//          num_tokens, random_tokens},
 //    layout: null | CqlSession.tableLayout(table, {scan_partitions: CQL_SCAN_PARTITIONS,
 //          max_partitions: maxPartitions, ru_per_second: ru}): {table, partition_count,
 //          row_count, bytes, largest_partition_bytes,
 //            partitions_scanned  how many partitions (the first, in token order) were read
 //            sample_every        every k-th of them is listed (1: all)
-//          partitions: [{token, key, rows, cells, bytes, physical_partition, replicas}],
+//          partitions: [{token, key, rows, cells, bytes, physical_partition, replicas,
+//                        replica_vnodes (per replica, the index in ring.tokens where the walk
+//                        picked it)}],
 //          nodes: [{partitions, rows, bytes, primary_partitions, primary_rows, primary_bytes}],
 //          cosmos}
 //    cosmos: null | layout.cosmos: {replicas, quorum, physical_partition_bytes,

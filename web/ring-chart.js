@@ -3,8 +3,9 @@
 // style of charts.js: colours from CSS classes (light and dark themes), text with .text(), a
 // <title> on every mark, and a table view next to each picture (cql-view.js fills those).
 //
-// Tokens are 64-bit: they arrive as decimal strings and are compared as BigInt. Only the angle
-// of a token goes through a Number (monotone, so the order of marks never inverts).
+// Tokens are 64-bit: they arrive as decimal strings. Every range, share and replica position is
+// the engine's (ring.tokens[i].start/share, owner_buckets, a partition's replica_vnodes); only the
+// angle of a token goes through a Number here (monotone, so the order of marks never inverts).
 //
 //   renderRing(element, {ring, layout, selected, cosmos, onSelect});
 //   renderLoadChart(element, rows, {label});
@@ -16,98 +17,53 @@ const d3 = () => {
   return globalThis.d3;
 };
 
-export const MIN_TOKEN = -(2n ** 63n);
-export const MAX_TOKEN = 2n ** 63n - 1n;
+const TWO_63 = 2 ** 63;
 const TWO_64 = 2 ** 64;
 /** Colours cycle through this many CSS classes (node-c0 .. node-c9, styles.css). */
 export const PALETTE_SIZE = 10;
-/** More vnode ranges than this are drawn as angular buckets (one per bucket, its owner's colour). */
-const MAX_ARCS = 4096;
-const BUCKETS = 1440;
 
-/** -1, 0 or 1: two tokens (decimal strings or BigInt) in ring order. */
-export function compareTokens(a, b) {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Where a token sits on the ring, as a fraction of the turn from −2^63 (0) clockwise. */
-export function tokenFraction(token) {
-  return Number(BigInt(token) - MIN_TOKEN) / TWO_64;
-}
-
+/** Where a token (a decimal string) sits on the ring, as a fraction of the turn from −2^63 clockwise. */
+const tokenFraction = (token) => (Number(token) + TWO_63) / TWO_64;
 const angleOf = (token) => tokenFraction(token) * 2 * Math.PI;
 
-/** The index in ring.tokens (sorted) of the first vnode token >= token, 0 past the last (Ring::FirstTokenIndex). */
-export function firstTokenIndex(tokens, token) {
-  const t = BigInt(token);
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (BigInt(tokens[mid].token) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === tokens.length ? 0 : lo;
-}
-
 /**
- * The vnode token ranges: range i is (tokens[i-1], tokens[i]], owned by tokens[i].node; the first
- * wraps around from the last token. Each {index, start, end, node, fraction}.
+ * The vnode token ranges as the engine gives them (CqlSession.ring): range i is
+ * (tokens[i].start, tokens[i].token], owned by tokens[i].node. Each {index, start, end, node, fraction}.
  */
 export function vnodeRanges(ring) {
-  const tokens = ring?.tokens ?? [];
-  const n = tokens.length;
-  return tokens.map((t, i) => {
-    const start = tokens[(i - 1 + n) % n].token;
-    let size = BigInt(t.token) - BigInt(start);
-    if (size <= 0n) size += 2n ** 64n;
-    return {index: i, start, end: t.token, node: t.node, fraction: Number(size) / TWO_64};
-  });
+  return (ring?.tokens ?? []).map((t, i) => ({index: i, start: t.start, end: t.token, node: t.node, fraction: t.share}));
 }
 
 /**
- * Where the replica walk picks each replica: walking clockwise from the token's first vnode, the
- * first vnode of each replica node. [{node, rank (1 = primary), token}] in replica order.
+ * Where each replica of the selection sits: the vnode at which the engine's replica walk picked
+ * it (selected.replica_vnodes). [{node, rank (1 = primary), token}] in replica order.
  */
-export function replicaWalk(ring, token, replicas) {
+function replicaMarks(ring, selected) {
   const tokens = ring?.tokens ?? [];
-  if (!tokens.length || !replicas?.length) return [];
-  const start = firstTokenIndex(tokens, token);
-  const found = new Map();
-  for (let k = 0; k < tokens.length && found.size < replicas.length; k++) {
-    const v = tokens[(start + k) % tokens.length];
-    if (replicas.includes(v.node) && !found.has(v.node)) found.set(v.node, v.token);
-  }
-  return replicas.map((node, i) => ({node, rank: i + 1, token: found.get(node) ?? null}));
+  const vnodes = selected?.replica_vnodes ?? [];
+  return vnodes.map((v, i) => ({node: tokens[v]?.node ?? selected.replicas?.[i], rank: i + 1, token: tokens[v]?.token ?? null}));
 }
 
 export const nodeClass = (i) => `node-c${((i % PALETTE_SIZE) + PALETTE_SIZE) % PALETTE_SIZE}`;
 
-/** The arcs to draw: every vnode range, or for very many, angular buckets coloured by their owner. */
+/** The arcs to draw: every vnode range, or (ring.owner_buckets) equal slices coloured by their owner. */
 function ringArcs(ring) {
-  const ranges = vnodeRanges(ring);
-  if (ranges.length <= MAX_ARCS) {
+  const buckets = ring?.owner_buckets;
+  if (!buckets) {
+    const ranges = vnodeRanges(ring);
     return ranges.map((r) => {
-      let a0 = angleOf(r.start);
       const a1 = angleOf(r.end);
-      if (a0 >= a1) a0 -= 2 * Math.PI;  // the range that wraps past −2^63
-      if (ranges.length === 1) a0 = a1 - 2 * Math.PI;
-      return {...r, a0, a1};
+      return {...r, a0: a1 - r.fraction * 2 * Math.PI, a1};  // the first range wraps past −2^63
     });
   }
   const arcs = [];
-  const tokens = ring.tokens;
-  for (let b = 0; b < BUCKETS; b++) {
-    const mid = MIN_TOKEN + (BigInt(2 * b + 1) * (2n ** 64n)) / BigInt(2 * BUCKETS);
-    const owner = tokens[firstTokenIndex(tokens, mid)].node;
-    const a0 = (b / BUCKETS) * 2 * Math.PI;
-    const a1 = ((b + 1) / BUCKETS) * 2 * Math.PI;
+  buckets.forEach((owner, b) => {
+    const a0 = (b / buckets.length) * 2 * Math.PI;
+    const a1 = ((b + 1) / buckets.length) * 2 * Math.PI;
     const last = arcs[arcs.length - 1];
     if (last && last.node === owner) last.a1 = a1;
     else arcs.push({node: owner, a0, a1, bucketed: true});
-  }
+  });
   return arcs;
 }
 
@@ -221,7 +177,8 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
     .attr('cx', (p, i) => Math.sin(angleOf(p.token)) * rDot(i))
     .attr('cy', (p, i) => -Math.cos(angleOf(p.token)) * rDot(i))
     .attr('r', dotR)
-    .on('click', (event, p) => onSelect?.({token: p.token, key: p.key, replicas: p.replicas, rows: p.rows, bytes: p.bytes}));
+    .on('click', (event, p) => onSelect?.({token: p.token, key: p.key, replicas: p.replicas, replica_vnodes: p.replica_vnodes,
+                                            rows: p.rows, bytes: p.bytes}));
   dots.append('title').text((p) => `partition ${keyText(p.key)}\ntoken ${p.token}\n${formatInt(p.rows)} row${p.rows === 1 ? '' : 's'}, ` +
     `${formatBytes(p.bytes)}\nreplicas: ${(p.replicas ?? []).map((n) => nodes[n]?.name ?? n).join(', ')}`);
 
@@ -254,7 +211,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
         m.append('title').text(`replica ${k + 1} of ${count} of physical partition P${selectedRange.id} (writes need a quorum of ${cosmos.quorum ?? 3})`);
       }
     } else {
-      const walk = replicaWalk(ring, selected.token, selected.replicas ?? []);
+      const walk = replicaMarks(ring, selected);
       const markers = g.append('g').attr('class', 'replica-markers').selectAll('g').data(walk.filter((w) => w.token !== null)).join('g')
         .attr('class', (w) => `replica-marker ${nodeClass(w.node)}${w.rank === 1 ? ' primary' : ''}`)
         .attr('data-node', (w) => w.node).attr('data-rank', (w) => w.rank)

@@ -443,8 +443,7 @@ async function dataSizing({slot = DEFAULT_SLOT, valuesPerRow, maxExamples}) {
     throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS,
                         message: `Nothing is analyzed in slot "${slot}" yet: analyze some data first.`});
   }
-  const report = entry.analysis.dataSizing({valuesPerRow: valuesPerRow > 0 ? valuesPerRow : -1,
-                                            maxExamples: maxExamples ?? 10});
+  const report = entry.analysis.dataSizing({valuesPerRow: valuesPerRow ?? null, maxExamples: maxExamples ?? 10});
   report.slot = slot;
   report.source = entry.source;
   report.key_paths = entry.keyPaths ?? [];

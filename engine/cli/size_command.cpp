@@ -125,12 +125,8 @@ int SizeData(const std::string& file, const std::vector<std::string>& keys,
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   partplay::Analyzer& a = *analyzer.value();
   if (Status s = partplay::cli::FeedAnalyzer(a, file); !s.ok()) return Fail(s, json, file);
-  partplay::AnalysisReport report = a.BuildReport({.max_partitions = -1});
-
-  partplay::DataSizingOptions sizing;
-  sizing.values_per_row = values_per_row ? *values_per_row : partplay::MeanValuesPerItem(report);
-  sizing.max_examples = max_examples;
-  auto sized = partplay::SizeFromData(partplay::MeasuredPartitionsOf(report), sizing);
+  auto sized = partplay::SizeAnalyzedData(
+      a, {.values_per_row = values_per_row, .max_examples = max_examples});
   if (!sized.ok()) return Fail(sized.status(), json);
   std::string out =
       json ? partplay::DataSizingToJson(sized.value()) : partplay::DataSizingToText(sized.value());

@@ -72,8 +72,8 @@ describe('every entry point answers in one shape', () => {
       assertError(a.commitChunk(0), 'invalid_state', 'commit before configure');
       assertError(a.writableChunk(1), 'invalid_state', 'writableChunk before configure');
       assertError(a.progress(), 'invalid_state', 'progress before configure');
-      assertError(a.report(-1, ''), 'invalid_state', 'report before configure');
-      assertError(a.dataSizing(-1, 10), 'invalid_state', 'dataSizing before configure');
+      assertError(a.report('{}'), 'invalid_state', 'report before configure');
+      assertError(a.dataSizing('{}'), 'invalid_state', 'dataSizing before configure');
       assertError(a.configure('{"key_paths": ["a"]}'), 'bad_key_path', 'configure');
       assertOk(a.configure('{"key_paths": ["/a"]}'), 'configure');
       const bytes = new TextEncoder().encode('{"a": 1}\n{"a": tru}\n');
@@ -95,8 +95,18 @@ describe('every entry point answers in one shape', () => {
       raw.HEAPU8.set(bytes, chunk.pointer);
       assertOk(b.commitChunk(bytes.length), 'commitChunk');
       assertOk(b.finish(), 'finish');
-      assert.equal(assertOk(b.report(-1, ''), 'report').items, 1);
-      assertError(b.report(-1, '{"ru_per_second": "x"}'), 'bad_option', 'container options');
+      assert.equal(assertOk(b.report('{"max_partitions": -1}'), 'report').items, 1);
+      assert.equal(assertOk(b.report('{"container": {"ru_per_second": 400}}'), 'report').container.ru_per_second, 400);
+      // Options cross as JSON and the engine reads them, as it reads every other request.
+      assertError(b.report('{"container": {"ru_per_second": "x"}}'), 'bad_option', 'container options');
+      assertError(b.report('{"max_partitions": 1.5}'), 'bad_option', 'max_partitions');
+      assertError(b.report('{"max_partitionz": 1}'), 'bad_option', 'unknown report field');
+      assertError(b.report('{"max_partitions": '), 'malformed_json', 'report JSON');
+      const sized = assertOk(b.dataSizing('{"values_per_row": 4, "max_examples": 2}'), 'dataSizing');
+      assert.equal(sized.values_per_row, 4);
+      assert.equal(sized.partitions, 1);
+      assertError(b.dataSizing('{"values_per_row": -1}'), 'bad_option', 'negative values per row');
+      assertError(b.dataSizing('{"max_examples": "all"}'), 'bad_option', 'max_examples');
     } finally {
       b.delete();
     }

@@ -250,12 +250,12 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
         if (k) out += ',';
         out += fmt::format("{{\"token\":\"{}\",\"key\":", p.token);
         KeyComponents(rs.partition_key_types, p.key, out);
-        out += ",\"replicas\":[";
-        for (size_t i = 0; i < p.replicas.size(); ++i) {
-          if (i) out += ',';
-          out += std::to_string(p.replicas[i]);
-        }
-        out += "]}";
+        out += ",\"replicas\":";
+        out += JsonArray(p.replicas, [](int n, std::string& o) { o += std::to_string(n); });
+        out += ",\"replica_vnodes\":";
+        out +=
+            JsonArray(p.replica_vnodes, [](size_t v, std::string& o) { o += std::to_string(v); });
+        out += '}';
       }
       out += ']';
     }
@@ -292,10 +292,18 @@ std::string RingToJson(const Ring& ring, const KeyspaceSchema* keyspace) {
   out += "],\"tokens\":[";
   for (size_t i = 0; i < ring.tokens().size(); ++i) {
     if (i) out += ',';
-    out += fmt::format("{{\"token\":\"{}\",\"node\":{}}}", ring.tokens()[i].token,
-                       ring.tokens()[i].node);
+    out += fmt::format("{{\"token\":\"{}\",\"node\":{},\"start\":\"{}\",\"share\":",
+                       ring.tokens()[i].token, ring.tokens()[i].node, ring.VnodeStart(i));
+    AppendJsonNumber(ring.VnodeShare(i), out);
+    out += '}';
   }
-  out += fmt::format("],\"num_tokens\":{},\"random_tokens\":{}}}", ring.options().num_tokens,
+  out += ']';
+  if (ring.tokens().size() > kRingPictureMaxArcs) {
+    out += ",\"owner_buckets\":";
+    out += JsonArray(ring.OwnerBuckets(kRingPictureBuckets),
+                     [](int n, std::string& o) { o += std::to_string(n); });
+  }
+  out += fmt::format(",\"num_tokens\":{},\"random_tokens\":{}}}", ring.options().num_tokens,
                      ring.options().random_tokens ? "true" : "false");
   return out;
 }
@@ -363,7 +371,9 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
   bool first = true;
   for (const auto& [key, p] : table.partitions()) {
     const PartitionSize& size = sizes[static_cast<size_t>(index)];
-    std::vector<int> replicas = ring.Replicas(key.token, keyspace.replication);
+    std::vector<size_t> vnodes = ring.ReplicaVnodes(key.token, keyspace.replication);
+    std::vector<int> replicas;
+    for (size_t v : vnodes) replicas.push_back(ring.tokens()[v].node);
     for (size_t i = 0; i < replicas.size(); ++i) {
       Load& l = load[static_cast<size_t>(replicas[i])];
       ++l.partitions;
@@ -384,13 +394,12 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
     parts += fmt::format("{{\"token\":\"{}\",\"key\":", key.token);
     KeyComponents(key_types, p.key, parts);
     parts += fmt::format(
-        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":[",
-        size.rows, size.cells, size.bytes, physical);
-    for (size_t i = 0; i < replicas.size(); ++i) {
-      if (i) parts += ',';
-      parts += std::to_string(replicas[i]);
-    }
-    parts += "]}";
+        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":", size.rows,
+        size.cells, size.bytes, physical);
+    parts += JsonArray(replicas, [](int n, std::string& o) { o += std::to_string(n); });
+    parts += ",\"replica_vnodes\":";
+    parts += JsonArray(vnodes, [](size_t v, std::string& o) { o += std::to_string(v); });
+    parts += '}';
   }
   std::string out = "{\"table\":";
   AppendJsonString(t.QualifiedName(), out);

@@ -109,14 +109,23 @@ size_t Ring::FirstTokenIndex(int64_t token) const {
 
 std::vector<int> Ring::Replicas(int64_t token, const ReplicationStrategy& strategy) const {
   std::vector<int> out;
+  for (size_t vnode : ReplicaVnodes(token, strategy)) out.push_back(tokens_[vnode].node);
+  return out;
+}
+
+std::vector<size_t> Ring::ReplicaVnodes(int64_t token, const ReplicationStrategy& strategy) const {
+  std::vector<size_t> out;  // vnode indexes; `has` asks whether a node is already among them
+  auto has = [&](int node) {
+    return std::any_of(out.begin(), out.end(), [&](size_t v) { return tokens_[v].node == node; });
+  };
   size_t start = FirstTokenIndex(token);
   size_t n = tokens_.size();
   if (strategy.strategy == ReplicationStrategy::Class::kSimple) {
     size_t want = std::min<size_t>(static_cast<size_t>(std::max(strategy.replication_factor, 0)),
                                    nodes_.size());
     for (size_t k = 0; k < n && out.size() < want; ++k) {
-      int node = tokens_[(start + k) % n].node;
-      if (std::find(out.begin(), out.end(), node) == out.end()) out.push_back(node);
+      size_t vnode = (start + k) % n;
+      if (!has(tokens_[vnode].node)) out.push_back(vnode);
     }
     return out;
   }
@@ -144,20 +153,21 @@ std::vector<int> Ring::Replicas(int64_t token, const ReplicationStrategy& strate
   }
   std::set<std::pair<std::string, std::string>> seen_racks;
   for (size_t k = 0; k < n && to_fill > 0; ++k) {
-    int node = tokens_[(start + k) % n].node;
+    size_t vnode = (start + k) % n;
+    int node = tokens_[vnode].node;
     const Node& ep = nodes_[static_cast<size_t>(node)];
     auto it = dcs.find(ep.datacenter);
     if (it == dcs.end()) continue;
     DcState& s = it->second;
     if (s.rf_left == 0) continue;
-    if (std::find(out.begin(), out.end(), node) != out.end()) continue;
+    if (has(node)) continue;
     if (seen_racks.insert({ep.datacenter, ep.rack}).second) {
       --s.rf_left;
-      out.push_back(node);
+      out.push_back(vnode);
     } else if (s.acceptable_rack_repeats > 0) {
       --s.acceptable_rack_repeats;
       --s.rf_left;
-      out.push_back(node);
+      out.push_back(vnode);
     } else {
       continue;
     }
@@ -166,20 +176,35 @@ std::vector<int> Ring::Replicas(int64_t token, const ReplicationStrategy& strate
   return out;
 }
 
+int64_t Ring::VnodeStart(size_t i) const {
+  return tokens_[(i + tokens_.size() - 1) % tokens_.size()].token;
+}
+
+double Ring::VnodeShare(size_t i) const { return RangeFraction(VnodeStart(i), tokens_[i].token); }
+
+std::vector<int> Ring::OwnerBuckets(size_t buckets) const {
+  std::vector<int> out;
+  out.reserve(buckets);
+  for (size_t b = 0; b < buckets; ++b) {
+    // The middle of slice b: -2^63 + (2b + 1) * 2^64 / (2 * buckets), in unsigned arithmetic.
+    unsigned __int128 offset = (static_cast<unsigned __int128>(2 * b + 1) << 64) / (2 * buckets);
+    uint64_t mid = static_cast<uint64_t>(offset) + (uint64_t{1} << 63);
+    out.push_back(Owner(static_cast<int64_t>(mid)));
+  }
+  return out;
+}
+
 std::vector<double> Ring::Ownership() const {
   std::vector<double> out(nodes_.size(), 0.0);
-  for (size_t i = 0; i < tokens_.size(); ++i) {
-    int64_t prev = tokens_[(i + tokens_.size() - 1) % tokens_.size()].token;
-    out[static_cast<size_t>(tokens_[i].node)] += RangeFraction(prev, tokens_[i].token);
-  }
+  for (size_t i = 0; i < tokens_.size(); ++i)
+    out[static_cast<size_t>(tokens_[i].node)] += VnodeShare(i);
   return out;
 }
 
 std::vector<double> Ring::EffectiveOwnership(const ReplicationStrategy& strategy) const {
   std::vector<double> out(nodes_.size(), 0.0);
   for (size_t i = 0; i < tokens_.size(); ++i) {
-    int64_t prev = tokens_[(i + tokens_.size() - 1) % tokens_.size()].token;
-    double share = RangeFraction(prev, tokens_[i].token);
+    double share = VnodeShare(i);
     for (int node : Replicas(tokens_[i].token, strategy)) out[static_cast<size_t>(node)] += share;
   }
   return out;

@@ -185,8 +185,11 @@ std::string Session::QualifiedTable(const TableName& name) const {
 }
 
 void Session::Place(ResultSet& rows, const KeyspaceSchema& keyspace) const {
-  for (ResultPartition& p : rows.partitions)
-    p.replicas = ring_.Replicas(p.token, keyspace.replication);
+  for (ResultPartition& p : rows.partitions) {
+    p.replica_vnodes = ring_.ReplicaVnodes(p.token, keyspace.replication);
+    p.replicas.clear();
+    for (size_t vnode : p.replica_vnodes) p.replicas.push_back(ring_.tokens()[vnode].node);
+  }
 }
 
 StatementResult Session::ExecuteStatement(const Statement& statement) {

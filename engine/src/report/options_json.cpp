@@ -238,9 +238,9 @@ StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json) {
   return o;
 }
 
-StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json) {
-  dom::parser parser;
-  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "container options"));
+namespace {
+
+StatusOr<ContainerOptions> ReadContainer(dom::object object) {
   ContainerOptions o;
   auto number = [](double& out, const char* name) {
     return [&out, name](dom::element v) -> Status {
@@ -290,6 +290,43 @@ StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json) {
            }},
       }));
   return o;
+}
+
+}  // namespace
+
+StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "container options"));
+  return ReadContainer(object);
+}
+
+StatusOr<ReportRequest> ParseReportRequestJson(std::string_view json) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "report request"));
+  ReportRequest r;
+  PARTPLAY_RETURN_IF_ERROR(
+      ReadFields(object, "report",
+                 {
+                     {"max_partitions",
+                      [&](dom::element v) -> Status {
+                        PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, "max_partitions"));
+                        if (d < -1 || d != std::floor(d) || d > 9007199254740992.0) {
+                          return Bad("max_partitions", "must be -1 (all) or a count");
+                        }
+                        r.max_partitions = static_cast<int64_t>(d);
+                        return Status::Ok();
+                      }},
+                     {"container",
+                      [&](dom::element v) -> Status {
+                        if (v.is_null()) return Status::Ok();
+                        dom::object container;
+                        if (v.get_object().get(container))
+                          return Bad("container", "must be an object or null");
+                        PARTPLAY_ASSIGN_OR_RETURN(r.container, ReadContainer(container));
+                        return Status::Ok();
+                      }},
+                 }));
+  return r;
 }
 
 }  // namespace partplay

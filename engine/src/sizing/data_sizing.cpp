@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/json_options.h"
 #include "core/message_format.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/sizing/formulas.h"
@@ -31,6 +32,47 @@ double MeanValuesPerItem(const AnalysisReport& report) {
     if (!key) values += p.items;
   }
   return static_cast<double>(values) / static_cast<double>(report.sampled_items);
+}
+
+StatusOr<DataSizingRequest> ParseDataSizingRequestJson(std::string_view json) {
+  simdjson::dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(simdjson::dom::object object,
+                            internal::ParseOptionsObject(parser, json, "data sizing request"));
+  DataSizingRequest r;
+  PARTPLAY_RETURN_IF_ERROR(internal::ReadOptionFields(
+      object, "data sizing",
+      {
+          {"values_per_row",
+           [&](simdjson::dom::element v) -> Status {
+             if (v.is_null()) return Status::Ok();
+             double d;
+             if (v.get_double().get(d) || !std::isfinite(d) || d < 0) {
+               return internal::BadOptionField("values_per_row", "must be a number from 0 up");
+             }
+             r.values_per_row = d;
+             return Status::Ok();
+           }},
+          {"max_examples",
+           [&](simdjson::dom::element v) -> Status {
+             double d;
+             if (v.get_double().get(d) || d < 0 || d > 10000 || d != std::floor(d)) {
+               return internal::BadOptionField("max_examples",
+                                               "must be a whole number from 0 to 10000");
+             }
+             r.max_examples = static_cast<size_t>(d);
+             return Status::Ok();
+           }},
+      }));
+  return r;
+}
+
+StatusOr<DataSizingReport> SizeAnalyzedData(const Analyzer& analyzer,
+                                            const DataSizingRequest& request) {
+  AnalysisReport report = analyzer.BuildReport({.max_partitions = -1});
+  DataSizingOptions options;
+  options.values_per_row = request.values_per_row.value_or(MeanValuesPerItem(report));
+  options.max_examples = request.max_examples;
+  return SizeFromData(MeasuredPartitionsOf(report), options);
 }
 
 double NearestRankPercentile(const std::vector<double>& sorted, double p) {

@@ -152,6 +152,56 @@ TEST(CqlRingTest, SessionRowsCarryTheirReplicas) {
   // token(1) = -4069959284402364209 lies in (-2^62, 0]: node 2, then node 3.
   EXPECT_EQ(r.back().rows.partitions[0].token, -4069959284402364209);
   EXPECT_EQ(r.back().rows.partitions[0].replicas, (std::vector<int>{2, 3}));
+  // ... found at vnodes 2 and 3 (one token per node: node i's token is vnode i).
+  EXPECT_EQ(r.back().rows.partitions[0].replica_vnodes, (std::vector<size_t>{2, 3}));
+}
+
+TEST(CqlRingTest, ReplicaVnodesAreWhereTheWalkPicksEachNode) {
+  // 3 nodes x 2 vnodes, evenly spaced: vnode i belongs to node i % 3.
+  RingOptions o;
+  o.nodes = 3;
+  o.num_tokens = 2;
+  StatusOr<Ring> ring = Ring::Build(o);
+  ASSERT_TRUE(ring.ok());
+  // Just past vnode 4's token the walk starts at vnode 5 (node 2), then 0 (node 0), 1 (node 1).
+  int64_t t = ring->tokens()[4].token + 1;
+  EXPECT_EQ(ring->ReplicaVnodes(t, Simple(3)), (std::vector<size_t>{5, 0, 1}));
+  EXPECT_EQ(ring->Replicas(t, Simple(3)), (std::vector<int>{2, 0, 1}));
+  // NetworkTopologyStrategy: dc1 A, B on rack1, C on rack2 (tokens 0, 10, 20). RF 2 from -5
+  // takes A at vnode 0, passes B over (rack1 again), takes C at vnode 2.
+  std::vector<Node> nodes = {{"A", "10.0.0.1", "dc1", "rack1"},
+                             {"B", "10.0.0.2", "dc1", "rack1"},
+                             {"C", "10.0.0.3", "dc1", "rack2"}};
+  StatusOr<Ring> racks = Ring::FromTokens(nodes, {{0, 0}, {10, 1}, {20, 2}});
+  ASSERT_TRUE(racks.ok());
+  EXPECT_EQ(racks->ReplicaVnodes(-5, Nts({{"dc1", 2}})), (std::vector<size_t>{0, 2}));
+  // Past the last token the walk wraps to vnode 0.
+  EXPECT_EQ(racks->ReplicaVnodes(25, Simple(1)), (std::vector<size_t>{0}));
+}
+
+TEST(CqlRingTest, VnodeRangesShareTheRing) {
+  std::vector<Node> nodes = {{"A", "10.0.0.1", "dc1", "rack1"}, {"B", "10.0.0.2", "dc1", "rack1"}};
+  StatusOr<Ring> ring = Ring::FromTokens(nodes, {{0, 0}, {INT64_MAX, 1}});
+  ASSERT_TRUE(ring.ok());
+  // Vnode 0 owns (2^63 - 1, 0] wrapping past -2^63: 2^63 + 1 tokens; vnode 1 owns (0, 2^63 - 1].
+  EXPECT_EQ(ring->VnodeStart(0), INT64_MAX);
+  EXPECT_EQ(ring->VnodeStart(1), 0);
+  EXPECT_DOUBLE_EQ(ring->VnodeShare(0), (9223372036854775808.0 + 1) / 18446744073709551616.0);
+  EXPECT_DOUBLE_EQ(ring->VnodeShare(1), 9223372036854775807.0 / 18446744073709551616.0);
+  // A single token owns the whole ring.
+  StatusOr<Ring> one = Ring::FromTokens({nodes[0]}, {{42, 0}});
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(one->VnodeShare(0), 1.0);
+}
+
+TEST(CqlRingTest, OwnerBucketsColourEqualSlices) {
+  // Two nodes, tokens at -2^62 (A) and 2^62 (B): A owns (2^62, -2^62], B owns (-2^62, 2^62].
+  std::vector<Node> nodes = {{"A", "10.0.0.1", "dc1", "rack1"}, {"B", "10.0.0.2", "dc1", "rack1"}};
+  StatusOr<Ring> ring =
+      Ring::FromTokens(nodes, {{-4611686018427387904, 0}, {4611686018427387904, 1}});
+  ASSERT_TRUE(ring.ok());
+  // Eight slices from -2^63: the middles of slices 0, 1 and 6, 7 are A's; 2..5 are B's.
+  EXPECT_EQ(ring->OwnerBuckets(8), (std::vector<int>{0, 0, 1, 1, 1, 1, 0, 0}));
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // The session: statements run one after the other (an error does not stop the script), schema
 // statements and their messages, DESCRIBE, and the output forms (cqlsh grid, JSON lines, details).
+#include "partplay/cassandra/session.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "partplay/cassandra/result_format.h"
-#include "partplay/cassandra/session.h"
 
 namespace partplay::cql {
 namespace {
@@ -154,6 +156,23 @@ TEST(CqlSessionTest, TokenOfLiterals) {
   EXPECT_FALSE(TokenOfLiterals({type(TypeKind::kInt)}, {"1", "2"}).ok());
 }
 
+TEST(CqlSessionTest, RingJsonSummarisesRingsTooDenseForAnArcEach) {
+  RingOptions o;
+  o.num_tokens = 256;
+  o.nodes = 16;  // 4,096 vnodes: an arc each, no buckets
+  StatusOr<Ring> arcs = Ring::Build(o);
+  ASSERT_TRUE(arcs.ok());
+  EXPECT_EQ(RingToJson(arcs.value(), nullptr).find("owner_buckets"), std::string::npos);
+  o.nodes = 17;  // 4,352 vnodes: 1,440 owner slices
+  StatusOr<Ring> dense = Ring::Build(o);
+  ASSERT_TRUE(dense.ok());
+  std::string json = RingToJson(dense.value(), nullptr);
+  size_t at = json.find("\"owner_buckets\":[");
+  ASSERT_NE(at, std::string::npos);
+  std::string list = json.substr(at, json.find(']', at) - at);
+  EXPECT_EQ(std::count(list.begin(), list.end(), ','), 1439);
+}
+
 TEST(CqlSessionTest, RingAndLayoutJson) {
   SessionOptions o;
   o.ring.nodes = 2;
@@ -169,7 +188,9 @@ TEST(CqlSessionTest, RingAndLayoutJson) {
       "\"rack\":\"rack1\",\"ownership\":0.5,\"effective_ownership\":0.5},"
       "{\"name\":\"node2\",\"address\":\"10.0.0.2\",\"datacenter\":\"datacenter1\","
       "\"rack\":\"rack1\",\"ownership\":0.5,\"effective_ownership\":0.5}],"
-      "\"tokens\":[{\"token\":\"-9223372036854775808\",\"node\":0},{\"token\":\"0\",\"node\":1}],"
+      // Each vnode with its range (start, token] and share; node1's range wraps past -2^63.
+      "\"tokens\":[{\"token\":\"-9223372036854775808\",\"node\":0,\"start\":\"0\",\"share\":0.5},"
+      "{\"token\":\"0\",\"node\":1,\"start\":\"-9223372036854775808\",\"share\":0.5}],"
       "\"num_tokens\":1,\"random_tokens\":false}");
   StatusOr<Table*> table = s.FindTable("ks.t");
   ASSERT_TRUE(table.ok());
@@ -179,7 +200,7 @@ TEST(CqlSessionTest, RingAndLayoutJson) {
   // values and one cell of 8 bytes of metadata.
   EXPECT_NE(layout.find("\"partitions\":[{\"token\":\"-4069959284402364209\",\"key\":[\"1\"],"
                         "\"rows\":1,\"cells\":1,\"bytes\":15,\"physical_partition\":0,"
-                        "\"replicas\":[1]}]"),
+                        "\"replicas\":[1],\"replica_vnodes\":[1]}]"),
             std::string::npos)
       << layout;
 }

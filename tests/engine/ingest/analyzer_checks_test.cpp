@@ -326,5 +326,30 @@ TEST(OptionsJson, ErrorsNameTheField) {
   EXPECT_NE(route.status().message().find("route"), std::string::npos);
 }
 
+TEST(OptionsJson, ReportRequest) {
+  auto all = ParseReportRequestJson("{}");
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->max_partitions, -1);
+  EXPECT_FALSE(all->container.has_value());
+  auto r = ParseReportRequestJson(
+      R"({"max_partitions":2000,"container":{"ru_per_second":18000,"hash_version":"1"}})");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->max_partitions, 2000);
+  ASSERT_TRUE(r->container.has_value());
+  EXPECT_EQ(r->container->ru_per_second, 18000);
+  EXPECT_EQ(r->container->version, PartitionKeyHashVersion::kV1);
+  EXPECT_FALSE(ParseReportRequestJson(R"({"container":null})")->container.has_value());
+  // The container's own checks apply inside the request, and name its field.
+  auto inner = ParseReportRequestJson(R"({"container":{"ru":1}})");
+  EXPECT_EQ(inner.status().code(), ErrorCode::kBadOption);
+  EXPECT_NE(inner.status().message().find("container.ru"), std::string::npos);
+  for (const char* bad :
+       {R"({"max_partitions":-2})", R"({"max_partitions":1.5})", R"({"max_partitions":"all"})",
+        R"({"container":5})", R"({"maxPartitions":1})"}) {
+    EXPECT_EQ(ParseReportRequestJson(bad).status().code(), ErrorCode::kBadOption) << bad;
+  }
+  EXPECT_EQ(ParseReportRequestJson("{").status().code(), ErrorCode::kMalformedJson);
+}
+
 }  // namespace
 }  // namespace partplay

@@ -154,5 +154,36 @@ TEST(SizingData, FromAnAnalyzerReport) {
   EXPECT_EQ(r->st_bytes.total, static_cast<double>(a1.size() + a2.size() + b1.size()));
 }
 
+TEST(SizingData, RequestFromJsonAndSizeAnalyzedData) {
+  auto analyzer = Analyzer::Create({.key_paths = {"/user"}});
+  ASSERT_TRUE(analyzer.ok());
+  ASSERT_TRUE(analyzer.value()->Feed("{\"user\":\"a\",\"x\":1,\"y\":2}\n").ok());
+  ASSERT_TRUE(analyzer.value()->Finish().ok());
+  // No values_per_row: the data's mean (/x and /y), as the CLI's `size --data` without the flag.
+  auto defaults = ParseDataSizingRequestJson("{}");
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_FALSE(defaults->values_per_row.has_value());
+  EXPECT_EQ(defaults->max_examples, 10u);
+  auto sized = SizeAnalyzedData(*analyzer.value(), defaults.value());
+  ASSERT_TRUE(sized.ok());
+  EXPECT_EQ(sized->values_per_row, 2);
+  auto given = ParseDataSizingRequestJson(R"({"values_per_row": 5, "max_examples": 1})");
+  ASSERT_TRUE(given.ok());
+  EXPECT_EQ(SizeAnalyzedData(*analyzer.value(), given.value())->nv.max, 5);
+  EXPECT_EQ(ParseDataSizingRequestJson(R"({"values_per_row": null})")->values_per_row,
+            std::nullopt);
+  // Bad requests name the field; bad JSON is located.
+  for (const char* bad :
+       {R"({"values_per_row": -1})", R"({"values_per_row": "4"})", R"({"max_examples": 2.5})",
+        R"({"max_examples": 10001})", R"({"max_exampels": 1})", "[]"}) {
+    auto r = ParseDataSizingRequestJson(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.status().code(), ErrorCode::kBadOption) << bad;
+  }
+  auto truncated = ParseDataSizingRequestJson(R"({"max_examples": )");
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_EQ(truncated.status().code(), ErrorCode::kMalformedJson);
+}
+
 }  // namespace
 }  // namespace partplay

@@ -13,11 +13,13 @@
 namespace partplay::cql {
 
 // A partition a result row came from: its token, its key components and the nodes holding it
-// (indexes into the session's ring; the first is the primary replica).
+// (indexes into the session's ring; the first is the primary replica), with the vnode (index into
+// the ring's tokens) at which the replica walk picked each of them.
 struct ResultPartition {
   int64_t token = 0;
   std::vector<Bytes> key;
   std::vector<int> replicas;
+  std::vector<size_t> replica_vnodes;
 };
 
 struct ResultSet {

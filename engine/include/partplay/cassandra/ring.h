@@ -52,6 +52,10 @@ struct VnodeToken {
   int node;
 };
 
+// A ring picture draws an arc per vnode up to this many; past it, kRingPictureBuckets owner slices.
+inline constexpr size_t kRingPictureMaxArcs = 4096;
+inline constexpr size_t kRingPictureBuckets = 1440;
+
 class Ring {
  public:
   // Limits: 1..1000 nodes, 1..256 tokens per node.
@@ -68,6 +72,17 @@ class Ring {
   int Owner(int64_t token) const { return tokens_[FirstTokenIndex(token)].node; }
   // The replica nodes of a token, primary first.
   std::vector<int> Replicas(int64_t token, const ReplicationStrategy& strategy) const;
+  // The same replicas as the vnodes (indexes into tokens()) at which the clockwise walk from the
+  // token picked each node: where a ring picture marks them.
+  std::vector<size_t> ReplicaVnodes(int64_t token, const ReplicationStrategy& strategy) const;
+
+  // The token range of vnode i, (VnodeStart(i), tokens()[i].token]: it starts after the previous
+  // vnode token (the first wraps around from the last); VnodeShare is its fraction of the ring.
+  int64_t VnodeStart(size_t i) const;
+  double VnodeShare(size_t i) const;
+  // The owner of the middle token of each of `buckets` equal slices of the ring, from -2^63
+  // clockwise: how a picture draws a ring with too many vnodes for an arc each.
+  std::vector<int> OwnerBuckets(size_t buckets) const;
 
   // Per node, the fraction of the token space it owns (sums to 1).
   std::vector<double> Ownership() const;

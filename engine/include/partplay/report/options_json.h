@@ -10,9 +10,10 @@
 
 #include <string_view>
 
-#include "partplay/ingest/analysis.h"
-#include "partplay/cosmos/container.h"
 #include "partplay/core/status.h"
+#include "partplay/cosmos/container.h"
+#include "partplay/ingest/analysis.h"
+#include "partplay/report/report_builder.h"
 
 namespace partplay {
 
@@ -26,6 +27,10 @@ StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json);
 // workload: {point_reads_per_second, writes_per_second, queries_per_second,
 // spread: "uniform" | "field" | "zipf", zipf_exponent, read_factor, write_factor, query_ru}}.
 StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json);
+
+// What a finished analysis is asked to report: {max_partitions: -1 (all) | count listed,
+// container: null | container options as above}, both optional.
+StatusOr<ReportRequest> ParseReportRequestJson(std::string_view json);
 
 // The names used in JSON for the enums.
 const char* HashVersionName(PartitionKeyHashVersion version);  // "1", "2", "multihash"

@@ -13,7 +13,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "partplay/core/status.h"
@@ -87,6 +89,20 @@ std::vector<MeasuredPartition> MeasuredPartitionsOf(const AnalysisReport& report
 // (the candidate paths' items / sampled_items), not counting the key paths and /id, which play
 // the primary key's part (Npk). 0 when no item was sampled.
 double MeanValuesPerItem(const AnalysisReport& report);
+
+// What a caller asks of sizing from an analysis: values per row (unset: MeanValuesPerItem of the
+// data) and the partitions listed per threshold. The CLI's `size --data` flags and the page's
+// JSON fill the same struct.
+struct DataSizingRequest {
+  std::optional<double> values_per_row;
+  size_t max_examples = 10;
+};
+// {"values_per_row": number >= 0 | null, "max_examples": 0..10000}, both optional; unknown
+// fields are errors (kBadOption naming the field), bad JSON a located kMalformedJson.
+StatusOr<DataSizingRequest> ParseDataSizingRequestJson(std::string_view json);
+// A finished analysis's logical partitions sized as Cassandra partitions.
+StatusOr<DataSizingReport> SizeAnalyzedData(const Analyzer& analyzer,
+                                            const DataSizingRequest& request);
 
 // The nearest-rank percentile (see Distribution) of values sorted ascending; 0 when empty.
 double NearestRankPercentile(const std::vector<double>& sorted, double p);

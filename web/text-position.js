@@ -1,6 +1,7 @@
-// Where things are in a CQL script, for the console: UTF-8 byte offsets to string indexes (the
-// engine counts bytes and splits the script into statements; each result carries its statement's
-// bytes), and a one-line excerpt with a caret under a position. Pure functions of strings; no DOM.
+// Where things are in a text the engine read (a CQL script, pasted JSON): UTF-8 byte offsets to
+// string indexes (the engine counts bytes and splits a script into statements; each result
+// carries its statement's bytes), and a one-line excerpt with a caret under an error's position.
+// Pure functions of strings; no DOM.
 
 /** The string index of a UTF-8 byte offset into `text` (clamped to the text). */
 export function byteToIndex(text, byteOffset) {
