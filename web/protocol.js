@@ -222,8 +222,23 @@
 //                valuesPerRow: values per item (default: the engine's estimate, the mean number
 //                of scalar fields besides the key and id); maxExamples: partitions listed per
 //                threshold (default 10). Error codeName 'no_analysis' when the slot holds none.
+//
+// Engine failures. A wasm trap (RuntimeError: "memory access out of bounds", "unreachable"), an
+// Emscripten abort ("Aborted(...)") or a RangeError inside an engine call may leave the module
+// broken, so the worker never calls it again: that request and every later one end in an error
+// reply with codeName 'engine_failed' and a message in plain words ("The engine stopped while
+// running this script (memory access out of bounds)."); a rejection nobody awaited in the worker
+// sends the same error with id -1. On the first such reply (or a worker `error` event after
+// init) the client terminates the worker, rejects every request in flight with it, starts a
+// fresh worker and tells its listeners ('restart' event): the CQL session, the analyses in the
+// slots and the source kept for reanalyze are gone.
+//
+//   crash-for-testing  payload {kind: 'trap' | 'abort' | 'stack'}        TEST ONLY
+//                result  never: the engine traps (__builtin_trap), aborts (std::abort) or
+//                        overflows its stack on purpose, so tests can check the healing above.
+//                        The page never sends it.
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -241,7 +256,11 @@ export const Request = Object.freeze({
   SIZING_TABLES: 'sizing-tables',
   SIZE_TABLE: 'size-table',
   DATA_SIZING: 'data-sizing',
+  CRASH_FOR_TESTING: 'crash-for-testing',
 });
+
+/** What crash-for-testing can break the engine with (wasm/bindings.cpp CrashForTesting). */
+export const CrashKinds = Object.freeze(['trap', 'abort', 'stack']);
 
 /** Reply types (worker -> page). */
 export const Reply = Object.freeze({
@@ -269,6 +288,7 @@ export const ErrorCodeNames = Object.freeze({
   NO_ANALYSIS: 'no_analysis',
   IO: 'io',
   ENGINE_LOAD: 'engine_load',
+  ENGINE_FAILED: 'engine_failed',
 });
 
 export const DEFAULT_MAX_PARTITIONS = 2000;
@@ -530,6 +550,9 @@ export function validateRequest(message) {
           throw new TypeError(`${field} must be a number >= 0`);
         }
       }
+      break;
+    case Request.CRASH_FOR_TESTING:
+      if (!CrashKinds.includes(payload.kind)) throw new TypeError(`kind must be one of ${CrashKinds.join(', ')}`);
       break;
     case Request.CQL_LOAD:
       if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');
