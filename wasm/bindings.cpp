@@ -50,12 +50,12 @@ val Limits() { return JsonAnswer(partplay::LimitsToJson()); }
 
 // Recurses until the stack runs out; `depth` keeps the frames from being merged.
 int OverflowStack(volatile int depth) {
-  volatile char frame[512];
+  volatile char frame[4096];
   frame[depth % sizeof frame] = static_cast<char>(depth);
   return OverflowStack(depth + 1) + frame[0];
 }
 
-// TEST ONLY (protocol.js crash-for-testing): breaks the module on purpose so the tests can check
+// TEST ONLY (protocol.js "Engine failures"): breaks the module on purpose so the tests can check
 // that the worker heals. "trap": a wasm trap; "abort": std::abort, as an uncaught C++ throw
 // would; "stack": a stack overflow, which must trap (the stack sits first, -Wl,--stack-first).
 void CrashForTesting(const std::string& kind) {

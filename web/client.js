@@ -295,14 +295,6 @@ export class PlaygroundClient extends EventTarget {
     return this.#call(type, message.payload, options);
   }
 
-  /**
-   * TEST ONLY (protocol.js crash-for-testing): makes the engine fail on purpose ('trap', 'abort'
-   * or 'stack'). Rejects with codeName 'engine_failed' once a fresh worker is starting.
-   */
-  crashForTesting(kind = 'trap') {
-    return this.#checked(Request.CRASH_FOR_TESTING, {kind});
-  }
-
   /** Frees the analysis the worker keeps in `slot`. Resolves to {released}. */
   release(slot) {
     return this.#call(Request.RELEASE, {slot});

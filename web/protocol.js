@@ -233,12 +233,12 @@
 // fresh worker and tells its listeners ('restart' event): the CQL session, the analyses in the
 // slots and the source kept for reanalyze are gone.
 //
-//   crash-for-testing  payload {kind: 'trap' | 'abort' | 'stack'}        TEST ONLY
-//                result  never: the engine traps (__builtin_trap), aborts (std::abort) or
-//                        overflows its stack on purpose, so tests can check the healing above.
-//                        The page never sends it.
+// TEST ONLY: a test may set `self.crashNextRequestForTesting = 'trap' | 'abort' | 'stack'` in the
+// worker (Playwright's worker.evaluate); the next request then breaks the engine that way
+// (Engine.crashForTesting: a wasm trap, std::abort, a stack overflow) instead of running, so the
+// healing above is tested through the page's own requests. The page never sets it.
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 4;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -256,11 +256,7 @@ export const Request = Object.freeze({
   SIZING_TABLES: 'sizing-tables',
   SIZE_TABLE: 'size-table',
   DATA_SIZING: 'data-sizing',
-  CRASH_FOR_TESTING: 'crash-for-testing',
 });
-
-/** What crash-for-testing can break the engine with (wasm/bindings.cpp CrashForTesting). */
-export const CrashKinds = Object.freeze(['trap', 'abort', 'stack']);
 
 /** Reply types (worker -> page). */
 export const Reply = Object.freeze({
@@ -550,9 +546,6 @@ export function validateRequest(message) {
           throw new TypeError(`${field} must be a number >= 0`);
         }
       }
-      break;
-    case Request.CRASH_FOR_TESTING:
-      if (!CrashKinds.includes(payload.kind)) throw new TypeError(`kind must be one of ${CrashKinds.join(', ')}`);
       break;
     case Request.CQL_LOAD:
       if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');

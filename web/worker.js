@@ -55,7 +55,6 @@ const DOING = {
   [Request.SIZING_TABLES]: 'reading the tables of the script',
   [Request.SIZE_TABLE]: 'sizing the table',
   [Request.DATA_SIZING]: 'sizing the analysed data',
-  [Request.CRASH_FOR_TESTING]: 'failing on purpose (a test)',
 };
 
 /** The ErrorPayload of the failure that killed this engine instance, or null while it is sound. */
@@ -296,6 +295,12 @@ async function analyze(id, kept, payload) {
 
 async function handle(message) {
   const {id, type, payload = {}} = message;
+  const crash = self.crashNextRequestForTesting;
+  if (crash) {
+    // TEST ONLY (protocol.js "Engine failures"): this request breaks the engine on purpose.
+    delete self.crashNextRequestForTesting;
+    (await enginePromise).engine.crashForTesting(crash);
+  }
   switch (type) {
     case Request.INIT: {
       const {engine} = await enginePromise;
@@ -348,9 +353,6 @@ async function handle(message) {
       return (await enginePromise).engine.sizingTables(payload.cql);
     case Request.DATA_SIZING:
       return dataSizing(payload);
-    case Request.CRASH_FOR_TESTING:
-      (await enginePromise).engine.crashForTesting(payload.kind);
-      return {crashed: false};
   }
   throw new TypeError(`unknown request type ${type}`);
 }
