@@ -49,7 +49,7 @@ val Version() {
 val Limits() { return JsonAnswer(partplay::LimitsToJson()); }
 
 // Recurses until the stack runs out; `depth` keeps the frames from being merged.
-int OverflowStack(volatile int depth) {
+int OverflowStack(int depth) {
   volatile char frame[4096];
   frame[depth % sizeof frame] = static_cast<char>(depth);
   return OverflowStack(depth + 1) + frame[0];

@@ -157,7 +157,7 @@ ${SCRIPT}
     }
   });
 
-  test('a CQL literal nested 10,000 deep gives a clear error; the next script works', {timeout: 3 * TIMEOUT}, async () => {
+  test('a CQL literal nested 10,000 deep gives a clear error; the next script works', {timeout: 3 * TIMEOUT}, async (t) => {
     const {page, problems, close} = await openPage();
     try {
       await cqlAfter(page, () => page.click(byTestId('mode-cassandra')));
@@ -169,6 +169,7 @@ INSERT INTO n.t (k, v) VALUES (1, ${deep});`);
       const status = await page.textContent(byTestId('cql-status'));
       const errors = await page.$$eval(`${panel} [data-testid="cql-result"][data-kind="error"]`,
                                        (items) => items.map((li) => li.textContent));
+      t.diagnostic(errors.length ? errors.join(' | ') : status);
       // Either the engine refuses the depth with a located error (a nesting limit), or, without
       // one, the engine fails and the worker heals with a sentence saying so. Never a silent hang.
       if (errors.length) {
