@@ -6,7 +6,8 @@
 // Binds 127.0.0.1 only, serves files below --root with the right MIME types (application/wasm for
 // the engine, text/javascript for modules), maps a directory to its index.html, refuses anything
 // that resolves outside the root (.., encoded slashes, NUL bytes, symlinks out of the root), and
-// answers GET and HEAD only. Tests import startServer() and listen on port 0.
+// answers GET and HEAD only; every response carries SECURITY_HEADERS (a Content-Security-Policy
+// that also covers the worker, nosniff). Tests import startServer() and listen on port 0.
 import {createServer} from 'node:http';
 import {createReadStream} from 'node:fs';
 import {realpath, stat} from 'node:fs/promises';
@@ -33,9 +34,36 @@ export const MIME_TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/**
+ * The Content-Security-Policy of every response, so it covers the page and, through worker.js's
+ * own response, the worker: everything from this origin only; 'wasm-unsafe-eval' lets the worker
+ * compile the engine (the wasm is built with -sDYNAMIC_EXECUTION=0: no eval, no new Function);
+ * no inline script or style; the page may be framed by pages of its own origin only (the
+ * <partition-playground> element is embedded as a script, not a frame). README "Hosting".
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Headers every response carries. */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
 function send(res, status, text, headers = {}) {
   res.writeHead(status, {'Content-Type': 'text/plain; charset=utf-8',
-                         'Content-Length': Buffer.byteLength(text), ...headers});
+                         'Content-Length': Buffer.byteLength(text), ...SECURITY_HEADERS, ...headers});
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }
 
@@ -100,8 +128,8 @@ export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127
       'Content-Type': type,
       'Content-Length': found.info.size,
       'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
       'Cross-Origin-Resource-Policy': 'same-origin',
+      ...SECURITY_HEADERS,
     });
     if (req.method === 'HEAD') {
       res.end();

@@ -144,6 +144,11 @@ export class Engine {
     return new PartplayError({code: this.errorCode(name), name, message, location});
   }
   version() { return answer(this.#module.version()); }
+  /**
+   * TEST ONLY: breaks this module on purpose ('trap', 'abort' or 'stack' overflow) and throws
+   * what the module throws (a WebAssembly.RuntimeError). The module must not be used afterwards.
+   */
+  crashForTesting(kind = 'trap') { this.#module.crashForTesting(String(kind)); }
   /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }

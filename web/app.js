@@ -157,6 +157,10 @@ const state = {
   pendingApply: false,
   /** What the worker holds as "last source": {kind, label, text?}. */
   source: null,
+  /** The Source (protocol.js) last sent for analysis, to send again after an engine restart. */
+  sourceRequest: null,
+  /** True after an engine restart until the next analysis succeeds: the worker holds nothing. */
+  engineLost: false,
   /** The source of the report on screen. */
   reportSource: null,
   /** The key paths of the latest run. */
@@ -175,6 +179,11 @@ const state = {
 };
 
 const client = new PlaygroundClient();
+// An engine failure restarts the worker (client.js): the analyses and the source it held are
+// gone, so the next step sends the source again instead of re-modelling what is no longer there.
+client.addEventListener('restart', () => {
+  state.engineLost = true;
+});
 
 // ---------------------------------------------------------------------------------------------
 // Small DOM helpers (text only): h and keyNode live in dom.js.
@@ -451,16 +460,22 @@ function analyzeAll({source, label, extra = {}} = {}) {
     return undefined;
   }
   // A suffix key builds on the typed key, so it is read again; a concatenation stands alone.
+  if (source) state.sourceRequest = source;
+  // After an engine restart the worker holds no source and no analysis: send the source again.
+  const send = source ?? (state.engineLost ? state.sourceRequest : null);
+  const lost = state.engineLost;
   const synthetic = state.synthetic;
-  const rereadSynthetic = !!synthetic && (synthetic.kind !== 'concat' || weightPath !== state.analyzedWeightPath);
+  const rereadSynthetic = !!synthetic &&
+    (lost || synthetic.kind !== 'concat' || weightPath !== state.analyzedWeightPath);
   const weighted = weightPath !== undefined;
   const mainContainer = withWeights(containerOptions('main'), weighted);
   const synContainer = synthetic ? withWeights(containerOptions(SYNTHETIC_SLOT), weighted) : null;
   state.lastModelKey = modelKey(mainContainer, synContainer);
   return run(async (onProgress) => {
-    const main = source
-      ? await client.analyze({source, keyPaths, weightPath, container: mainContainer, onProgress})
+    const main = send
+      ? await client.analyze({source: send, keyPaths, weightPath, container: mainContainer, onProgress})
       : await client.reanalyze({keyPaths, weightPath, container: mainContainer, onProgress});
+    if (lost) state.engineLost = false;
     if (!rereadSynthetic) return {main, weightPath: weightPath ?? ''};
     state.progressLabel = 'synthetic key';
     try {
@@ -506,10 +521,17 @@ function analyzeSynthetic() {
   state.lastModelKey = modelKey(withWeights(containerOptions('main'), weightPath !== undefined), synContainer);
   state.progressLabel = 'synthetic key';
   return run(async (onProgress) => {
+    // After an engine restart the worker has no source to read the synthetic key from: send it.
+    let main;
+    if (state.engineLost && state.sourceRequest) {
+      main = await client.analyze({source: state.sourceRequest, keyPaths, weightPath, onProgress,
+                                   container: withWeights(containerOptions('main'), weightPath !== undefined)});
+      state.engineLost = false;
+    }
     const syn = await client.reanalyze({slot: SYNTHETIC_SLOT, keyPaths: [keyPaths[0]], weightPath, synthetic,
                                         container: synContainer, onProgress});
     el.syntheticNote.textContent = '';
-    return {syn, synthetic, view: 'synthetic'};
+    return {main, syn, synthetic, view: 'synthetic'};
   });
 }
 
@@ -546,7 +568,7 @@ function applySettings() {
     return;
   }
   const wanted = wantedWeightPath();
-  if (wanted !== undefined && wanted !== state.analyzedWeightPath) {
+  if (state.engineLost || (wanted !== undefined && wanted !== state.analyzedWeightPath)) {
     analyzeAll();
     return;
   }
@@ -670,7 +692,8 @@ const ERROR_HINTS = {
 function showError(e) {
   const cancelled = e.codeName === 'cancelled';
   el.errorTitle.textContent = cancelled ? 'Analysis cancelled' : 'Could not analyze the data';
-  el.errorMessage.textContent = e.message || 'Unknown error.';
+  el.errorMessage.textContent = (e.message || 'Unknown error.') +
+    (e.codeName === 'engine_failed' && state.sourceRequest ? ' The next step reads the data again.' : '');
   el.errorPanel.dataset.code = e.codeName ?? '';
 
   el.errorLocation.replaceChildren();

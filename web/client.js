@@ -12,9 +12,15 @@
 //   const measured = await client.dataSizing({slot: 'main'});   // the analysis above, as partitions
 //
 // Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
+//
+// The client heals: when the engine fails (a wasm trap or abort, protocol.js "Engine failures")
+// it terminates the worker, rejects what was in flight with codeName 'engine_failed' and a
+// sentence saying what failed, starts a fresh worker and dispatches a 'restart' event
+// ({detail: {error, restarts}}). The next request goes to the fresh worker; what the old one
+// held (the CQL session, analyses, the source for reanalyze) is gone, which views listen for.
 import {setLimits} from './limits.js';
 import {
-  DEFAULT_MAX_PARTITIONS, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
+  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
   validateSlot, validateSource, validateSynthetic,
 } from './protocol.js';
 
@@ -44,34 +50,75 @@ export class PlaygroundError extends Error {
   get cancelled() { return this.codeName === 'cancelled'; }
 }
 
-export class PlaygroundClient {
-  #worker;
+export class PlaygroundClient extends EventTarget {
+  #workerUrl;
+  #worker = null;
   #nextId = 1;
   #pending = new Map();
   #broken = null;
+  /** Whether the current worker answered init (a failure before that is a load failure: no restart). */
+  #started = false;
+  /** Fresh workers started after an engine failure. */
+  restarts = 0;
 
   /** @param {{workerUrl?: string|URL}} [options] */
   constructor({workerUrl} = {}) {
-    this.#worker = new Worker(workerUrl ?? new URL('./worker.js', import.meta.url), {type: 'module'});
-    this.#worker.addEventListener('message', (event) => this.#onMessage(event.data));
-    this.#worker.addEventListener('error', (event) => {
-      event.preventDefault?.();
-      this.#fail(new PlaygroundError({
-        codeName: 'worker_failed',
-        message: `The engine worker failed${event.message ? `: ${event.message}` : ' to start'}.`,
-      }));
+    super();
+    this.#workerUrl = workerUrl ?? new URL('./worker.js', import.meta.url);
+    this.#startWorker();
+  }
+
+  /** Starts a worker; `ready` resolves to {version, errorCodes, limits} once its engine is loaded. */
+  #startWorker() {
+    const worker = new Worker(this.#workerUrl, {type: 'module'});
+    this.#worker = worker;
+    this.#started = false;
+    worker.addEventListener('message', (event) => {
+      if (worker === this.#worker) this.#onMessage(event.data);
     });
-    this.#worker.addEventListener('messageerror', () => {
+    worker.addEventListener('error', (event) => {
+      event.preventDefault?.();
+      if (worker !== this.#worker) return;
+      const detail = event.message ? `: ${event.message}` : '';
+      if (!this.#started) {
+        this.#fail(new PlaygroundError({codeName: 'worker_failed', message: `The engine worker failed to start${detail}.`}));
+        return;
+      }
+      this.#restart(new PlaygroundError({codeName: ErrorCodeNames.ENGINE_FAILED,
+                                         message: `The engine worker stopped${detail}.`}));
+    });
+    worker.addEventListener('messageerror', () => {
+      if (worker !== this.#worker) return;
       this.#fail(new PlaygroundError({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
     });
-    /** Resolves to {version, errorCodes, limits} once the engine is loaded. */
     this.ready = this.#call(Request.INIT, {}).then((info) => {
+      if (worker === this.#worker) this.#started = true;
       this.version = info.version;
       this.errorCodes = info.errorCodes;
       this.limits = info.limits;
       setLimits(info.limits);
       return info;
     });
+    // A restart's `ready` may be awaited by nobody; its failure reaches the requests themselves.
+    this.ready.catch(() => {});
+  }
+
+  /** Replaces a worker whose engine failed; every request in flight rejects with `error`. */
+  #restart(cause) {
+    // A worker that fails before its engine ever answered would fail again: no restart loop.
+    if (!this.#started) {
+      this.#fail(new PlaygroundError({...cause, message: cause.message}));
+      return;
+    }
+    const error = new PlaygroundError({...cause, codeName: ErrorCodeNames.ENGINE_FAILED,
+                                       message: `${cause.message} It has been restarted.`});
+    this.#worker.terminate();
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    this.restarts++;
+    this.#startWorker();
+    for (const {reject} of pending) reject(error);
+    this.dispatchEvent(new CustomEvent('restart', {detail: {error, restarts: this.restarts}}));
   }
 
   /** The id of the analyze/reanalyze in flight, or null. */
@@ -89,6 +136,11 @@ export class PlaygroundClient {
   }
 
   #onMessage(message) {
+    // An engine failure outside any request (id -1) still means the worker must go.
+    if (message?.type === Reply.ERROR && message.payload?.codeName === ErrorCodeNames.ENGINE_FAILED) {
+      this.#restart(message.payload);
+      return;
+    }
     const entry = this.#pending.get(message?.id);
     if (!entry) return; // a reply to something we stopped waiting for
     switch (message.type) {

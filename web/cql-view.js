@@ -857,6 +857,31 @@ export function initCassandraView({client}) {
       runScript();
     }
   });
+  // An engine failure restarts the worker (client.js): the session it held is gone. Say so, put
+  // the ring of the controls back and show the empty session; the script stays in the editor.
+  client.addEventListener('restart', ({detail}) => {
+    if (!state.started) return;
+    enqueue(async () => {
+      let ring = null;
+      try {
+        ring = ringFromControls();
+      } catch {
+        // The controls hold no valid ring: the fresh session keeps its default one.
+      }
+      const view = ring ? await client.ring({ring, ru: ru()}) : await client.cqlView({ru: ru()});
+      lastRing = ring ? JSON.stringify(ring) : '';
+      state.generation++;
+      state.results = null;
+      state.selected = null;
+      renderResults();
+      acceptView(view);
+      el.status.textContent = `${detail.error.message} The session was reset: its keyspaces, tables and rows are ` +
+        'gone; run the script again to rebuild them.';
+      el.status.classList.add('bad');
+      el.status.dataset.code = detail.error.codeName;
+    });
+  });
+
   el.editor.addEventListener('input', () => {
     delete el.editor.dataset.example;
   });

@@ -11,10 +11,29 @@
 // carries data-restored="done" (or "failed").
 //
 // This module reads the page through its controls' ids only; it never talks to the worker.
+import {inlineScript} from './inline-data.js';
+
 export const FRAGMENT_PREFIX = '#pp=';
 /** Inline data or scripts above this many characters are left out of the link. */
 export const MAX_INLINE_CHARS = 16 * 1024;
+/** A link's state is at most this many bytes of JSON once inflated; decoding stops there. */
+export const MAX_STATE_BYTES = 64 * 1024;
+/**
+ * A link's packed part is at most this many characters. Deflate never makes text longer by
+ * more than a few bytes per 16 KiB, so an honest link of MAX_STATE_BYTES stays well below.
+ */
+export const MAX_FRAGMENT_CHARS = Math.ceil((MAX_STATE_BYTES + 1024) * 4 / 3);
+/** Compressed bytes handed to the inflater at a time: deflate inflates 1 byte to at most 1,032. */
+const INFLATE_STEP = 256;
 const TIMEOUT_MS = 60_000;
+
+/** A link that cannot be restored; the message says why, in words for the reader. */
+export class ShareLinkError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ShareLinkError';
+  }
+}
 
 function toBase64Url(bytes) {
   let text = '';
@@ -23,6 +42,9 @@ function toBase64Url(bytes) {
 }
 
 function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
+    throw new ShareLinkError('the link is damaged (it is not base64url text)');
+  }
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
@@ -32,30 +54,123 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
+/**
+ * Inflates raw deflate `bytes`, at most `budget` bytes of output: the input goes in INFLATE_STEP
+ * pieces and the output is read between them, so a link that inflates to gigabytes stops after
+ * `budget` (plus at most one step's worth) and never holds more.
+ */
+export async function inflateBounded(bytes, budget = MAX_STATE_BYTES) {
+  const inflater = new DecompressionStream('deflate-raw');
+  const writer = inflater.writable.getWriter();
+  const reader = inflater.readable.getReader();
+  const chunks = [];
+  let total = 0;
+  let over = false;
+  // The writes wait for the reads (backpressure); both run together until one side stops.
+  const writing = (async () => {
+    for (let at = 0; at < bytes.length && !over; at += INFLATE_STEP) {
+      await writer.write(bytes.subarray(at, at + INFLATE_STEP));
+    }
+    if (!over) await writer.close();
+  })();
+  writing.catch(() => {});
+  try {
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > budget) {
+        over = true;
+        throw new ShareLinkError(`the link unpacks to more than ${Math.round(budget / 1024)} KiB, ` +
+                                 'more than any link this page writes, so it was not read');
+      }
+      chunks.push(value);
+    }
+    await writing;
+  } catch (e) {
+    over = true;
+    reader.cancel().catch(() => {});
+    writer.abort().catch(() => {});
+    if (e instanceof ShareLinkError) throw e;
+    throw new ShareLinkError('the link is damaged (it does not unpack)');
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** The fragment ('#pp=...') of a state object. */
 export async function encodeState(state) {
   const json = new TextEncoder().encode(JSON.stringify(state));
   return FRAGMENT_PREFIX + toBase64Url(await pipe(json, new CompressionStream('deflate-raw')));
 }
 
-/** The state object of a fragment, or null when it is not one of ours (or is damaged). */
+const MODES = ['cosmos', 'cassandra', 'sizing'];
+const HASH_VERSIONS = ['1', '2', 'multihash'];
+const MAX_KEY_CHARS = 1024;
+const MAX_EXAMPLE_CHARS = 100;
+const MAX_NUMBER = 1e9;
+
+const isText = (v, max) => typeof v === 'string' && v.length <= max;
+const isCount = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_NUMBER;
+/** Each field a link may carry: the check of its value and what the reader is told it must be. */
+const FIELDS = {
+  m: [(v) => MODES.includes(v), `one of ${MODES.join(', ')}`],
+  e: [(v) => isText(v, MAX_EXAMPLE_CHARS) && /^[A-Za-z0-9._-]+$/.test(v),
+      `an example id (letters, digits, . _ -; at most ${MAX_EXAMPLE_CHARS} characters)`],
+  k: [(v) => isText(v, MAX_KEY_CHARS), `text of at most ${MAX_KEY_CHARS} characters`],
+  h: [(v) => HASH_VERSIONS.includes(v), `one of ${HASH_VERSIONS.join(', ')}`],
+  r: [(v) => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_NUMBER, `a number above 0, at most ${MAX_NUMBER}`],
+  d: [(v) => isText(v, MAX_INLINE_CHARS), `text of at most ${MAX_INLINE_CHARS} characters`],
+  s: [(v) => isText(v, MAX_INLINE_CHARS), `text of at most ${MAX_INLINE_CHARS} characters`],
+  n: [isCount, `a whole number from 1 to ${MAX_NUMBER}`],
+  v: [isCount, `a whole number from 1 to ${MAX_NUMBER}`],
+};
+
+/** Returns `state` when every field has its type and length, else throws a ShareLinkError naming the field. */
+export function validateState(state) {
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) {
+    throw new ShareLinkError('the link does not hold a page state');
+  }
+  for (const [name, value] of Object.entries(state)) {
+    const field = FIELDS[name];
+    if (!field) throw new ShareLinkError(`the link has a field "${name.slice(0, 20)}" this page does not know`);
+    if (!field[0](value)) throw new ShareLinkError(`the link's field "${name}" must be ${field[1]}`);
+  }
+  if (state.m === undefined) throw new ShareLinkError('the link names no mode');
+  return state;
+}
+
+/**
+ * The state object of a fragment: null when it is not one of ours; a ShareLinkError when it is
+ * too long, inflates past MAX_STATE_BYTES, is damaged or carries a field of the wrong type or length.
+ */
 export async function decodeState(hash) {
   if (!hash?.startsWith(FRAGMENT_PREFIX)) return null;
-  try {
-    const bytes = await pipe(fromBase64Url(hash.slice(FRAGMENT_PREFIX.length)), new DecompressionStream('deflate-raw'));
-    const state = JSON.parse(new TextDecoder().decode(bytes));
-    return state && typeof state === 'object' ? state : null;
-  } catch {
-    return null;
+  const packed = hash.slice(FRAGMENT_PREFIX.length);
+  if (packed.length > MAX_FRAGMENT_CHARS) {
+    throw new ShareLinkError(`the link is ${packed.length} characters long, longer than any link this page writes ` +
+                             `(${MAX_FRAGMENT_CHARS}), so it was not read`);
   }
+  const bytes = await inflateBounded(fromBase64Url(packed));
+  let state;
+  try {
+    state = JSON.parse(new TextDecoder('utf-8', {fatal: true}).decode(bytes));
+  } catch {
+    throw new ShareLinkError('the link is damaged (its contents are not JSON text)');
+  }
+  return validateState(state);
 }
 
 const escapeAttr = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const escapeText = (v) => String(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The <partition-playground> markup for a state, with the script tag that loads the element
- * from `moduleUrl`. Inline data goes into a child <script> (with "</script" defused).
+ * from `moduleUrl`. Inline data goes into a child <script> (inline-data.js: safe in any host page).
  */
 export function embedSnippet(state, moduleUrl) {
   const attrs = [['mode', state.m]];
@@ -65,11 +180,11 @@ export function embedSnippet(state, moduleUrl) {
     if (state.k) attrs.push(['key', state.k]);
     if (state.h) attrs.push(['hash-version', state.h]);
     if (state.r) attrs.push(['ru', state.r]);
-    if (state.d) child = `\n  <script type="application/json">\n${state.d.replace(/<\/script/gi, '<\\/script')}\n  </script>\n`;
+    if (state.d) child = inlineScript('application/json', state.d);
   } else if (state.m === 'cassandra') {
     if (state.n) attrs.push(['nodes', state.n]);
     if (state.v) attrs.push(['vnodes', state.v]);
-    if (state.s) child = `\n  <script type="text/cql">\n${state.s.replace(/<\/script/gi, '<\\/script')}\n  </script>\n`;
+    if (state.s) child = inlineScript('text/cql', state.s);
     else if (state.e) attrs.push(['example', state.e]);
   } else if (state.e) {
     attrs.push(['example', state.e]);
@@ -79,6 +194,12 @@ export function embedSnippet(state, moduleUrl) {
 }
 
 const byId = (id) => document.getElementById(id);
+
+/** Whether `text` may travel inside a link: short enough, and its JSON form within the link budget. */
+export function fitsInline(text) {
+  return text.length <= MAX_INLINE_CHARS &&
+    new TextEncoder().encode(JSON.stringify(text)).length <= MAX_STATE_BYTES - 1024;
+}
 
 /** The page's current state, read from its controls. */
 export function currentState() {
@@ -90,7 +211,7 @@ export function currentState() {
   if (mode === 'cassandra') {
     const script = byId('cql-editor')?.value ?? '';
     const state = {m: 'cassandra', n: number('ring-nodes'), v: number('ring-vnodes')};
-    if (script.length <= MAX_INLINE_CHARS) state.s = script;
+    if (fitsInline(script)) state.s = script;
     else state.e = byId('cql-example')?.value;
     return state;
   }
@@ -101,7 +222,7 @@ export function currentState() {
   if (!own) state.e = select?.value;
   else {
     const text = byId('paste-input')?.value ?? '';
-    if (text && text.length <= MAX_INLINE_CHARS) state.d = text;
+    if (text && fitsInline(text)) state.d = text;
   }
   return state;
 }
@@ -156,6 +277,18 @@ export async function restoreState(state) {
         const n = cqlRuns();
         byId('cql-run').click();
         await waitFor(idle(n));
+      } else if (state.e) {
+        // The script was too long to travel in the link: the example it came from is loaded.
+        const select = byId('cql-example');
+        if (![...select.options].some((o) => o.value === state.e)) {
+          throw new ShareLinkError(`this page has no CQL example "${state.e}"`);
+        }
+        if (select.value !== state.e) {
+          const n = cqlRuns();
+          select.value = state.e;
+          select.dispatchEvent(new Event('change', {bubbles: true}));
+          await waitFor(idle(n));
+        }
       }
     }
     return;
@@ -201,7 +334,6 @@ export function initShare({moduleUrl = new URL('partition-playground.js', docume
   if (!hash.startsWith(FRAGMENT_PREFIX)) return;
   document.body.dataset.restored = 'pending';
   decodeState(hash).then(async (state) => {
-    if (!state) throw new Error('the link could not be read');
     await restoreState(state);
     document.body.dataset.restored = 'done';
     status.textContent = 'The view of the link is restored.';

@@ -13,7 +13,9 @@
 // synthetic (cosmos: use the example's synthetic key), nodes, vnodes, rf (cassandra), view (the
 // one panel to show: summary | partitions | physical | results), top (partitions listed, default
 // 10), height (a CSS length; the body scrolls), readonly (no editing controls).
-// Inline data: a child <script type="application/json"> (items) or <script type="text/cql">.
+// Inline data: a child <script type="application/json"> (items) or <script type="text/cql">; with
+// data-escaped="html" its "&lt;" and "&amp;" are read as "<" and "&" (the page's snippets write
+// text holding "<" that way, so it cannot end the script early).
 //
 // Each instance has its own worker (web/client.js; nothing here touches the wasm) and starts it
 // only once the element scrolls into view. Every URL (worker, engine, examples) is resolved from
@@ -24,6 +26,7 @@
 // data-runs (finished runs) for tests and for authors' styling.
 import {PlaygroundClient} from './client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './format.js';
+import {inlineText} from './inline-data.js';
 
 const BASE = new URL('./', import.meta.url);
 const DEFAULT_TOP = 10;
@@ -266,7 +269,7 @@ export class PartitionPlayground extends HTMLElement {
 
   async #cosmosInput() {
     const inline = this.querySelector('script[type="application/json"]');
-    if (inline) return {source: {kind: 'text', text: inline.textContent, name: 'inline items'}, entry: null};
+    if (inline) return {source: {kind: 'text', text: inlineText(inline.textContent, inline.dataset.escaped), name: 'inline items'}, entry: null};
     const src = this.getAttribute('src');
     if (src) return {source: {kind: 'url', url: new URL(src, document.baseURI).href, name: src}, entry: null};
     const id = this.getAttribute('example') ?? 'orders';
@@ -350,7 +353,7 @@ export class PartitionPlayground extends HTMLElement {
 
   async #cqlScript() {
     const inline = this.querySelector('script[type="text/cql"]');
-    if (inline) return {script: inline.textContent.replace(/^\s*\n/, ''), title: 'CQL'};
+    if (inline) return {script: inlineText(inline.textContent, inline.dataset.escaped).replace(/^\s*\n/, ''), title: 'CQL'};
     const src = this.getAttribute('src');
     if (src) return {script: await fetchText(new URL(src, document.baseURI)), title: src};
     const id = this.getAttribute('example') ?? 'uprofile-compound-key';

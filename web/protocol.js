@@ -227,6 +227,21 @@
 //                valuesPerRow: values per item (default: the engine's estimate, the mean number
 //                of scalar fields besides the key and id); maxExamples: partitions listed per
 //                threshold (default 10). Error codeName 'no_analysis' when the slot holds none.
+//
+// Engine failures. A wasm trap (RuntimeError: "memory access out of bounds", "unreachable"), an
+// Emscripten abort ("Aborted(...)") or a RangeError inside an engine call may leave the module
+// broken, so the worker never calls it again: that request and every later one end in an error
+// reply with codeName 'engine_failed' and a message in plain words ("The engine stopped while
+// running this script (memory access out of bounds)."); a rejection nobody awaited in the worker
+// sends the same error with id -1. On the first such reply (or a worker `error` event after
+// init) the client terminates the worker, rejects every request in flight with it, starts a
+// fresh worker and tells its listeners ('restart' event): the CQL session, the analyses in the
+// slots and the source kept for reanalyze are gone.
+//
+// TEST ONLY: a test may set `self.crashNextRequestForTesting = 'trap' | 'abort' | 'stack'` in the
+// worker (Playwright's worker.evaluate); the next request then breaks the engine that way
+// (Engine.crashForTesting: a wasm trap, std::abort, a stack overflow) instead of running, so the
+// healing above is tested through the page's own requests. The page never sets it.
 
 export const PROTOCOL_VERSION = 4;
 
@@ -274,6 +289,7 @@ export const ErrorCodeNames = Object.freeze({
   NO_ANALYSIS: 'no_analysis',
   IO: 'io',
   ENGINE_LOAD: 'engine_load',
+  ENGINE_FAILED: 'engine_failed',
 });
 
 export const DEFAULT_MAX_PARTITIONS = 2000;

@@ -23,7 +23,9 @@ import {
 const enginePromise = (async () => {
   try {
     const api = await import('./engine/partplay-api.mjs');
-    const engine = await api.createEngine();
+    // Emscripten prints an abort's reason to stderr before throwing it; the reason reaches the
+    // page in the error reply, so it is a warning in the worker's console, not a second error.
+    const engine = await api.createEngine({printErr: (text) => console.warn(text)});
     return {api, engine};
   } catch (e) {
     throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
@@ -32,6 +34,47 @@ const enginePromise = (async () => {
 })();
 // Avoid an "unhandled rejection" report; every request awaits it and reports the error itself.
 enginePromise.catch(() => {});
+
+// =============================================================================================
+// Engine failures. A wasm trap (RuntimeError: memory access out of bounds, unreachable, ...), an
+// Emscripten abort ("Aborted(...)") or a RangeError met inside an engine call can leave the module
+// in a broken state, so the instance is never used again: the failing request and every later one
+// answer an `engine_failed` error, and the client (web/client.js) starts a fresh worker.
+
+/** What each request was doing, for the sentence the reader sees. */
+const DOING = {
+  [Request.INIT]: 'starting',
+  [Request.ANALYZE]: 'analysing the data',
+  [Request.REANALYZE]: 'analysing the data',
+  [Request.MODEL]: 're-modelling the analysis',
+  [Request.CQL]: 'running this script',
+  [Request.RING]: 'changing the ring',
+  [Request.CQL_VIEW]: 'drawing the table',
+  [Request.CQL_LOAD]: 'loading rows into the table',
+  [Request.CQL_RESET]: 'resetting the session',
+  [Request.SIZING_TABLES]: 'reading the tables of the script',
+  [Request.SIZE_TABLE]: 'sizing the table',
+  [Request.DATA_SIZING]: 'sizing the analysed data',
+};
+
+/** The ErrorPayload of the failure that killed this engine instance, or null while it is sound. */
+let dead = null;
+
+/** True when `e` is a trap or an abort of the wasm module (not an engine error value). */
+function isEngineFailure(e) {
+  if (!e || typeof e !== 'object' || 'codeName' in e) return false;
+  return e instanceof WebAssembly.RuntimeError || e instanceof RangeError ||
+    (typeof e.message === 'string' && e.message.startsWith('Aborted('));
+}
+
+/** Marks the instance dead when `e` is an engine failure met while doing `type`; returns whether it is. */
+function noteFailure(e, type) {
+  if (dead || !isEngineFailure(e)) return !!dead;
+  const reason = String(e.message || e.name).replace(/\. Build with -s ASSERTIONS=1 for more info\.$/, '');
+  dead = errorPayload({codeName: ErrorCodeNames.ENGINE_FAILED,
+                       message: `The engine stopped while ${DOING[type] ?? 'working'} (${reason}).`});
+  return true;
+}
 
 /** The job in flight: {id, cancelled}. A new analysis cancels the previous one. */
 let current = null;
@@ -238,8 +281,12 @@ async function analyze(id, kept, payload) {
       keepInSlot(slot, {analysis, source, keyPaths: report.key_paths ?? payload.keyPaths});
       finished = true;
       postReport(id, report);
+    } catch (e) {
+      noteFailure(e, Request.ANALYZE);
+      throw e;
     } finally {
-      if (!finished) analysis.dispose();
+      // A broken module is not called again, not even to free memory.
+      if (!finished && !dead) analysis.dispose();
     }
   } finally {
     if (current === job) current = null;
@@ -248,6 +295,12 @@ async function analyze(id, kept, payload) {
 
 async function handle(message) {
   const {id, type, payload = {}} = message;
+  const crash = self.crashNextRequestForTesting;
+  if (crash) {
+    // TEST ONLY (protocol.js "Engine failures"): this request breaks the engine on purpose.
+    delete self.crashNextRequestForTesting;
+    (await enginePromise).engine.crashForTesting(crash);
+  }
   switch (type) {
     case Request.INIT: {
       const {engine} = await enginePromise;
@@ -309,11 +362,22 @@ self.addEventListener('message', async (event) => {
   const id = Number.isSafeInteger(message?.id) ? message.id : -1;
   try {
     validateRequest(message);
+    if (dead) throw dead;
     const payload = await handle(message);
     if (payload !== undefined) postMessage(result(id, payload));
   } catch (e) {
-    postMessage({id, type: Reply.ERROR, payload: toErrorPayload(e)});
+    postMessage({id, type: Reply.ERROR, payload: noteFailure(e, message?.type) ? dead : toErrorPayload(e)});
   }
+});
+
+// A rejection nobody awaited (a bug, or a trap in a callback): the instance is not trusted again.
+self.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  if (!noteFailure(event.reason, null)) {
+    dead = errorPayload({codeName: ErrorCodeNames.ENGINE_FAILED,
+                         message: `The engine stopped (${event.reason?.message ?? event.reason}).`});
+  }
+  postMessage({id: -1, type: Reply.ERROR, payload: dead});
 });
 
 // =============================================================================================
@@ -417,8 +481,11 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
     postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: rows}));
     return {rows, view: buildView(session, {table, ru, maxPartitions}),
             timing: {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null}};
+  } catch (e) {
+    noteFailure(e, Request.CQL_LOAD);
+    throw e;
   } finally {
-    if (!finished) load.cancel();
+    if (!finished && !dead) load.cancel();
     if (cqlLoadJob === job) cqlLoadJob = null;
   }
 }
