@@ -214,7 +214,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
       const walk = replicaMarks(ring, selected);
       const markers = g.append('g').attr('class', 'replica-markers').selectAll('g').data(walk.filter((w) => w.token !== null)).join('g')
         .attr('class', (w) => `replica-marker ${nodeClass(w.node)}${w.rank === 1 ? ' primary' : ''}`)
-        .attr('data-node', (w) => w.node).attr('data-rank', (w) => w.rank)
+        .attr('data-node', (w) => w.node).attr('data-rank', (w) => w.rank).attr('data-token', (w) => w.token)
         .attr('transform', (w) => `translate(${Math.sin(angleOf(w.token)) * (R + 20)},${-Math.cos(angleOf(w.token)) * (R + 20)})`);
       markers.append('circle').attr('r', 9);
       markers.append('text').attr('y', 4).attr('text-anchor', 'middle').text((w) => String(w.rank));

@@ -108,18 +108,26 @@ async function ringTokens(page) {
   })));
 }
 
-/** SimpleStrategy's replicas of a token: the first `rf` distinct nodes walking clockwise from it. */
-function simpleReplicas(tokens, token, rf) {
+/**
+ * SimpleStrategy's replicas of a token: the first `rf` distinct nodes walking clockwise from it,
+ * and the vnode token at which the walk meets each of them (`at`).
+ */
+function simpleWalk(tokens, token, rf) {
   const t = BigInt(token);
   let start = tokens.findIndex((v) => BigInt(v.token) >= t);
   if (start < 0) start = 0;
-  const out = [];
-  for (let k = 0; k < tokens.length && out.length < rf; k++) {
-    const node = tokens[(start + k) % tokens.length].node;
-    if (!out.includes(node)) out.push(node);
+  const nodes = [];
+  const at = [];
+  for (let k = 0; k < tokens.length && nodes.length < rf; k++) {
+    const v = tokens[(start + k) % tokens.length];
+    if (!nodes.includes(v.node)) {
+      nodes.push(v.node);
+      at.push(v.token);
+    }
   }
-  return out;
+  return {nodes, at};
 }
+const simpleReplicas = (tokens, token, rf) => simpleWalk(tokens, token, rf).nodes;
 
 async function nodeNames(page) {
   return page.$$eval(`${byTestId('ownership-table')} tbody tr`, (trs) => trs.map((tr) => tr.children[0].textContent));
@@ -343,8 +351,9 @@ describe('Cassandra mode: the ring, replicas and load', {timeout: 10 * TIMEOUT},
         const listed = await page.$$eval(`${byTestId('selection-replicas')} li`, (lis) => lis.map((li) => Number(li.dataset.node)));
         assert.deepEqual(listed, replicas);
         const markers = await page.$$eval(`${byTestId('ring-chart')} g.replica-marker`,
-                                          (gs) => gs.map((g) => [Number(g.dataset.node), Number(g.dataset.rank)]));
-        assert.deepEqual(markers, replicas.map((n, k) => [n, k + 1]), 'one marker per replica, in order');
+                                          (gs) => gs.map((g) => [Number(g.dataset.node), Number(g.dataset.rank), g.dataset.token]));
+        assert.deepEqual(markers, replicas.map((n, k) => [n, k + 1, simpleWalk(tokens, token, 3).at[k]]),
+                         'one marker per replica, in order, at the vnode where the walk meets it');
         const highlighted = await page.$$eval(`${byTestId('ownership-table')} tbody tr.replica`, (trs) => trs.map((tr) => Number(tr.dataset.node)));
         assert.deepEqual(highlighted.sort(), [...replicas].sort());
         const arcs = await page.$$eval(`${byTestId('ring-chart')} path.vnode-arc.replica`, (ps) => [...new Set(ps.map((p) => Number(p.dataset.node)))]);
