@@ -3,7 +3,8 @@
 // from), and the table of limits and quotas (core/limits.h). Conversions only; every call answers
 // in the shape of status_value.h. The other domains: ingest_bindings.cpp (Analysis),
 // cosmos_bindings.cpp (effective partition key), cassandra_bindings.cpp (CqlSession, tokens),
-// sizing_bindings.cpp (sizing from a schema). crashForTesting is for the worker's healing tests only.
+// sizing_bindings.cpp (sizing from a schema). crashForTesting is for the worker's healing tests
+// only.
 //
 //   JSON.parse(Module.errorCodes().json);   // [{code, name, description}, ...]
 #include <emscripten/bind.h>
@@ -15,8 +16,8 @@
 
 #include "partplay/core/error_codes.h"
 #include "partplay/core/json_writer.h"
-#include "partplay/core/version.h"
 #include "partplay/core/limits.h"
+#include "partplay/core/version.h"
 #include "status_value.h"
 
 namespace {

@@ -107,6 +107,7 @@ export class PlaygroundClient extends EventTarget {
   #restart(cause) {
     // A worker that fails before its engine ever answered would fail again: no restart loop.
     if (!this.#started) {
+      this.#worker.terminate();
       this.#fail(new PlaygroundError({...cause, message: cause.message}));
       return;
     }

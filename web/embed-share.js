@@ -6,9 +6,14 @@
 // The state travels in the URL fragment as #pp=<base64url(deflate-raw(JSON))>, never sent to a
 // server. Cosmos DB mode: {m: 'cosmos', e: example id, k: key, h: hash version, r: RU/s, d: the
 // pasted items when they are small (no example)}; Cassandra mode: {m: 'cassandra', s: the script
-// when small, n: nodes, v: vnodes}; Sizing mode: {m: 'sizing'}. A link is restored by driving the
-// page's own controls, as a reader would, once the first analysis has finished; the body then
-// carries data-restored="done" (or "failed").
+// when small, else e: its example, n: nodes, v: vnodes}; Sizing mode: {m: 'sizing'}. A link is
+// restored by driving the page's own controls, as a reader would, once the first analysis has
+// finished; the body then carries data-restored="done" (or "failed", with the reason in
+// #share-status).
+//
+// A link is hostile input: its packed part is refused past MAX_FRAGMENT_CHARS, it is inflated
+// piecewise and never past MAX_STATE_BYTES (a link that unpacks to gigabytes stops there), and
+// every field of the state is checked for its type and length (validateState) before use.
 //
 // This module reads the page through its controls' ids only; it never talks to the worker.
 import {inlineScript} from './inline-data.js';

@@ -23,9 +23,7 @@ import {
 const enginePromise = (async () => {
   try {
     const api = await import('./engine/partplay-api.mjs');
-    // Emscripten prints an abort's reason to stderr before throwing it; the reason reaches the
-    // page in the error reply, so it is a warning in the worker's console, not a second error.
-    const engine = await api.createEngine({printErr: (text) => console.warn(text)});
+    const engine = await api.createEngine();
     return {api, engine};
   } catch (e) {
     throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,

@@ -157,6 +157,34 @@ ${SCRIPT}
     }
   });
 
+  test('an uncaught error or an unhandled rejection in the worker restarts it too', {timeout: 3 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      await cqlAfter(page, () => page.click(byTestId('mode-cassandra')));
+      let worker = page.workers()[0];
+      for (const [what, expected] of [
+        ['rejection', /^The engine stopped \(lost on purpose\)\. It has been restarted\. The session was reset/],
+        ['error', /^The engine worker stopped: .*thrown on purpose\. It has been restarted\. The session was reset/],
+      ]) {
+        const next = page.waitForEvent('worker', {timeout: TIMEOUT});
+        const closed = new Promise((resolve) => worker.once('close', resolve));
+        await cqlAfter(page, () => worker.evaluate((kind) => {
+          if (kind === 'rejection') Promise.reject(new Error('lost on purpose'));
+          else setTimeout(() => { throw new Error('thrown on purpose'); }, 0);
+        }, what));
+        worker = await next;
+        await closed;
+        assert.match(await page.textContent(byTestId('cql-status')), expected, what);
+      }
+      await page.fill(byTestId('cql-editor'), SCRIPT);
+      await cqlAfter(page, () => page.click(byTestId('cql-run')));
+      assert.deepEqual((await rowsShown(page)).sort(), [['a', '1'], ['a', '2'], ['b', '1']]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('a CQL literal nested 10,000 deep gives a clear error; the next script works', {timeout: 3 * TIMEOUT}, async (t) => {
     const {page, problems, close} = await openPage();
     try {

@@ -1,10 +1,14 @@
 // End-to-end tests of the full page's "Copy link" and "Copy embed snippet" (web/embed-share.js),
 // in Debian's Chromium against build/site (run `make site` first): a copied link opened in a new
 // page restores the same view (mode, key, hash version, RU/s, counts; a Cassandra script and its
-// results); the copied snippet, put on a page of its own, shows the same partitions.
+// results, or its example when the script was too long to travel); the copied snippet, put on a
+// page of its own, shows the same partitions.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, byTestId, expectedPartitions, exampleItems, figure, openPage, useBrowser} from './harness.mjs';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {encodeState} from '../../web/embed-share.js';
+import {TIMEOUT, byTestId, examplesDir, expectedPartitions, exampleItems, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -120,6 +124,47 @@ SELECT k, c FROM s.t;`;
     } finally {
       await other?.close();
       await close();
+    }
+  });
+
+  test('a Cassandra link whose script was too long to inline restores its example', async () => {
+    const {page, close} = await openPage();
+    const base = page.url().split('#')[0];
+    await close();
+    // What the page writes when the editor holds more than fits in a link: the example's id, no script.
+    const script = readFileSync(join(examplesDir, 'cql', 'uprofile-composite-key.cql'), 'utf8');
+    const other = await openLink(`${base}${await encodeState({m: 'cassandra', e: 'uprofile-composite-key', n: 4})}`);
+    try {
+      const p2 = other.page;
+      assert.equal(await p2.evaluate(() => document.body.dataset.mode), 'cassandra');
+      assert.equal(await p2.inputValue(byTestId('cql-example')), 'uprofile-composite-key');
+      assert.equal(await p2.inputValue(byTestId('cql-editor')), script);
+      assert.equal(await p2.inputValue(byTestId('ring-nodes')), '4');
+      assert.ok(await p2.$$eval(`${byTestId('cassandra-view')} table.cql-rows tbody tr`, (trs) => trs.length) > 0,
+                'the example ran');
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a link naming a CQL example the page does not have says so', async () => {
+    const {page, close} = await openPage();
+    const base = page.url().split('#')[0];
+    await close();
+    const opened = await openPage();
+    try {
+      await opened.page.waitForLoadState('networkidle');
+      await opened.page.goto('about:blank');
+      await opened.page.goto(`${base}${await encodeState({m: 'cassandra', e: 'no-such-example'})}`);
+      await opened.page.waitForFunction(() => ['done', 'failed'].includes(document.body.dataset.restored), null,
+                                        {timeout: TIMEOUT});
+      assert.equal(await opened.page.evaluate(() => document.body.dataset.restored), 'failed');
+      assert.equal(await opened.page.textContent(byTestId('share-status')),
+                   'The link could not be restored: this page has no CQL example "no-such-example"');
+      assert.deepEqual(opened.problems, []);
+    } finally {
+      await opened.close();
     }
   });
 });
