@@ -459,16 +459,19 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
     PARTPLAY_ASSIGN_OR_RETURN(in, JsonInsertValues(t, object, s.default_unset, s.json_value.where));
   } else {
     if (s.columns.size() != s.values.size()) return Invalid("Unmatched column names/values", where);
-    std::vector<bool> seen(t.columns.size(), false);
+    // ParsedInsert checks the names for duplicates before resolving any of them.
+    for (size_t i = 0; i < s.columns.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (s.columns[j].text == s.columns[i].text) {
+          return Invalid("The column names contains duplicates", s.columns[i].where);
+        }
+      }
+    }
     for (size_t i = 0; i < s.columns.size(); ++i) {
       const Name& n = s.columns[i];
       int index = t.IndexOf(n.text);
       if (index < 0)
         return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
-      if (seen[static_cast<size_t>(index)]) {
-        return Invalid(fmt::format("Multiple definitions found for column {}", n.text), n.where);
-      }
-      seen[static_cast<size_t>(index)] = true;
       const ColumnSpec& c = t.columns[static_cast<size_t>(index)];
       PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(c.type, s.values[i], c.name, gen));
       in.columns.push_back(index);
@@ -604,6 +607,7 @@ StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& s, Table
   }
   std::optional<bool> applied;
   for (const std::vector<Bytes>& key : internal::PartitionKeys(t, r)) {
+    PARTPLAY_RETURN_IF_ERROR(CheckKeyNotEmpty(key, where));
     PartitionKey pk = Table::KeyOf(key);
     Partition* p = table.Find(pk);
     if (s.if_exists) {
@@ -655,7 +659,8 @@ Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocati
   if (object.kind != JsonNode::Kind::kObject) {
     return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", where);
   }
-  PARTPLAY_ASSIGN_OR_RETURN(InsertValues in, JsonInsertValues(table.schema(), object, false, where));
+  PARTPLAY_ASSIGN_OR_RETURN(InsertValues in,
+                            JsonInsertValues(table.schema(), object, false, where));
   StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();

@@ -122,7 +122,7 @@ TEST_F(CqlModifyTest, CassandrasMessagesForModifications) {
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, 1)").message(),
             "Unmatched column names/values");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c, c) VALUES (1, 1, 1, 1)").message(),
-            "Multiple definitions found for column c");
+            "The column names contains duplicates");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, null, 1)").message(),
             "Invalid null value in condition for column k2");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, 1, 1) USING TTL -1").message(),

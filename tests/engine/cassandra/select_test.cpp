@@ -179,9 +179,9 @@ TEST_F(CqlSelectTest, CountLimitAndPerPartitionLimit) {
             (std::vector<std::string>{"1|1", "0|1"}));
   EXPECT_EQ(Select("SELECT k, c FROM t PER PARTITION LIMIT 2 LIMIT 3"),
             (std::vector<std::string>{"1|1", "1|2", "0|1"}));
-  // An aggregate over everything ignores both limits (SelectStatement.getDataLimits).
-  EXPECT_EQ(Select("SELECT COUNT(*) FROM t PER PARTITION LIMIT 1"),
-            (std::vector<std::string>{"5"}));
+  // Cassandra 4 refuses PER PARTITION LIMIT on an aggregate over everything.
+  EXPECT_EQ(Error("SELECT COUNT(*) FROM t PER PARTITION LIMIT 1").message(),
+            "PER PARTITION LIMIT is not allowed with aggregate queries.");
   EXPECT_EQ(Select("SELECT k, c FROM t WHERE v >= 3 ALLOW FILTERING"),
             (std::vector<std::string>{"1|1", "1|2", "0|3"}));
   EXPECT_EQ(Error("SELECT * FROM t LIMIT 0").message(), "LIMIT must be strictly positive");
