@@ -414,6 +414,46 @@ StatusOr<Value> ApplyAssignment(const ColumnSpec& c, const Assignment& a, const 
   return Normalize(type, Value(EncodeCollectionOf(type, next)));
 }
 
+// DELETE c[element] as the assignment with the same effect (Operation.ElementDeletion): a map's
+// key or a set's element removed (c = c - {element}), a list's index dropped.
+StatusOr<Value> DeleteElement(const ColumnSpec& c, const Literal& element, const Value& old,
+                              ValueGenerator& gen) {
+  if (!c.type.is_collection()) {
+    return Invalid(fmt::format("Invalid deletion operation for non collection column {}", c.name),
+                   element.where);
+  }
+  if (!c.type.is_multi_cell()) {
+    return Invalid(
+        fmt::format("Invalid deletion operation for frozen collection column {}", c.name),
+        element.where);
+  }
+  Assignment a;
+  a.column.text = c.name;
+  if (c.type.kind == TypeKind::kList) {
+    if (element.kind == LiteralKind::kNull) {
+      return Invalid("Invalid null value for list index", element.where);
+    }
+    if (!old) {
+      return Invalid("Attempted to delete an element from a list which is null", element.where);
+    }
+    a.op = Assignment::Op::kSetElement;
+    a.element = element;
+    a.value.kind = LiteralKind::kNull;
+    a.value.where = element.where;
+  } else {
+    if (element.kind == LiteralKind::kNull) {
+      return Invalid(
+          c.type.kind == TypeKind::kMap ? "Invalid null map key" : "Invalid null set element",
+          element.where);
+    }
+    a.op = Assignment::Op::kRemove;
+    a.value.kind = LiteralKind::kSet;
+    a.value.elements.push_back(element);
+    a.value.where = element.where;
+  }
+  return ApplyAssignment(c, a, old, gen);
+}
+
 // Cartesian product of the = / IN values of clustering columns (all of them restricted).
 std::vector<Clustering> ClusteringKeys(const Restrictions& r) {
   std::vector<Clustering> keys(1);
@@ -459,16 +499,19 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
     PARTPLAY_ASSIGN_OR_RETURN(in, JsonInsertValues(t, object, s.default_unset, s.json_value.where));
   } else {
     if (s.columns.size() != s.values.size()) return Invalid("Unmatched column names/values", where);
-    std::vector<bool> seen(t.columns.size(), false);
+    // ParsedInsert checks the names for duplicates before resolving any of them.
+    for (size_t i = 0; i < s.columns.size(); ++i) {
+      for (size_t j = 0; j < i; ++j) {
+        if (s.columns[j].text == s.columns[i].text) {
+          return Invalid("The column names contains duplicates", s.columns[i].where);
+        }
+      }
+    }
     for (size_t i = 0; i < s.columns.size(); ++i) {
       const Name& n = s.columns[i];
       int index = t.IndexOf(n.text);
       if (index < 0)
         return Status(ErrorCode::kCqlUnknown, "Undefined column name " + n.text, n.where);
-      if (seen[static_cast<size_t>(index)]) {
-        return Invalid(fmt::format("Multiple definitions found for column {}", n.text), n.where);
-      }
-      seen[static_cast<size_t>(index)] = true;
       const ColumnSpec& c = t.columns[static_cast<size_t>(index)];
       PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(c.type, s.values[i], c.name, gen));
       in.columns.push_back(index);
@@ -604,6 +647,7 @@ StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& s, Table
   }
   std::optional<bool> applied;
   for (const std::vector<Bytes>& key : internal::PartitionKeys(t, r)) {
+    PARTPLAY_RETURN_IF_ERROR(CheckKeyNotEmpty(key, where));
     PartitionKey pk = Table::KeyOf(key);
     Partition* p = table.Find(pk);
     if (s.if_exists) {
@@ -629,17 +673,41 @@ StatusOr<std::optional<ResultSet>> ExecuteDelete(const DeleteStatement& s, Table
         it = next;
       }
     } else {
+      // Each named column becomes null, or loses the named element.
       std::vector<int> statics, regular;
-      for (int c : columns) {
-        (t.columns[static_cast<size_t>(c)].kind == ColumnKind::kStatic ? statics : regular)
-            .push_back(c);
+      std::vector<size_t> static_at, regular_at;  // their places in the statement
+      for (size_t i = 0; i < columns.size(); ++i) {
+        bool is_static = t.columns[static_cast<size_t>(columns[i])].kind == ColumnKind::kStatic;
+        (is_static ? statics : regular).push_back(columns[i]);
+        (is_static ? static_at : regular_at).push_back(i);
       }
-      if (!statics.empty())
-        table.WriteStatics(*p, statics, std::vector<Value>(statics.size()), false);
+      auto new_values = [&](const std::vector<int>& cols, const std::vector<size_t>& at,
+                            auto old_of) -> StatusOr<std::vector<Value>> {
+        std::vector<Value> values(cols.size());
+        for (size_t i = 0; i < cols.size(); ++i) {
+          if (at[i] >= s.elements.size() || !s.elements[at[i]]) continue;
+          const Literal& element = *s.elements[at[i]];
+          const ColumnSpec& spec = t.columns[static_cast<size_t>(cols[i])];
+          PARTPLAY_ASSIGN_OR_RETURN(values[i], DeleteElement(spec, element, old_of(spec), gen));
+        }
+        return values;
+      };
+      if (!statics.empty()) {
+        PARTPLAY_ASSIGN_OR_RETURN(std::vector<Value> values,
+                                  new_values(statics, static_at, [&](const ColumnSpec& spec) {
+                                    return p->statics[static_cast<size_t>(spec.position)];
+                                  }));
+        table.WriteStatics(*p, statics, values, false);
+      }
       if (!regular.empty()) {
         for (const Clustering& c : ClusteringKeys(r)) {
-          if (p->rows.count(c) == 0) continue;
-          table.WriteRow(*p, c, regular, std::vector<Value>(regular.size()), false, 0);
+          auto row = p->rows.find(c);
+          if (row == p->rows.end()) continue;
+          PARTPLAY_ASSIGN_OR_RETURN(std::vector<Value> values,
+                                    new_values(regular, regular_at, [&](const ColumnSpec& spec) {
+                                      return row->second.cells[static_cast<size_t>(spec.position)];
+                                    }));
+          table.WriteRow(*p, c, regular, values, false, 0);
         }
       }
     }
@@ -655,7 +723,8 @@ Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocati
   if (object.kind != JsonNode::Kind::kObject) {
     return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", where);
   }
-  PARTPLAY_ASSIGN_OR_RETURN(InsertValues in, JsonInsertValues(table.schema(), object, false, where));
+  PARTPLAY_ASSIGN_OR_RETURN(InsertValues in,
+                            JsonInsertValues(table.schema(), object, false, where));
   StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();

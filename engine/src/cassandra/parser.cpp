@@ -704,13 +704,13 @@ class Parser {
     if (!IsWord("from")) {
       do {
         PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
-        if (IsSymbol("[")) {
-          return Status(ErrorCode::kCqlInvalidRequest,
-                        "deleting collection elements is not part of the CQL subset Partition "
-                        "Playground runs",
-                        Peek().where);
+        std::optional<Literal> element;
+        if (AcceptSymbol("[")) {  // DELETE m['k'] / s['x'] / l[2]
+          PARTPLAY_ASSIGN_OR_RETURN(element, Term());
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("]"));
         }
         s.columns.push_back(std::move(n));
+        s.elements.push_back(std::move(element));
       } while (AcceptSymbol(","));
     }
     PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));

@@ -81,6 +81,34 @@ Status MergeToken(TokenBounds& tb, const Relation& rel, int64_t v, const std::st
   return Status::Ok();
 }
 
+// The token a token() restriction compares with: a bigint, or token(values...) of the partition
+// key's types (`token(k1, k2) >= token(0, 1)`).
+StatusOr<int64_t> TokenBound(const TableSchema& t, const Literal& lit, ValueGenerator& gen) {
+  if (lit.kind == LiteralKind::kFunction && lit.text == "token") {
+    if (lit.elements.size() != t.partition_key.size()) {
+      return Invalid(fmt::format("Invalid number of arguments in call to function system.token: "
+                                 "{} required but {} provided",
+                                 t.partition_key.size(), lit.elements.size()),
+                     lit.where);
+    }
+    std::vector<std::string> components;
+    for (size_t i = 0; i < lit.elements.size(); ++i) {
+      const ColumnSpec& c = t.partition_column(i);
+      PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(c.type, lit.elements[i], c.name, gen));
+      if (!v) {
+        return Invalid(fmt::format("Invalid null value for partition key part {}", c.name),
+                       lit.elements[i].where);
+      }
+      components.push_back(std::move(*v));
+    }
+    return Murmur3Token(PartitionKeyBytes(components));
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(
+      Value v, LiteralToValue(CqlType::Native(TypeKind::kBigint), lit, "partition key token", gen));
+  if (!v) return Invalid("Invalid null value for partition key token", lit.where);
+  return DecodeSigned(*v);
+}
+
 bool ClusteringNeedsFiltering(const Restrictions& r) {
   size_t position = 0;
   for (size_t i = 0; i < r.clustering.size(); ++i) {
@@ -122,7 +150,14 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
   Restrictions r;
   r.partition.resize(t.partition_key.size());
   r.clustering.resize(t.clustering.size());
-  for (const Relation& rel : where) {
+  for (const Relation& written : where) {
+    // An IN of one value is an = (SingleColumnRelation: "the same than an EQ restriction").
+    Relation single;
+    if (!written.on_token && written.op == Operator::kIn && written.values.size() == 1) {
+      single = written;
+      single.op = Operator::kEq;
+    }
+    const Relation& rel = single.columns.empty() ? written : single;
     if (rel.on_token) {
       std::string token_name = "token(";
       for (size_t i = 0; i < rel.columns.size(); ++i) {
@@ -170,10 +205,8 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
                                    rel.values[0].Describe()),
                        rel.where);
       }
-      PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(CqlType::Native(TypeKind::kBigint),
-                                                        rel.values[0], "partition key token", gen));
-      if (!v) return Invalid("Invalid null value for partition key token", rel.values[0].where);
-      PARTPLAY_RETURN_IF_ERROR(MergeToken(r.token, rel, DecodeSigned(*v), token_name));
+      PARTPLAY_ASSIGN_OR_RETURN(int64_t bound, TokenBound(t, rel.values[0], gen));
+      PARTPLAY_RETURN_IF_ERROR(MergeToken(r.token, rel, bound, token_name));
       continue;
     }
 
@@ -202,7 +235,7 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
     } else if (spec.type.is_multi_cell()) {
       return Invalid(fmt::format("Collection column '{}' ({}) cannot be restricted by a '{}' "
                                  "relation",
-                                 name.text, spec.type.ToCql(), OperatorText(rel.op)),
+                                 name.text, spec.type.ToCql(), OperatorText(written.op)),
                      rel.where);
     }
     std::vector<Bytes> values;
@@ -217,11 +250,15 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
         receiver = fmt::format("key({})", name.text);
       }
       PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(*type, lit, receiver, gen));
-      if (!v) {
+      if (!v && spec.is_primary_key()) {
         return Invalid(fmt::format("Invalid null value in condition for column {}", name.text),
                        lit.where);
       }
-      values.push_back(std::move(*v));
+      if (!v && r.null_filter_column.empty()) {
+        r.null_filter_column = name.text;
+        r.null_filter_where = lit.where;
+      }
+      values.push_back(v ? std::move(*v) : Bytes());
     }
 
     ColumnRestriction* slot = nullptr;

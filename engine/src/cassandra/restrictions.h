@@ -48,6 +48,11 @@ struct Restrictions {
   std::vector<ColumnRestriction> clustering;  // by clustering position; column -1 if none
   std::vector<ColumnRestriction> others;      // regular and static columns, in WHERE order
   TokenBounds token;
+  // The first regular or static column compared with null (also CONTAINS null): Cassandra finds it
+  // only when it builds the row filter, after every other check ("Unsupported null value for
+  // column c").
+  std::string null_filter_column;
+  SourceLocation null_filter_where;
   bool key_range = false;            // SELECT: not a set of partition keys (scan in token order)
   bool partition_filtering = false;  // SELECT: partition key components filtered while scanning
   bool clustering_filtering = false;

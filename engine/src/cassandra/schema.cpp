@@ -243,7 +243,7 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
       t.regular.push_back(static_cast<int>(i));
     }
   }
-  // WITH CLUSTERING ORDER BY names the clustering columns, in their order.
+  // WITH CLUSTERING ORDER BY names a prefix of the clustering columns, in their order.
   if (!s.clustering_order.empty()) {
     for (size_t i = 0; i < s.clustering_order.size(); ++i) {
       const OrderingTerm& o = s.clustering_order[i];
@@ -255,18 +255,22 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
                        o.column.where);
       }
       if (static_cast<size_t>(c->position) != i) {
+        const std::string& expected = t.clustering_column(i).name;
+        bool named = std::any_of(s.clustering_order.begin(), s.clustering_order.end(),
+                                 [&](const OrderingTerm& x) { return x.column.text == expected; });
+        if (!named) {
+          return Invalid(fmt::format("Missing CLUSTERING ORDER for column {}", expected),
+                         o.column.where);
+        }
         return Invalid(fmt::format("The order of columns in the CLUSTERING ORDER directive must "
                                    "match that of the clustering columns ({} must appear before "
                                    "{})",
-                                   t.clustering_column(i).name, o.column.text),
+                                   expected, o.column.text),
                        o.column.where);
       }
     }
-    if (s.clustering_order.size() < t.clustering.size()) {
-      return Invalid(fmt::format("Missing CLUSTERING ORDER for column {}",
-                                 t.clustering_column(s.clustering_order.size()).name),
-                     s.clustering_order_where);
-    }
+    // A prefix is enough: the clustering columns after it keep ASC (CreateTableStatement checks
+    // only the columns the directive names).
     for (size_t i = 0; i < s.clustering_order.size(); ++i) {
       t.columns[static_cast<size_t>(t.clustering[i])].descending = s.clustering_order[i].descending;
     }
@@ -281,15 +285,18 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
       t.comment = p.value.text;
     }
   }
-  // SELECT *: partition key, clustering, then the rest by name (Cassandra's select order).
+  // SELECT *: partition key, clustering, then the static columns and then the regular ones, each
+  // group by name (Cassandra 4's RegularAndStaticColumns: statics before regulars).
   t.select_order = t.partition_key;
   t.select_order.insert(t.select_order.end(), t.clustering.begin(), t.clustering.end());
-  std::vector<int> rest = t.regular;
-  rest.insert(rest.end(), t.statics.begin(), t.statics.end());
-  std::sort(rest.begin(), rest.end(), [&](int a, int b) {
+  auto by_name = [&](int a, int b) {
     return t.columns[static_cast<size_t>(a)].name < t.columns[static_cast<size_t>(b)].name;
-  });
-  t.select_order.insert(t.select_order.end(), rest.begin(), rest.end());
+  };
+  std::vector<int> statics = t.statics, regular = t.regular;
+  std::sort(statics.begin(), statics.end(), by_name);
+  std::sort(regular.begin(), regular.end(), by_name);
+  t.select_order.insert(t.select_order.end(), statics.begin(), statics.end());
+  t.select_order.insert(t.select_order.end(), regular.begin(), regular.end());
   return t;
 }
 

@@ -43,14 +43,24 @@ class SelectRun {
     PARTPLAY_ASSIGN_OR_RETURN(
         r_, internal::BuildRestrictions(t_, s_.where, internal::StatementKind::kSelect,
                                         s_.allow_filtering, false, gen_, where_));
+    PARTPLAY_RETURN_IF_ERROR(ResolveOrderingColumns());
+    // SelectStatement.RawStatement.prepare, in its order: DISTINCT, aggregates, ORDER BY,
+    // filtering.
+    if (s_.distinct) {
+      if (s_.per_partition_limit) {
+        return Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries",
+                       s_.per_partition_limit->where);
+      }
+      PARTPLAY_RETURN_IF_ERROR(ValidateDistinct());
+    }
+    if (aggregate_ && s_.per_partition_limit) {
+      return Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.",
+                     s_.per_partition_limit->where);
+    }
     PARTPLAY_RETURN_IF_ERROR(ResolveOrdering());
     // checkNeedsFiltering: a scan restricted on clustering columns filters.
     if (!s_.allow_filtering && r_.key_range && r_.has_clustering()) {
       return Invalid(internal::kAllowFilteringMessage, where_);
-    }
-    if (s_.distinct && s_.per_partition_limit) {
-      return Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries",
-                     s_.per_partition_limit->where);
     }
     if (s_.limit) {
       PARTPLAY_ASSIGN_OR_RETURN(limit_, PositiveLimit(*s_.limit, "[limit]", "LIMIT", gen_));
@@ -61,7 +71,20 @@ class SelectRun {
                                               "PER PARTITION LIMIT", gen_));
     }
     if (!r_.key_range) keys_ = internal::PartitionKeys(t_, r_);
-    if (!s_.order_by.empty() && keys_.size() > 1) {
+    // Found while building the read (getSliceCommands): the row filter's nulls, then empty keys.
+    if (!r_.null_filter_column.empty() && (r_.key_range || !keys_.empty())) {
+      return Invalid(fmt::format("Unsupported null value for column {}", r_.null_filter_column),
+                     r_.null_filter_where);
+    }
+    if (t_.partition_key.size() == 1) {
+      for (const std::vector<Bytes>& key : keys_) {
+        if (key[0].empty()) return Invalid("Key may not be empty", where_);
+      }
+    }
+    // A paging client (cqlsh, the drivers) gets this for every ORDER BY with IN on the partition
+    // key: the rows must be sorted across partitions after the read, and Cassandra reads such a
+    // query without its LIMIT, so it never fits a single page. (Unpaged, Cassandra sorts them.)
+    if (!s_.order_by.empty() && r_.has_partition_in()) {
       return Invalid(
           "Cannot page queries with both ORDER BY and a IN restriction on the "
           "partition key; you must either remove the ORDER BY or the IN and sort "
@@ -137,32 +160,6 @@ class SelectRun {
       out_.columns.push_back(sel.alias.empty() ? name : sel.alias);
       out_.types.push_back(type);
     }
-    if (s_.distinct) {
-      std::vector<std::string> missing;
-      for (const OutputColumn& oc : outputs_) {
-        if (oc.kind != OutputColumn::Kind::kColumn) continue;
-        const ColumnSpec& c = t_.columns[static_cast<size_t>(oc.column)];
-        if (c.kind != ColumnKind::kPartitionKey && c.kind != ColumnKind::kStatic) {
-          return Invalid(fmt::format("SELECT DISTINCT queries must only request partition key "
-                                     "columns and/or static columns (not {})",
-                                     c.name),
-                         where_);
-        }
-      }
-      for (int pk : t_.partition_key) {
-        bool found = false;
-        for (const OutputColumn& oc : outputs_) found = found || oc.column == pk;
-        if (!found) missing.push_back(t_.columns[static_cast<size_t>(pk)].name);
-      }
-      if (!missing.empty()) {
-        std::string list;
-        for (size_t k = 0; k < missing.size(); ++k) list += (k ? ", " : "") + missing[k];
-        return Invalid(fmt::format("SELECT DISTINCT queries must request all the partition key "
-                                   "columns (missing {})",
-                                   list),
-                       where_);
-      }
-    }
     for (int pk : t_.partition_key) {
       out_.partition_key_names.push_back(t_.columns[static_cast<size_t>(pk)].name);
       out_.partition_key_types.push_back(t_.columns[static_cast<size_t>(pk)].type);
@@ -170,6 +167,60 @@ class SelectRun {
     return Status::Ok();
   }
 
+  // validateDistinctSelection: restrictions on the partition key and static columns only; the
+  // selection of partition key and static columns; all of the partition key when scanning.
+  Status ValidateDistinct() const {
+    bool non_static = false;
+    for (const ColumnRestriction& c : r_.others) {
+      non_static =
+          non_static || t_.columns[static_cast<size_t>(c.column)].kind != ColumnKind::kStatic;
+    }
+    if (r_.has_clustering() || non_static) {
+      return Invalid(
+          "SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or "
+          "static columns.",
+          where_);
+    }
+    for (const OutputColumn& oc : outputs_) {
+      if (oc.kind != OutputColumn::Kind::kColumn) continue;
+      const ColumnSpec& c = t_.columns[static_cast<size_t>(oc.column)];
+      if (c.kind != ColumnKind::kPartitionKey && c.kind != ColumnKind::kStatic) {
+        return Invalid(fmt::format("SELECT DISTINCT queries must only request partition key "
+                                   "columns and/or static columns (not {})",
+                                   c.name),
+                       where_);
+      }
+    }
+    if (!r_.key_range) return Status::Ok();
+    for (int pk : t_.partition_key) {
+      bool found = false;
+      for (const OutputColumn& oc : outputs_) {
+        found = found || (oc.kind == OutputColumn::Kind::kColumn && oc.column == pk);
+      }
+      if (!found) {
+        return Invalid(fmt::format("SELECT DISTINCT queries must request all the partition key "
+                                   "columns (missing {})",
+                                   t_.columns[static_cast<size_t>(pk)].name),
+                       where_);
+      }
+    }
+    return Status::Ok();
+  }
+
+  // getOrderingColumns: the ORDER BY names, resolved right after the WHERE clause.
+  Status ResolveOrderingColumns() {
+    for (const OrderingTerm& o : s_.order_by) {
+      const ColumnSpec* c = t_.Find(o.column.text);
+      if (c == nullptr) {
+        return Status(ErrorCode::kCqlUnknown, "Undefined column name " + o.column.text,
+                      o.column.where);
+      }
+      ordering_.push_back(c);
+    }
+    return Status::Ok();
+  }
+
+  // verifyOrderingIsAllowed and isReversed.
   Status ResolveOrdering() {
     if (s_.order_by.empty()) return Status::Ok();
     if (r_.key_range) {
@@ -178,29 +229,38 @@ class SelectRun {
           "or an IN.",
           s_.order_by[0].column.where);
     }
-    std::optional<bool> reversed;
+    std::vector<std::optional<bool>> reversed_at(t_.clustering.size());
+    size_t next_position = 0;
     for (size_t i = 0; i < s_.order_by.size(); ++i) {
       const OrderingTerm& o = s_.order_by[i];
-      const ColumnSpec* c = t_.Find(o.column.text);
-      if (c == nullptr) {
-        return Status(ErrorCode::kCqlUnknown, "Undefined column name " + o.column.text,
-                      o.column.where);
-      }
+      const ColumnSpec* c = ordering_[i];
       if (c->kind != ColumnKind::kClustering) {
         return Invalid(fmt::format("Order by is currently only supported on the clustered "
                                    "columns of the PRIMARY KEY, got {}",
                                    o.column.text),
                        o.column.where);
       }
-      if (static_cast<size_t>(c->position) != i) {
-        return Invalid(
-            "Order by currently only supports the ordering of columns following "
-            "their declared order in the PRIMARY KEY",
-            o.column.where);
+      // Clustering columns before it may be skipped when restricted by = (CASSANDRA-10271).
+      size_t position = static_cast<size_t>(c->position);
+      while (next_position != position) {
+        if (next_position > position || r_.clustering[next_position].column < 0 ||
+            !r_.clustering[next_position].has_eq) {
+          return Invalid(
+              "Order by currently only supports the ordering of columns following "
+              "their declared order in the PRIMARY KEY",
+              o.column.where);
+        }
+        ++next_position;
       }
-      bool r = o.descending != c->descending;
-      if (reversed && *reversed != r) {
-        return Invalid("Unsupported order by relation", o.column.where);
+      ++next_position;
+      reversed_at[position] = o.descending != c->descending;
+    }
+    // Every ordered column must agree on the direction, in clustering order.
+    std::optional<bool> reversed;
+    for (const std::optional<bool>& r : reversed_at) {
+      if (!r) continue;
+      if (reversed && *reversed != *r) {
+        return Invalid("Unsupported order by relation", s_.order_by[0].column.where);
       }
       reversed = r;
     }
@@ -322,8 +382,7 @@ class SelectRun {
       if (!RowMatches(p, &c, &row)) return 1;
       if (!Emit(key, p, &c, &row)) return 0;
       ++emitted;
-      // Aggregating everything ignores PER PARTITION LIMIT, as Cassandra's getDataLimits does.
-      if (per_partition_limit_ && !aggregate_ && emitted >= *per_partition_limit_) return 2;
+      if (per_partition_limit_ && emitted >= *per_partition_limit_) return 2;
       return 1;
     };
     if (reversed_) {
@@ -410,6 +469,7 @@ class SelectRun {
   ValueGenerator& gen_;
   SourceLocation where_;
   std::vector<OutputColumn> outputs_;
+  std::vector<const ColumnSpec*> ordering_;  // the ORDER BY columns
   Restrictions r_;
   std::vector<std::vector<Bytes>> keys_;
   bool reversed_ = false;

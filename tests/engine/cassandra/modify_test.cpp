@@ -122,7 +122,7 @@ TEST_F(CqlModifyTest, CassandrasMessagesForModifications) {
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, 1)").message(),
             "Unmatched column names/values");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c, c) VALUES (1, 1, 1, 1)").message(),
-            "Multiple definitions found for column c");
+            "The column names contains duplicates");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, null, 1)").message(),
             "Invalid null value in condition for column k2");
   EXPECT_EQ(Error("INSERT INTO p (k1, k2, c) VALUES (1, 1, 1) USING TTL -1").message(),
@@ -147,6 +147,35 @@ TEST_F(CqlModifyTest, CollectionsAssignAppendRemoveAndElements) {
   EXPECT_EQ(Select("SELECT s FROM c"), (std::vector<std::string>{"null"}));
   EXPECT_EQ(Error("UPDATE c SET l[7] = 1 WHERE k = 1").message(),
             "List index 7 out of bound, list has size 4");
+}
+
+TEST_F(CqlModifyTest, DeleteCollectionElements) {
+  Exec(
+      "CREATE TABLE c (k int, x int, l list<int>, s set<text>, m map<text, int>, f frozen<set<int>>,"
+      " st set<int> static, PRIMARY KEY (k, x));"
+      "INSERT INTO c (k, x, l, s, m, f, st) VALUES (1, 1, [1, 2, 3], {'a', 'b'}, {'x': 1, 'y': 2},"
+      " {1}, {7, 8});"
+      "DELETE l[1], s['a'], m['x'] FROM c WHERE k = 1 AND x = 1;"
+      "DELETE st[7] FROM c WHERE k = 1;");
+  EXPECT_EQ(Select("SELECT l, s, m, st FROM c"),
+            (std::vector<std::string>{"[1, 3]|{'b'}|{'y': 2}|{8}"}));
+  // The last element gone, the collection is null.
+  Exec("DELETE s['b'] FROM c WHERE k = 1 AND x = 1;");
+  EXPECT_EQ(Select("SELECT s FROM c"), (std::vector<std::string>{"null"}));
+  EXPECT_EQ(Error("DELETE l[5] FROM c WHERE k = 1 AND x = 1").message(),
+            "List index 5 out of bound, list has size 2");
+  EXPECT_EQ(Error("DELETE x[1] FROM c WHERE k = 1 AND x = 1").message(),
+            "Invalid identifier x for deletion (should not be a PRIMARY KEY part)");
+  Exec("CREATE TABLE d (k int PRIMARY KEY, v int, f frozen<set<int>>, l list<int>);"
+       "INSERT INTO d (k, v) VALUES (1, 1);");
+  EXPECT_EQ(Error("DELETE v[1] FROM d WHERE k = 1").message(),
+            "Invalid deletion operation for non collection column v");
+  EXPECT_EQ(Error("DELETE f[1] FROM d WHERE k = 1").message(),
+            "Invalid deletion operation for frozen collection column f");
+  EXPECT_EQ(Error("DELETE l[0] FROM d WHERE k = 1").message(),
+            "Attempted to delete an element from a list which is null");
+  EXPECT_EQ(Error("DELETE m[1] FROM c WHERE k = 1 AND x >= 1").message(),
+            "Range deletions are not supported for specific columns");
 }
 
 TEST_F(CqlModifyTest, ConditionalStatementsReturnApplied) {

@@ -179,9 +179,9 @@ TEST_F(CqlSelectTest, CountLimitAndPerPartitionLimit) {
             (std::vector<std::string>{"1|1", "0|1"}));
   EXPECT_EQ(Select("SELECT k, c FROM t PER PARTITION LIMIT 2 LIMIT 3"),
             (std::vector<std::string>{"1|1", "1|2", "0|1"}));
-  // An aggregate over everything ignores both limits (SelectStatement.getDataLimits).
-  EXPECT_EQ(Select("SELECT COUNT(*) FROM t PER PARTITION LIMIT 1"),
-            (std::vector<std::string>{"5"}));
+  // Cassandra 4 refuses PER PARTITION LIMIT on an aggregate over everything.
+  EXPECT_EQ(Error("SELECT COUNT(*) FROM t PER PARTITION LIMIT 1").message(),
+            "PER PARTITION LIMIT is not allowed with aggregate queries.");
   EXPECT_EQ(Select("SELECT k, c FROM t WHERE v >= 3 ALLOW FILTERING"),
             (std::vector<std::string>{"1|1", "1|2", "0|3"}));
   EXPECT_EQ(Error("SELECT * FROM t LIMIT 0").message(), "LIMIT must be strictly positive");
@@ -231,6 +231,50 @@ TEST_F(CqlSelectTest, CassandrasMessagesForRestrictions) {
             "The token function arguments must be in the partition key order: k1, k2");
   EXPECT_EQ(Error("SELECT * FROM t WHERE v != 1 ALLOW FILTERING").message(),
             "Unsupported \"!=\" relation: v != 1");
+}
+
+TEST_F(CqlSelectTest, TokenOnTheRightHandSide) {
+  Exec(
+      "CREATE TABLE p (k1 int, k2 int, v int, PRIMARY KEY ((k1, k2)));"
+      "INSERT INTO p (k1, k2, v) VALUES (0, 1, 1); INSERT INTO p (k1, k2, v) VALUES (0, 2, 2);");
+  EXPECT_EQ(Select("SELECT v FROM p WHERE token(k1, k2) = token(0, 1)"),
+            (std::vector<std::string>{"1"}));
+  // The same bound written as the number token() gives.
+  StatementResult t = Exec("SELECT token(k1, k2) FROM p WHERE k1 = 0 AND k2 = 2");
+  std::string token = FormatCqlshValue(t.rows.types[0], t.rows.rows[0][0]);
+  EXPECT_EQ(Select("SELECT v FROM p WHERE token(k1, k2) >= token(0, 2) AND token(k1, k2) <= " +
+                   token),
+            (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Error("SELECT v FROM p WHERE token(k1, k2) > token(0)").message(),
+            "Invalid number of arguments in call to function system.token: 2 required but 1 "
+            "provided");
+  EXPECT_EQ(Error("SELECT v FROM p WHERE token(k1, k2) > token(0, null)").message(),
+            "Invalid null value for partition key part k2");
+}
+
+TEST_F(CqlSelectTest, OrderByDistinctAndNullsFollowCassandra4) {
+  Exec(
+      "CREATE TABLE t (k int, a int, b int, s int static, v int, PRIMARY KEY (k, a, b));"
+      "INSERT INTO t (k, a, b, s, v) VALUES (1, 0, 0, 7, 0);"
+      "INSERT INTO t (k, a, b, v) VALUES (1, 0, 1, 1);");
+  // Columns fixed by = may be skipped, and an IN of one value is an =.
+  EXPECT_EQ(Select("SELECT b FROM t WHERE k = 1 AND a = 0 ORDER BY b DESC"),
+            (std::vector<std::string>{"1", "0"}));
+  EXPECT_EQ(Select("SELECT b FROM t WHERE k IN (1) AND a IN (0) ORDER BY b DESC"),
+            (std::vector<std::string>{"1", "0"}));
+  EXPECT_EQ(Exec("SELECT * FROM t WHERE k = 1").rows.columns,
+            (std::vector<std::string>{"k", "a", "b", "s", "v"}));
+  EXPECT_EQ(Select("SELECT DISTINCT s FROM t WHERE k = 1"), (std::vector<std::string>{"7"}));
+  EXPECT_EQ(Error("SELECT DISTINCT k FROM t WHERE k = 1 AND a = 0").message(),
+            "SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or "
+            "static columns.");
+  EXPECT_EQ(Error("SELECT * FROM t WHERE v = null").message(), kAllowFiltering);
+  Status null_filter = Error("SELECT * FROM t WHERE v = null ALLOW FILTERING");
+  EXPECT_EQ(null_filter.message(), "Unsupported null value for column v");
+  EXPECT_EQ(null_filter.where().column, 27);
+  Exec("CREATE TABLE b (k blob PRIMARY KEY, v int);");
+  EXPECT_EQ(Error("SELECT * FROM b WHERE k = 0x").message(), "Key may not be empty");
+  EXPECT_EQ(Error("DELETE FROM b WHERE k = 0x").message(), "Key may not be empty");
 }
 
 TEST_F(CqlSelectTest, UnknownNamesAndBadLiteralsArePositioned) {

@@ -70,6 +70,15 @@ TEST(CqlSessionTest, SchemaMessages) {
                   "CLUSTERING ORDER BY (b DESC, a ASC)"),
             "The order of columns in the CLUSTERING ORDER directive must match that of the "
             "clustering columns (a must appear before b)");
+  EXPECT_EQ(error("CREATE TABLE ks.u (k int, a int, b int, PRIMARY KEY (k, a, b)) WITH "
+                  "CLUSTERING ORDER BY (b DESC)"),
+            "Missing CLUSTERING ORDER for column a");
+  // A prefix is enough; the rest keep ASC.
+  EXPECT_EQ(s.Execute("CREATE TABLE ks.prefix (k int, a int, b int, PRIMARY KEY (k, a, b)) WITH "
+                      "CLUSTERING ORDER BY (a DESC)")
+                .back()
+                .kind,
+            StatementResult::Kind::kSchemaChange);
   EXPECT_EQ(error("DROP TABLE ks.nope"), "Table 'ks.nope' doesn't exist");
   EXPECT_EQ(error("CREATE KEYSPACE k2 WITH replication = {'class': 'SimpleStrategy'}"),
             "SimpleStrategy requires a replication_factor strategy option.");
@@ -93,8 +102,8 @@ TEST(CqlSessionTest, DescribeTableWritesTheCreateStatement) {
             "    sensor uuid,\n"
             "    day date,\n"
             "    at timestamp,\n"
-            "    \"Note\" text,\n"
             "    loc text static,\n"
+            "    \"Note\" text,\n"
             "    v double,\n"
             "    PRIMARY KEY ((sensor, day), at)\n"
             ") WITH CLUSTERING ORDER BY (at DESC)\n"

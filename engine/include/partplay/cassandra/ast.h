@@ -105,6 +105,8 @@ struct UpdateStatement {
 struct DeleteStatement {
   TableName table;
   std::vector<Name> columns;  // empty: the whole row (or partition, or range)
+  // Per column: the element to delete (DELETE m['k'], s['x'], l[2]), or none for the whole column.
+  std::vector<std::optional<Literal>> elements;
   UsingClause using_clause;
   std::vector<Relation> where;
   bool if_exists = false;
