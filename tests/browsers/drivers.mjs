@@ -314,9 +314,18 @@ class WebKitPage extends Page {
 async function launchWebKit() {
   const {xvfb, display} = await startXvfb();
   const port = await freePort();
-  // Each in a process group of its own, so stopping it stops MiniBrowser and its web processes too.
+  // In a process group of its own, so stopping it stops MiniBrowser and its web processes too.
+  // WebKitGTK takes the reader's language from LANG, and a C locale is no language at all
+  // (navigator.language "C", numbers without grouping): the reader here reads en-US, as Chromium
+  // and Firefox assume. GTK warns that libc lacks that locale; the warning is dropped.
   const webdriver = spawn(WEBDRIVER, [`--port=${port}`, '--host=127.0.0.1'],
-                          {env: {...process.env, DISPLAY: display}, stdio: ['ignore', 'ignore', 'inherit'], detached: true});
+                          {env: {...process.env, DISPLAY: display, LANG: 'en_US.UTF-8'},
+                           stdio: ['ignore', 'ignore', 'pipe'], detached: true});
+  webdriver.stderr.setEncoding('utf8');
+  webdriver.stderr.on('data', (text) => {
+    const kept = text.replace(/\n?\(process:\d+\): Gtk-WARNING[^\n]*Locale not supported[^\n]*\n\s*Using the fallback 'C' locale\.\n?/g, '');
+    if (kept.trim()) process.stderr.write(kept);
+  });
   const stop = () => {
     for (const child of [webdriver, xvfb]) {
       try {

@@ -118,9 +118,6 @@ export function readerPaths(engine) {
         bars: document.querySelectorAll('[data-testid="histogram"] svg rect.bar').length,
         candidates: document.querySelectorAll('[data-testid="candidate-rows"] button').length,
         insights: [...document.querySelectorAll('[data-testid="insights"] li')].map((li) => li.dataset.code),
-        // The engine was compiled with -msimd128: this engine runs wasm SIMD.
-        simd: WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10,
-          22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11])),
       }));
       assert.equal(shown.total, await figure(page, 'summary-partitions'));
       assert.equal(shown.rows, Math.min(shown.total, 25), 'the table is capped at 25 rows');
@@ -129,7 +126,9 @@ export function readerPaths(engine) {
       for (const code of ['some_undefined', 'largest_share', 'mixed_types']) {
         assert.ok(shown.insights.includes(code), `insight ${code} in ${shown.insights}`);
       }
-      assert.equal(shown.simd, true, 'wasm SIMD validates');
+      // The engine is compiled with -msimd128; the product's own probe says this engine runs it.
+      assert.equal(await page.evaluate(() => import(new URL('engine/partplay-api.mjs', document.baseURI).href)
+        .then((api) => api.supportsWasmSimd())), true, 'wasm SIMD');
       // The layout holds: nothing wider than the viewport.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scroll');
       await suite.screenshot(page, 'main-view');
