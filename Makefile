@@ -14,8 +14,9 @@ MAKEFLAGS += --no-print-directory
 NATIVE := build/native
 WASM_BUILD := build/wasm-cmake
 SITE := build/site
-# The cross-engine suite: one file per engine, each with its own browser.
-BROWSER_TESTS := node --test --test-concurrency=1 tests/browsers/
+# The cross-engine suite: one file per engine, each with its own browser, server and display, so
+# the two engines run side by side.
+BROWSER_TESTS := node --test --test-concurrency=2 tests/browsers/
 
 .PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e test-browsers bench clean
 
