@@ -45,8 +45,10 @@ function pageRecord() {
 }
 
 /**
- * What every engine's page offers; the subclasses implement the primitives (#run, #native...).
- * Selectors are CSS selectors in the document (not in shadow roots: reach those with evaluate).
+ * What every engine's page offers, built on the primitives each engine's subclass implements:
+ * navigate, evaluate (a function and JSON arguments; a returned promise is awaited),
+ * engineProblems, click, keys, press, setFiles, screenshot and close. Selectors are CSS selectors
+ * in the document (reach into shadow roots with evaluate).
  */
 class Page {
   /** Problems of documents this page already left. */
