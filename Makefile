@@ -1,7 +1,8 @@
 # Partition Playground — every entry point. `make serve` and `make test` set up a fresh Debian
 # machine on their own (scripts/setup.sh), then build what they need.
 #   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
-#   make test    engine unit tests (ctest), wasm tests (node), end-to-end tests (Playwright)
+#   make test    engine unit tests (ctest), wasm tests (node), end-to-end tests (Playwright in
+#                Chromium, then the reader paths in Firefox and WebKit)
 #   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
 #   make cli     build the native CLI: build/native/partplay
 PORT ?= 8080
@@ -13,8 +14,11 @@ MAKEFLAGS += --no-print-directory
 NATIVE := build/native
 WASM_BUILD := build/wasm-cmake
 SITE := build/site
+# The cross-engine suite: one file per engine, each with its own browser, server and display, so
+# the two engines run side by side.
+BROWSER_TESTS := node --test --test-concurrency=2 tests/browsers/
 
-.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e bench clean
+.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e test-browsers bench clean
 
 setup:
 	@scripts/setup.sh
@@ -47,6 +51,8 @@ test: native site
 	@node --test tests/wasm/
 	@echo "== end-to-end tests (Playwright, headless Chromium)"
 	@node --test --test-concurrency=1 tests/e2e/
+	@echo "== cross-engine end-to-end tests (Firefox ESR over WebDriver BiDi, WebKitGTK through WebKitWebDriver)"
+	@$(BROWSER_TESTS)
 
 test-engine: native
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
@@ -54,6 +60,8 @@ test-wasm: native site
 	@node --test tests/wasm/
 test-e2e: site
 	@node --test --test-concurrency=1 tests/e2e/
+test-browsers: site
+	@$(BROWSER_TESTS)
 
 bench: native site
 	@node tests/bench/run-bench.mjs $(BENCH_ARGS)

@@ -12,6 +12,9 @@ packages=(
   googletest libgtest-dev     # engine unit tests
   libbenchmark-dev            # engine micro-benchmarks
   chromium                    # end-to-end tests and the browser benchmark (headless)
+  firefox-esr                 # the cross-engine suite: Gecko, driven over WebDriver BiDi
+  webkit2gtk-driver           # the cross-engine suite: WebKitWebDriver and WebKitGTK's MiniBrowser
+  xvfb xauth                  # the X display WebKitGTK needs to run headless
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)

@@ -1080,6 +1080,14 @@ el.keyForm.addEventListener('submit', (event) => {
   reanalyze();
 });
 
+// Enter applies the typed key in every engine: while WebKit (Safari) shows the datalist's
+// suggestions it keeps the Enter key for the list, and the form would not submit.
+el.keyInput.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.isComposing) return;
+  event.preventDefault();
+  el.keyForm.requestSubmit();
+});
+
 // Picking a suggestion from the datalist applies it at once (typing waits for Enter).
 el.keyInput.addEventListener('input', (event) => {
   const picked = !(event instanceof InputEvent) || event.inputType === 'insertReplacementText';
