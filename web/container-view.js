@@ -177,7 +177,7 @@ export function physicalExplanation(c, layout) {
     : `${formatRu(ru)} RU/s`;
   let text = `${ruText} needs ${plural(forRu, 'physical partition')} (${limitText(RU_PER_PHYSICAL)} each at most); ` +
     `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (${limitText(BYTES_PER_PHYSICAL)} each).`;
-  const need = Math.max(1, forRu, forStorage);
+  const need = layout.partitions_needed;
   if (n === need) {
     text += ` So the container has ${plural(n, 'physical partition')}, ${formatRu(n ? (layout.ranges[0].ru_share) : 0)} RU/s each.`;
   } else {

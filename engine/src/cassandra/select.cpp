@@ -327,7 +327,7 @@ class SelectRun {
         out_.partitions[static_cast<size_t>(current_partition_)].key == p.key) {
       return current_partition_;
     }
-    out_.partitions.push_back(ResultPartition{key.token, p.key, {}});
+    out_.partitions.push_back(ResultPartition{key.token, p.key, {}, {}});
     current_partition_ = static_cast<int32_t>(out_.partitions.size() - 1);
     return current_partition_;
   }

@@ -396,6 +396,7 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
     PARTPLAY_ASSIGN_OR_RETURN(view.partitions_for_storage,
                               PhysicalPartitionCount(0, view.storage_bytes));
   }
+  PARTPLAY_ASSIGN_OR_RETURN(view.partitions_needed, PhysicalPartitionCount(ru, view.storage_bytes));
   return view;
 }
 

@@ -47,6 +47,7 @@ std::string LayoutJson(const LayoutView& v) {
   o.Num("storage_bytes", v.storage_bytes);
   o.Int("partitions_for_throughput", v.partitions_for_throughput);
   o.Int("partitions_for_storage", v.partitions_for_storage);
+  o.Int("partitions_needed", v.partitions_needed);
   o.Num("demand_ru", v.demand_ru);
   o.Num("throttled_fraction", v.throttled_fraction);
   std::string ranges = "[";

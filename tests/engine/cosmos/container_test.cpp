@@ -145,6 +145,7 @@ TEST(ContainerTest, ThroughputSetsThePartitionCountAndShare) {
   EXPECT_EQ(r.before.ranges[1].ru_share, 9000);
   EXPECT_EQ(r.before.partitions_for_throughput, 2);
   EXPECT_EQ(r.before.partitions_for_storage, 1);
+  EXPECT_EQ(r.before.partitions_needed, 2);
   EXPECT_EQ(r.before.ru_per_second, 18000);
   EXPECT_FALSE(r.grown);
   EXPECT_TRUE(r.splits.empty());
@@ -159,6 +160,7 @@ TEST(ContainerTest, StorageSetsThePartitionCount) {
   ASSERT_EQ(r.before.ranges.size(), 3u);
   EXPECT_EQ(r.before.partitions_for_throughput, 1);
   EXPECT_EQ(r.before.partitions_for_storage, 3);
+  EXPECT_EQ(r.before.partitions_needed, 3);
   EXPECT_DOUBLE_EQ(r.before.ranges[0].ru_share, 400.0 / 3);
   EXPECT_EQ(r.before.storage_bytes, 120 * kGiB);
 }
@@ -168,6 +170,7 @@ TEST(ContainerTest, NoDataNeedsNoStoragePartitions) {
   ASSERT_EQ(r.before.ranges.size(), 1u);
   EXPECT_EQ(r.before.partitions_for_storage, 0);
   EXPECT_EQ(r.before.partitions_for_throughput, 1);
+  EXPECT_EQ(r.before.partitions_needed, 1);
   EXPECT_EQ(r.before.ranges[0].logical_partitions, 0u);
 }
 

@@ -107,6 +107,7 @@ struct LayoutView {
   double storage_bytes = 0;
   int64_t partitions_for_throughput = 0;  // ceil(RU/s / 10,000)
   int64_t partitions_for_storage = 0;     // ceil(storage / 50 GB)
+  int64_t partitions_needed = 1;          // max(both, 1): what the container is created with
   std::vector<PhysicalPartition> ranges;  // in EPK order
   double demand_ru = 0;
   double throttled_fraction = 0;  // over all requests
