@@ -41,6 +41,7 @@ serve: site
 	@node scripts/serve.mjs --root $(SITE) --port $(PORT)
 
 test: native site
+	@scripts/lint-throwing.sh
 	@echo "== engine unit tests (ctest)"
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
 	@echo "== wasm module tests (node)"
@@ -49,6 +50,7 @@ test: native site
 	@node --test --test-concurrency=1 tests/e2e/
 
 test-engine: native
+	@scripts/lint-throwing.sh
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
 test-wasm: native site
 	@node --test tests/wasm/
