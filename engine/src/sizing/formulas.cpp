@@ -120,6 +120,14 @@ StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& in) {
   t.metadata_term = t.nv * t.t_avg;
   t.st_bytes = t.sum_partition_key + t.sum_static + t.rows_term + t.metadata_term;
   t.table_bytes = t.st_bytes * t.partitions * t.replication_factor;
+  // Products past the largest double would print as null: an error instead.
+  if (!std::isfinite(t.st_bytes) || !std::isfinite(t.table_bytes)) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("the sizes overflow: a partition of {} × a table of {} partitions × "
+                              "{} replicas is past the largest number the sizing holds",
+                              FormatDecimalBytes(t.st_bytes), FormatQuantity(t.partitions),
+                              FormatQuantity(t.replication_factor)));
+  }
   return t;
 }
 

@@ -84,5 +84,16 @@ TEST(SizingHostileInput, GrowthPast2To53RowsIsAnError) {
   EXPECT_NE(r.status().message().find("is past 2^53"), std::string::npos) << r.status().message();
 }
 
+TEST(SizingHostileInput, SizesPastTheLargestDoubleAreAnErrorNotNull) {
+  std::string json = std::string(R"({"cql": ")") + kEvents +
+                     R"(", "table": "events", "rows_per_partition": 1000, "partitions": 1e300, )"
+                     R"("replication_factor": 1e300})";
+  auto r = SizeTableJson(json);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), ErrorCode::kBadOption);
+  EXPECT_NE(r.status().message().find("the sizes overflow"), std::string::npos)
+      << r.status().message();
+}
+
 }  // namespace
 }  // namespace partplay
