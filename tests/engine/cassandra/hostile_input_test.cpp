@@ -165,7 +165,7 @@ TEST(CqlHostileInput, NumbersOfMoreDigitsThanTheLimitAreRefusedWithoutConverting
 }
 
 TEST(CqlHostileInput, NumbersUpToTheDigitLimitKeepEveryDigit) {
-  const std::string digits = "9" + std::string(999, '0');  // 9 x 10^999: 1000 digits
+  const std::string digits = "9" + std::string(999, '0');    // 9 x 10^999: 1000 digits
   const std::string decimal = "9." + std::string(999, '0');  // 1000 digits, scale 999
   std::vector<StatementResult> r = RunScript(
       "CREATE TABLE t (k int PRIMARY KEY, v varint, d decimal);\n"
