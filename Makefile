@@ -45,6 +45,7 @@ serve: site
 	@node scripts/serve.mjs --root $(SITE) --port $(PORT)
 
 test: native site
+	@scripts/lint-throwing.sh
 	@echo "== engine unit tests (ctest)"
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
 	@echo "== wasm module tests (node)"
@@ -55,6 +56,7 @@ test: native site
 	@$(BROWSER_TESTS)
 
 test-engine: native
+	@scripts/lint-throwing.sh
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
 test-wasm: native site
 	@node --test tests/wasm/

@@ -1,7 +1,5 @@
 #include "cql_commands.h"
 
-#include "cli_io.h"
-
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -12,10 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_io.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
+#include "partplay/core/numbers.h"
 #include "partplay/core/status.h"
+#include "partplay/core/utf8.h"
 
 namespace {
 
@@ -84,7 +85,7 @@ bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std:
   };
   space();
   if (i >= line.size() || line[i] != '[') {
-    error = "expected a JSON array of strings";
+    error = fmt::format("column {}: expected a JSON array of strings", i + 1);
     return false;
   }
   ++i;
@@ -93,24 +94,28 @@ bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std:
   while (true) {
     space();
     if (i >= line.size() || line[i] != '"') {
-      error = "expected a string";
+      error = fmt::format("column {}: expected a string", i + 1);
       return false;
     }
     ++i;
     std::string s;
     while (true) {
       if (i >= line.size()) {
-        error = "unterminated string";
+        error = fmt::format("column {}: unterminated string", i + 1);
         return false;
       }
       char c = line[i++];
       if (c == '"') break;
+      if (static_cast<unsigned char>(c) < 0x20) {
+        error = fmt::format("column {}: a control character in a string must be escaped", i);
+        return false;
+      }
       if (c != '\\') {
         s += c;
         continue;
       }
       if (i >= line.size()) {
-        error = "unterminated string";
+        error = fmt::format("column {}: unterminated string", i + 1);
         return false;
       }
       char e = line[i++];
@@ -131,20 +136,32 @@ bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std:
           s += '\f';
           break;
         case 'u': {
-          if (i + 4 > line.size()) {
-            error = "bad \\u escape";
+          // \\u and exactly four hex digits; a surrogate pair makes one character.
+          size_t escape = i - 2;
+          auto hex4 = [&](size_t at, uint32_t& out) {
+            uint64_t v = 0;
+            if (at + 4 > line.size() || !partplay::ParseHexUint64(line.substr(at, 4), v)) {
+              return false;
+            }
+            out = static_cast<uint32_t>(v);
+            return true;
+          };
+          uint32_t cp = 0;
+          if (!hex4(i, cp)) {
+            error = fmt::format("column {}: bad \\u escape '{}' (\\u takes four hex digits)",
+                                escape + 1, partplay::PrintableText(line.substr(escape, 6)));
             return false;
           }
-          uint32_t cp =
-              static_cast<uint32_t>(std::stoul(std::string(line.substr(i, 4)), nullptr, 16));
           i += 4;
-          if (cp >= 0xD800 && cp <= 0xDBFF && line.substr(i, 2) == "\\u" && i + 6 <= line.size()) {
-            uint32_t low =
-                static_cast<uint32_t>(std::stoul(std::string(line.substr(i + 2, 4)), nullptr, 16));
-            if (low >= 0xDC00 && low <= 0xDFFF) {
-              cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-              i += 6;
-            }
+          uint32_t low = 0;
+          if (cp >= 0xD800 && cp <= 0xDBFF && line.substr(i, 2) == "\\u" && hex4(i + 2, low) &&
+              low >= 0xDC00 && low <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+            i += 6;
+          } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            error = fmt::format("column {}: a lone surrogate \\u{:04X} is not a character",
+                                escape + 1, cp);
+            return false;
           }
           if (cp < 0x80) {
             s += static_cast<char>(cp);
@@ -163,9 +180,15 @@ bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std:
           }
           break;
         }
-        default:
+        case '"':
+        case '\\':
+        case '/':
           s += e;
-          break;  // \" \\ \/
+          break;
+        default:
+          error = fmt::format("column {}: bad escape '{}'", i - 1,
+                              partplay::PrintableText(line.substr(i - 2, 2)));
+          return false;
       }
     }
     out.push_back(std::move(s));
@@ -175,7 +198,7 @@ bool ParseStringArray(std::string_view line, std::vector<std::string>& out, std:
       continue;
     }
     if (i < line.size() && line[i] == ']') return true;
-    error = "expected ',' or ']'";
+    error = fmt::format("column {}: expected ',' or ']'", i + 1);
     return false;
   }
 }
@@ -225,11 +248,16 @@ int RunTokenCommand(int argc, char** argv) {
   int exit_code = 0;
   std::string line, out;
   std::vector<std::string> literals;
+  int64_t line_number = 0;
   while (std::getline(std::cin, line)) {
-    if (line.empty()) continue;
+    if (line.empty()) {
+      ++line_number;
+      continue;
+    }
     std::string error;
+    ++line_number;
     if (!ParseStringArray(line, literals, error)) {
-      out += "error: " + error + "\n";
+      out += fmt::format("error: line {}, {}\n", line_number, error);
       if (exit_code == 0) exit_code = static_cast<int>(ErrorCode::kUsage);
       continue;
     }

@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "partplay/core/numbers.h"
+
 namespace partplay::cql::internal {
 namespace {
 
@@ -29,9 +31,10 @@ bool Digits(std::string_view s, size_t& i, size_t n, int64_t& out) {
   return n == 0 ? i > start : i - start == n;
 }
 
+// Digits, with an optional '-': milliseconds (out of range when they do not fit 64 bits).
 bool IsInteger(std::string_view s) {
   size_t i = (!s.empty() && s[0] == '-') ? 1 : 0;
-  if (i == s.size() || s.size() - i > 19) return false;
+  if (i == s.size()) return false;
   for (; i < s.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(s[i]))) return false;
   }
@@ -99,40 +102,48 @@ void CivilFromDays(int64_t z, int64_t& year, int& month, int& day) {
   year = yoe + era * 400 + (month <= 2);
 }
 
-bool ParseTimestamp(std::string_view s, int64_t& millis) {
+TemporalParse ParseTimestamp(std::string_view s, int64_t& millis) {
   if (IsInteger(s)) {
-    errno = 0;
-    millis = std::strtoll(std::string(s).c_str(), nullptr, 10);
-    return errno == 0;
+    return ParseInt64(s, millis) ? TemporalParse::kOk : TemporalParse::kOutOfRange;
   }
   size_t i = 0;
   int64_t days;
-  if (!ParseDateAt(s, i, days)) return false;
+  if (!ParseDateAt(s, i, days)) return TemporalParse::kMalformed;
   int64_t hh = 0, mm = 0, ss = 0, frac_ms = 0;
   if (i < s.size() && (s[i] == ' ' || s[i] == 'T') && i + 1 < s.size() &&
       std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
     ++i;
-    if (!Digits(s, i, 2, hh) || i >= s.size() || s[i] != ':') return false;
+    constexpr TemporalParse kBad = TemporalParse::kMalformed;
+    if (!Digits(s, i, 2, hh) || i >= s.size() || s[i] != ':') return kBad;
     ++i;
-    if (!Digits(s, i, 2, mm)) return false;
+    if (!Digits(s, i, 2, mm)) return kBad;
     if (i < s.size() && s[i] == ':') {
       ++i;
-      if (!Digits(s, i, 2, ss)) return false;
+      if (!Digits(s, i, 2, ss)) return kBad;
       if (i < s.size() && s[i] == '.') {
         ++i;
         size_t start = i;
         int64_t f;
-        if (!Digits(s, i, 0, f) || i - start > 3) return false;
+        if (!Digits(s, i, 0, f) || i - start > 3) return kBad;
         for (size_t k = i - start; k < 3; ++k) f *= 10;  // ".8" is 800 ms
         frac_ms = f;
       }
     }
-    if (hh > 23 || mm > 59 || ss > 59) return false;
+    if (hh > 23 || mm > 59 || ss > 59) return kBad;
   }
   int64_t offset_minutes = 0;
-  if (i < s.size() && !ParseZone(s, i, offset_minutes)) return false;
-  millis = ((days * 24 + hh) * 60 + mm - offset_minutes) * 60000 + ss * 1000 + frac_ms;
-  return true;
+  if (i < s.size() && !ParseZone(s, i, offset_minutes)) return TemporalParse::kMalformed;
+  // ((days * 24 + hh) * 60 + mm - offset) * 60000 + ss * 1000 + ms, each step checked: a year
+  // past about 292 million does not fit 64-bit milliseconds.
+  int64_t minutes, ms;
+  if (__builtin_mul_overflow(days, int64_t{1440}, &minutes) ||
+      __builtin_add_overflow(minutes, hh * 60 + mm - offset_minutes, &minutes) ||
+      __builtin_mul_overflow(minutes, int64_t{60000}, &ms) ||
+      __builtin_add_overflow(ms, ss * 1000 + frac_ms, &ms)) {
+    return TemporalParse::kOutOfRange;
+  }
+  millis = ms;
+  return TemporalParse::kOk;
 }
 
 bool ParseDate(std::string_view s, int64_t& days) {

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+
+#include "partplay/core/utf8.h"
 
 namespace partplay::cql {
 namespace {
@@ -49,9 +52,7 @@ class Lexer {
     if (t.ok()) return std::move(t).value();
     // A character CQL does not use is skipped; an unterminated string ran to the end.
     if (i_ == before) {
-      size_t n = 1;
-      unsigned char u = static_cast<unsigned char>(s_[i_]);
-      if (u >= 0xC0) n = u >= 0xF0 ? 4 : (u >= 0xE0 ? 3 : 2);
+      size_t n = std::max<size_t>(1, Utf8CharLength(s_, i_));
       for (size_t k = 0; k < n && i_ < s_.size(); ++k) Advance();
     }
     return ErrorToken(t.status(), before);
@@ -144,6 +145,7 @@ class Lexer {
         Advance();
       }
       if (t.text.empty()) return Error(t.where, "an empty quoted identifier");
+      PARTPLAY_RETURN_IF_ERROR(CheckQuotedIdentifier(start));
       return finish(TokenKind::kQuotedIdentifier);
     }
     if (IsHex(c) && UuidAt(s_, i_)) {
@@ -183,11 +185,29 @@ class Lexer {
       t.text = std::string(1, c);
       return finish(TokenKind::kSymbol);
     }
-    // One whole UTF-8 character in the message.
-    size_t n = 1;
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u >= 0xC0) n = u >= 0xF0 ? 4 : (u >= 0xE0 ? 3 : 2);
-    return Error(t.where, fmt::format("token recognition error at: '{}'", s_.substr(i_, n)));
+    // One whole UTF-8 character in the message; a byte that is not one (or a control
+    // character) as \xNN.
+    size_t n = std::max<size_t>(1, Utf8CharLength(s_, i_));
+    return Error(t.where,
+                 fmt::format("token recognition error at: '{}'", PrintableText(s_.substr(i_, n))));
+  }
+
+  // A "quoted identifier" (from s_[start], the opening quote, to i_) must be UTF-8 without
+  // control characters: names end up in messages, DESCRIBE output and JSON.
+  Status CheckQuotedIdentifier(size_t start) const {
+    for (size_t k = start + 1; k + 1 < i_;) {
+      size_t n = Utf8CharLength(s_, k);
+      uint8_t b = static_cast<uint8_t>(s_[k]);
+      if (n == 0 || b < 0x20 || b == 0x7F) {
+        SourceLocation at = LocationAt(s_, k);
+        return Error(at, fmt::format("a quoted identifier holds {} \\x{:02X} at line {}, column "
+                                     "{}: names must be UTF-8 text without control characters",
+                                     n == 0 ? "the byte (not UTF-8)" : "the control character", b,
+                                     at.line, at.column));
+      }
+      k += n;
+    }
+    return Status::Ok();
   }
 
   StatusOr<Token> Number(Token& t, size_t start) {

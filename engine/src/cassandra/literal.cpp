@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -11,6 +10,9 @@
 #include "cassandra/datetime.h"
 #include "cassandra/inet.h"
 #include "cassandra/numeric.h"
+#include "partplay/core/limits.h"
+#include "partplay/core/numbers.h"
+#include "partplay/core/utf8.h"
 
 namespace partplay::cql {
 namespace {
@@ -62,18 +64,6 @@ bool Assignable(LiteralKind k, TypeKind t) {
   }
 }
 
-bool ParseInt64(std::string_view s, int64_t& out) {
-  if (s.empty() || s.size() > 40) return false;
-  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  if (i == s.size()) return false;
-  for (size_t k = i; k < s.size(); ++k) {
-    if (s[k] < '0' || s[k] > '9') return false;
-  }
-  errno = 0;
-  out = std::strtoll(std::string(s).c_str(), nullptr, 10);
-  return errno == 0;
-}
-
 bool ParseUuid(std::string_view s, Bytes& out) {
   if (s.size() != 36) return false;
   out.clear();
@@ -112,8 +102,7 @@ bool ParseFloating(std::string_view s, bool single, Bytes& out) {
   } else if (body == "Infinity") {
     special = negative ? -HUGE_VAL : HUGE_VAL;
   } else {
-    std::string check;
-    if (!internal::DecimalFromText(s, check)) return false;  // same grammar as BigDecimal
+    if (!internal::IsDecimalText(s)) return false;  // the grammar of BigDecimal
     std::string text(s);
     if (single) {
       out = EncodeFloat(std::strtof(text.c_str(), nullptr));  // rounds once, like parseFloat
@@ -126,26 +115,20 @@ bool ParseFloating(std::string_view s, bool single, Bytes& out) {
   return true;
 }
 
-bool ValidUtf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    uint8_t c = static_cast<uint8_t>(s[i]);
-    int n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;
-    if (n < 0 || i + static_cast<size_t>(n) >= s.size()) return false;
-    uint32_t cp = n == 0 ? c : (c & (0x3Fu >> n));
-    for (int k = 1; k <= n; ++k) {
-      uint8_t cc = static_cast<uint8_t>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return false;
-      cp = cp << 6 | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return false;
-    }
-    i += static_cast<size_t>(n) + 1;
+// The digits of a number's text before any exponent, at most kCqlMaxNumericDigits: converting
+// them is quadratic.
+Status CheckNumericDigits(const CqlType& type, std::string_view s, const SourceLocation& where) {
+  size_t digits = 0;
+  for (char c : s) {
+    if (c == 'e' || c == 'E') break;
+    digits += c >= '0' && c <= '9';
   }
-  return true;
+  if (static_cast<double>(digits) <= kCqlMaxNumericDigits) return Status::Ok();
+  return Bad(fmt::format("a {} value of {} digits ('{}...' at line {}, column {}): at most {} "
+                         "digits per number are read",
+                         type.ToCql(), digits, PrintableText(s.substr(0, 20)), where.line,
+                         where.column, kCqlMaxNumericDigits),
+             where);
 }
 
 bool AllDigits(std::string_view s) {
@@ -297,6 +280,10 @@ StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceL
   auto unable = [&](std::string_view what) {
     return Bad(fmt::format("Unable to make {} from '{}'", what, s), where);
   };
+  if (type.kind == TypeKind::kVarint || type.kind == TypeKind::kDecimal ||
+      type.kind == TypeKind::kFloat || type.kind == TypeKind::kDouble) {
+    PARTPLAY_RETURN_IF_ERROR(CheckNumericDigits(type, s, where));
+  }
   switch (type.kind) {
     case TypeKind::kAscii:
       for (char c : s) {
@@ -308,7 +295,7 @@ StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceL
       }
       return Bytes(s);
     case TypeKind::kText:
-      if (!ValidUtf8(s)) return Bad("String didn't validate.", where);
+      if (!IsValidUtf8(s)) return Bad("String didn't validate.", where);
       return Bytes(s);
     case TypeKind::kTinyint:
     case TypeKind::kSmallint:
@@ -372,10 +359,19 @@ StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceL
     }
     case TypeKind::kTimestamp: {
       int64_t ms;
-      if (!internal::ParseTimestamp(s, ms)) {
-        return Bad(fmt::format("Unable to coerce '{}' to a formatted date (long)", s), where);
+      switch (internal::ParseTimestamp(s, ms)) {
+        case internal::TemporalParse::kOk:
+          return EncodeInt64(ms);
+        case internal::TemporalParse::kOutOfRange:
+          return Bad(fmt::format("Timestamp '{}' is out of range: a timestamp is a signed 64-bit "
+                                 "count of milliseconds since 1970-01-01 (about 292 million "
+                                 "years either way)",
+                                 s),
+                     where);
+        case internal::TemporalParse::kMalformed:
+          break;
       }
-      return EncodeInt64(ms);
+      return Bad(fmt::format("Unable to coerce '{}' to a formatted date (long)", s), where);
     }
     case TypeKind::kDate: {
       // Digits alone are the raw unsigned day number, the epoch being 2^31.

@@ -7,6 +7,7 @@
 
 #include "cassandra/json_doc.h"
 #include "cassandra/restrictions.h"
+#include "partplay/core/limits.h"
 
 namespace partplay::cql {
 namespace {
@@ -15,7 +16,7 @@ using internal::ColumnRestriction;
 using internal::JsonNode;
 using internal::Restrictions;
 
-constexpr int64_t kMaxTtl = 20 * 365 * 24 * 60 * 60;  // 630720000 s, Cassandra's MAX_TTL
+constexpr int64_t kMaxTtl = kCassandraMaxTtlSeconds;  // core/limits.h
 
 Status Invalid(std::string message, const SourceLocation& where) {
   return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);

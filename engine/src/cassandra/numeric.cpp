@@ -161,21 +161,26 @@ bool VarintToInt64(std::string_view bytes, int64_t& out) {
   return true;
 }
 
-bool DecimalFromText(std::string_view text, std::string& out) {
+namespace {
+
+// Reads a BigDecimal text in one pass: its sign, its digits (into `digits` unless null) and its
+// scale. False if malformed or the scale overflows 32 bits.
+bool ReadDecimalText(std::string_view text, bool& negative, std::string* digits, int64_t& scale) {
   size_t i = 0;
-  bool negative = false;
+  negative = false;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
-  std::string digits;
   int64_t fraction_digits = 0;
   bool any = false;
   while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-    digits.push_back(text[i++]);
+    if (digits != nullptr) digits->push_back(text[i]);
+    ++i;
     any = true;
   }
   if (i < text.size() && text[i] == '.') {
     ++i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-      digits.push_back(text[i++]);
+      if (digits != nullptr) digits->push_back(text[i]);
+      ++i;
       ++fraction_digits;
       any = true;
     }
@@ -194,8 +199,23 @@ bool DecimalFromText(std::string_view text, std::string& out) {
     if (exp_negative) exponent = -exponent;
   }
   if (i != text.size()) return false;
-  int64_t scale = fraction_digits - exponent;
-  if (scale > INT32_MAX || scale < INT32_MIN) return false;
+  scale = fraction_digits - exponent;
+  return scale <= INT32_MAX && scale >= INT32_MIN;
+}
+
+}  // namespace
+
+bool IsDecimalText(std::string_view text) {
+  bool negative;
+  int64_t scale;
+  return ReadDecimalText(text, negative, nullptr, scale);
+}
+
+bool DecimalFromText(std::string_view text, std::string& out) {
+  bool negative;
+  std::string digits;
+  int64_t scale;
+  if (!ReadDecimalText(text, negative, &digits, scale)) return false;
   size_t start = 0;
   while (start + 1 < digits.size() && digits[start] == '0') ++start;
   std::string_view significant = std::string_view(digits).substr(start);

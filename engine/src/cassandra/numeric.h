@@ -24,6 +24,8 @@ bool VarintToInt64(std::string_view bytes, int64_t& out);
 // `text` as Java's new BigDecimal(text): [+-]? digits [. digits] [(e|E) [+-]? digits], at least
 // one digit in the mantissa. False if malformed or the scale overflows 32 bits.
 bool DecimalFromText(std::string_view text, std::string& out);
+// Whether DecimalFromText would take `text` (one linear pass, nothing converted).
+bool IsDecimalText(std::string_view text);
 // Java's BigDecimal.toString (also what Python's Decimal prints): plain notation unless the
 // scale is negative or the adjusted exponent is below -6, then d.dddE+n.
 std::string DecimalToText(std::string_view bytes);

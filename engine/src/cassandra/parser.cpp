@@ -6,6 +6,7 @@
 #include <array>
 
 #include "partplay/cassandra/lexer.h"
+#include "partplay/core/limits.h"
 
 namespace partplay::cql {
 
@@ -95,6 +96,8 @@ class Parser {
 
   StatusOr<CqlType> Type() {
     const Token& tok = Peek();
+    Nesting nesting(depth_);
+    if (depth_ > kCqlMaxNestingDepth) return TooDeep(tok, "types (list<list<...>>)");
     if (tok.kind != TokenKind::kIdentifier) {
       if (tok.kind == TokenKind::kQuotedIdentifier || tok.kind == TokenKind::kString) {
         return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown type {}", tok.text), tok.where);
@@ -156,6 +159,10 @@ class Parser {
 
   StatusOr<Literal> Term() {
     const Token& tok = Peek();
+    Nesting nesting(depth_);
+    if (depth_ > kCqlMaxNestingDepth) {
+      return TooDeep(tok, "collection literals and function calls");
+    }
     Literal lit;
     lit.where = tok.where;
     switch (tok.kind) {
@@ -248,6 +255,22 @@ class Parser {
     if (!IsSymbol(symbol)) return false;
     Next();
     return true;
+  }
+
+  // --- nesting
+  // One level of Term() or Type() for as long as it lives.
+  struct Nesting {
+    explicit Nesting(int& depth) : depth_(depth) { ++depth_; }
+    ~Nesting() { --depth_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    int& depth_;
+  };
+  Status TooDeep(const Token& tok, std::string_view what) const {
+    return Status(ErrorCode::kTooDeep,
+                  fmt::format("{} nest deeper than {} levels at line {}, column {}", what,
+                              kCqlMaxNestingDepth, tok.where.line, tok.where.column),
+                  tok.where);
   }
 
   // --- errors
@@ -889,6 +912,7 @@ class Parser {
   const std::vector<Token>& t_;
   size_t pos_;
   size_t end_;
+  int depth_ = 0;  // Term() and Type() calls under way
 };
 
 StatusOr<Statement> ParseRange(const std::vector<Token>& tokens, size_t begin, size_t end,

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "partplay/cassandra/token.h"
+#include "partplay/core/limits.h"
 
 namespace partplay::cql::internal {
 
@@ -17,6 +18,43 @@ namespace {
 
 Status Invalid(std::string message, const SourceLocation& where) {
   return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+// The keys the = and IN restrictions multiply out to, on the partition key, the clustering
+// columns and both, at most kCqlMaxInCartesianProduct each (Cassandra 4.1's guardrail
+// in_select_cartesian_product, with its message); the error points at the IN list that passes it.
+Status CheckInCartesianProduct(const Restrictions& r) {
+  double product = 1;
+  auto check = [&](const std::vector<ColumnRestriction>& columns, std::string_view what) {
+    for (const ColumnRestriction& c : columns) {
+      if (c.column < 0 || !c.is_eq_or_in()) continue;
+      product *= static_cast<double>(c.values.size());
+      if (product > kCqlMaxInCartesianProduct) {
+        for (const ColumnRestriction& rest : columns) {
+          if (&rest > &c && rest.column >= 0 && rest.is_eq_or_in()) {
+            product *= static_cast<double>(rest.values.size());
+          }
+        }
+        return Invalid(fmt::format("Guardrail in_select_cartesian_product violated: Aborting "
+                                   "query because the cartesian product of the IN restrictions "
+                                   "on {} produces {:.0f} values, this exceeds fail threshold of "
+                                   "{:.0f}",
+                                   what, product, kCqlMaxInCartesianProduct),
+                       c.where);
+      }
+    }
+    return Status::Ok();
+  };
+  PARTPLAY_RETURN_IF_ERROR(check(r.partition, "partition key"));
+  double partition_keys = product;
+  product = 1;
+  PARTPLAY_RETURN_IF_ERROR(check(r.clustering, "clustering key"));
+  product *= partition_keys;  // the rows one statement reads or writes
+  if (product > kCqlMaxInCartesianProduct) {
+    product = partition_keys;
+    return check(r.clustering, "primary key");
+  }
+  return Status::Ok();
 }
 
 std::string_view KindName(StatementKind k) {
@@ -471,6 +509,7 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
     }
     if (!allow_filtering) return Invalid(kAllowFilteringMessage, statement_where);
   }
+  PARTPLAY_RETURN_IF_ERROR(CheckInCartesianProduct(r));
   return r;
 }
 

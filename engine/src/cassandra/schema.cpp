@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <map>
 
+#include "partplay/core/limits.h"
+#include "partplay/core/numbers.h"
+#include "partplay/core/utf8.h"
+
 namespace partplay::cql {
 namespace {
 
@@ -98,7 +102,12 @@ StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
           return Invalid(fmt::format("Replication factor must be numeric; found {}", v.text),
                          v.where);
         }
-        out = std::stoi(v.text);
+        int64_t rf = 0;
+        if (!ParseInt64(v.text, rf)) {  // 1 to 6 digits: always fits
+          return Invalid(fmt::format("Replication factor must be numeric; found {}", v.text),
+                         v.where);
+        }
+        out = static_cast<int>(rf);
         return Status::Ok();
       };
       if (cls == "SimpleStrategy") {
@@ -277,10 +286,18 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
   }
   for (const Property& p : s.properties) {
     if (p.name.text == "default_time_to_live") {
-      if (p.value.kind != LiteralKind::kInteger || p.value.text[0] == '-') {
+      // TableParams.validate: 0 <= default_time_to_live <= MAX_TTL (20 years).
+      int64_t ttl = 0;
+      if (p.value.kind != LiteralKind::kInteger || p.value.text.empty() || p.value.text[0] == '-') {
         return Invalid("default_time_to_live must be greater than or equal to 0", p.value.where);
       }
-      t.default_ttl = std::stoll(p.value.text);
+      if (!ParseInt64(p.value.text, ttl) || ttl > kCassandraMaxTtlSeconds) {
+        return Invalid(fmt::format("default_time_to_live must be less than or equal to {} (got "
+                                   "{})",
+                                   kCassandraMaxTtlSeconds, PrintableText(p.value.text)),
+                       p.value.where);
+      }
+      t.default_ttl = ttl;
     } else if (p.name.text == "comment") {
       t.comment = p.value.text;
     }

@@ -5,12 +5,15 @@
 #include <cmath>
 #include <iterator>
 
+#include "partplay/core/utf8.h"
+
 namespace partplay {
 
 void AppendJsonString(std::string_view text, std::string& out) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back('"');
-  for (unsigned char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -24,8 +27,17 @@ void AppendJsonString(std::string_view text, std::string& out) {
           out += "\\u00";
           out.push_back(kHex[c >> 4]);
           out.push_back(kHex[c & 15]);
-        } else {
+        } else if (c < 0x80) {
           out.push_back(static_cast<char>(c));
+        } else if (size_t n = Utf8CharLength(text, i); n > 0) {
+          out.append(text.substr(i, n));
+          i += n - 1;
+        } else {
+          // A byte that is not UTF-8 (only an echo of bad input can hold one) is shown as the
+          // text \xNN: the output stays valid JSON.
+          out += "\\\\x";
+          out.push_back(kHex[c >> 4]);
+          out.push_back(kHex[c & 15]);
         }
     }
   }

@@ -14,7 +14,9 @@ constexpr std::string_view kCassandraApi =
     "Cosmos DB docs, Partitioning in Azure Cosmos DB for Apache Cassandra";
 constexpr std::string_view kSizing = "Cassandra data modelling guide, partition size";
 
-constexpr std::array<Limit, 11> kLimits{{
+constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
+
+constexpr std::array<Limit, 16> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -37,6 +39,18 @@ constexpr std::array<Limit, 11> kLimits{{
      "values", "recommendation", "100,000 values per partition", kSizing},
     {"cassandra_recommended_partition_bytes", kCassandraRecommendedPartitionBytes, "bytes",
      "recommendation", "100 MB per partition", kCassandraApi},
+    {"cassandra_max_ttl_seconds", kCassandraMaxTtlSeconds, "seconds", "quota",
+     "630,720,000 s (20 years) per TTL", "Cassandra, Attributes.MAX_TTL"},
+    {"cql_max_nesting_depth", kCqlMaxNestingDepth, "levels", "input",
+     "64 levels of nested CQL terms, collections, function calls or types", kEngine},
+    {"cql_max_in_cartesian_product", kCqlMaxInCartesianProduct, "keys", "input",
+     "10,000 keys per statement from the product of its IN lists",
+     "Cassandra 4.1 guardrail in_select_cartesian_product (off by default); the number is "
+     "Partition Playground's"},
+    {"cql_max_numeric_digits", kCqlMaxNumericDigits, "digits", "input",
+     "1,000 digits per varint, decimal, float or double value", kEngine},
+    {"sizing_max_rows_per_partition", kSizingMaxRowsPerPartition, "rows", "input",
+     "2^53 rows per partition in the sizing formulas", "IEEE-754 doubles count exactly to 2^53"},
 }};
 
 }  // namespace

@@ -690,7 +690,8 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   std::vector<uint32_t> order = partitions_.SortedBySize();
   r.partition_count = order.size();
   r.partition_bytes.reserve(order.size());
-  for (uint32_t i : order) r.partition_bytes.push_back(static_cast<double>(partitions_.at(i).bytes));
+  for (uint32_t i : order)
+    r.partition_bytes.push_back(static_cast<double>(partitions_.EntryAt(i).bytes));
   size_t listed = options.max_partitions < 0
                       ? order.size()
                       : std::min(order.size(), static_cast<size_t>(options.max_partitions));

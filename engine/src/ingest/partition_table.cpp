@@ -71,7 +71,7 @@ uint32_t PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t
   return slot.number;
 }
 
-PartitionTable::Entry PartitionTable::at(uint32_t i) const {
+PartitionTable::Entry PartitionTable::EntryAt(uint32_t i) const {
   const Slot& slot = slots_[dense_[i]];
   Entry e;
   e.canonical = KeyOf(slot);
@@ -106,7 +106,7 @@ std::vector<uint32_t> PartitionTable::SortedBySize() const {
 }
 
 LogicalPartition PartitionTable::Export(uint32_t i) const {
-  Entry e = at(i);
+  Entry e = EntryAt(i);
   LogicalPartition p;
   p.key = PartitionKey::FromCanonicalBytes(e.canonical);
   p.items = e.items;

@@ -45,7 +45,7 @@ class PartitionTable {
 
   size_t size() const { return dense_.size(); }
   // Partitions are numbered 0..size()-1 in the order they first appeared.
-  Entry at(uint32_t i) const;
+  Entry EntryAt(uint32_t i) const;
   // Partition numbers, largest bytes first; ties: more items first, then key order.
   std::vector<uint32_t> SortedBySize() const;
   LogicalPartition Export(uint32_t i) const;

@@ -9,6 +9,7 @@
 
 #include "core/json_options.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/core/limits.h"
 #include "partplay/ingest/json_diagnostics.h"
 
 namespace partplay {
@@ -216,7 +217,7 @@ StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json) {
                      {"discover_items",
                       [&](dom::element v) -> Status {
                         PARTPLAY_ASSIGN_OR_RETURN(double d, Number(v, "discover_items"));
-                        if (d < -1 || d != std::floor(d)) {
+                        if (d < -1 || d != std::floor(d) || d > kCosmosMaxSafeInteger) {
                           return Bad("discover_items", "must be -1 (all), 0 (none) or a count");
                         }
                         o.discover_items = static_cast<int64_t>(d);

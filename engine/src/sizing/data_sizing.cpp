@@ -144,9 +144,12 @@ constexpr Threshold kThresholds[] = {
 
 std::string ThresholdWords(const Threshold& l) {
   const bool values = std::string_view(l.measure) == "nv";
-  return fmt::format(
-      fmt::runtime(l.words),
-      values ? internal::GroupThousands(static_cast<uint64_t>(l.limit)) : LimitBytesText(l.limit));
+  std::string limit =
+      values ? internal::GroupThousands(static_cast<uint64_t>(l.limit)) : LimitBytesText(l.limit);
+  std::string words = l.words;  // a constant holding one {} (no runtime format string)
+  size_t at = words.find("{}");
+  if (at != std::string::npos) words.replace(at, 2, limit);
+  return words;
 }
 
 // Values as counts; Cassandra's sizes in decimal units, Cosmos DB's in its units of 1024.

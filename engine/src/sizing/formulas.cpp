@@ -8,6 +8,8 @@
 #include <cstdlib>
 
 #include "core/message_format.h"
+#include "partplay/core/limits.h"
+#include "partplay/core/numbers.h"
 #include "partplay/ingest/key_path.h"
 
 namespace partplay {
@@ -54,6 +56,13 @@ bool KnownVariableType(std::string_view type) {
 StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& in) {
   if (!Finite(in.rows_per_partition)) {
     return Status(ErrorCode::kBadOption, "rows per partition must be 0 or more");
+  }
+  if (in.rows_per_partition > kSizingMaxRowsPerPartition) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("rows per partition {} is past 2^53 ({}), the most rows the sizing "
+                              "counts exactly",
+                              FormatQuantity(in.rows_per_partition),
+                              FormatQuantity(kSizingMaxRowsPerPartition)));
   }
   if (!Finite(in.partitions) || !Finite(in.replication_factor) || !Finite(in.t_avg)) {
     return Status(ErrorCode::kBadOption,
@@ -111,6 +120,14 @@ StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& in) {
   t.metadata_term = t.nv * t.t_avg;
   t.st_bytes = t.sum_partition_key + t.sum_static + t.rows_term + t.metadata_term;
   t.table_bytes = t.st_bytes * t.partitions * t.replication_factor;
+  // Products past the largest double would print as null: an error instead.
+  if (!std::isfinite(t.st_bytes) || !std::isfinite(t.table_bytes)) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("the sizes overflow: a partition of {} × a table of {} partitions × "
+                              "{} replicas is past the largest number the sizing holds",
+                              FormatDecimalBytes(t.st_bytes), FormatQuantity(t.partitions),
+                              FormatQuantity(t.replication_factor)));
+  }
   return t;
 }
 
@@ -263,9 +280,10 @@ StatusOr<RowsEstimate> ParseRowsFormula(std::string_view text) {
       return RowsFormulaError(text, i,
                               i < text.size() ? "expected a number" : "a number is missing");
     }
-    std::string digits(text.substr(i, n));
-    double v = std::strtod(digits.c_str(), nullptr);
-    if (!std::isfinite(v)) return RowsFormulaError(text, i, "the number is too large");
+    double v = 0;
+    if (!ParseFiniteDouble(text.substr(i, n), v) || v > kSizingMaxRowsPerPartition) {
+      return RowsFormulaError(text, i, "the number is too large");
+    }
     out.factors.push_back({"", v});
     i += n;
     skip_spaces();
@@ -274,7 +292,13 @@ StatusOr<RowsEstimate> ParseRowsFormula(std::string_view text) {
     if (times == 0) return RowsFormulaError(text, i, "expected *, x or ×");
     i += times;
   }
-  if (!std::isfinite(out.value())) return RowsFormulaError(text, 0, "the product is too large");
+  if (!(out.value() <= kSizingMaxRowsPerPartition)) {
+    return RowsFormulaError(
+        text, 0,
+        fmt::format("the product {} is past 2^53 ({}), the most rows "
+                    "the sizing counts exactly",
+                    FormatQuantity(out.value()), FormatQuantity(kSizingMaxRowsPerPartition)));
+  }
   return out;
 }
 
@@ -535,8 +559,9 @@ std::string FormatQuantity(double x) {
   if (x == std::floor(x)) return internal::GroupThousands(static_cast<uint64_t>(x));
   std::string text = fmt::format("{:.2f}", x);
   size_t dot = text.find('.');
-  std::string whole =
-      internal::GroupThousands(std::strtoull(text.substr(0, dot).c_str(), nullptr, 10));
+  int64_t whole_part = 0;
+  if (!ParseInt64(std::string_view(text).substr(0, dot), whole_part)) return text;
+  std::string whole = internal::GroupThousands(static_cast<uint64_t>(whole_part));
   std::string frac = text.substr(dot + 1);
   while (!frac.empty() && frac.back() == '0') frac.pop_back();
   return frac.empty() ? whole : whole + "." + frac;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "partplay/cassandra/schema.h"
+#include "partplay/core/limits.h"
 #include "sizing/table_sizing_internal.h"
 
 namespace partplay {
@@ -226,27 +227,30 @@ StatusOr<std::optional<RedesignOption>> SuggestHashBuckets(const cql::TableSchem
   if (r.worst_case) max_rows = std::max(max_rows, r.worst_case->terms.nr);
   if (r.grown) max_rows = std::max(max_rows, r.grown->terms.nr);
   max_rows = std::ceil(max_rows);
-  auto clears = [&](double n) -> StatusOr<std::optional<RedesignOption>> {
+  auto clears = [&](int64_t n) -> StatusOr<std::optional<RedesignOption>> {
     PartitionSplit split;
     split.kind = SplitKind::kHashBucket;
-    split.buckets = n;
+    split.buckets = static_cast<double>(n);
     PARTPLAY_ASSIGN_OR_RETURN(RedesignOption o,
                               EvaluateRedesign(ctx.schema, ctx.report, split, true));
     if (!o.clears_limits) return std::optional<RedesignOption>();
     return std::optional<RedesignOption>(std::move(o));
   };
-  if (max_rows < 2) return std::optional<RedesignOption>();
-  double lo = 1, hi = 2;  // clears(lo) is false (or untested at 1), find hi that clears
+  if (!(max_rows >= 2)) return std::optional<RedesignOption>();
+  // An integer search, bounded: at most 2^53 buckets (one row each), so at most 53 doublings and
+  // 53 halvings; a double midpoint would stop moving past 2^53.
+  const int64_t most = static_cast<int64_t>(std::min(max_rows, kSizingMaxRowsPerPartition));
+  int64_t lo = 1, hi = 2;  // clears(lo) is false (or untested at 1), find hi that clears
   std::optional<RedesignOption> best;
   while (true) {
     PARTPLAY_ASSIGN_OR_RETURN(best, clears(hi));
     if (best) break;
-    if (hi >= max_rows) return std::optional<RedesignOption>();  // one row per partition fails
+    if (hi >= most) return std::optional<RedesignOption>();  // one row per partition fails
     lo = hi;
-    hi = std::min(hi * 2, max_rows);
+    hi = std::min(hi * 2, most);
   }
   while (hi - lo > 1) {
-    double mid = std::floor((lo + hi) / 2);
+    int64_t mid = lo + (hi - lo) / 2;
     PARTPLAY_ASSIGN_OR_RETURN(std::optional<RedesignOption> o, clears(mid));
     if (o) {
       hi = mid;

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "partplay/core/limits.h"
 #include "partplay/ingest/json_diagnostics.h"
 #include "partplay/ingest/key_path.h"
 #include "partplay/sizing/table_sizing_writers.h"
@@ -74,11 +75,21 @@ StatusOr<RowsEstimate> RowsField(dom::element e, std::string_view field) {
     return parsed;
   }
   RowsEstimate rows;
+  // Past 2^53 a row count is no longer exact (and the bucket search would not end).
+  auto bounded = [&]() -> StatusOr<RowsEstimate> {
+    if (rows.value() > kSizingMaxRowsPerPartition) {
+      return BadField(field, fmt::format("the product {} is past 2^53 ({}), the most rows the "
+                                         "sizing counts exactly",
+                                         FormatQuantity(rows.value()),
+                                         FormatQuantity(kSizingMaxRowsPerPartition)));
+    }
+    return rows;
+  };
   dom::array array;
   if (e.get_array().get(array)) {
     PARTPLAY_ASSIGN_OR_RETURN(double v, NumberField(e, field));
     rows.factors.push_back({"", v});
-    return rows;
+    return bounded();
   }
   for (dom::element item : array) {
     RowsFactor factor;
@@ -102,7 +113,7 @@ StatusOr<RowsEstimate> RowsField(dom::element e, std::string_view field) {
     rows.factors.push_back(std::move(factor));
   }
   if (rows.factors.empty()) return BadField(field, "needs at least one factor");
-  return rows;
+  return bounded();
 }
 
 StatusOr<PartitionSplit> SplitField(dom::element e) {

@@ -92,7 +92,7 @@ StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted
     return Status(ErrorCode::kCqlUnknown,
                   fmt::format("table {} is ambiguous ({}): give keyspace.table", wanted, list));
   }
-  const auto& create = std::get<cql::CreateTableStatement>(match->body);
+  const auto& create = *std::get_if<cql::CreateTableStatement>(&match->body);  // a CREATE TABLE
   PARTPLAY_ASSIGN_OR_RETURN(cql::TableSchema schema, cql::BuildTable(create, match_keyspace));
   ScriptTable out{std::move(schema), std::string(match->text), std::nullopt};
   if (auto ks = keyspaces.find(match_keyspace); ks != keyspaces.end()) {

@@ -31,7 +31,7 @@ std::string NumKey(double d) {
 std::optional<PartitionTable::Entry> Find(const PartitionTable& table,
                                           const std::string& canonical) {
   for (uint32_t i = 0; i < table.size(); ++i) {
-    PartitionTable::Entry e = table.at(i);
+    PartitionTable::Entry e = table.EntryAt(i);
     if (e.canonical == canonical) return e;
   }
   return std::nullopt;
@@ -115,7 +115,7 @@ TEST(PartitionTableTest, GrowsPastManyThousandsOfKeys) {
   ASSERT_EQ(table.size(), static_cast<size_t>(kKeys));
   std::map<std::string, uint32_t> seen;
   for (uint32_t i = 0; i < table.size(); ++i) {
-    PartitionTable::Entry e = table.at(i);
+    PartitionTable::Entry e = table.EntryAt(i);
     EXPECT_TRUE(seen.emplace(std::string(e.canonical), i).second) << "a key appears twice";
   }
   for (int i : {0, 1, 1023, 1024, 4096, 33333, kKeys - 1}) {
@@ -136,7 +136,7 @@ TEST(PartitionTableTest, NumbersPartitionsInTheOrderTheyFirstAppear) {
   }
   ASSERT_EQ(table.size(), keys.size());
   for (uint32_t i = 0; i < keys.size(); ++i) {
-    EXPECT_EQ(table.at(i).canonical, keys[i]) << i;
+    EXPECT_EQ(table.EntryAt(i).canonical, keys[i]) << i;
     EXPECT_EQ(table.Export(i).key.CanonicalBytes(), keys[i]) << i;
   }
 }
@@ -173,7 +173,7 @@ TEST(PartitionTableTest, ManyLongKeysSurviveGrowth) {
   ASSERT_EQ(table.size(), static_cast<size_t>(kKeys));
   std::set<std::string> distinct;
   for (uint32_t i = 0; i < table.size(); ++i) {
-    PartitionTable::Entry e = table.at(i);
+    PartitionTable::Entry e = table.EntryAt(i);
     ASSERT_EQ(e.canonical, key(static_cast<int>(i))) << i;  // first-seen order
     ASSERT_EQ(e.items, 2u) << i;
     ASSERT_EQ(e.bytes, 30u) << i;
@@ -188,7 +188,7 @@ TEST(PartitionTableTest, ManyNumericKeys) {
   for (int i = 0; i < 20000; ++i) table.Add(NumKey(i * 0.5), 1, i);
   for (int i = 0; i < 20000; ++i) table.Add(NumKey(i * 0.5), 1, i);  // same doubles again
   EXPECT_EQ(table.size(), 20000u);
-  for (uint32_t i = 0; i < table.size(); ++i) ASSERT_EQ(table.at(i).items, 2u) << i;
+  for (uint32_t i = 0; i < table.size(); ++i) ASSERT_EQ(table.EntryAt(i).items, 2u) << i;
 }
 
 TEST(PartitionTableTest, SortedByBytesThenItemsThenKey) {

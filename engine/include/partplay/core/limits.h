@@ -10,6 +10,7 @@
 //   FindLimit("cosmos_logical_partition_bytes")->label;    // "20 GB per logical partition"
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,11 +41,32 @@ inline constexpr double kCassandraCellsPerPartition = 2e9;
 inline constexpr double kCassandraRecommendedValuesPerPartition = 100000;
 inline constexpr double kCassandraRecommendedPartitionBytes = 100e6;  // "100 MB"
 
+// Apache Cassandra's largest TTL, for USING TTL and default_time_to_live: 20 years in seconds
+// (Attributes.MAX_TTL; TableParams rejects a larger default_time_to_live).
+inline constexpr int64_t kCassandraMaxTtlSeconds = 20 * 365 * 24 * 60 * 60;  // 630,720,000
+
+// The engine's own bounds on what it parses, so that no input can exhaust its stack, memory or
+// time. Each check names the construct and where it is; none is reached by a real schema or query.
+// CQL terms, collection literals, function calls and types nest at most this deep (Cassandra's
+// ANTLR parser has no bound of its own and recurses until its stack runs out).
+inline constexpr int kCqlMaxNestingDepth = 64;
+// The partition keys (or clustering keys, or rows) that the IN lists of one statement may
+// multiply out to. Cassandra 4.1 has this as the guardrail in_select_cartesian_product
+// (cassandra.yaml in_select_cartesian_product_fail_threshold; off by default, 25 on DataStax
+// Astra); the number is the playground's.
+inline constexpr double kCqlMaxInCartesianProduct = 10000;
+// Digits of one varint, decimal, float or double value (before any exponent): converting them is
+// quadratic, and Java's BigInteger/BigDecimal would take them all.
+inline constexpr double kCqlMaxNumericDigits = 1000;
+// Rows per partition in the sizing formulas: counted in doubles, which are exact up to 2^53.
+inline constexpr double kSizingMaxRowsPerPartition = 9007199254740992.0;
+
 struct Limit {
   std::string_view id;  // stable name, e.g. "cosmos_logical_partition_bytes"
   double value;
   std::string_view unit;    // "bytes", "RU/s", "cells", "values"
-  std::string_view kind;    // "quota" (the service refuses past it) or "recommendation"
+  std::string_view kind;    // "quota" (the service refuses past it), "recommendation" or
+                            // "input" (the engine's own bound on what it parses)
   std::string_view label;   // for charts and messages: "20 GB per logical partition"
   std::string_view source;  // where the number comes from
 };

@@ -1,0 +1,23 @@
+// UTF-8 as the engine checks it everywhere (RFC 3629): no overlong forms, no surrogates, nothing
+// past U+10FFFF.
+//
+//   Utf8CharLength("h\xC3\xA9", 1);   // 2 (é)
+//   Utf8CharLength("\xFF", 0);        // 0: not UTF-8
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace partplay {
+
+// The length (1 to 4) of the valid UTF-8 character starting at s[i], or 0 if the bytes there are
+// not one.
+size_t Utf8CharLength(std::string_view s, size_t i);
+// Whether all of `s` is UTF-8.
+bool IsValidUtf8(std::string_view s);
+// `s` for a message: valid characters as they are, each byte that is not UTF-8 or is a control
+// character (below U+0020, or U+007F) as \xNN, so no raw invalid byte reaches the output.
+std::string PrintableText(std::string_view s);
+
+}  // namespace partplay
