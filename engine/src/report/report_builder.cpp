@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+#include <memory>
 
-#include "partplay/cosmos/key_advisor.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/cosmos/key_advisor.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_format.h"
 
@@ -126,9 +126,10 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   o.Raw("before", LayoutJson(c.before));
   // The smallest whole growth that takes the data past one physical partition's storage quota:
   // the page's "show a storage split" preset.
-  o.Num("growth_to_split", c.before.storage_bytes > 0
-                               ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
-                               : 1);
+  o.Num("growth_to_split",
+        c.before.storage_bytes > 0
+            ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
+            : 1);
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
   std::string splits = "[";
   for (size_t i = 0; i < c.splits.size(); ++i) {
@@ -267,20 +268,21 @@ std::string SyntheticJson(const SyntheticKeyOptions& syn, const AnalysisReport& 
 StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
                                       const ReportRequest& request) {
   BuiltReport out;
-  // The container model needs every partition; without it only the listed ones are built.
-  out.analysis = analyzer.BuildReport(
-      {.max_partitions = request.container ? -1 : request.max_partitions});
+  // Only the listed partitions are built; the container model reads every partition from the
+  // analyzer's table.
+  out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions});
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};
   if (request.container) {
-    PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c, ModelContainer(r, *request.container));
+    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+    PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
+                              ModelContainer(r, *all, *request.container, r.partitions.size()));
+    all.reset();
     // The model hashed every partition already; the listed ones carry their EPK.
-    const size_t listed = request.max_partitions < 0
-                              ? r.partitions.size()
-                              : std::min(r.partitions.size(),
-                                         static_cast<size_t>(request.max_partitions));
-    for (size_t i = 0; i < listed; ++i) r.partitions[i].epk = std::move(c.partition_epks[i]);
+    for (size_t i = 0; i < r.partitions.size(); ++i) {
+      r.partitions[i].epk = std::move(c.partition_epks[i]);
+    }
     e.Raw("container", ContainerJson(*request.container, c));
     AdvisorOptions advisor_options;
     // Candidates are single paths: hashed as V1 in a V1 container, else as V2.
@@ -299,11 +301,6 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   }
   e.Str("weight_path", options.weight_path);
   out.partition_bytes = r.partition_bytes;
-  if (request.max_partitions >= 0 &&
-      r.partitions.size() > static_cast<size_t>(request.max_partitions)) {
-    r.partitions_omitted = r.partitions.size() - static_cast<size_t>(request.max_partitions);
-    r.partitions.resize(static_cast<size_t>(request.max_partitions));
-  }
   out.json = ReportToJson(r, extra);
   return out;
 }
@@ -313,13 +310,14 @@ namespace {
 std::string Gigabytes(double bytes) { return fmt::format("{:.2f} GB", bytes / kBytesPerGigabyte); }
 
 void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
-  s += fmt::format("{}: {} physical partition(s) for {:.0f} RU/s and {} "
-                   "(throughput needs {}, storage needs {})\n",
-                   title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
-                   v.partitions_for_throughput, v.partitions_for_storage);
+  s += fmt::format(
+      "{}: {} physical partition(s) for {:.0f} RU/s and {} "
+      "(throughput needs {}, storage needs {})\n",
+      title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
+      v.partitions_for_throughput, v.partitions_for_storage);
   s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11} {:>11} {:>6}\n", "range",
-                   "EPK [min, max)", "logical", "items", "storage", "RU/s share",
-                   "RU/s demand", "429 %");
+                   "EPK [min, max)", "logical", "items", "storage", "RU/s share", "RU/s demand",
+                   "429 %");
   for (const PhysicalPartition& r : v.ranges) {
     std::string span = fmt::format("[{}, {})", r.range.min_inclusive.substr(0, 14),
                                    r.range.max_exclusive.substr(0, 14));
@@ -341,8 +339,8 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
     s += "\n";
     LayoutTable(fmt::format("after growth x{}", options.growth).c_str(), c.after, s);
     for (const Split& x : c.splits) {
-      s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent,
-                       x.left, x.right, x.reason, x.moved_to_left, x.moved_to_right);
+      s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent, x.left,
+                       x.right, x.reason, x.moved_to_left, x.moved_to_right);
     }
     s += fmt::format("logical partitions that changed physical partition: {}\n", c.moved_count);
   }
