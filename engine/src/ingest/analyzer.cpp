@@ -803,6 +803,11 @@ class TablePartitionList : public PartitionList {
     return order_[i] < weights_.size() ? weights_[order_[i]] : 0.0;
   }
   std::string_view canonical(size_t i) const override { return table_.key_of(order_[i]); }
+  LogicalPartition partition(size_t i) const override {
+    LogicalPartition p = table_.Export(order_[i]);
+    p.weight = weight(i);
+    return p;
+  }
 
  private:
   const internal::PartitionTable& table_;

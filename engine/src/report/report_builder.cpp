@@ -301,8 +301,34 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   }
   e.Str("weight_path", options.weight_path);
   out.partition_bytes = r.partition_bytes;
-  out.json = ReportToJson(r, extra);
+  if (request.stream_partitions) {
+    r.partitions_omitted = 0;  // the caller streams the others
+    out.json = ReportToJson(r, extra, &out.json_tail);
+  } else {
+    out.json = ReportToJson(r, extra);
+  }
   return out;
+}
+
+Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
+                               const std::function<void(std::string_view)>& write) {
+  std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+  constexpr size_t kPiece = 1 << 20;
+  std::string piece;
+  for (size_t i = from; i < all->size(); ++i) {
+    LogicalPartition p = all->partition(i);
+    if (request.container) {
+      PARTPLAY_ASSIGN_OR_RETURN(p.epk, EffectivePartitionKey(p.key, request.container->version));
+    }
+    if (i > 0) piece.push_back(',');  // the head lists partitions 0..from-1
+    AppendPartitionJson(p, piece);
+    if (piece.size() >= kPiece) {
+      write(piece);
+      piece.clear();
+    }
+  }
+  if (!piece.empty()) write(piece);
+  return Status::Ok();
 }
 
 namespace {

@@ -167,5 +167,42 @@ TEST(ReportBuilder, ContainerFromTheTableEqualsTheModelOverEveryPartition) {
   }
 }
 
+// A streamed listing (the head's partitions, the others written after it, then the tail) is the
+// same text as the report listing every partition, with and without a container.
+TEST(ReportBuilder, StreamedPartitionsEqualTheFullListing) {
+  std::mt19937_64 rng(9);
+  std::string input;
+  for (int i = 0; i < 3000; ++i) {
+    input += fmt::format("{{\"id\":\"{}\",\"k\":\"v{}\",\"p\":\"{}\"}}\n", i, rng() % 700,
+                         std::string(rng() % 9, 'x'));
+  }
+  AnalysisOptions options;
+  options.key_paths = {"/k"};
+  auto created = Analyzer::Create(options);
+  ASSERT_TRUE(created.ok());
+  Analyzer& analyzer = *created.value();
+  ASSERT_TRUE(analyzer.Feed(input).ok());
+  ASSERT_TRUE(analyzer.Finish().ok());
+  for (bool container : {false, true}) {
+    ReportRequest full;
+    if (container) full.container = ContainerOptions{};
+    auto whole = BuildFullReport(analyzer, options, full);
+    ASSERT_TRUE(whole.ok());
+    for (int64_t head : {0, 1, 40, 5000}) {
+      ReportRequest request = full;
+      request.max_partitions = head;
+      request.stream_partitions = true;
+      auto built = BuildFullReport(analyzer, options, request);
+      ASSERT_TRUE(built.ok());
+      std::string text = built->json;
+      ASSERT_TRUE(WriteMorePartitionsJson(analyzer, request, static_cast<size_t>(head),
+                                          [&](std::string_view piece) { text += piece; })
+                      .ok());
+      text += built->json_tail;
+      EXPECT_EQ(text, whole->json) << "container " << container << " head " << head;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace partplay

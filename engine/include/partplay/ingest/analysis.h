@@ -125,6 +125,8 @@ class PartitionList {
   virtual PartitionKey key(size_t i) const {
     return PartitionKey::FromCanonicalBytes(canonical(i));
   }
+  // The whole partition (key decoded, largest item, weight; no EPK).
+  virtual LogicalPartition partition(size_t i) const = 0;
 };
 
 // A vector of partitions (e.g. a report's full list) as a PartitionList; the vector must outlive
@@ -138,6 +140,7 @@ class LogicalPartitionList : public PartitionList {
   double weight(size_t i) const override { return partitions_[i].weight; }
   std::string_view canonical(size_t i) const override { return canonical_[i]; }
   PartitionKey key(size_t i) const override { return partitions_[i].key; }
+  LogicalPartition partition(size_t i) const override { return partitions_[i]; }
 
  private:
   const std::vector<LogicalPartition>& partitions_;
