@@ -9,7 +9,6 @@ uint64_t PartitionTable::StoreKey(std::string_view canonical) {
   if (canonical.size() > kArenaBlock) {
     // A key larger than a block gets a block of its own.
     arena_.push_back(std::make_unique<char[]>(canonical.size()));
-    arena_bytes_ += canonical.size();
     std::memcpy(arena_.back().get(), canonical.data(), canonical.size());
     uint64_t ref = static_cast<uint64_t>(arena_.size() - 1) << 32;
     arena_used_ = kArenaBlock;  // the next key opens a fresh block
@@ -17,7 +16,6 @@ uint64_t PartitionTable::StoreKey(std::string_view canonical) {
   }
   if (kArenaBlock - arena_used_ < canonical.size()) {
     arena_.push_back(std::make_unique<char[]>(kArenaBlock));
-    arena_bytes_ += kArenaBlock;
     arena_used_ = 0;
   }
   uint64_t ref = (static_cast<uint64_t>(arena_.size() - 1) << 32) | arena_used_;
@@ -104,14 +102,6 @@ PartitionTable::Entry PartitionTable::at(uint32_t i) const {
   return e;
 }
 
-bool PartitionTable::Before(uint32_t a, uint32_t b) const {
-  const Stored& x = EntryAt(a);
-  const Stored& y = EntryAt(b);
-  if (x.bytes != y.bytes) return x.bytes > y.bytes;
-  if (x.items != y.items) return x.items > y.items;
-  return CompareCanonicalKeys(KeyOf(x), KeyOf(y)) < 0;
-}
-
 std::vector<uint64_t> PartitionTable::SizesDescending() const {
   std::vector<uint64_t> sizes(size_);
   for (uint32_t i = 0; i < size_; ++i) sizes[i] = EntryAt(i).bytes;
@@ -196,11 +186,6 @@ LogicalPartition PartitionTable::Export(uint32_t i) const {
   p.largest_item_bytes = s.largest_item_bytes;
   p.largest_item_index = s.largest_item_index;
   return p;
-}
-
-size_t PartitionTable::MemoryBytes() const {
-  return index_.size() * sizeof(Slot) + entries_.size() * kEntriesPerBlock * sizeof(Stored) +
-         arena_bytes_;
 }
 
 }  // namespace partplay::internal

@@ -65,19 +65,14 @@ class PartitionTable {
   uint64_t items_of(uint32_t i) const { return EntryAt(i).items; }
   std::string_view key_of(uint32_t i) const { return KeyOf(EntryAt(i)); }
 
-  // The order of the report: largest bytes first; ties: more items first, then key order
-  // (CompareCanonicalKeys). True when partition a comes before b.
-  bool Before(uint32_t a, uint32_t b) const;
-  // The first `k` partition numbers of that order (all when k >= size()), by partial selection:
+  // The first `k` partition numbers in the order of the report (largest bytes first; ties: more
+  // items first, then key order, CompareCanonicalKeys), all when k >= size(), by selection:
   // the k-th largest size is found on plain integers and only the partitions at least that large
   // are sorted, as flat records whose key order is mostly settled by a 64-bit prefix.
   std::vector<uint32_t> Largest(size_t k) const;
   // Every partition's bytes, largest first (a sort of plain integers).
   std::vector<uint64_t> SizesDescending() const;
   LogicalPartition Export(uint32_t i) const;
-
-  // Bytes held (entries, index, key arena), for the memory figure in HACKING.md.
-  size_t MemoryBytes() const;
 
  private:
   struct Stored {
@@ -113,7 +108,6 @@ class PartitionTable {
   std::vector<std::unique_ptr<Stored[]>> entries_;
   std::vector<std::unique_ptr<char[]>> arena_;
   size_t arena_used_ = kArenaBlock;  // bytes used in the last block (full: none yet)
-  size_t arena_bytes_ = 0;           // bytes allocated over all blocks
 };
 
 }  // namespace partplay::internal
