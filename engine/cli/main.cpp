@@ -61,7 +61,8 @@ const char kUsage[] =
     "          partition key PATH, a JSON pointer such as /userId or /address/city\n"
     "          (~1 escapes '/', ~0 escapes '~'). Several --key options make a hierarchical key.\n"
     "          Input: NDJSON (one object per line), a JSON array of objects, or one object.\n"
-    "          --format json prints the report described in docs/report.md (all partitions);\n"
+    "          --format json prints the report described in docs/report.md (all partitions,\n"
+    "          streamed);\n"
     "          --format table (default) prints a summary and the largest --max-rows partitions.\n"
     "          --discover N scans the first N items (default 10000, 'all', or 0) for\n"
     "          candidate key paths.\n"
@@ -287,12 +288,23 @@ int Analyze(int argc, char** argv) {
 
   partplay::ReportRequest request;
   request.container = container;
-  request.max_partitions = json ? -1 : max_rows;
+  // JSON lists every partition: the first ones in the report, the others streamed after it.
+  constexpr int64_t kJsonHeadPartitions = 1000;
+  request.max_partitions = json ? kJsonHeadPartitions : max_rows;
+  request.stream_partitions = json;
   auto built = partplay::BuildFullReport(a, options, request);
   if (!built.ok()) return Fail(built.status(), json);
   std::string out;
   if (json) {
-    out = std::move(built.value().json);
+    std::string tail = std::move(built.value().json_tail);
+    std::fwrite(built.value().json.data(), 1, built.value().json.size(), stdout);
+    built.value() = {};  // only the tail is needed now
+    // The model hashed every key already, so an EPK cannot fail here.
+    Status streamed = partplay::WriteMorePartitionsJson(
+        a, request, kJsonHeadPartitions,
+        [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); });
+    if (!streamed.ok()) return Fail(streamed, json);
+    out = std::move(tail);
   } else {
     out = partplay::ReportToTable(built.value().analysis, static_cast<size_t>(max_rows));
     if (built.value().container) {

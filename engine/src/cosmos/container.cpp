@@ -6,10 +6,6 @@
 // growth to many thousands of ranges stays linear.
 #include "partplay/cosmos/container.h"
 
-#include "core/message_format.h"
-#include "cosmos/container_options.h"
-#include "partplay/cosmos/request_charges.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,6 +14,10 @@
 #include <cstring>
 #include <queue>
 #include <utility>
+
+#include "core/message_format.h"
+#include "cosmos/container_options.h"
+#include "partplay/cosmos/request_charges.h"
 
 namespace partplay {
 namespace {
@@ -54,15 +54,54 @@ std::string KeyForMessage(const PartitionKey& key) {
 // ---------------------------------------------------------------------------------------------
 // Partitions: EPKs, order and demand.
 
+// EPK text to its bytes ("05C1" -> 0x05 0xC1; "FF" -> 0xFF, "" -> ""): EPKs and range bounds
+// are upper-case hex of whole bytes, so the bytes order exactly as the text does.
+std::string EpkBytes(std::string_view hex) {
+  auto nibble = [](char c) {
+    return static_cast<uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  };
+  std::string out(hex.size() / 2, '\0');
+  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+    out[i / 2] = static_cast<char>(nibble(hex[i]) << 4 | nibble(hex[i + 1]));
+  }
+  return out;
+}
+
+std::string EpkText(std::string_view bytes) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out(bytes.size() * 2, '0');
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    const uint8_t b = static_cast<uint8_t>(bytes[i]);
+    out[2 * i] = kHex[b >> 4];
+    out[2 * i + 1] = kHex[b & 15];
+  }
+  return out;
+}
+
+int CompareEpkBytes(std::string_view a, std::string_view b) {
+  int c = a.compare(b);  // char_traits<char> compares as unsigned char
+  return c < 0 ? -1 : (c > 0 ? 1 : 0);
+}
+
+// The partitions with their EPKs as bytes, back to back (hex text only for what is shown).
 struct Model {
-  const AnalysisReport* analysis = nullptr;
-  std::vector<std::string> epk;  // by analysis index
-  std::vector<uint32_t> order;   // analysis indices in EPK order (ties: analysis order)
-  std::vector<double> demand;    // RU/s by analysis index
+  const PartitionList* parts = nullptr;
+  std::string epk_bytes;          // every partition's EPK bytes, by list index
+  std::vector<uint64_t> epk_end;  // where partition i's EPK ends in epk_bytes
+  std::vector<uint32_t> order;    // list indices in EPK order (ties: list order)
+  std::vector<double> demand;     // RU/s by list index
+
+  std::string_view epk(uint32_t i) const {
+    const uint64_t begin = i == 0 ? 0 : epk_end[i - 1];
+    return std::string_view(epk_bytes).substr(begin, epk_end[i] - begin);
+  }
+  uint64_t items(uint32_t i) const { return parts->items(i); }
+  uint64_t bytes(uint32_t i) const { return parts->bytes(i); }
+  PartitionKey key(uint32_t i) const { return parts->key(i); }
 };
 
-// The first 8 bytes big-endian, zero-padded: orders like the ordinal comparison (EPKs are hex
-// text, never NUL), so most comparisons while sorting are one integer compare.
+// The first 8 bytes big-endian, zero-padded: orders like the ordinal comparison (a shorter EPK
+// that ties is sorted by the full comparison), so most comparisons are one integer compare.
 uint64_t OrdinalPrefix(std::string_view s) {
   uint64_t v = 0;
   for (size_t i = 0; i < 8; ++i) {
@@ -71,14 +110,14 @@ uint64_t OrdinalPrefix(std::string_view s) {
   return v;
 }
 
-std::vector<uint32_t> SortByEpk(const std::vector<std::string>& epk) {
-  std::vector<std::pair<uint64_t, uint32_t>> keyed(epk.size());
-  for (size_t i = 0; i < epk.size(); ++i) {
-    keyed[i] = {OrdinalPrefix(epk[i]), static_cast<uint32_t>(i)};
+std::vector<uint32_t> SortByEpk(const Model& m) {
+  std::vector<std::pair<uint64_t, uint32_t>> keyed(m.epk_end.size());
+  for (size_t i = 0; i < keyed.size(); ++i) {
+    keyed[i] = {OrdinalPrefix(m.epk(static_cast<uint32_t>(i))), static_cast<uint32_t>(i)};
   }
   std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
-    int c = CompareEffectivePartitionKeys(epk[a.second], epk[b.second]);
+    int c = CompareEpkBytes(m.epk(a.second), m.epk(b.second));
     return c != 0 ? c < 0 : a.second < b.second;
   });
   std::vector<uint32_t> order(keyed.size());
@@ -87,22 +126,21 @@ std::vector<uint32_t> SortByEpk(const std::vector<std::string>& epk) {
 }
 
 // Each partition's share w_p of the requests (summing to 1).
-StatusOr<std::vector<double>> RequestShares(const std::vector<LogicalPartition>& parts,
-                                            const Workload& workload) {
+StatusOr<std::vector<double>> RequestShares(const PartitionList& parts, const Workload& workload) {
   std::vector<double> raw(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
     switch (workload.spread) {
       case RequestSpread::kUniformItems:
-        raw[i] = static_cast<double>(parts[i].items);
+        raw[i] = static_cast<double>(parts.items(i));
         break;
       case RequestSpread::kField:
-        if (!FiniteAtLeast(parts[i].weight, 0)) {
+        if (!FiniteAtLeast(parts.weight(i), 0)) {
           return BadOption(
               fmt::format("the weight field must sum to a finite value >= 0 in "
                           "every partition; {} sums to {}",
-                          KeyForMessage(parts[i].key), parts[i].weight));
+                          KeyForMessage(parts.key(i)), parts.weight(i)));
         }
-        raw[i] = parts[i].weight;
+        raw[i] = parts.weight(i);
         break;
       case RequestSpread::kZipf:
         raw[i] = std::pow(static_cast<double>(i + 1), -workload.zipf_exponent);
@@ -111,7 +149,7 @@ StatusOr<std::vector<double>> RequestShares(const std::vector<LogicalPartition>&
   }
   double total = 0;
   for (double x : raw) total += x;
-  if (total == 0 && !parts.empty()) {
+  if (total == 0 && parts.size() > 0) {
     if (workload.spread == RequestSpread::kField) return BadOption("the weight field sums to 0");
     return raw;  // no items at all: no requests land anywhere
   }
@@ -126,22 +164,23 @@ double WorkloadCharge(double mean_item_bytes, const Workload& w) {
          w.queries_per_second * w.costs.query_ru;
 }
 
-StatusOr<Model> BuildModel(const AnalysisReport& analysis, const ContainerOptions& options) {
+StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& options) {
   Model m;
-  m.analysis = &analysis;
-  const auto& parts = analysis.partitions;
-  m.epk.reserve(parts.size());
-  for (const LogicalPartition& p : parts) {
-    PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(p.key, options.version));
-    m.epk.push_back(std::move(epk));
+  m.parts = &parts;
+  m.epk_end.reserve(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::string epk,
+                              EffectivePartitionKey(parts.key(i), options.version));
+    m.epk_bytes += EpkBytes(epk);
+    m.epk_end.push_back(m.epk_bytes.size());
   }
-  m.order = SortByEpk(m.epk);
+  m.order = SortByEpk(m);
   PARTPLAY_ASSIGN_OR_RETURN(std::vector<double> shares, RequestShares(parts, options.workload));
   m.demand.resize(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) {
-    const double mean_item = parts[i].items > 0 ? static_cast<double>(parts[i].bytes) /
-                                                      static_cast<double>(parts[i].items)
-                                                : 0;
+    const uint64_t items = parts.items(i);
+    const double mean_item =
+        items > 0 ? static_cast<double>(parts.bytes(i)) / static_cast<double>(items) : 0;
     m.demand[i] = shares[i] * WorkloadCharge(mean_item, options.workload);
   }
   return m;
@@ -165,8 +204,8 @@ std::vector<WorkRange> AssignToRanges(const PhysicalLayout& layout, const Model&
   size_t k = 0;
   for (const EpkRange& r : layout.ranges) {
     WorkRange w{r, k, k, 0};
-    while (k < m.order.size() &&
-           CompareEffectivePartitionKeys(m.epk[m.order[k]], r.max_exclusive) < 0) {
+    const std::string max = EpkBytes(r.max_exclusive);
+    while (k < m.order.size() && CompareEpkBytes(m.epk(m.order[k]), max) < 0) {
       ++k;
     }
     w.end = k;
@@ -175,19 +214,19 @@ std::vector<WorkRange> AssignToRanges(const PhysicalLayout& layout, const Model&
   return out;
 }
 
-double ScaledBytes(const LogicalPartition& p, double scale) {
-  return static_cast<double>(p.bytes) * scale;
+double ScaledBytes(const Model& m, uint32_t i, double scale) {
+  return static_cast<double>(m.bytes(i)) * scale;
 }
 
-uint64_t ScaledItems(const LogicalPartition& p, double scale) {
-  if (scale == 1) return p.items;
-  return static_cast<uint64_t>(std::llround(static_cast<double>(p.items) * scale));
+uint64_t ScaledItems(const Model& m, uint32_t i, double scale) {
+  if (scale == 1) return m.items(i);
+  return static_cast<uint64_t>(std::llround(static_cast<double>(m.items(i)) * scale));
 }
 
 double SliceBytes(const Model& m, size_t begin, size_t end, double scale) {
   double total = 0;
   for (size_t k = begin; k < end; ++k) {
-    total += ScaledBytes(m.analysis->partitions[m.order[k]], scale);
+    total += ScaledBytes(m, m.order[k], scale);
   }
   return total;
 }
@@ -201,8 +240,9 @@ std::optional<std::pair<WorkRange, WorkRange>> SplitRange(const WorkRange& r, co
   // The first partition at or past the midpoint: where the slice is cut.
   auto first = m.order.begin() + static_cast<std::ptrdiff_t>(r.begin);
   auto last = m.order.begin() + static_cast<std::ptrdiff_t>(r.end);
-  auto cut = std::lower_bound(first, last, mid.value(), [&](uint32_t i, const std::string& key) {
-    return CompareEffectivePartitionKeys(m.epk[i], key) < 0;
+  const std::string mid_bytes = EpkBytes(mid.value());
+  auto cut = std::lower_bound(first, last, mid_bytes, [&](uint32_t i, const std::string& key) {
+    return CompareEpkBytes(m.epk(i), key) < 0;
   });
   const size_t at = static_cast<size_t>(cut - m.order.begin());
   WorkRange left{EpkRange{r.range.min_inclusive, mid.value(), next_id}, r.begin, at, r.depth + 1};
@@ -238,9 +278,9 @@ Status TooManyRanges(size_t count) {
 bool SplitCanSeparate(const WorkRange& r, const Model& m, Version version) {
   if (r.end - r.begin < 2) return false;
   if (version != Version::kMultiHash) return true;  // V1 / V2: narrowing ends it (SplitRange)
-  constexpr size_t kLevelLength = 32;
-  const std::string_view first = m.epk[m.order[r.begin]];
-  const std::string_view last = m.epk[m.order[r.end - 1]];
+  constexpr size_t kLevelLength = 16;               // bytes: 32 hex digits
+  const std::string_view first = m.epk(m.order[r.begin]);
+  const std::string_view last = m.epk(m.order[r.end - 1]);
   return first.substr(0, kLevelLength) != last.substr(0, kLevelLength);
 }
 
@@ -326,12 +366,11 @@ double ThrottledFraction(double demand, double share) {
 }
 
 PlacedPartition Place(const Model& m, uint32_t i, double scale, double share) {
-  const LogicalPartition& p = m.analysis->partitions[i];
   PlacedPartition out;
-  out.key = p.key;
-  out.epk = m.epk[i];
-  out.items = ScaledItems(p, scale);
-  out.bytes = ScaledBytes(p, scale);
+  out.key = m.key(i);
+  out.epk = EpkText(m.epk(i));
+  out.items = ScaledItems(m, i, scale);
+  out.bytes = ScaledBytes(m, i, scale);
   out.demand_ru = m.demand[i];
   out.hot = m.demand[i] > share;
   return out;
@@ -342,9 +381,8 @@ void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range
              PhysicalPartition& out) {
   std::vector<uint32_t> members(m.order.begin() + static_cast<std::ptrdiff_t>(r.begin),
                                 m.order.begin() + static_cast<std::ptrdiff_t>(r.end));
-  const auto& parts = m.analysis->partitions;
   auto larger = [&](uint32_t a, uint32_t b) {
-    if (parts[a].bytes != parts[b].bytes) return parts[a].bytes > parts[b].bytes;
+    if (m.bytes(a) != m.bytes(b)) return m.bytes(a) > m.bytes(b);
     return a < b;
   };
   auto hotter = [&](uint32_t a, uint32_t b) {
@@ -361,7 +399,7 @@ void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range
   for (size_t k = 0; k < listed; ++k) out.top.push_back(Place(m, members[k], scale, out.ru_share));
   out.others_partitions = members.size() - listed;
   for (size_t k = listed; k < members.size(); ++k) {
-    out.others_bytes += ScaledBytes(parts[members[k]], scale);
+    out.others_bytes += ScaledBytes(m, members[k], scale);
   }
 }
 
@@ -377,9 +415,8 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
     p.logical_partitions = r.end - r.begin;
     p.ru_share = share;
     for (size_t k = r.begin; k < r.end; ++k) {
-      const LogicalPartition& lp = m.analysis->partitions[m.order[k]];
-      p.items += ScaledItems(lp, scale);
-      p.bytes += ScaledBytes(lp, scale);
+      p.items += ScaledItems(m, m.order[k], scale);
+      p.bytes += ScaledBytes(m, m.order[k], scale);
       p.demand_ru += m.demand[m.order[k]];
     }
     p.throttled_fraction = ThrottledFraction(p.demand_ru, share);
@@ -419,7 +456,7 @@ void RecordMoves(const Model& m, const std::vector<WorkRange>& before,
   for (size_t k = 0; k < m.order.size(); ++k) {
     if (from[k] == to[k]) continue;
     if (report.moved.size() < kMaxFindingExamples) {
-      report.moved.push_back({m.analysis->partitions[m.order[k]].key, from[k], to[k]});
+      report.moved.push_back({m.key(m.order[k]), from[k], to[k]});
     }
     ++report.moved_count;
   }
@@ -428,26 +465,6 @@ void RecordMoves(const Model& m, const std::vector<WorkRange>& before,
 // ---------------------------------------------------------------------------------------------
 // Findings.
 
-uint64_t KeyValueBytes(const PartitionKey& key) {
-  uint64_t total = 0;
-  for (const KeyComponent& c : key.components) {
-    switch (c.kind) {
-      case KeyKind::kString:
-        total += c.text.size();
-        break;
-      case KeyKind::kNumber:
-        total += 8;
-        break;
-      case KeyKind::kUndefined:
-        break;
-      default:
-        total += 1;
-        break;  // null, false, true
-    }
-  }
-  return total;
-}
-
 std::vector<ItemFinding> FirstExamples(const std::vector<ItemFinding>& items) {
   return {items.begin(),
           items.begin() + static_cast<std::ptrdiff_t>(std::min(items.size(), kMaxFindingExamples))};
@@ -455,7 +472,7 @@ std::vector<ItemFinding> FirstExamples(const std::vector<ItemFinding>& items) {
 
 // The context every finding shares.
 struct FindingContext {
-  const AnalysisReport& analysis;
+  const AnalysisReport& analysis;  // counts and item findings (its partition list may be cut)
   const ContainerOptions& options;
   const Model& m;
   double scale;  // growth applied to sizes in the last layout
@@ -471,20 +488,20 @@ std::string AfterGrowth(const FindingContext& c) {
 void AddOver20Gb(const FindingContext& c, std::vector<Finding>& out) {
   Finding f{"logical_partition_over_20gb", "error", "", 0, {}, {}};
   double largest = 0;
-  const PartitionKey* largest_key = nullptr;
-  for (const LogicalPartition& p : c.analysis.partitions) {
-    const double bytes = ScaledBytes(p, c.scale);
+  uint32_t largest_at = 0;
+  for (uint32_t i = 0; i < c.m.parts->size(); ++i) {
+    const double bytes = ScaledBytes(c.m, i, c.scale);
     if (!(bytes > kCosmosLogicalPartitionBytes)) continue;
     ++f.count;
-    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(p.key);
-    if (bytes > largest) largest = bytes, largest_key = &p.key;
+    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(c.m.key(i));
+    if (bytes > largest) largest = bytes, largest_at = i;
   }
   if (f.count == 0) return;
   f.message = fmt::format(
       "{} more than the {} a logical partition may store{}; the largest, {}, holds {}",
       Counted(f.count, "logical partition holds", "logical partitions hold"),
       LimitBytesText(kCosmosLogicalPartitionBytes), AfterGrowth(c),
-      KeyForMessage(*largest_key), FormatSizeOver(largest, kCosmosLogicalPartitionBytes));
+      KeyForMessage(c.m.key(largest_at)), FormatSizeOver(largest, kCosmosLogicalPartitionBytes));
   if (c.options.version == Version::kMultiHash) {
     f.message += fmt::format(
         " (with hierarchical keys only the full key's partition is bounded by {}; a prefix may "
@@ -500,14 +517,14 @@ void AddKeyTooLarge(const FindingContext& c, std::vector<Finding>& out) {
   const uint64_t limit = classic ? kCosmosKeyBytesClassic : kCosmosKeyBytesLarge;
   Finding f{"key_too_large", "error", "", 0, {}, {}};
   uint64_t longest = 0, items = 0;
-  const PartitionKey* longest_key = nullptr;
-  for (const LogicalPartition& p : c.analysis.partitions) {
-    const uint64_t size = KeyValueBytes(p.key);
+  uint32_t longest_at = 0;
+  for (uint32_t i = 0; i < c.m.parts->size(); ++i) {
+    const uint64_t size = CanonicalValueBytes(c.m.parts->canonical(i));
     if (size <= limit) continue;
     ++f.count;
-    items += p.items;
-    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(p.key);
-    if (size > longest) longest = size, longest_key = &p.key;
+    items += c.m.items(i);
+    if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(c.m.key(i));
+    if (size > longest) longest = size, longest_at = i;
   }
   if (f.count == 0) return;
   f.message = fmt::format(
@@ -516,7 +533,7 @@ void AddKeyTooLarge(const FindingContext& c, std::vector<Finding>& out) {
       Counted(items, "item", "items"), f.count == 1 ? "is" : "are", GroupThousands(limit),
       classic ? "without large partition keys (turn them on for 2,048 bytes)"
               : "with large partition keys",
-      KeyForMessage(*longest_key), GroupThousands(longest));
+      KeyForMessage(c.m.key(longest_at)), GroupThousands(longest));
   out.push_back(std::move(f));
 }
 
@@ -553,12 +570,12 @@ void AddAnalysisFindings(const FindingContext& c, std::vector<Finding>& out) {
                              Counted(a.duplicate_id_items, "item repeats", "items repeat")));
   uint64_t largest_item = 0;
   for (const ItemFinding& f : a.oversized_examples) largest_item = std::max(largest_item, f.bytes);
-  AddItemFinding(out, "item_over_2mb", "error", a.oversized_items, a.oversized_examples,
-                 fmt::format("{} larger than {}, the largest item Cosmos DB stores (the largest "
-                             "seen has {}).",
-                             Counted(a.oversized_items, "item is", "items are"),
-                             LimitBytesText(kCosmosItemBytes),
-                             FormatSize(static_cast<double>(largest_item))));
+  AddItemFinding(
+      out, "item_over_2mb", "error", a.oversized_items, a.oversized_examples,
+      fmt::format("{} larger than {}, the largest item Cosmos DB stores (the largest "
+                  "seen has {}).",
+                  Counted(a.oversized_items, "item is", "items are"),
+                  LimitBytesText(kCosmosItemBytes), FormatSize(static_cast<double>(largest_item))));
   AddItemFinding(out, "imprecise_number_key", "warning", a.imprecise_number_items,
                  a.imprecise_number_examples,
                  fmt::format("{} a numeric partition key value that a double cannot hold exactly "
@@ -572,7 +589,7 @@ uint32_t LargestIn(const Model& m, const WorkRange& r) {
   uint32_t best = m.order[r.begin];
   for (size_t k = r.begin + 1; k < r.end; ++k) {
     const uint32_t i = m.order[k];
-    if (m.analysis->partitions[i].bytes > m.analysis->partitions[best].bytes) best = i;
+    if (m.bytes(i) > m.bytes(best)) best = i;
   }
   return best;
 }
@@ -587,7 +604,7 @@ void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
     const double bytes = SliceBytes(c.m, r.begin, r.end, c.scale);
     if (bytes > fullest_bytes) fullest_bytes = bytes, fullest = &r;
     if (f.keys.size() < kMaxFindingExamples) {
-      f.keys.push_back(c.analysis.partitions[LargestIn(c.m, r)].key);
+      f.keys.push_back(c.m.key(LargestIn(c.m, r)));
     }
   }
   const size_t fullest_index = static_cast<size_t>(fullest - c.overfull.data());
@@ -596,11 +613,10 @@ void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
       "{} more than the {} a physical partition stores{} and no split can help: physical "
       "partition {} holds {}, {}.",
       Counted(f.count, "physical partition would hold", "physical partitions would hold"),
-      LimitBytesText(kCosmosPhysicalPartitionBytes),
-      AfterGrowth(c), c.overfull_ids[fullest_index],
+      LimitBytesText(kCosmosPhysicalPartitionBytes), AfterGrowth(c), c.overfull_ids[fullest_index],
       FormatSizeOver(fullest_bytes, kCosmosPhysicalPartitionBytes),
       one ? fmt::format("all of it the one logical partition {}",
-                        KeyForMessage(c.analysis.partitions[c.m.order[fullest->begin]].key))
+                        KeyForMessage(c.m.key(c.m.order[fullest->begin])))
           : fmt::format("{} logical partitions whose keys a midpoint split cannot separate (a "
                         "split never cuts inside one first-level key or one hash value)",
                         GroupThousands(fullest->end - fullest->begin)));
@@ -624,14 +640,14 @@ void AddOver10000Ru(const FindingContext& c, std::vector<Finding>& out) {
   if (hot.empty()) return;
   Finding f{"logical_partition_over_10000_ru", "warning", "", hot.size(), {}, {}};
   for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
-    f.keys.push_back(c.analysis.partitions[hot[k]].key);
+    f.keys.push_back(c.m.key(hot[k]));
   }
   f.message = fmt::format(
       "{} more than {}, the most one physical partition serves, and one logical "
       "partition never spans two; the hottest, {}, needs {}.",
       Counted(hot.size(), "logical partition needs", "logical partitions need"),
-      FormatRate(kCosmosPhysicalPartitionRuPerSecond),
-      KeyForMessage(c.analysis.partitions[hot[0]].key), FormatRate(c.m.demand[hot[0]]));
+      FormatRate(kCosmosPhysicalPartitionRuPerSecond), KeyForMessage(c.m.key(hot[0])),
+      FormatRate(c.m.demand[hot[0]]));
   out.push_back(std::move(f));
 }
 
@@ -790,10 +806,14 @@ StatusOr<RouteResult> RouteQuery(const PartitionKey& filter, PartitionKeyHashVer
   return route;
 }
 
-StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
-                                         const ContainerOptions& options) {
-  PARTPLAY_RETURN_IF_ERROR(internal::ValidateContainerOptions(analysis, options));
-  PARTPLAY_ASSIGN_OR_RETURN(Model m, BuildModel(analysis, options));
+namespace {
+
+// ModelContainer over `all`; `omitted`: partitions the caller could not list (refused).
+StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const PartitionList& all,
+                                    const ContainerOptions& options, size_t epks_listed,
+                                    uint64_t omitted) {
+  PARTPLAY_RETURN_IF_ERROR(internal::ValidateContainerOptions(analysis, options, omitted));
+  PARTPLAY_ASSIGN_OR_RETURN(Model m, BuildModel(all, options));
   const Version version = options.version;
 
   ContainerReport report;
@@ -843,8 +863,24 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                                             analysis.key_paths.size(), last_view));
     report.route = std::move(route);
   }
-  report.partition_epks = std::move(m.epk);
+  epks_listed = std::min(epks_listed, all.size());
+  report.partition_epks.reserve(epks_listed);
+  for (uint32_t i = 0; i < epks_listed; ++i) report.partition_epks.push_back(EpkText(m.epk(i)));
   return report;
+}
+
+}  // namespace
+
+StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
+                                         const ContainerOptions& options) {
+  const LogicalPartitionList all(analysis.partitions);
+  return ModelOver(analysis, all, options, all.size(), analysis.partitions_omitted);
+}
+
+StatusOr<ContainerReport> ModelContainer(const AnalysisReport& summary, const PartitionList& all,
+                                         const ContainerOptions& options, size_t epks_listed) {
+  return ModelOver(summary, all, options, epks_listed,
+                   summary.partition_count > all.size() ? summary.partition_count - all.size() : 0);
 }
 
 }  // namespace partplay

@@ -52,7 +52,8 @@ Status ValidateRoute(const PartitionKey& route, Version version, size_t levels) 
   return Status::Ok();
 }
 
-Status ValidateContainerOptions(const AnalysisReport& analysis, const ContainerOptions& options) {
+Status ValidateContainerOptions(const AnalysisReport& analysis, const ContainerOptions& options,
+                                uint64_t omitted) {
   if (!(std::isfinite(options.ru_per_second) && options.ru_per_second > 0)) {
     return BadOption(fmt::format("throughput must be a finite number of RU/s > 0, got {}",
                                  options.ru_per_second));
@@ -78,11 +79,11 @@ Status ValidateContainerOptions(const AnalysisReport& analysis, const ContainerO
     return BadOption(fmt::format("a key with {} paths needs hash version multihash", levels));
   }
   PARTPLAY_RETURN_IF_ERROR(ValidateWorkload(options.workload));
-  if (analysis.partitions_omitted != 0) {
+  if (omitted != 0) {
     return Status(ErrorCode::kInvalidState,
                   fmt::format("the analysis omits {} partitions; the container model needs every "
                               "partition (max_partitions = -1)",
-                              analysis.partitions_omitted));
+                              omitted));
   }
   if (options.route) {
     PARTPLAY_RETURN_IF_ERROR(ValidateRoute(*options.route, options.version, levels));

@@ -13,8 +13,10 @@ namespace partplay::internal {
 Status BadOption(std::string message);
 bool FiniteAtLeast(double v, double min);
 
-// Every option of `options` against its range, the route against the key's levels.
-Status ValidateContainerOptions(const AnalysisReport& analysis, const ContainerOptions& options);
+// Every option of `options` against its range, the route against the key's levels; `omitted`:
+// partitions missing from the list to be modelled (refused).
+Status ValidateContainerOptions(const AnalysisReport& analysis, const ContainerOptions& options,
+                                uint64_t omitted);
 // A query filter: one value per key level (a prefix of them with MultiHash).
 Status ValidateRoute(const PartitionKey& route, PartitionKeyHashVersion version, size_t levels);
 

@@ -1,22 +1,21 @@
 #include <fmt/format.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <unordered_map>
 #include <iterator>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 
-#include <xxhash.h>
-
-#include "ingest/item_stream.h"
 #include "core/murmur_hash3.h"
+#include "ingest/item_stream.h"
 #include "ingest/partition_table.h"
+#include "partplay/core/statistics.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/json_diagnostics.h"
 #include "partplay/ingest/key_path.h"
-#include "partplay/core/statistics.h"
 
 namespace partplay {
 
@@ -114,9 +113,8 @@ class Analyzer::Impl : public internal::ItemSink {
 
   Status Init() {
     if (options_.key_paths.empty() || options_.key_paths.size() > kMaxKeyPaths) {
-      return Status(ErrorCode::kBadOption,
-                    fmt::format("give 1 to {} partition key paths (got {})", kMaxKeyPaths,
-                                options_.key_paths.size()));
+      return Status(ErrorCode::kBadOption, fmt::format("give 1 to {} partition key paths (got {})",
+                                                       kMaxKeyPaths, options_.key_paths.size()));
     }
     for (const auto& text : options_.key_paths) {
       PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(text));
@@ -127,6 +125,9 @@ class Analyzer::Impl : public internal::ItemSink {
     }
     if (options_.check_ids) {
       PARTPLAY_ASSIGN_OR_RETURN(id_slot_, Track("/id"));
+      id_is_key_ = options_.key_paths.size() == 1 &&
+                   paths_[0].segments() == paths_[*id_slot_].segments() &&
+                   options_.synthetic.kind == SyntheticKeyOptions::Kind::kNone;
     }
     if (!options_.weight_path.empty()) {
       PARTPLAY_ASSIGN_OR_RETURN(weight_slot_, Track(options_.weight_path));
@@ -271,9 +272,17 @@ class Analyzer::Impl : public internal::ItemSink {
     uint64_t hash = HashCanonical(canonical_);
     partitions_.Prefetch(hash);
     if (id) {
-      // One logical partition holds each id once; the pair is remembered as a 64-bit hash.
-      uint64_t pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
-      if (!ids_.Insert(pair)) {
+      // One logical partition holds each id once. Keyed by /id itself, the partition is the id:
+      // a repeat is an item whose partition exists (no per-item memory). Otherwise the
+      // (partition, id) pair is remembered as a 64-bit hash.
+      bool repeated;
+      if (id_is_key_) {
+        repeated = (pending_.held && pending_.hash == hash && pending_canonical_ == canonical_) ||
+                   partitions_.Contains(canonical_, hash);
+      } else {
+        repeated = !ids_.Insert(XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash));
+      }
+      if (repeated) {
         ++duplicate_id_;
         if (duplicate_id_examples_.size() < kMaxFindingExamples) {
           duplicate_id_examples_.push_back(Finding(item, bytes, ""));
@@ -300,6 +309,7 @@ class Analyzer::Impl : public internal::ItemSink {
   }
 
   AnalysisReport BuildReport(const ReportOptions& options) const;
+  std::unique_ptr<PartitionList> AllPartitions() const;
 
   internal::ItemStream& stream() { return stream_; }
   uint64_t items() const { return items_; }
@@ -307,12 +317,18 @@ class Analyzer::Impl : public internal::ItemSink {
  private:
   static const char* TypeName(od::json_type type) {
     switch (type) {
-      case od::json_type::array: return "an array";
-      case od::json_type::object: return "an object";
-      case od::json_type::number: return "a number";
-      case od::json_type::string: return "a string";
-      case od::json_type::boolean: return "a boolean";
-      case od::json_type::null: return "null";
+      case od::json_type::array:
+        return "an array";
+      case od::json_type::object:
+        return "an object";
+      case od::json_type::number:
+        return "a number";
+      case od::json_type::string:
+        return "a string";
+      case od::json_type::boolean:
+        return "a boolean";
+      case od::json_type::null:
+        return "null";
     }
     return "a value";
   }
@@ -348,10 +364,18 @@ class Analyzer::Impl : public internal::ItemSink {
     s.last_item = current_item_;
     ++s.out.items;
     switch (kind) {
-      case KeyKind::kString: ++s.out.strings; break;
-      case KeyKind::kNumber: ++s.out.numbers; break;
-      case KeyKind::kNull: ++s.out.nulls; break;
-      default: ++s.out.booleans; break;
+      case KeyKind::kString:
+        ++s.out.strings;
+        break;
+      case KeyKind::kNumber:
+        ++s.out.numbers;
+        break;
+      case KeyKind::kNull:
+        ++s.out.nulls;
+        break;
+      default:
+        ++s.out.booleans;
+        break;
     }
     scratch_.clear();
     AppendCanonical(kind, number, text, scratch_);
@@ -427,12 +451,23 @@ class Analyzer::Impl : public internal::ItemSink {
   static bool AppendValueText(const FoundComponent& f, std::string& out) {
     if (f.invalid) return false;
     switch (f.kind) {
-      case KeyKind::kUndefined: return false;
-      case KeyKind::kNull: out += "null"; return true;
-      case KeyKind::kFalse: out += "false"; return true;
-      case KeyKind::kTrue: out += "true"; return true;
-      case KeyKind::kNumber: fmt::format_to(std::back_inserter(out), "{}", f.number); return true;
-      case KeyKind::kString: out.append(f.text); return true;
+      case KeyKind::kUndefined:
+        return false;
+      case KeyKind::kNull:
+        out += "null";
+        return true;
+      case KeyKind::kFalse:
+        out += "false";
+        return true;
+      case KeyKind::kTrue:
+        out += "true";
+        return true;
+      case KeyKind::kNumber:
+        fmt::format_to(std::back_inserter(out), "{}", f.number);
+        return true;
+      case KeyKind::kString:
+        out.append(f.text);
+        return true;
     }
     return false;
   }
@@ -440,12 +475,17 @@ class Analyzer::Impl : public internal::ItemSink {
   static const char* KindName(const FoundComponent& f) {
     if (f.invalid) return f.invalid[0] == 'n' ? "number" : f.invalid;
     switch (f.kind) {
-      case KeyKind::kUndefined: return "missing";
-      case KeyKind::kNull: return "null";
+      case KeyKind::kUndefined:
+        return "missing";
+      case KeyKind::kNull:
+        return "null";
       case KeyKind::kFalse:
-      case KeyKind::kTrue: return "boolean";
-      case KeyKind::kNumber: return "number";
-      case KeyKind::kString: return "string";
+      case KeyKind::kTrue:
+        return "boolean";
+      case KeyKind::kNumber:
+        return "number";
+      case KeyKind::kString:
+        return "string";
     }
     return "missing";
   }
@@ -454,8 +494,8 @@ class Analyzer::Impl : public internal::ItemSink {
   // valid JSON grammar is accepted, anything else is malformed.
   static bool ValidNumberToken(od::value& value) {
     std::string_view raw = value.raw_json_token();
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' ||
-                            raw.back() == '\t')) {
+    while (!raw.empty() &&
+           (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t')) {
       raw.remove_suffix(1);
     }
     return IsJsonNumber(raw);
@@ -591,9 +631,9 @@ class Analyzer::Impl : public internal::ItemSink {
   }
   void MarkImprecise(uint32_t here, od::value& value) {
     std::string_view raw = value.raw_json_token();
-    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' ||
-                            raw.back() == '\t' || raw.back() == ',' || raw.back() == '}' ||
-                            raw.back() == ']')) {
+    while (!raw.empty() &&
+           (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t' ||
+            raw.back() == ',' || raw.back() == '}' || raw.back() == ']')) {
       raw.remove_suffix(1);
     }
     for (uint32_t m = here; m; m &= m - 1) {
@@ -617,9 +657,10 @@ class Analyzer::Impl : public internal::ItemSink {
   FoundComponent found_[kMaxTrackedPaths];
   std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
   std::vector<size_t> concat_slots_;
-  std::string synthetic_;  // the current item's synthetic key
+  std::string synthetic_;        // the current item's synthetic key
   std::vector<double> weights_;  // by partition number
   HashSet64 ids_;                // (partition, id) pairs seen
+  bool id_is_key_ = false;       // the key is /id alone: the table itself finds repeated ids
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
   // Candidate-value bookkeeping for the advisor.
@@ -661,8 +702,12 @@ class Analyzer::Impl : public internal::ItemSink {
 AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   AnalysisReport r;
   switch (stream_.format()) {
-    case internal::InputFormat::kArray: r.format = "array"; break;
-    default: r.format = stream_.items() == 1 ? "object" : "ndjson"; break;
+    case internal::InputFormat::kArray:
+      r.format = "array";
+      break;
+    default:
+      r.format = stream_.items() == 1 ? "object" : "ndjson";
+      break;
   }
   r.key_paths = options_.key_paths;  // paths_ also holds the id, weight and synthetic paths
   r.items = items_;
@@ -687,16 +732,17 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
     return p;
   };
 
-  std::vector<uint32_t> order = partitions_.SortedBySize();
-  r.partition_count = order.size();
-  r.partition_bytes.reserve(order.size());
-  for (uint32_t i : order)
-    r.partition_bytes.push_back(static_cast<double>(partitions_.EntryAt(i).bytes));
+  // Statistics from the sizes alone; only the listed partitions are selected and decoded.
+  std::vector<uint64_t> sizes = partitions_.SizesDescending();
+  r.partition_count = sizes.size();
+  r.partition_bytes.assign(sizes.begin(), sizes.end());
+  sizes = {};
   size_t listed = options.max_partitions < 0
-                      ? order.size()
-                      : std::min(order.size(), static_cast<size_t>(options.max_partitions));
+                      ? partitions_.size()
+                      : std::min(partitions_.size(), static_cast<size_t>(options.max_partitions));
+  std::vector<uint32_t> order = partitions_.Largest(std::max<size_t>(listed, 1));
   for (size_t k = 0; k < listed; ++k) r.partitions.push_back(exported(order[k]));
-  r.partitions_omitted = order.size() - listed;
+  r.partitions_omitted = partitions_.size() - listed;
   if (!order.empty()) {
     r.has_largest = true;
     r.largest = exported(order[0]);
@@ -734,6 +780,54 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   return r;
 }
 
+namespace {
+
+// The analyzer's table in size order, with items and bytes copied out in that order (the
+// container model reads them many times, at random: 8-byte arrays, not 48-byte entries):
+// 20 bytes per partition besides the table.
+class TablePartitionList : public PartitionList {
+ public:
+  TablePartitionList(const internal::PartitionTable& table, const std::vector<double>& weights)
+      : table_(table), weights_(weights), order_(table.Largest(table.size())) {
+    items_.resize(order_.size());
+    bytes_.resize(order_.size());
+    for (size_t i = 0; i < order_.size(); ++i) {
+      items_[i] = table.items_of(order_[i]);
+      bytes_[i] = table.bytes_of(order_[i]);
+    }
+  }
+  size_t size() const override { return order_.size(); }
+  uint64_t items(size_t i) const override { return items_[i]; }
+  uint64_t bytes(size_t i) const override { return bytes_[i]; }
+  double weight(size_t i) const override {
+    return order_[i] < weights_.size() ? weights_[order_[i]] : 0.0;
+  }
+  std::string_view canonical(size_t i) const override { return table_.key_of(order_[i]); }
+  LogicalPartition partition(size_t i) const override {
+    LogicalPartition p = table_.Export(order_[i]);
+    p.weight = weight(i);
+    return p;
+  }
+
+ private:
+  const internal::PartitionTable& table_;
+  const std::vector<double>& weights_;
+  std::vector<uint32_t> order_;
+  std::vector<uint64_t> items_, bytes_;
+};
+
+}  // namespace
+
+std::unique_ptr<PartitionList> Analyzer::Impl::AllPartitions() const {
+  return std::make_unique<TablePartitionList>(partitions_, weights_);
+}
+
+LogicalPartitionList::LogicalPartitionList(const std::vector<LogicalPartition>& partitions)
+    : partitions_(partitions) {
+  canonical_.reserve(partitions.size());
+  for (const LogicalPartition& p : partitions) canonical_.push_back(p.key.CanonicalBytes());
+}
+
 Analyzer::Analyzer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Analyzer::~Analyzer() = default;
 
@@ -763,5 +857,6 @@ uint64_t Analyzer::items_seen() const { return impl_->items(); }
 AnalysisReport Analyzer::BuildReport(const ReportOptions& options) const {
   return impl_->BuildReport(options);
 }
+std::unique_ptr<PartitionList> Analyzer::AllPartitions() const { return impl_->AllPartitions(); }
 
 }  // namespace partplay

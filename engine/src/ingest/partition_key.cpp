@@ -11,12 +11,24 @@ namespace partplay {
 std::string KeyComponent::ToJson() const {
   std::string out;
   switch (kind) {
-    case KeyKind::kUndefined: out = "{}"; break;
-    case KeyKind::kNull: out = "null"; break;
-    case KeyKind::kFalse: out = "false"; break;
-    case KeyKind::kTrue: out = "true"; break;
-    case KeyKind::kNumber: AppendJsonNumber(number, out); break;
-    case KeyKind::kString: AppendJsonString(text, out); break;
+    case KeyKind::kUndefined:
+      out = "{}";
+      break;
+    case KeyKind::kNull:
+      out = "null";
+      break;
+    case KeyKind::kFalse:
+      out = "false";
+      break;
+    case KeyKind::kTrue:
+      out = "true";
+      break;
+    case KeyKind::kNumber:
+      AppendJsonNumber(number, out);
+      break;
+    case KeyKind::kString:
+      AppendJsonString(text, out);
+      break;
   }
   return out;
 }
@@ -107,6 +119,72 @@ int CompareKeys(const PartitionKey& a, const PartitionKey& b) {
     return a.components.size() < b.components.size() ? -1 : 1;
   }
   return 0;
+}
+
+namespace {
+
+// One component read off canonical bytes at `at` (advanced past it).
+struct CanonicalComponent {
+  KeyKind kind = KeyKind::kUndefined;
+  double number = 0;
+  std::string_view text;
+};
+
+CanonicalComponent ReadCanonical(std::string_view bytes, size_t& at) {
+  CanonicalComponent c;
+  c.kind = static_cast<KeyKind>(static_cast<uint8_t>(bytes[at++]));
+  if (c.kind == KeyKind::kNumber) {
+    std::memcpy(&c.number, bytes.data() + at, 8);
+    at += 8;
+  } else if (c.kind == KeyKind::kString) {
+    uint32_t n = 0;
+    for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(bytes[at + b])) << (8 * b);
+    at += 4;
+    c.text = bytes.substr(at, n);
+    at += n;
+  }
+  return c;
+}
+
+}  // namespace
+
+int CompareCanonicalKeys(std::string_view a, std::string_view b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    CanonicalComponent x = ReadCanonical(a, i);
+    CanonicalComponent y = ReadCanonical(b, j);
+    if (x.kind != y.kind) return static_cast<int>(x.kind) < static_cast<int>(y.kind) ? -1 : 1;
+    if (x.kind == KeyKind::kNumber && x.number != y.number) return x.number < y.number ? -1 : 1;
+    if (x.kind == KeyKind::kString) {
+      int c = x.text.compare(y.text);
+      if (c != 0) return c < 0 ? -1 : 1;
+    }
+  }
+  if (i < a.size()) return 1;  // a has more components
+  if (j < b.size()) return -1;
+  return 0;
+}
+
+uint64_t CanonicalValueBytes(std::string_view canonical) {
+  uint64_t total = 0;
+  size_t at = 0;
+  while (at < canonical.size()) {
+    CanonicalComponent c = ReadCanonical(canonical, at);
+    switch (c.kind) {
+      case KeyKind::kString:
+        total += c.text.size();
+        break;
+      case KeyKind::kNumber:
+        total += 8;
+        break;
+      case KeyKind::kUndefined:
+        break;
+      default:
+        total += 1;
+        break;  // null, false, true
+    }
+  }
+  return total;
 }
 
 }  // namespace partplay

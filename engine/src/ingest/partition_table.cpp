@@ -5,114 +5,186 @@
 
 namespace partplay::internal {
 
-std::string_view PartitionTable::KeyOf(const Slot& slot) const {
-  if (slot.key_len <= kInlineKey) return std::string_view(slot.inline_key, slot.key_len);
-  return std::string_view(arena_.data() + ArenaOffset(slot), slot.key_len);
-}
-
-uint64_t PartitionTable::ArenaOffset(const Slot& slot) {
-  uint64_t offset;
-  std::memcpy(&offset, slot.inline_key, sizeof offset);
-  return offset;
+uint64_t PartitionTable::StoreKey(std::string_view canonical) {
+  if (canonical.size() > kArenaBlock) {
+    // A key larger than a block gets a block of its own.
+    arena_.push_back(std::make_unique<char[]>(canonical.size()));
+    std::memcpy(arena_.back().get(), canonical.data(), canonical.size());
+    uint64_t ref = static_cast<uint64_t>(arena_.size() - 1) << 32;
+    arena_used_ = kArenaBlock;  // the next key opens a fresh block
+    return ref;
+  }
+  if (kArenaBlock - arena_used_ < canonical.size()) {
+    arena_.push_back(std::make_unique<char[]>(kArenaBlock));
+    arena_used_ = 0;
+  }
+  uint64_t ref = (static_cast<uint64_t>(arena_.size() - 1) << 32) | arena_used_;
+  if (!canonical.empty()) {
+    std::memcpy(arena_.back().get() + arena_used_, canonical.data(), canonical.size());
+  }
+  arena_used_ += canonical.size();
+  return ref;
 }
 
 void PartitionTable::Grow() {
-  size_t capacity = slots_.empty() ? 1024 : slots_.size() * 2;
-  std::vector<Slot> old = std::move(slots_);
-  Slot empty{};
-  empty.key_len = kEmpty;
-  slots_.assign(capacity, empty);
+  size_t capacity = index_.empty() ? 1024 : index_.size() * 2;
+  index_.assign(capacity, Slot{0, 0});
   mask_ = capacity - 1;
-  for (uint32_t& at : dense_) {
-    const Slot& moving = old[at];
-    size_t s = moving.hash & mask_;
-    while (slots_[s].key_len != kEmpty) s = (s + 1) & mask_;
-    slots_[s] = moving;
-    at = static_cast<uint32_t>(s);
+  for (uint32_t n = 0; n < size_; ++n) {
+    uint64_t hash = StoredAt(n).hash;
+    size_t s = hash & mask_;
+    while (index_[s].number != 0) s = (s + 1) & mask_;
+    index_[s] = {static_cast<uint32_t>(hash >> 32), n + 1};
   }
 }
 
-uint32_t PartitionTable::Add(std::string_view canonical, uint64_t hash, uint64_t bytes,
-                             int64_t item_index) {
-  // Load factor at most 2/3: short probe runs, and a slot is 64 bytes.
-  if ((dense_.size() + 1) * 3 > slots_.size() * 2) Grow();
-  const uint32_t len = static_cast<uint32_t>(canonical.size());
+uint32_t PartitionTable::AddAggregate(std::string_view canonical, uint64_t hash, uint64_t items,
+                                      uint64_t bytes, uint64_t largest_item_bytes,
+                                      int64_t largest_item_index) {
+  // Load factor at most 3/4: short probe runs over 8-byte slots.
+  if ((size_ + 1) * 4 > index_.size() * 3) Grow();
+  const uint32_t tag = static_cast<uint32_t>(hash >> 32);
   size_t s = hash & mask_;
+  uint32_t n;
   while (true) {
-    Slot& slot = slots_[s];
-    if (slot.key_len == kEmpty) {
-      slot.hash = hash;
-      slot.items = 0;
-      slot.bytes = 0;
-      slot.largest_item_index = -1;
-      slot.largest_item_bytes = 0;
-      slot.key_len = len;
-      if (len <= kInlineKey) {
-        std::memcpy(slot.inline_key, canonical.data(), len);
-      } else {
-        uint64_t offset = arena_.size();
-        std::memcpy(slot.inline_key, &offset, sizeof offset);
-        arena_.append(canonical);
+    Slot& slot = index_[s];
+    if (slot.number == 0) {
+      n = static_cast<uint32_t>(size_);
+      if (n % kEntriesPerBlock == 0) {
+        entries_.push_back(std::make_unique<Stored[]>(kEntriesPerBlock));
       }
-      slot.number = static_cast<uint32_t>(dense_.size());
-      dense_.push_back(static_cast<uint32_t>(s));
+      StoredAt(n) =
+          Stored{hash, 0, 0, -1, StoreKey(canonical), static_cast<uint32_t>(canonical.size()), 0};
+      slot = {tag, n + 1};
+      ++size_;
       break;
     }
-    if (slot.hash == hash && slot.key_len == len && KeyOf(slot) == canonical) break;
+    if (slot.tag == tag) {
+      const Stored& candidate = StoredAt(slot.number - 1);
+      if (candidate.hash == hash && candidate.key_len == canonical.size() &&
+          KeyOf(candidate) == canonical) {
+        n = slot.number - 1;
+        break;
+      }
+    }
     s = (s + 1) & mask_;
   }
-  Slot& slot = slots_[s];
-  ++slot.items;
-  slot.bytes += bytes;
-  if (bytes > slot.largest_item_bytes) {
-    slot.largest_item_bytes = static_cast<uint32_t>(bytes);  // items are < 4 GiB
-    slot.largest_item_index = item_index;
+  Stored& e = StoredAt(n);
+  e.items += items;
+  e.bytes += bytes;
+  if (largest_item_index >= 0 && largest_item_bytes > e.largest_item_bytes) {
+    e.largest_item_bytes = static_cast<uint32_t>(largest_item_bytes);  // items are < 4 GiB
+    e.largest_item_index = largest_item_index;
   }
-  return slot.number;
+  return n;
+}
+
+bool PartitionTable::Contains(std::string_view canonical, uint64_t hash) const {
+  if (index_.empty()) return false;
+  const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+  for (size_t s = hash & mask_; index_[s].number != 0; s = (s + 1) & mask_) {
+    if (index_[s].tag != tag) continue;
+    const Stored& e = StoredAt(index_[s].number - 1);
+    if (e.hash == hash && e.key_len == canonical.size() && KeyOf(e) == canonical) return true;
+  }
+  return false;
 }
 
 PartitionTable::Entry PartitionTable::EntryAt(uint32_t i) const {
-  const Slot& slot = slots_[dense_[i]];
+  const Stored& s = StoredAt(i);
   Entry e;
-  e.canonical = KeyOf(slot);
-  e.hash = slot.hash;
-  e.items = slot.items;
-  e.bytes = slot.bytes;
-  e.largest_item_bytes = slot.largest_item_bytes;
-  e.largest_item_index = slot.largest_item_index;
+  e.canonical = KeyOf(s);
+  e.hash = s.hash;
+  e.items = s.items;
+  e.bytes = s.bytes;
+  e.largest_item_bytes = s.largest_item_bytes;
+  e.largest_item_index = s.largest_item_index;
   return e;
 }
 
-std::vector<uint32_t> PartitionTable::SortedBySize() const {
-  std::vector<uint32_t> order(dense_.size());
-  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::vector<PartitionKey> keys(dense_.size());  // decoded once, for the rare ties
-  std::vector<bool> decoded(dense_.size(), false);
-  auto key = [&](uint32_t i) -> const PartitionKey& {
-    if (!decoded[i]) {
-      keys[i] = PartitionKey::FromCanonicalBytes(KeyOf(slots_[dense_[i]]));
-      decoded[i] = true;
+std::vector<uint64_t> PartitionTable::SizesDescending() const {
+  std::vector<uint64_t> sizes(size_);
+  for (uint32_t i = 0; i < size_; ++i) sizes[i] = StoredAt(i).bytes;
+  std::sort(sizes.begin(), sizes.end(), [](uint64_t a, uint64_t b) { return a > b; });
+  return sizes;
+}
+
+namespace {
+
+// A non-decreasing image of the key order (CompareCanonicalKeys) in 64 bits: the first
+// component's kind, then the first 7 bytes of its string or the top of its number's
+// order-preserving bits. Keys with different images compare like their images; equal images
+// need the full comparison.
+uint64_t KeyOrderPrefix(std::string_view canonical) {
+  if (canonical.empty()) return 0;
+  const uint64_t kind = static_cast<uint8_t>(canonical[0]);
+  uint64_t rest = 0;
+  if (kind == static_cast<uint8_t>(KeyKind::kString) && canonical.size() >= 5) {
+    for (size_t b = 0; b < 7; ++b) {
+      rest = (rest << 8) | (5 + b < canonical.size() ? static_cast<uint8_t>(canonical[5 + b]) : 0);
     }
-    return keys[i];
+    // Cut at the string's own length: the next component's bytes must not count.
+    uint32_t n = 0;
+    for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(canonical[1 + b])) << (8 * b);
+    if (n < 7) rest &= ~((uint64_t{1} << (8 * (7 - n))) - 1);
+  } else if (kind == static_cast<uint8_t>(KeyKind::kNumber) && canonical.size() >= 9) {
+    uint64_t bits;
+    std::memcpy(&bits, canonical.data() + 1, 8);
+    bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
+    rest = bits >> 8;
+  }
+  return kind << 56 | rest;
+}
+
+}  // namespace
+
+std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
+  k = std::min(k, size_);
+  if (k == 0) return {};
+  // Below the full list: the k-th largest size, found on plain integers; every partition of the
+  // first k is at least that large, and only those take part in the sort.
+  uint64_t threshold = 0;
+  if (k < size_) {
+    std::vector<uint64_t> sizes(size_);
+    for (uint32_t i = 0; i < size_; ++i) sizes[i] = StoredAt(i).bytes;
+    std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(k - 1), sizes.end(),
+                     [](uint64_t a, uint64_t b) { return a > b; });
+    threshold = sizes[k - 1];
+  }
+  struct Ranked {
+    uint64_t bytes, items, prefix;
+    uint32_t number;
   };
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    const Slot& x = slots_[dense_[a]];
-    const Slot& y = slots_[dense_[b]];
-    if (x.bytes != y.bytes) return x.bytes > y.bytes;
-    if (x.items != y.items) return x.items > y.items;
-    return CompareKeys(key(a), key(b)) < 0;
-  });
-  return order;
+  std::vector<Ranked> ranked;
+  for (uint32_t i = 0; i < size_; ++i) {
+    const Stored& e = StoredAt(i);
+    if (e.bytes >= threshold) ranked.push_back({e.bytes, e.items, KeyOrderPrefix(KeyOf(e)), i});
+  }
+  auto before = [this](const Ranked& a, const Ranked& b) {
+    if (a.bytes != b.bytes) return a.bytes > b.bytes;
+    if (a.items != b.items) return a.items > b.items;
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    return CompareCanonicalKeys(key_of(a.number), key_of(b.number)) < 0;
+  };
+  if (k < ranked.size()) {
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(k), ranked.end(),
+                      before);
+  } else {
+    std::sort(ranked.begin(), ranked.end(), before);
+  }
+  std::vector<uint32_t> chosen(k);
+  for (size_t i = 0; i < k; ++i) chosen[i] = ranked[i].number;
+  return chosen;
 }
 
 LogicalPartition PartitionTable::Export(uint32_t i) const {
-  Entry e = EntryAt(i);
+  const Stored& s = StoredAt(i);
   LogicalPartition p;
-  p.key = PartitionKey::FromCanonicalBytes(e.canonical);
-  p.items = e.items;
-  p.bytes = e.bytes;
-  p.largest_item_bytes = e.largest_item_bytes;
-  p.largest_item_index = e.largest_item_index;
+  p.key = PartitionKey::FromCanonicalBytes(KeyOf(s));
+  p.items = s.items;
+  p.bytes = s.bytes;
+  p.largest_item_bytes = s.largest_item_bytes;
+  p.largest_item_index = s.largest_item_index;
   return p;
 }
 

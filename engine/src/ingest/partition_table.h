@@ -2,13 +2,15 @@
 // key (partition_key.h). Open addressing on the XXH3 hash; a hash match is confirmed by comparing
 // the canonical bytes, so two keys never merge, whatever the hash does.
 //
-// Every item of the input lands here, at a random place, so the layout is built for one cache
-// miss per item: a slot is one 64-byte line holding the hash, the aggregates and, for keys of up
-// to 20 canonical bytes (strings of up to 15 bytes, every number and boolean), the key itself. Longer keys live in
-// an arena and cost a second access only when the hashes match.
+// Compact, since an export keyed by /id has one partition per item: per partition one 48-byte
+// entry (aggregates, hash, where its key is), its canonical key bytes in an arena of 1 MiB blocks
+// (no std::string per partition), and an 8-byte index slot (32 bits of hash, the partition's
+// number) at a load of at most 3/4. Entries and keys grow by blocks, never by copying everything,
+// so about 48 + key bytes + 11..21 bytes per partition (HACKING.md has the measured figure).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +21,7 @@ namespace partplay::internal {
 
 class PartitionTable {
  public:
-  // A read-only view of one partition; `canonical` is valid until the next Add.
+  // A read-only view of one partition; `canonical` is valid as long as the table.
   struct Entry {
     std::string_view canonical;
     uint64_t hash = 0;
@@ -29,52 +31,83 @@ class PartitionTable {
     int64_t largest_item_index = -1;
   };
 
+  PartitionTable() = default;
+  PartitionTable(PartitionTable&&) = default;
+  PartitionTable& operator=(PartitionTable&&) = default;
+
   // Adds one item of `bytes` bytes to the partition with this canonical key; `hash` is
   // HashCanonical(canonical). Returns the partition's number (callers may keep side data, such
   // as summed weights, in arrays indexed by it).
-  uint32_t Add(std::string_view canonical, uint64_t hash, uint64_t bytes, int64_t item_index);
+  uint32_t Add(std::string_view canonical, uint64_t hash, uint64_t bytes, int64_t item_index) {
+    return AddAggregate(canonical, hash, 1, bytes, bytes, item_index);
+  }
   uint32_t Add(std::string_view canonical, uint64_t bytes, int64_t item_index) {
     return Add(canonical, HashCanonical(canonical), bytes, item_index);
   }
-  // Asks the CPU to start loading the slot a later Add(…, hash, …) will probe first.
-  // (A no-op in WebAssembly, which has no prefetch instruction; an early plain load measured no
-  // better there.)
+  // Adds a whole partition's aggregates (a merge of partial tables): `items` items summing to
+  // `bytes`, whose largest is `largest_item_bytes` at `largest_item_index` (-1: none). The
+  // earlier index wins a tie, as in a single pass where the merged table's items come first.
+  uint32_t AddAggregate(std::string_view canonical, uint64_t hash, uint64_t items, uint64_t bytes,
+                        uint64_t largest_item_bytes, int64_t largest_item_index);
+  // Asks the CPU to start loading the index slot a later Add(…, hash, …) will probe first.
+  // (A no-op in WebAssembly, which has no prefetch instruction.)
   void Prefetch(uint64_t hash) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_], 1);
+    if (!index_.empty()) __builtin_prefetch(&index_[hash & mask_], 0);
   }
 
-  size_t size() const { return dense_.size(); }
+  // Whether a partition with this canonical key exists (`hash` as for Add).
+  bool Contains(std::string_view canonical, uint64_t hash) const;
+
+  size_t size() const { return size_; }
   // Partitions are numbered 0..size()-1 in the order they first appeared.
   Entry EntryAt(uint32_t i) const;
-  // Partition numbers, largest bytes first; ties: more items first, then key order.
-  std::vector<uint32_t> SortedBySize() const;
+  uint64_t bytes_of(uint32_t i) const { return StoredAt(i).bytes; }
+  uint64_t items_of(uint32_t i) const { return StoredAt(i).items; }
+  std::string_view key_of(uint32_t i) const { return KeyOf(StoredAt(i)); }
+
+  // The first `k` partition numbers in the order of the report (largest bytes first; ties: more
+  // items first, then key order, CompareCanonicalKeys), all when k >= size(), by selection:
+  // the k-th largest size is found on plain integers and only the partitions at least that large
+  // are sorted, as flat records whose key order is mostly settled by a 64-bit prefix.
+  std::vector<uint32_t> Largest(size_t k) const;
+  // Every partition's bytes, largest first (a sort of plain integers).
+  std::vector<uint64_t> SizesDescending() const;
   LogicalPartition Export(uint32_t i) const;
 
  private:
-  static constexpr uint32_t kInlineKey = 20;
-  static constexpr uint32_t kEmpty = 0xFFFFFFFF;
-  struct alignas(64) Slot {
+  struct Stored {
     uint64_t hash;
     uint64_t items;
     uint64_t bytes;
     int64_t largest_item_index;
-    uint32_t largest_item_bytes;
-    uint32_t key_len;            // kEmpty: an empty slot
-    uint32_t number;             // the partition's number (index in dense_)
-    // key_len <= kInlineKey: the key; otherwise the first 8 bytes hold where the key starts in
-    // arena_ (memcpy'd: the field is only 4-byte aligned).
-    char inline_key[kInlineKey];
+    uint64_t key_ref;  // arena block << 32 | offset in the block
+    uint32_t key_len;
+    uint32_t largest_item_bytes;  // items are < 4 GiB (kMaxBufferedItemBytes)
   };
-  static_assert(sizeof(Slot) == 64);
+  static_assert(sizeof(Stored) == 48);
+  struct Slot {
+    uint32_t tag;     // the hash's high 32 bits
+    uint32_t number;  // partition number + 1; 0 = empty
+  };
+  static constexpr size_t kEntriesPerBlock = 1u << 14;
+  static constexpr size_t kArenaBlock = 1u << 20;
 
-  std::string_view KeyOf(const Slot& slot) const;
-  static uint64_t ArenaOffset(const Slot& slot);
+  const Stored& StoredAt(uint32_t i) const {
+    return entries_[i / kEntriesPerBlock][i % kEntriesPerBlock];
+  }
+  Stored& StoredAt(uint32_t i) { return entries_[i / kEntriesPerBlock][i % kEntriesPerBlock]; }
+  std::string_view KeyOf(const Stored& e) const {
+    return std::string_view(arena_[e.key_ref >> 32].get() + (e.key_ref & 0xFFFFFFFFu), e.key_len);
+  }
+  uint64_t StoreKey(std::string_view canonical);
   void Grow();
 
-  std::vector<Slot> slots_;
-  std::vector<uint32_t> dense_;  // slot index of partition i
-  std::string arena_;            // keys longer than kInlineKey, back to back
+  std::vector<Slot> index_;
   size_t mask_ = 0;
+  size_t size_ = 0;
+  std::vector<std::unique_ptr<Stored[]>> entries_;
+  std::vector<std::unique_ptr<char[]>> arena_;
+  size_t arena_used_ = kArenaBlock;  // bytes used in the last block (full: none yet)
 };
 
 }  // namespace partplay::internal

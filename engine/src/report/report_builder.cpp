@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+#include <memory>
 
-#include "partplay/cosmos/key_advisor.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/cosmos/key_advisor.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_format.h"
 
@@ -127,9 +127,10 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   o.Raw("before", LayoutJson(c.before));
   // The smallest whole growth that takes the data past one physical partition's storage quota:
   // the page's "show a storage split" preset.
-  o.Num("growth_to_split", c.before.storage_bytes > 0
-                               ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
-                               : 1);
+  o.Num("growth_to_split",
+        c.before.storage_bytes > 0
+            ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
+            : 1);
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
   std::string splits = "[";
   for (size_t i = 0; i < c.splits.size(); ++i) {
@@ -268,20 +269,21 @@ std::string SyntheticJson(const SyntheticKeyOptions& syn, const AnalysisReport& 
 StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
                                       const ReportRequest& request) {
   BuiltReport out;
-  // The container model needs every partition; without it only the listed ones are built.
-  out.analysis = analyzer.BuildReport(
-      {.max_partitions = request.container ? -1 : request.max_partitions});
+  // Only the listed partitions are built; the container model reads every partition from the
+  // analyzer's table.
+  out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions});
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};
   if (request.container) {
-    PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c, ModelContainer(r, *request.container));
+    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+    PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
+                              ModelContainer(r, *all, *request.container, r.partitions.size()));
+    all.reset();
     // The model hashed every partition already; the listed ones carry their EPK.
-    const size_t listed = request.max_partitions < 0
-                              ? r.partitions.size()
-                              : std::min(r.partitions.size(),
-                                         static_cast<size_t>(request.max_partitions));
-    for (size_t i = 0; i < listed; ++i) r.partitions[i].epk = std::move(c.partition_epks[i]);
+    for (size_t i = 0; i < r.partitions.size(); ++i) {
+      r.partitions[i].epk = std::move(c.partition_epks[i]);
+    }
     e.Raw("container", ContainerJson(*request.container, c));
     AdvisorOptions advisor_options;
     // Candidates are single paths: hashed as V1 in a V1 container, else as V2.
@@ -300,13 +302,34 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   }
   e.Str("weight_path", options.weight_path);
   out.partition_bytes = r.partition_bytes;
-  if (request.max_partitions >= 0 &&
-      r.partitions.size() > static_cast<size_t>(request.max_partitions)) {
-    r.partitions_omitted = r.partitions.size() - static_cast<size_t>(request.max_partitions);
-    r.partitions.resize(static_cast<size_t>(request.max_partitions));
+  if (request.stream_partitions) {
+    r.partitions_omitted = 0;  // the caller streams the others
+    out.json = ReportToJson(r, extra, &out.json_tail);
+  } else {
+    out.json = ReportToJson(r, extra);
   }
-  out.json = ReportToJson(r, extra);
   return out;
+}
+
+Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
+                               const std::function<void(std::string_view)>& write) {
+  std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+  constexpr size_t kPiece = 1 << 20;
+  std::string piece;
+  for (size_t i = from; i < all->size(); ++i) {
+    LogicalPartition p = all->partition(i);
+    if (request.container) {
+      PARTPLAY_ASSIGN_OR_RETURN(p.epk, EffectivePartitionKey(p.key, request.container->version));
+    }
+    if (i > 0) piece.push_back(',');  // the head lists partitions 0..from-1
+    AppendPartitionJson(p, piece);
+    if (piece.size() >= kPiece) {
+      write(piece);
+      piece.clear();
+    }
+  }
+  if (!piece.empty()) write(piece);
+  return Status::Ok();
 }
 
 namespace {
@@ -314,13 +337,14 @@ namespace {
 std::string Gigabytes(double bytes) { return fmt::format("{:.2f} GB", bytes / kBytesPerGigabyte); }
 
 void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
-  s += fmt::format("{}: {} physical partition(s) for {:.0f} RU/s and {} "
-                   "(throughput needs {}, storage needs {})\n",
-                   title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
-                   v.partitions_for_throughput, v.partitions_for_storage);
+  s += fmt::format(
+      "{}: {} physical partition(s) for {:.0f} RU/s and {} "
+      "(throughput needs {}, storage needs {})\n",
+      title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
+      v.partitions_for_throughput, v.partitions_for_storage);
   s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11} {:>11} {:>6}\n", "range",
-                   "EPK [min, max)", "logical", "items", "storage", "RU/s share",
-                   "RU/s demand", "429 %");
+                   "EPK [min, max)", "logical", "items", "storage", "RU/s share", "RU/s demand",
+                   "429 %");
   for (const PhysicalPartition& r : v.ranges) {
     std::string span = fmt::format("[{}, {})", r.range.min_inclusive.substr(0, 14),
                                    r.range.max_exclusive.substr(0, 14));
@@ -342,8 +366,8 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
     s += "\n";
     LayoutTable(fmt::format("after growth x{}", options.growth).c_str(), c.after, s);
     for (const Split& x : c.splits) {
-      s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent,
-                       x.left, x.right, x.reason, x.moved_to_left, x.moved_to_right);
+      s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent, x.left,
+                       x.right, x.reason, x.moved_to_left, x.moved_to_right);
     }
     s += fmt::format("logical partitions that changed physical partition: {}\n", c.moved_count);
   }

@@ -1,10 +1,9 @@
 #include "partplay/report/report_format.h"
 
-#include "partplay/report/insights.h"
-
 #include <fmt/format.h>
 
 #include "partplay/core/json_writer.h"
+#include "partplay/report/insights.h"
 
 namespace partplay {
 namespace {
@@ -44,7 +43,10 @@ std::string HumanBytes(double b) {
 
 }  // namespace
 
-std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields) {
+void AppendPartitionJson(const LogicalPartition& p, std::string& out) { out += Partition(p, true); }
+
+std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
+                         std::string* tail) {
   std::string s = "{";
   JsonOut o{s};
   o.Str("schema", "partplay.analysis/1");
@@ -106,9 +108,12 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
   item_list("imprecise_number_key", r.imprecise_number_items, r.imprecise_number_examples,
             "literal");
   o.UInt("weight_missing_items", r.weight_missing_items);
-  o.Raw("partitions", JsonArray(r.partitions, [](const LogicalPartition& p, std::string& out) {
-          out += Partition(p, true);
-        }));
+  std::string partitions = JsonArray(
+      r.partitions, [](const LogicalPartition& p, std::string& out) { out += Partition(p, true); });
+  if (tail) partitions.pop_back();  // the caller writes more partitions, then the tail's "]"
+  o.Raw("partitions", partitions);
+  size_t split = s.size();
+  if (tail) s.push_back(']');
   o.UInt("partitions_omitted", r.partitions_omitted);
   {
     std::string t = "{";
@@ -145,6 +150,10 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields)
     s += extra_fields;
   }
   s += "}\n";
+  if (tail) {
+    *tail = s.substr(split);
+    s.resize(split);
+  }
   return s;
 }
 
@@ -165,8 +174,8 @@ std::string ReportToTable(const AnalysisReport& r, size_t max_rows) {
                                           HumanBytes(double(r.largest.bytes)), r.largest.items));
   }
   line("mean partition", HumanBytes(r.mean_partition_bytes));
-  line("top 1% of partitions hold", fmt::format("{:.1f}% ({} partitions)", r.top1_share * 100,
-                                                r.top1_partitions));
+  line("top 1% of partitions hold",
+       fmt::format("{:.1f}% ({} partitions)", r.top1_share * 100, r.top1_partitions));
   line("skew (Gini)", fmt::format("{:.3f}", r.gini));
   line("items without the key", fmt::format("{}", r.undefined_key_items));
   line("items with an invalid key", fmt::format("{}", r.invalid_key_items));

@@ -3,7 +3,10 @@
 // and the candidate values and id evidence the key advisor reads.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,10 +40,10 @@ std::map<std::string, LogicalPartition> ByKey(const AnalysisReport& r) {
 TEST(AnalyzerIds, MissingAndNonStringIdsAreLocated) {
   std::string input =
       "{\"id\":\"a\",\"k\":1}\n"
-      "{\"k\":1}\n"              // item 1: no id
-      "{\"id\":5,\"k\":1}\n"     // item 2: a number
-      "{\"id\":{},\"k\":1}\n"    // item 3: an object
-      "{\"id\":null,\"k\":1}\n"  // item 4: null
+      "{\"k\":1}\n"                             // item 1: no id
+      "{\"id\":5,\"k\":1}\n"                    // item 2: a number
+      "{\"id\":{},\"k\":1}\n"                   // item 3: an object
+      "{\"id\":null,\"k\":1}\n"                 // item 4: null
       "{\"x\":{\"id\":\"nested\"},\"k\":2}\n";  // item 5: only a nested id
   auto r = Analyze(input, Key("/k"));
   ASSERT_TRUE(r.ok()) << r.status().ToString();
@@ -61,7 +64,7 @@ TEST(AnalyzerIds, MissingAndNonStringIdsAreLocated) {
 TEST(AnalyzerIds, DuplicateOnlyWithinOneLogicalPartition) {
   std::string input =
       "{\"id\":\"x\",\"k\":\"a\"}\n"
-      "{\"id\":\"x\",\"k\":\"b\"}\n"   // same id, other partition: allowed
+      "{\"id\":\"x\",\"k\":\"b\"}\n"  // same id, other partition: allowed
       "{\"id\":\"y\",\"k\":\"a\"}\n"
       "{\"id\":\"x\",\"k\":\"a\"}\n"   // item 3: duplicate in partition "a"
       "{\"id\":\"x\",\"k\":\"a\"}\n";  // item 4: again
@@ -97,6 +100,41 @@ TEST(AnalyzerIds, IdAsTheKeyItself) {
   EXPECT_EQ(r->duplicate_id_items, 1u);
 }
 
+// Keyed by /id, repeats are found through the partition table (no id set): the same counts and
+// examples as a plain reference, with repeats right after each other (the item held back by the
+// table update's pipeline), non-string ids and ids that are objects.
+TEST(AnalyzerIds, IdAsTheKeyMatchesAReference) {
+  std::mt19937_64 rng(5);
+  std::string input;
+  std::set<std::string> seen;
+  std::vector<int64_t> repeats;
+  uint64_t missing = 0;
+  for (int64_t i = 0; i < 3000; ++i) {
+    uint64_t pick = rng() % 10;
+    if (pick == 0) {
+      input += "{\"id\":" + std::to_string(rng() % 5) + "}\n";  // a number: missing
+      ++missing;
+    } else if (pick == 1) {
+      input += "{\"id\":{\"a\":1}}\n";  // an object: missing, and an invalid key
+      ++missing;
+    } else {
+      std::string id = "id" + std::to_string(rng() % 400);
+      if (pick == 2 && i > 0) id = "same";  // runs of one id
+      input += "{\"id\":\"" + id + "\",\"n\":" + std::to_string(i) + "}\n";
+      if (!seen.insert(id).second) repeats.push_back(i);
+    }
+  }
+  auto r = Analyze(input, Key("/id"));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->missing_id_items, missing);
+  EXPECT_EQ(r->duplicate_id_items, repeats.size());
+  ASSERT_EQ(r->duplicate_id_examples.size(), std::min<size_t>(repeats.size(), kMaxFindingExamples));
+  for (size_t k = 0; k < r->duplicate_id_examples.size(); ++k) {
+    EXPECT_EQ(r->duplicate_id_examples[k].item_index, repeats[k]) << k;
+    EXPECT_EQ(r->duplicate_id_examples[k].where.line, repeats[k] + 1) << k;
+  }
+}
+
 TEST(AnalyzerWeights, SummedPerPartitionAndMissingCounted) {
   AnalysisOptions o = Key("/k");
   o.weight_path = "/w";
@@ -126,7 +164,7 @@ TEST(AnalyzerNumbers, IntegersBeyondDoublePrecisionAreFlagged) {
       "{\"id\":\"2\",\"k\":9007199254740992}\n"      // 2^53: the first shared by two integers
       "{\"id\":\"3\",\"k\":12345678901234567890}\n"  // a 20-digit id
       "{\"id\":\"4\",\"k\":-9007199254740993}\n"
-      "{\"id\":\"5\",\"k\":1e300}\n"                 // not an integer literal
+      "{\"id\":\"5\",\"k\":1e300}\n"  // not an integer literal
       "{\"id\":\"6\",\"k\":0.1}\n",
       Key("/k"));
   ASSERT_TRUE(r.ok());
@@ -170,8 +208,8 @@ TEST(AnalyzerSynthetic, HashSuffixIsMurmur3OfTheSourceValue) {
   std::map<std::string, uint64_t> expected;
   for (int i = 0; i < 50; ++i) {
     std::string vin = "1FT" + std::to_string(1000 + i * 7);
-    input += "{\"id\":\"" + std::to_string(i) + "\",\"date\":\"2018-08-09\",\"vin\":\"" + vin +
-             "\"}\n";
+    input +=
+        "{\"id\":\"" + std::to_string(i) + "\",\"date\":\"2018-08-09\",\"vin\":\"" + vin + "\"}\n";
     uint32_t bucket = internal::MurmurHash3X86_32(vin, 0) % 400 + 1;
     ++expected["[\"2018-08-09." + std::to_string(bucket) + "\"]"];
   }
@@ -237,9 +275,9 @@ TEST(AnalyzerSynthetic, BadOptionsAreRejected) {
 }
 
 TEST(AnalyzerCandidates, ValuesWithItemsAndBytesLargestFirst) {
-  std::string a = "{\"id\":\"1\",\"g\":\"x\"}";        // 20 bytes
+  std::string a = "{\"id\":\"1\",\"g\":\"x\"}";          // 20 bytes
   std::string b = "{\"id\":\"2\",\"g\":\"x\",\"p\":1}";  // 26 bytes
-  std::string c = "{\"id\":\"3\",\"g\":\"y\"}";        // 20 bytes
+  std::string c = "{\"id\":\"3\",\"g\":\"y\"}";          // 20 bytes
   auto r = Analyze(a + "\n" + b + "\n" + c + "\n", Key("/id"));
   ASSERT_TRUE(r.ok());
   const CandidatePath* g = nullptr;

@@ -4,10 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,9 @@ std::optional<PartitionTable::Entry> Find(const PartitionTable& table,
 TEST(PartitionTableTest, EmptyTable) {
   PartitionTable table;
   EXPECT_EQ(table.size(), 0u);
-  EXPECT_TRUE(table.SortedBySize().empty());
+  EXPECT_TRUE(table.Largest(table.size()).empty());
+  EXPECT_TRUE(table.Largest(5).empty());
+  EXPECT_TRUE(table.SizesDescending().empty());
 }
 
 TEST(PartitionTableTest, GroupsItemsByCanonicalKey) {
@@ -130,7 +133,8 @@ TEST(PartitionTableTest, GrowsPastManyThousandsOfKeys) {
 
 TEST(PartitionTableTest, NumbersPartitionsInTheOrderTheyFirstAppear) {
   PartitionTable table;
-  std::vector<std::string> keys = {StrKey("c"), NumKey(1), StrKey("a"), StrKey(std::string(40, 'L'))};
+  std::vector<std::string> keys = {StrKey("c"), NumKey(1), StrKey("a"),
+                                   StrKey(std::string(40, 'L'))};
   for (int round = 0; round < 2; ++round) {
     for (size_t i = 0; i < keys.size(); ++i) table.Add(keys[i], 1, static_cast<int64_t>(i));
   }
@@ -206,27 +210,146 @@ TEST(PartitionTableTest, SortedByBytesThenItemsThenKey) {
   table.Add(NumKey(3), 30, 8);
 
   std::vector<std::string> order;
-  for (uint32_t i : table.SortedBySize()) order.push_back(table.Export(i).key.ToJson());
-  EXPECT_EQ(order, (std::vector<std::string>{R"(["big"])", R"(["b2"])", R"(["b1"])", "[3]",
-                                             "[99]", R"(["x"])", R"(["y"])", R"(["small"])"}));
+  for (uint32_t i : table.Largest(table.size())) order.push_back(table.Export(i).key.ToJson());
+  EXPECT_EQ(order, (std::vector<std::string>{R"(["big"])", R"(["b2"])", R"(["b1"])", "[3]", "[99]",
+                                             R"(["x"])", R"(["y"])", R"(["small"])"}));
 }
 
 TEST(PartitionTableTest, SortOrderDoesNotDependOnInsertionOrder) {
-  std::vector<std::pair<std::string, uint64_t>> adds = {
-      {"c", 10}, {"a", 10}, {"b", 10}, {"d", 20}, {"e", 5}, {"a", 0}};
+  std::vector<std::pair<std::string, uint64_t>> adds = {{"c", 10}, {"a", 10}, {"b", 10},
+                                                        {"d", 20}, {"e", 5},  {"a", 0}};
   PartitionTable forward, backward;
   for (size_t i = 0; i < adds.size(); ++i) forward.Add(StrKey(adds[i].first), adds[i].second, 0);
   for (size_t i = adds.size(); i-- > 0;) backward.Add(StrKey(adds[i].first), adds[i].second, 0);
   auto keys = [](const PartitionTable& t) {
     std::vector<std::string> out;
-    for (uint32_t i : t.SortedBySize()) out.push_back(t.Export(i).key.ToJson());
+    for (uint32_t i : t.Largest(t.size())) out.push_back(t.Export(i).key.ToJson());
     return out;
   };
   // "a" has 10 bytes in 2 items, so it leads the 10-byte group.
-  std::vector<std::string> expected = {R"(["d"])", R"(["a"])", R"(["b"])", R"(["c"])",
-                                       R"(["e"])"};
+  std::vector<std::string> expected = {R"(["d"])", R"(["a"])", R"(["b"])", R"(["c"])", R"(["e"])"};
   EXPECT_EQ(keys(forward), expected);
   EXPECT_EQ(keys(backward), expected);
+}
+
+// Keys of every kind, with shared string prefixes (the 7-byte order prefix ties), equal numbers
+// written differently, and two-component keys; sizes drawn from a few values so ties are many.
+std::vector<std::string> MixedKeys(std::mt19937_64& rng, int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) {
+    PartitionKey key;
+    int components = 1 + static_cast<int>(rng() % 2);
+    for (int c = 0; c < components; ++c) {
+      switch (rng() % 6) {
+        case 0:
+          key.components.push_back(KeyComponent::Number(static_cast<double>(rng() % 50) - 25));
+          break;
+        case 1:
+          key.components.push_back(KeyComponent::Number(static_cast<double>(rng() % 1000) / 7));
+          break;
+        case 2:
+          key.components.push_back(KeyComponent::Bool(rng() % 2));
+          break;
+        case 3:
+          key.components.push_back(KeyComponent::Null());
+          break;
+        case 4:
+          key.components.push_back(KeyComponent::Undefined());
+          break;
+        default: {
+          std::string s = std::string(rng() % 10, 'p') + static_cast<char>('a' + rng() % 3);
+          if (rng() % 4 == 0) s.push_back('\0');
+          if (rng() % 4 == 0) s += "\xC3\xA9";
+          key.components.push_back(KeyComponent::String(s));
+        }
+      }
+    }
+    out.push_back(key.CanonicalBytes());
+  }
+  return out;
+}
+
+TEST(PartitionTableTest, CompareCanonicalKeysAgreesWithCompareKeys) {
+  std::mt19937_64 rng(7);
+  std::vector<std::string> keys = MixedKeys(rng, 400);
+  for (const std::string& a : keys) {
+    for (const std::string& b : keys) {
+      ASSERT_EQ(CompareCanonicalKeys(a, b), CompareKeys(PartitionKey::FromCanonicalBytes(a),
+                                                        PartitionKey::FromCanonicalBytes(b)))
+          << PartitionKey::FromCanonicalBytes(a).ToJson() << " vs "
+          << PartitionKey::FromCanonicalBytes(b).ToJson();
+    }
+  }
+}
+
+// Largest(k) is the first k of the full order: bytes, then items, then CompareKeys on decoded keys.
+TEST(PartitionTableTest, LargestSelectsTheFirstKOfTheFullOrder) {
+  for (uint64_t seed : {1, 2, 3}) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::string> keys = MixedKeys(rng, 3000);
+    PartitionTable table;
+    for (size_t i = 0; i < keys.size(); ++i)
+      table.Add(keys[i], 1 + rng() % 6, static_cast<int64_t>(i));
+    std::vector<uint32_t> expected(table.size());
+    for (uint32_t i = 0; i < expected.size(); ++i) expected[i] = i;
+    std::sort(expected.begin(), expected.end(), [&](uint32_t a, uint32_t b) {
+      PartitionTable::Entry x = table.EntryAt(a), y = table.EntryAt(b);
+      if (x.bytes != y.bytes) return x.bytes > y.bytes;
+      if (x.items != y.items) return x.items > y.items;
+      return CompareKeys(PartitionKey::FromCanonicalBytes(x.canonical),
+                         PartitionKey::FromCanonicalBytes(y.canonical)) < 0;
+    });
+    for (size_t k : {size_t{0}, size_t{1}, size_t{7}, size_t{100}, table.size() - 1, table.size(),
+                     table.size() + 5}) {
+      std::vector<uint32_t> want(
+          expected.begin(),
+          expected.begin() + static_cast<std::ptrdiff_t>(std::min(k, expected.size())));
+      EXPECT_EQ(table.Largest(k), want) << "seed " << seed << " k " << k;
+    }
+    std::vector<uint64_t> sizes;
+    for (uint32_t i : expected) sizes.push_back(table.EntryAt(i).bytes);
+    EXPECT_EQ(table.SizesDescending(), sizes);
+  }
+}
+
+TEST(PartitionTableTest, ContainsFindsOnlyAddedKeys) {
+  PartitionTable table;
+  for (int i = 0; i < 5000; i += 2) table.Add(NumKey(i), 1, i);
+  for (int i = 0; i < 5000; ++i) {
+    std::string key = NumKey(i);
+    EXPECT_EQ(table.Contains(key, HashCanonical(key)), i % 2 == 0) << i;
+  }
+}
+
+// Partial tables merged in input order equal one table fed every item.
+TEST(PartitionTableTest, AddAggregateMergesLikeOnePass) {
+  std::mt19937_64 rng(11);
+  std::vector<std::string> keys = MixedKeys(rng, 200);
+  PartitionTable whole, first, second;
+  for (int i = 0; i < 4000; ++i) {
+    const std::string& key = keys[rng() % keys.size()];
+    uint64_t bytes = 1 + rng() % 5;
+    whole.Add(key, bytes, i);
+    (i < 2500 ? first : second).Add(key, bytes, i);
+  }
+  PartitionTable merged;
+  for (const PartitionTable* part : {&first, &second}) {
+    for (uint32_t i = 0; i < part->size(); ++i) {
+      PartitionTable::Entry e = part->at(i);
+      merged.AddAggregate(e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
+                          e.largest_item_index);
+    }
+  }
+  ASSERT_EQ(merged.size(), whole.size());
+  for (uint32_t i = 0; i < whole.size(); ++i) {
+    PartitionTable::Entry w = whole.EntryAt(i);
+    std::optional<PartitionTable::Entry> m = Find(merged, std::string(w.canonical));
+    ASSERT_TRUE(m.has_value());
+    EXPECT_EQ(m->items, w.items);
+    EXPECT_EQ(m->bytes, w.bytes);
+    EXPECT_EQ(m->largest_item_bytes, w.largest_item_bytes);
+    EXPECT_EQ(m->largest_item_index, w.largest_item_index);
+  }
 }
 
 }  // namespace

@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "partplay/ingest/analysis.h"
+#include "partplay/core/limits.h"
+#include "partplay/core/status.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/cosmos/physical_partitions.h"
 #include "partplay/cosmos/request_charges.h"
-#include "partplay/core/limits.h"
-#include "partplay/core/status.h"
+#include "partplay/ingest/analysis.h"
 
 namespace partplay {
 
@@ -93,9 +93,9 @@ struct PhysicalPartition {
   uint64_t logical_partitions = 0;
   uint64_t items = 0;
   double bytes = 0;
-  double ru_share = 0;         // throughput / number of physical partitions
-  double demand_ru = 0;        // the workload's RU/s that land here
-  double throttled_fraction = 0;  // max(0, 1 - share / demand): requests expected to get 429
+  double ru_share = 0;               // throughput / number of physical partitions
+  double demand_ru = 0;              // the workload's RU/s that land here
+  double throttled_fraction = 0;     // max(0, 1 - share / demand): requests expected to get 429
   std::vector<PlacedPartition> top;  // the largest logical partitions, then the hottest ones
   uint64_t others_partitions = 0;    // logical partitions not in `top`
   double others_bytes = 0;
@@ -115,8 +115,8 @@ struct LayoutView {
 
 struct Split {
   int parent = 0;
-  int left = 0, right = 0;  // child range ids
-  std::string reason;       // "storage" or "throughput"
+  int left = 0, right = 0;                         // child range ids
+  std::string reason;                              // "storage" or "throughput"
   uint64_t moved_to_left = 0, moved_to_right = 0;  // logical partitions
   double bytes_left = 0, bytes_right = 0;
 };
@@ -129,12 +129,12 @@ struct MovedPartition {
 
 // A quota broken or a rule the data does not follow, with where.
 struct Finding {
-  std::string code;      // stable id, e.g. "logical_partition_over_20gb" (docs/report.md)
-  std::string severity;  // "error" (the service would refuse or fail), "warning", "info"
-  std::string message;   // one sentence with the numbers
-  uint64_t count = 0;    // items or partitions concerned
-  std::vector<PartitionKey> keys;       // partitions concerned (at most kMaxFindingExamples)
-  std::vector<ItemFinding> items;       // items concerned, located (at most kMaxFindingExamples)
+  std::string code;                // stable id, e.g. "logical_partition_over_20gb" (docs/report.md)
+  std::string severity;            // "error" (the service would refuse or fail), "warning", "info"
+  std::string message;             // one sentence with the numbers
+  uint64_t count = 0;              // items or partitions concerned
+  std::vector<PartitionKey> keys;  // partitions concerned (at most kMaxFindingExamples)
+  std::vector<ItemFinding> items;  // items concerned, located (at most kMaxFindingExamples)
 };
 
 struct RouteResult {
@@ -152,11 +152,12 @@ struct ContainerReport {
   std::vector<Split> splits;
   std::vector<MovedPartition> moved;  // at most kMaxFindingExamples; moved_count is complete
   uint64_t moved_count = 0;
-  bool split_cannot_help = false;  // one logical partition alone breaks a physical limit
+  bool split_cannot_help = false;    // one logical partition alone breaks a physical limit
   std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first
   std::vector<Finding> findings;
   std::optional<RouteResult> route;
-  // The EPK of every logical partition, in the order of analysis.partitions.
+  // The EPK of the first logical partitions (all of analysis.partitions, or the first
+  // `epks_listed` of a PartitionList), in that order.
   std::vector<std::string> partition_epks;
 };
 
@@ -165,6 +166,11 @@ struct ContainerReport {
 // several key paths with V1/V2, a route of the wrong number of components, Zipf s <= 0).
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                          const ContainerOptions& options);
+// The same over `all` (every partition, largest first, e.g. Analyzer::AllPartitions()), with
+// `summary` for the key paths, counts and item findings (its own partition list is not read).
+// The model keeps each EPK as bytes (8 + 16 per V2 key), hex text only for what it lists.
+StatusOr<ContainerReport> ModelContainer(const AnalysisReport& summary, const PartitionList& all,
+                                         const ContainerOptions& options, size_t epks_listed);
 
 // Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
 // tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:

@@ -22,9 +22,9 @@
 #include <string_view>
 #include <vector>
 
-#include "partplay/ingest/partition_key.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/status.h"
+#include "partplay/ingest/partition_key.h"
 
 namespace partplay {
 
@@ -45,14 +45,14 @@ struct SyntheticKeyOptions {
     kNone,
     kConcat,        // the values at `paths`, joined by `separator` ("abc-123-2018")
     kRandomSuffix,  // the value at key_paths[0], separator, 1 + (random per item) % buckets
-    kHashSuffix,    // the value at key_paths[0], separator, 1 + hash(value at suffix_path) % buckets
+    kHashSuffix,  // the value at key_paths[0], separator, 1 + hash(value at suffix_path) % buckets
   };
   Kind kind = Kind::kNone;
   std::vector<std::string> paths;  // kConcat: 2 to 5 paths
   std::string separator = "-";
-  uint32_t buckets = 0;            // suffix kinds: N >= 1
-  uint64_t seed = 0;               // kRandomSuffix
-  std::string suffix_path;         // kHashSuffix
+  uint32_t buckets = 0;     // suffix kinds: N >= 1
+  uint64_t seed = 0;        // kRandomSuffix
+  std::string suffix_path;  // kHashSuffix
 };
 
 struct AnalysisOptions {
@@ -110,6 +110,43 @@ struct CandidatePath {
   uint64_t ids_changed = 0;
 };
 
+// Every logical partition of an analysis, largest first (the order of AnalysisReport::partitions),
+// read one at a time, so a consumer of all of them (the container model) need not build a
+// LogicalPartition per partition: the analyzer's list reads its compact table.
+class PartitionList {
+ public:
+  virtual ~PartitionList() = default;
+  virtual size_t size() const = 0;
+  virtual uint64_t items(size_t i) const = 0;
+  virtual uint64_t bytes(size_t i) const = 0;
+  virtual double weight(size_t i) const = 0;
+  // The key's canonical bytes (partition_key.h), valid as long as the list.
+  virtual std::string_view canonical(size_t i) const = 0;
+  virtual PartitionKey key(size_t i) const {
+    return PartitionKey::FromCanonicalBytes(canonical(i));
+  }
+  // The whole partition (key decoded, largest item, weight; no EPK).
+  virtual LogicalPartition partition(size_t i) const = 0;
+};
+
+// A vector of partitions (e.g. a report's full list) as a PartitionList; the vector must outlive
+// it.
+class LogicalPartitionList : public PartitionList {
+ public:
+  explicit LogicalPartitionList(const std::vector<LogicalPartition>& partitions);
+  size_t size() const override { return partitions_.size(); }
+  uint64_t items(size_t i) const override { return partitions_[i].items; }
+  uint64_t bytes(size_t i) const override { return partitions_[i].bytes; }
+  double weight(size_t i) const override { return partitions_[i].weight; }
+  std::string_view canonical(size_t i) const override { return canonical_[i]; }
+  PartitionKey key(size_t i) const override { return partitions_[i].key; }
+  LogicalPartition partition(size_t i) const override { return partitions_[i]; }
+
+ private:
+  const std::vector<LogicalPartition>& partitions_;
+  std::vector<std::string> canonical_;
+};
+
 struct ReportOptions {
   // How many partitions `partitions` lists (largest first); -1 = all.
   int64_t max_partitions = -1;
@@ -148,7 +185,7 @@ struct AnalysisReport {
   uint64_t weight_missing_items = 0;
   std::vector<LogicalPartition> partitions;  // largest first
   uint64_t partitions_omitted = 0;
-  std::vector<double> partition_bytes;       // every partition's bytes, largest first
+  std::vector<double> partition_bytes;  // every partition's bytes, largest first
   uint64_t sampled_items = 0;
   std::vector<CandidatePath> candidate_paths;  // most common first
 };
@@ -172,7 +209,11 @@ class Analyzer {
   uint64_t bytes_consumed() const;
   uint64_t items_seen() const;
 
+  // The report; `partitions` lists the largest max_partitions (chosen by partial selection,
+  // not a sort of all); the statistics cover every partition.
   AnalysisReport BuildReport(const ReportOptions& options) const;
+  // Every partition, largest first, read from the analyzer's table (valid while it lives).
+  std::unique_ptr<PartitionList> AllPartitions() const;
 
  private:
   class Impl;

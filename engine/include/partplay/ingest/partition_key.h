@@ -62,6 +62,12 @@ struct PartitionKey {
 // by unsigned bytes, component by component.
 int CompareKeys(const PartitionKey& a, const PartitionKey& b);
 
+// CompareKeys over canonical bytes (CanonicalBytes()), without decoding them.
+int CompareCanonicalKeys(std::string_view a, std::string_view b);
+// The bytes of a key's values as Cosmos DB counts them against its key-size limit: a string's
+// UTF-8 bytes, 8 per number, 1 per null or boolean, none for undefined.
+uint64_t CanonicalValueBytes(std::string_view canonical);
+
 // Appends one component's canonical bytes to `out` (what CanonicalBytes() concatenates).
 void AppendCanonical(const KeyComponent& component, std::string& out);
 // The same from the parts (`number` for kNumber, `text` for kString), without building a

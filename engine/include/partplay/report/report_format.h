@@ -13,7 +13,13 @@ namespace partplay {
 
 // One JSON object, compact, with a trailing newline. `partition_bytes` is not included.
 // `extra_fields`: more members (`"name":value,...`, no braces) appended before the closing brace.
-std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fields = {});
+// `tail`: when given, the text returned stops after the listed partitions (with no closing "]")
+// and *tail receives the rest (from that "]"), so a caller can stream more partitions between
+// them, each as "," + AppendPartitionJson.
+std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fields = {},
+                         std::string* tail = nullptr);
+// One element of the report's `partitions` array.
+void AppendPartitionJson(const LogicalPartition& partition, std::string& out);
 // A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
 std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
 // Located items as a JSON array of {item_index, bytes, byte_offset, line, column} objects, each
