@@ -335,7 +335,7 @@ TEST(PartitionTableTest, AddAggregateMergesLikeOnePass) {
   PartitionTable merged;
   for (const PartitionTable* part : {&first, &second}) {
     for (uint32_t i = 0; i < part->size(); ++i) {
-      PartitionTable::Entry e = part->at(i);
+      PartitionTable::Entry e = part->EntryAt(i);
       merged.AddAggregate(e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
                           e.largest_item_index);
     }
