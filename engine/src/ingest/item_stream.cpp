@@ -16,6 +16,12 @@ constexpr size_t kInitialCapacity = 1u << 20;
 
 bool IsWhitespace(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+// A number that reaches the end of the bytes arrived so far may go on in the next chunk ("0"
+// then "0x"), and the error it then gets must not depend on where the chunk ended: wait for it.
+bool NumberMayContinue(uint8_t first, size_t value_end, size_t end, bool final) {
+  return !final && value_end >= end && (first == '-' || (first >= '0' && first <= '9'));
+}
+
 // The JSON type a value starting with `c` has, for "is a number, not an object" messages.
 const char* TypeOfFirstByte(uint8_t c) {
   switch (c) {
@@ -318,6 +324,8 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     // current_index() of a batch's first document is the batch start, whitespace included.
     size_t doc_at = SkipWhitespace(begin + it.current_index(), end);
     if (doc.error()) {
+      // OK from Diagnose: the item goes on in the next chunk; the items before it are done.
+      parsed_end = last_end;
       return Diagnose(doc_at, end, items_, final,
                       Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
     }
@@ -332,6 +340,12 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
       if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||
           s.code() == ErrorCode::kTooDeep) {
         return Diagnose(doc_at, doc_at + item.text.size(), items_, true, s);
+      }
+      if (s.code() == ErrorCode::kNotAnObject && !s.where().known()) {
+        // simdjson typed the value from its first byte: the strict checker reads it whole, so
+        // a bad number ("00") gets its own error wherever the chunks ended.
+        parsed_end = last_end;
+        return Diagnose(doc_at, end, items_, final, s);
       }
       if (s.where().known()) {
         failed_ = s;
@@ -366,6 +380,7 @@ Status ItemStream::Diagnose(size_t begin, size_t end, int64_t first_item, bool f
       return Fail(d.code, d.message, p + d.offset, item);
     }
     if (buf_[p] != '{') {
+      if (NumberMayContinue(buf_[p], p + d.value_end, end, final)) return Status::Ok();
       return Fail(ErrorCode::kNotAnObject,
                   fmt::format("item {} is {}, not an object", item, TypeOfFirstByte(buf_[p])),
                   p, item);

@@ -1237,6 +1237,21 @@ TEST(AnalyzerChunkTest, StaleBufferBytesDoNotCompleteAMalformedItem) {
   }
 }
 
+TEST(AnalyzerChunkTest, AMalformedNumberItemHasItsOwnErrorWhereverTheChunksEnd) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-leading-zero-item): item 2 is
+  // "00...". Fed whole, the strict checker names the leading zero (byte 16); with a chunk ending
+  // after "\r0" simdjson typed the carried-over item from its first byte and the error was
+  // "item 2 is a number" at byte 15.
+  const std::string input =
+      "{\"a\":1}{\"a\":3}\r00)\",\"qty\":1,\"price\":6.25},{\"name\":\"Decaf beans 500g\"}\n";
+  ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 16, 1, 17, 2);
+  ExpectError(AnalyzeChunks(Cut(input, {30}), Keys({"/id"})).status, ErrorCode::kMalformedJson,
+              16, 1, 17, 2);
+  ExpectEverySplitAgrees(input, Keys({"/id"}));
+  // A good number item is "a number, not an object" however it is cut.
+  ExpectEverySplitAgrees("{\"a\":1}\n-12.5e3 {\"a\":2}\n", Keys({"/a"}));
+}
+
 TEST(AnalyzerChunkTest, OneByteChunks) {
   for (const std::string& input : {kNdjsonNonAscii, kArrayNested}) {
     Outcome whole = Analyze(input);
