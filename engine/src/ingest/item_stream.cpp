@@ -339,7 +339,9 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     if (!s.ok()) {
       if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||
           s.code() == ErrorCode::kTooDeep) {
-        return Diagnose(doc_at, doc_at + item.text.size(), items_, true, s);
+        // An item simdjson could not delimit (a stray NUL byte) is read up to the region's end.
+        return Diagnose(doc_at, item.text.empty() ? end : doc_at + item.text.size(), items_,
+                        true, s);
       }
       if (s.code() == ErrorCode::kNotAnObject && !s.where().known()) {
         // simdjson typed the value from its first byte: the strict checker reads it whole, so

@@ -1252,6 +1252,22 @@ TEST(AnalyzerChunkTest, AMalformedNumberItemHasItsOwnErrorWhereverTheChunksEnd) 
   ExpectEverySplitAgrees("{\"a\":1}\n-12.5e3 {\"a\":2}\n", Keys({"/a"}));
 }
 
+TEST(AnalyzerChunkTest, ANulByteItemIsNamedTheSameWhereverTheChunksEnd) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-nul-item): in some chunkings
+  // simdjson handed over an empty item and the message was "not a JSON value".
+  const std::string input("{\"a\":2}{\"a\":2} \0\0\0\0{\"a\":3}\r\n\t{\"a\":4}\n", 36);
+  Outcome whole = Analyze(input);
+  ExpectError(whole.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
+  EXPECT_EQ(whole.status.message(), "expected a value but found byte 0x00");
+  for (size_t a = 1; a < input.size(); ++a) {
+    for (size_t b = a; b < input.size(); ++b) {
+      Outcome split = AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"}));
+      ExpectError(split.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
+      ASSERT_EQ(split.status.message(), whole.status.message()) << "cut at " << a << ", " << b;
+    }
+  }
+}
+
 TEST(AnalyzerChunkTest, OneByteChunks) {
   for (const std::string& input : {kNdjsonNonAscii, kArrayNested}) {
     Outcome whole = Analyze(input);
