@@ -325,8 +325,10 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     size_t doc_at = SkipWhitespace(begin + it.current_index(), end);
     if (doc.error()) {
       // OK from Diagnose: the item goes on in the next chunk; the items before it are done.
+      // The item starts after the last complete one: simdjson's index of a broken document can
+      // point inside it (an invalid UTF-8 byte after a \u escape; found by fuzzing).
       parsed_end = last_end;
-      return Diagnose(doc_at, end, items_, final,
+      return Diagnose(SkipWhitespace(last_end, end), end, items_, final,
                       Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
     }
     ItemContext item;

@@ -1268,6 +1268,21 @@ TEST(AnalyzerChunkTest, ANulByteItemIsNamedTheSameWhereverTheChunksEnd) {
   }
 }
 
+TEST(AnalyzerChunkTest, ABrokenItemIsDiagnosedFromItsFirstByte) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-surrogate-then-bad-byte): with
+  // chunks ending at bytes 1 and 12, simdjson's index of the broken item 1 pointed at its 0xFB
+  // byte and the error was "expected a value" there instead of the surrogate at byte 9.
+  const std::string input = "{\"a\":1}{\"\\ud800\xfb\t{\"x\":1}\n";
+  ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 9, 1, 10, 1);
+  for (size_t a = 1; a < input.size(); ++a) {
+    for (size_t b = a; b < input.size(); ++b) {
+      SCOPED_TRACE("cut at " + std::to_string(a) + ", " + std::to_string(b));
+      ExpectError(AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"})).status,
+                  ErrorCode::kMalformedJson, 9, 1, 10, 1);
+    }
+  }
+}
+
 TEST(AnalyzerChunkTest, OneByteChunks) {
   for (const std::string& input : {kNdjsonNonAscii, kArrayNested}) {
     Outcome whole = Analyze(input);
