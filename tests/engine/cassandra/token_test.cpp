@@ -66,7 +66,9 @@ TEST(CqlTokenTest, CompositeKeysAreLengthPrefixedComponents) {
   // A non-zero end-of-component byte is malformed (found by tests/fuzz/token_fuzz: it was
   // skipped, so the components rejoined to other bytes).
   EXPECT_TRUE(SplitCompositeKey(std::string("\0\0\x04\0\0\0", 6)).empty());
-  EXPECT_TRUE(SplitCompositeKey(Unhex("00047468656f01" "00040000000100")).empty());
+  EXPECT_TRUE(SplitCompositeKey(Unhex("00047468656f01"
+                                      "00040000000100"))
+                  .empty());
   // One component is the value's bytes alone.
   EXPECT_EQ(PartitionKeyBytes(std::vector<std::string>{"theo"}), "theo");
 }

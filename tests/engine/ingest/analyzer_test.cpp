@@ -1245,8 +1245,8 @@ TEST(AnalyzerChunkTest, AMalformedNumberItemHasItsOwnErrorWhereverTheChunksEnd) 
   const std::string input =
       "{\"a\":1}{\"a\":3}\r00)\",\"qty\":1,\"price\":6.25},{\"name\":\"Decaf beans 500g\"}\n";
   ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 16, 1, 17, 2);
-  ExpectError(AnalyzeChunks(Cut(input, {30}), Keys({"/id"})).status, ErrorCode::kMalformedJson,
-              16, 1, 17, 2);
+  ExpectError(AnalyzeChunks(Cut(input, {30}), Keys({"/id"})).status, ErrorCode::kMalformedJson, 16,
+              1, 17, 2);
   ExpectEverySplitAgrees(input, Keys({"/id"}));
   // A good number item is "a number, not an object" however it is cut.
   ExpectEverySplitAgrees("{\"a\":1}\n-12.5e3 {\"a\":2}\n", Keys({"/a"}));
