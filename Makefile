@@ -5,6 +5,8 @@
 #                Chromium, then the reader paths in Firefox and WebKit)
 #   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
 #   make cli     build the native CLI: build/native/partplay
+#   make fuzz    every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang-14, ASan+UBSan)
+#   make test-sanitize   the engine tests under ASan+UBSan, then a short fuzz pass (also in `make test`)
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 # Debian's Emscripten needs Debian's acorn for its optimizer.
@@ -18,7 +20,16 @@ SITE := build/site
 # the two engines run side by side.
 BROWSER_TESTS := node --test --test-concurrency=2 tests/browsers/
 
-.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e test-browsers bench clean
+# The fuzz and sanitizer build (clang-14, ASan + UBSan, libFuzzer): CMake's PARTPLAY_FUZZ.
+FUZZ_BUILD := build/fuzz
+FUZZ_TARGETS := cql_fuzz epk_fuzz ingest_fuzz options_fuzz sizing_fuzz token_fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
+# test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
+SANITIZE_FUZZ_SECONDS ?= 60
+
+.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e test-browsers \
+	test-sanitize fuzz fuzz-build bench clean
 
 setup:
 	@scripts/setup.sh
@@ -54,6 +65,7 @@ test: native site
 	@node --test --test-concurrency=1 tests/e2e/
 	@echo "== cross-engine end-to-end tests (Firefox ESR over WebDriver BiDi, WebKitGTK through WebKitWebDriver)"
 	@$(BROWSER_TESTS)
+	@$(MAKE) test-sanitize
 
 test-engine: native
 	@scripts/lint-throwing.sh
@@ -64,6 +76,22 @@ test-e2e: site
 	@node --test --test-concurrency=1 tests/e2e/
 test-browsers: site
 	@$(BROWSER_TESTS)
+
+fuzz-build: setup
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
+
+fuzz: fuzz-build
+	@tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) -- $(FUZZ_TARGETS)
+
+# Every sanitizer report is fatal (-fno-sanitize-recover=all), leaks included.
+test-sanitize: fuzz-build
+	@echo "== engine unit tests under ASan + UBSan"
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/engine_tests --gtest_brief=1
+	@echo "== fuzz pass over the checked-in corpora ($(SANITIZE_FUZZ_SECONDS) s per target)"
+	@tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(SANITIZE_FUZZ_SECONDS) 2 -seed=1 -- $(FUZZ_TARGETS)
 
 bench: native site
 	@node tests/bench/run-bench.mjs $(BENCH_ARGS)

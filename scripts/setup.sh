@@ -11,6 +11,8 @@ packages=(
   libfmt-dev libxxhash-dev    # {fmt} and xxHash, used header-only in both builds
   googletest libgtest-dev     # engine unit tests
   libbenchmark-dev            # engine micro-benchmarks
+  clang-14 libclang-rt-14-dev # fuzzing and sanitizers: libFuzzer, ASan and UBSan runtimes
+  llvm-14                     # llvm-symbolizer: sanitizer reports with file and line
   chromium                    # end-to-end tests and the browser benchmark (headless)
   firefox-esr                 # the cross-engine suite: Gecko, driven over WebDriver BiDi
   webkit2gtk-driver           # the cross-engine suite: WebKitWebDriver and WebKitGTK's MiniBrowser

@@ -64,7 +64,7 @@ bool Build(V&& v, JsonNode& out, std::string& error, int depth) {
         od::value inner;
         if (auto e = field.value().get(inner)) return Fail(e, error);
         if (!Build(inner, value, error, depth + 1)) return false;
-        out.members.emplace_back(std::string(key), std::move(value));
+        out.members.push_back({std::string(key), std::move(value)});
       }
       return true;
     }

@@ -8,12 +8,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "simdjson.h"
 
 namespace partplay::cql::internal {
+
+struct JsonMember;
 
 struct JsonNode {
   enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
@@ -21,9 +22,15 @@ struct JsonNode {
   bool boolean = false;
   std::string text;  // number text, or string content
   std::vector<JsonNode> items;
-  std::vector<std::pair<std::string, JsonNode>> members;
+  // A named struct, not std::pair: a pair of an incomplete JsonNode does not compile with clang.
+  std::vector<JsonMember> members;
 
   std::string_view KindName() const;
+};
+
+struct JsonMember {
+  std::string name;
+  JsonNode value;
 };
 
 // The value of a document the ingest stream framed (bulk_load.cpp). False with `error` on a bad

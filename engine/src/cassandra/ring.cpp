@@ -31,6 +31,14 @@ StatusOr<Ring> Ring::Build(const RingOptions& options) {
   ring.options_ = options;
   std::vector<DatacenterSpec> dcs = options.datacenters;
   if (dcs.empty()) dcs.push_back(DatacenterSpec{"datacenter1", options.nodes, 1});
+  // The node count is checked before any node is made: a ring of millions took seconds to
+  // refuse, and datacenters of 2^31 nodes overflowed the count (found by fuzzing).
+  int64_t requested = 0;
+  for (const DatacenterSpec& dc : dcs) requested += std::max(dc.nodes, 0);
+  if (requested > 1000) {
+    return Status(ErrorCode::kBadOption,
+                  fmt::format("a ring has 1 to 1000 nodes, not {}", requested));
+  }
   int total = 0;
   for (size_t d = 0; d < dcs.size(); ++d) {
     const DatacenterSpec& dc = dcs[d];

@@ -47,6 +47,7 @@ std::vector<std::string_view> SplitCompositeKey(std::string_view bytes) {
                static_cast<uint8_t>(bytes[at + 1]);
     at += 2;
     if (at + n + 1 > bytes.size()) return {};
+    if (bytes[at + n] != 0) return {};  // a partition key's end-of-component byte is always 0
     out.push_back(bytes.substr(at, n));
     at += n + 1;  // the end-of-component byte
   }

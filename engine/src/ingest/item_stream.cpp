@@ -16,6 +16,12 @@ constexpr size_t kInitialCapacity = 1u << 20;
 
 bool IsWhitespace(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
+// A number that reaches the end of the bytes arrived so far may go on in the next chunk ("0"
+// then "0x"), and the error it then gets must not depend on where the chunk ended: wait for it.
+bool NumberMayContinue(uint8_t first, size_t value_end, size_t end, bool final) {
+  return !final && value_end >= end && (first == '-' || (first >= '0' && first <= '9'));
+}
+
 // The JSON type a value starting with `c` has, for "is a number, not an object" messages.
 const char* TypeOfFirstByte(uint8_t c) {
   switch (c) {
@@ -318,7 +324,11 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     // current_index() of a batch's first document is the batch start, whitespace included.
     size_t doc_at = SkipWhitespace(begin + it.current_index(), end);
     if (doc.error()) {
-      return Diagnose(doc_at, end, items_, final,
+      // OK from Diagnose: the item goes on in the next chunk; the items before it are done.
+      // The item starts after the last complete one: simdjson's index of a broken document can
+      // point inside it (an invalid UTF-8 byte after a \u escape; found by fuzzing).
+      parsed_end = last_end;
+      return Diagnose(SkipWhitespace(last_end, end), end, items_, final,
                       Status(CodeOf(doc.error()), simdjson::error_message(doc.error())));
     }
     ItemContext item;
@@ -331,7 +341,15 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     if (!s.ok()) {
       if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||
           s.code() == ErrorCode::kTooDeep) {
-        return Diagnose(doc_at, doc_at + item.text.size(), items_, true, s);
+        // An item simdjson could not delimit (a stray NUL byte) is read up to the region's end.
+        return Diagnose(doc_at, item.text.empty() ? end : doc_at + item.text.size(), items_,
+                        true, s);
+      }
+      if (s.code() == ErrorCode::kNotAnObject && !s.where().known()) {
+        // simdjson typed the value from its first byte: the strict checker reads it whole, so
+        // a bad number ("00") gets its own error wherever the chunks ended.
+        parsed_end = last_end;
+        return Diagnose(doc_at, end, items_, final, s);
       }
       if (s.where().known()) {
         failed_ = s;
@@ -366,6 +384,7 @@ Status ItemStream::Diagnose(size_t begin, size_t end, int64_t first_item, bool f
       return Fail(d.code, d.message, p + d.offset, item);
     }
     if (buf_[p] != '{') {
+      if (NumberMayContinue(buf_[p], p + d.value_end, end, final)) return Status::Ok();
       return Fail(ErrorCode::kNotAnObject,
                   fmt::format("item {} is {}, not an object", item, TypeOfFirstByte(buf_[p])),
                   p, item);

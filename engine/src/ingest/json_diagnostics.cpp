@@ -33,9 +33,17 @@ class Checker {
     }
     return false;
   }
+  // True, with the failure recorded, when the input ends here (inside `inside`). It answered
+  // false either way, so the checker read on past the end (found by fuzzing, under ASan).
   bool AtEnd(const char* inside) {
     if (pos_ < s_.size()) return false;
-    return Fail(ErrorCode::kTruncatedInput, fmt::format("the input ends inside {}", inside));
+    Fail(ErrorCode::kTruncatedInput, fmt::format("the input ends inside {}", inside));
+    return true;
+  }
+  // The input has ended inside `inside`: the failure, for a `return`.
+  bool Truncated(const char* inside) {
+    AtEnd(inside);
+    return false;
   }
   std::string Describe(size_t at) const {
     unsigned char c = static_cast<unsigned char>(s_[at]);
@@ -141,7 +149,7 @@ class Checker {
     for (size_t i = 0; i < word.size(); ++i) {
       if (pos_ + i >= s_.size()) {
         pos_ += i;
-        return AtEnd("a literal");
+        return Truncated("a literal");
       }
       if (s_[pos_ + i] != word[i]) {
         pos_ += i;
@@ -216,7 +224,7 @@ class Checker {
     size_t escape_at = pos_ - 1;
     ++pos_;
     int v = Hex4();
-    if (v == -2) return AtEnd("a string");
+    if (v == -2) return Truncated("a string");
     if (v == -1) return Fail(ErrorCode::kMalformedJson, "\\u must be followed by 4 hex digits");
     if (v >= 0xDC00 && v <= 0xDFFF) {
       pos_ = escape_at;
@@ -226,7 +234,7 @@ class Checker {
       if (pos_ + 1 < s_.size() && s_[pos_] == '\\' && s_[pos_ + 1] == 'u') {
         pos_ += 2;
         int low = Hex4();
-        if (low == -2) return AtEnd("a string");
+        if (low == -2) return Truncated("a string");
         if (low >= 0xDC00 && low <= 0xDFFF) return true;
       }
       if (AtEnd("a string")) return false;
@@ -256,7 +264,7 @@ class Checker {
     for (int i = 1; i <= n; ++i) {
       if (pos_ + i >= s_.size()) {
         pos_ += i;
-        return AtEnd("a string");
+        return Truncated("a string");
       }
       unsigned char cc = static_cast<unsigned char>(s_[pos_ + i]);
       if ((cc & 0xC0) != 0x80) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "partplay/cassandra/ring.h"
@@ -105,6 +106,22 @@ TEST(CqlRingTest, NetworkTopologyStrategyPrefersDistinctRacks) {
   EXPECT_EQ(ring->Replicas(-5, Nts({{"dc1", 3}})), (std::vector<int>{0, 1, 2}));
   // From B: B (rack1), C (rack2).
   EXPECT_EQ(ring->Replicas(5, Nts({{"dc1", 2}})), (std::vector<int>{1, 2}));
+}
+
+TEST(CqlRingTest, TooManyNodesAreRefusedBeforeAnyIsMade) {
+  // Found by tests/fuzz/options_fuzz (corpus/options_fuzz/regression-million-nodes): the count
+  // was checked after making every node, and two datacenters of 2^31 - 1 nodes overflowed it.
+  RingOptions million;
+  million.nodes = 1676756;
+  StatusOr<Ring> a = Ring::Build(million);
+  ASSERT_FALSE(a.ok());
+  EXPECT_EQ(a.status().code(), ErrorCode::kBadOption);
+  EXPECT_EQ(a.status().message(), "a ring has 1 to 1000 nodes, not 1676756");
+  RingOptions huge;
+  huge.datacenters = {{"dc1", INT32_MAX, 1}, {"dc2", INT32_MAX, 1}};
+  StatusOr<Ring> b = Ring::Build(huge);
+  ASSERT_FALSE(b.ok());
+  EXPECT_EQ(b.status().message(), "a ring has 1 to 1000 nodes, not 4294967294");
 }
 
 TEST(CqlRingTest, OptionsFromJson) {

@@ -63,6 +63,12 @@ TEST(CqlTokenTest, CompositeKeysAreLengthPrefixedComponents) {
   ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(parts[0], "theo");
   EXPECT_EQ(parts[1], EncodeInt32(1));
+  // A non-zero end-of-component byte is malformed (found by tests/fuzz/token_fuzz: it was
+  // skipped, so the components rejoined to other bytes).
+  EXPECT_TRUE(SplitCompositeKey(std::string("\0\0\x04\0\0\0", 6)).empty());
+  EXPECT_TRUE(SplitCompositeKey(Unhex("00047468656f01"
+                                      "00040000000100"))
+                  .empty());
   // One component is the value's bytes alone.
   EXPECT_EQ(PartitionKeyBytes(std::vector<std::string>{"theo"}), "theo");
 }

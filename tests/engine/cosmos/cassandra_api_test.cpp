@@ -59,7 +59,7 @@ TEST(CassandraApiTest, RangesTileTheTokenSpace) {
   // Three ranges: width ceil(2^64 / 3) = 6148914691236517206.
   CassandraApiPlacement three = PlanCassandraApi(0, 30000);
   EXPECT_EQ(three.ranges[1].min_token, INT64_MIN + 6148914691236517206);
-  EXPECT_EQ(three.ranges[2].min_token, INT64_MIN + 2 * 6148914691236517206);
+  EXPECT_EQ(three.ranges[2].min_token, INT64_MIN + 6148914691236517206 + 6148914691236517206);
 }
 
 TEST(CassandraApiTest, PlaceSumsEachRange) {

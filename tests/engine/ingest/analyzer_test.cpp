@@ -1237,6 +1237,52 @@ TEST(AnalyzerChunkTest, StaleBufferBytesDoNotCompleteAMalformedItem) {
   }
 }
 
+TEST(AnalyzerChunkTest, AMalformedNumberItemHasItsOwnErrorWhereverTheChunksEnd) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-leading-zero-item): item 2 is
+  // "00...". Fed whole, the strict checker names the leading zero (byte 16); with a chunk ending
+  // after "\r0" simdjson typed the carried-over item from its first byte and the error was
+  // "item 2 is a number" at byte 15.
+  const std::string input =
+      "{\"a\":1}{\"a\":3}\r00)\",\"qty\":1,\"price\":6.25},{\"name\":\"Decaf beans 500g\"}\n";
+  ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 16, 1, 17, 2);
+  ExpectError(AnalyzeChunks(Cut(input, {30}), Keys({"/id"})).status, ErrorCode::kMalformedJson, 16,
+              1, 17, 2);
+  ExpectEverySplitAgrees(input, Keys({"/id"}));
+  // A good number item is "a number, not an object" however it is cut.
+  ExpectEverySplitAgrees("{\"a\":1}\n-12.5e3 {\"a\":2}\n", Keys({"/a"}));
+}
+
+TEST(AnalyzerChunkTest, ANulByteItemIsNamedTheSameWhereverTheChunksEnd) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-nul-item): in some chunkings
+  // simdjson handed over an empty item and the message was "not a JSON value".
+  const std::string input("{\"a\":2}{\"a\":2} \0\0\0\0{\"a\":3}\r\n\t{\"a\":4}\n", 36);
+  Outcome whole = Analyze(input);
+  ExpectError(whole.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
+  EXPECT_EQ(whole.status.message(), "expected a value but found byte 0x00");
+  for (size_t a = 1; a < input.size(); ++a) {
+    for (size_t b = a; b < input.size(); ++b) {
+      Outcome split = AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"}));
+      ExpectError(split.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
+      ASSERT_EQ(split.status.message(), whole.status.message()) << "cut at " << a << ", " << b;
+    }
+  }
+}
+
+TEST(AnalyzerChunkTest, ABrokenItemIsDiagnosedFromItsFirstByte) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-surrogate-then-bad-byte): with
+  // chunks ending at bytes 1 and 12, simdjson's index of the broken item 1 pointed at its 0xFB
+  // byte and the error was "expected a value" there instead of the surrogate at byte 9.
+  const std::string input = "{\"a\":1}{\"\\ud800\xfb\t{\"x\":1}\n";
+  ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 9, 1, 10, 1);
+  for (size_t a = 1; a < input.size(); ++a) {
+    for (size_t b = a; b < input.size(); ++b) {
+      SCOPED_TRACE("cut at " + std::to_string(a) + ", " + std::to_string(b));
+      ExpectError(AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"})).status,
+                  ErrorCode::kMalformedJson, 9, 1, 10, 1);
+    }
+  }
+}
+
 TEST(AnalyzerChunkTest, OneByteChunks) {
   for (const std::string& input : {kNdjsonNonAscii, kArrayNested}) {
     Outcome whole = Analyze(input);
