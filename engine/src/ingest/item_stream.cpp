@@ -335,8 +335,11 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     item.index = items_;
     item.byte_offset = base_offset_ + doc_at;
     std::string_view source = it.source();  // ends at the item's last byte
+    // A document simdjson could not delimit (a stray NUL after whitespace) can end before doc_at:
+    // its text is then empty, never a wrapped-around length (found by fuzzing).
+    size_t item_end = begin + it.current_index() + source.size();
     item.text = std::string_view(reinterpret_cast<const char*>(buf_.get()) + doc_at,
-                                 begin + it.current_index() + source.size() - doc_at);
+                                 item_end > doc_at ? item_end - doc_at : 0);
     Status s = sink_->OnItem(doc.value_unsafe(), item);
     if (!s.ok()) {
       if (s.code() == ErrorCode::kMalformedJson || s.code() == ErrorCode::kInvalidUtf8 ||

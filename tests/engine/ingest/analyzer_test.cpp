@@ -1268,6 +1268,23 @@ TEST(AnalyzerChunkTest, ANulByteItemIsNamedTheSameWhereverTheChunksEnd) {
   }
 }
 
+TEST(AnalyzerChunkTest, ANulAfterWhitespaceGetsTheSameErrorInEveryChunking) {
+  // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-nul-after-whitespace-wrapped-
+  // length): when a chunk began with the whitespace before the NUL, the item's length wrapped
+  // around below zero and the strict checker read nothing ("not a JSON value").
+  const std::string input("{\"a\":1}{\"a\":3}\r\n\t\0\0\0\0\0\0\0\0\ne\"\xbc:", 28);
+  Outcome whole = Analyze(input);
+  ExpectError(whole.status, ErrorCode::kMalformedJson, 17, 2, 2, 2);
+  EXPECT_EQ(whole.status.message(), "expected a value but found byte 0x00");
+  for (size_t a = 1; a < input.size(); ++a) {
+    for (size_t b = a; b < input.size(); ++b) {
+      Outcome split = AnalyzeChunks(Cut(input, {a, b}), Keys({"/a"}));
+      ExpectError(split.status, ErrorCode::kMalformedJson, 17, 2, 2, 2);
+      ASSERT_EQ(split.status.message(), whole.status.message()) << "cut at " << a << ", " << b;
+    }
+  }
+}
+
 TEST(AnalyzerChunkTest, ABrokenItemIsDiagnosedFromItsFirstByte) {
   // Found by tests/fuzz/ingest_fuzz (corpus/ingest_fuzz/regression-surrogate-then-bad-byte): with
   // chunks ending at bytes 1 and 12, simdjson's index of the broken item 1 pointed at its 0xFB
