@@ -146,3 +146,36 @@ describe('key comparison', () => {
     assert.equal(fromComparison.location.line, 2);
   });
 });
+
+describe('partplay compare (CLI)', () => {
+  const run = (...args) => spawnSync(CLI, ['compare', ...args], {encoding: 'utf8'});
+  test('--help prints the usage and exits 0', () => {
+    const r = run('--help');
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^usage: partplay compare --candidate SPEC/);
+  });
+  test('bad candidates, queries and options name themselves and exit with the usage code', () => {
+    const usage = spawnSync(CLI, ['error-codes'], {encoding: 'utf8'});
+    const code = JSON.parse(usage.stdout).find((c) => c.name === 'usage').code;
+    const file = path.join(ROOT, 'examples/orders.ndjson');
+    for (const [args, message] of [
+      [['--candidate', 'userId', file], /--candidate: cannot read 'userId'/],
+      [['--candidate', 'random:/a:0', file], /--candidate: cannot read 'random:\/a:0'/],
+      [['--candidate', '/a,/b,/c,/d', file], /--candidate/],
+      [['--candidate', '/a', '--bogus', file], /unknown option --bogus/],
+      [['--candidate', '/a', '--ru', '0', file], /--ru takes RU\/s/],
+      [[file], /give at least one --candidate/],
+      [['--candidate', '/a'], /give an input FILE/],
+      [['--request', '{"keys":[]}', file], /keys/],
+    ]) {
+      const r = run(...args);
+      assert.equal(r.status, code, args.join(' '));
+      assert.match(r.stderr, message, args.join(' '));
+    }
+  });
+  test('a file that does not open is an io error naming it', () => {
+    const r = run('--candidate', '/a', '/nonexistent/items.json');
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /cannot open \/nonexistent\/items.json/);
+  });
+});
