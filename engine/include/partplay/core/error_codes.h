@@ -26,4 +26,6 @@
     "a CQL statement Cassandra would reject (its own message)")                          \
   X(kCqlBadLiteral, 42, "cql_bad_literal", "a CQL literal does not fit its column type")  \
   X(kCqlUnknown, 43, "cql_unknown", "an unknown keyspace, table, column or type")        \
-  X(kInternal, 99, "internal", "a bug in the engine")
+  X(kInternal, 99, "internal", "a bug in the engine")                                   \
+  X(kInterrupted, 130, "interrupted",                                                    \
+    "stopped by Ctrl-C (SIGINT) before the end; its partial work was dropped")
