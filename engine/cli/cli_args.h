@@ -43,7 +43,7 @@ struct Option {
 };
 
 struct CommandSpec {
-  std::string_view name;         // "analyze"; empty for the tool itself
+  std::string_view name;  // "analyze"; empty for the tool itself
   // The usage lines after "partplay NAME ", '\n'-separated; one starting with a space continues
   // the line before it.
   std::string_view synopsis;

@@ -10,6 +10,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "partplay/report/report_format.h"
 
 namespace partplay::cli {
 namespace {
@@ -20,6 +25,47 @@ constexpr int64_t kRedrawNs = 250'000'000;  // at most 4 redraws a second
 volatile std::sig_atomic_t g_interrupted = 0;
 
 extern "C" void OnInterrupt(int) { g_interrupted = 1; }
+
+// The temporary files of the Outputs not yet committed, so the watchdog can remove them; the
+// mutex also keeps the watchdog from running while Commit decides whether to rename.
+std::mutex g_outputs_mutex;
+std::vector<std::string>& PendingOutputs() {
+  static auto* files = new std::vector<std::string>();  // never destroyed: the watchdog reads it
+  return *files;
+}
+
+// Ctrl-C is normally seen between two chunks, within milliseconds. Work that cannot look at
+// the flag (building a report over millions of partitions) could hold the exit for seconds, so
+// a thread started by CatchInterrupts waits for the flag and, if the command has not ended
+// kGraceMs later, removes the pending output files and ends the process with status 130.
+constexpr int kGraceMs = 500;
+
+// What the watchdog prints, made before any signal (as the command prints errors).
+std::string& WatchdogMessage() {
+  static auto* message = new std::string();
+  return *message;
+}
+
+[[noreturn]] void Watchdog() {
+  while (g_interrupted == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::this_thread::sleep_for(std::chrono::milliseconds(kGraceMs));
+  std::lock_guard<std::mutex> lock(g_outputs_mutex);
+  for (const std::string& temp : PendingOutputs()) ::unlink(temp.c_str());
+  const std::string& message = WatchdogMessage();
+  ssize_t ignored = ::write(STDERR_FILENO, message.data(), message.size());
+  static_cast<void>(ignored);
+  ::_exit(static_cast<int>(ErrorCode::kInterrupted));
+}
+
+void Forget(const std::string& temp) {
+  auto& pending = PendingOutputs();
+  for (size_t i = 0; i < pending.size(); ++i) {
+    if (pending[i] == temp) {
+      pending.erase(pending.begin() + static_cast<ptrdiff_t>(i));
+      break;
+    }
+  }
+}
 
 int64_t NowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -91,7 +137,10 @@ ssize_t ReadFull(int fd, uint8_t* at, size_t n) {
 
 }  // namespace
 
-void CatchInterrupts() {
+void CatchInterrupts(bool json_errors) {
+  WatchdogMessage() =
+      "\r\x1b[K" + (json_errors ? StatusToJson(InterruptedStatus())
+                                : fmt::format("partplay: {}\n", InterruptedStatus().ToString()));
   struct sigaction action {};
   action.sa_handler = OnInterrupt;
   sigemptyset(&action.sa_mask);
@@ -99,6 +148,8 @@ void CatchInterrupts() {
   // SA_RESETHAND: a second Ctrl-C finds the default action and ends the process at once.
   action.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &action, nullptr);
+  static std::once_flag started;
+  std::call_once(started, [] { std::thread(Watchdog).detach(); });
 }
 
 bool Interrupted() { return g_interrupted != 0; }
@@ -253,6 +304,10 @@ StatusOr<std::unique_ptr<Output>> Output::Open(const std::string& path) {
     ::unlink(temp.c_str());
     return Status(ErrorCode::kIo, fmt::format("cannot write {}: {}", path, std::strerror(errno)));
   }
+  {
+    std::lock_guard<std::mutex> lock(g_outputs_mutex);
+    PendingOutputs().push_back(temp);
+  }
   return std::unique_ptr<Output>(new Output(path, std::move(temp), file));
 }
 
@@ -271,7 +326,9 @@ void Output::Discard() {
     return;
   }
   std::fclose(file_);
+  std::lock_guard<std::mutex> lock(g_outputs_mutex);
   ::unlink(temp_.c_str());
+  Forget(temp_);
 }
 
 Status Output::Commit() {
@@ -296,6 +353,10 @@ Status Output::Commit() {
     failed = true;
     error = errno;
   }
+  // Under the lock: the watchdog either removed the file already (and is ending the process)
+  // or waits until the file is renamed, or removed after Ctrl-C.
+  std::lock_guard<std::mutex> lock(g_outputs_mutex);
+  Forget(temp_);
   if (!failed && Interrupted()) {
     ::unlink(temp_.c_str());
     return InterruptedStatus();

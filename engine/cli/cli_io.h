@@ -5,7 +5,9 @@
 //  - output: stdout, or a FILE written whole or not at all (Output);
 //  - Ctrl-C: CatchInterrupts() makes the first SIGINT set a flag that the read loop and
 //    Output::Commit check, so the command ends with kInterrupted (exit status 130), its partial
-//    state dropped and no output file half-written. A second Ctrl-C ends the process at once.
+//    state dropped and no output file half-written. Work that cannot check the flag (building a
+//    report) is cut short by a watchdog thread 1/2 s later: it removes the pending output files
+//    and ends the process with status 130. A second Ctrl-C ends the process at once.
 // Errors are kIo statuses naming the file.
 #pragma once
 
@@ -23,9 +25,10 @@
 
 namespace partplay::cli {
 
-// Installs the SIGINT handler (it only sets a flag). Commands whose work stops between chunks
-// call it; the others keep the default (Ctrl-C ends them at once).
-void CatchInterrupts();
+// Installs the SIGINT handler (it only sets a flag) and starts the watchdog. Commands whose
+// work stops between chunks call it; the others keep the default (Ctrl-C ends them at once).
+// `json_errors`: the watchdog says it as the JSON error line (--format json) rather than text.
+void CatchInterrupts(bool json_errors = false);
 // Whether SIGINT arrived since CatchInterrupts().
 bool Interrupted();
 // The status a command returns once it saw Interrupted(): kInterrupted, exit status 130.

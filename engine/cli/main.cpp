@@ -292,7 +292,7 @@ int Analyze(int argc, char** argv) {
     container->version = partplay::PartitionKeyHashVersion::kMultiHash;
   }
 
-  cli::CatchInterrupts();
+  cli::CatchInterrupts(json);
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   auto& a = *analyzer.value();

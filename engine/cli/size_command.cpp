@@ -111,7 +111,7 @@ int SizeData(const std::string& file, const std::vector<std::string>& keys,
   partplay::AnalysisOptions options;
   options.key_paths = keys;
   options.check_ids = false;
-  cli::CatchInterrupts();
+  cli::CatchInterrupts(json);
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   partplay::Analyzer& a = *analyzer.value();
