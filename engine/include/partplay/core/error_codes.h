@@ -7,7 +7,7 @@
 #define PARTPLAY_ERROR_CODES(X)                                                          \
   X(kOk, 0, "ok", "no error")                                                            \
   X(kUsage, 2, "usage", "bad command-line usage or option value")                        \
-  X(kIo, 3, "io", "a file could not be read")                                            \
+  X(kIo, 3, "io", "a file could not be read or written")                                 \
   X(kEmptyInput, 10, "empty_input", "the input holds no JSON value")                     \
   X(kMalformedJson, 11, "malformed_json", "the input is not valid JSON")                 \
   X(kInvalidUtf8, 12, "invalid_utf8", "the input is not valid UTF-8")                    \
