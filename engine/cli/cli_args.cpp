@@ -170,7 +170,7 @@ std::string HelpText(const CommandSpec& spec, const std::vector<Option>& options
     size_t nl = synopsis.find('\n');
     std::string_view line = synopsis.substr(0, nl);
     if (line.substr(0, 1) == " ") {
-      fmt::format_to(std::back_inserter(out), "{:{}}{}\n", "", 7 + name.size(), line.substr(1));
+      fmt::format_to(std::back_inserter(out), "{:{}}{}\n", "", 8 + name.size(), line.substr(1));
     } else {
       fmt::format_to(std::back_inserter(out), "{} {} {}\n", first ? "usage:" : "      ", name,
                      line);
@@ -194,8 +194,8 @@ std::string HelpText(const CommandSpec& spec, const std::vector<Option>& options
   for (const Option& o : options) row(Spelling(o), o.help);
   row("  -h, --help", "print this help and exit");
   out +=
-      "\nexit status: 0 on success, 2 for a bad command line, 130 when interrupted (Ctrl-C),\n"
-      "otherwise the error's code ('partplay error-codes'; docs/cli.md).\n";
+      "\nexit status: 0 on success, 2 for a bad command line, 130 when interrupted\n"
+      "(Ctrl-C), otherwise the error's code ('partplay error-codes'; docs/cli.md).\n";
   return out;
 }
 

@@ -454,6 +454,16 @@ int main(int argc, char** argv) {
     return static_cast<int>(ErrorCode::kUsage);
   }
   std::string_view command = argv[1];
+  // `partplay help COMMAND` is `partplay COMMAND --help`.
+  if (command == "help" && argc > 2) {
+    command = argv[2];
+    char help_flag[] = "--help";
+    char* help_args[] = {help_flag};
+    for (const Command& c : kCommands) {
+      if (command == c.name) return c.run(1, help_args);
+    }
+    return partplay::cli::UsageError(kToolSpec, fmt::format("unknown command {}", command));
+  }
   for (const Command& c : kCommands) {
     if (command == c.name) return c.run(argc - 2, argv + 2);
   }

@@ -95,13 +95,17 @@ Status ParseTimeBucket(std::string_view text, partplay::PartitionSplit& split) {
   return Status::Ok();
 }
 
-// Writes `text` to the output (stdout or -o FILE, whole or not at all).
+// Writes `text` to `out` (stdout or -o FILE) and commits it: whole or not at all.
+int Emit(partplay::cli::Output& out, const std::string& text, bool json) {
+  out.Write(text);
+  if (Status s = out.Commit(); !s.ok()) return Fail(s, json);
+  return 0;
+}
+
 int Emit(const std::string& output, const std::string& text, bool json) {
   auto out = partplay::cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
-  out.value()->Write(text);
-  if (Status s = out.value()->Commit(); !s.ok()) return Fail(s, json);
-  return 0;
+  return Emit(*out.value(), text, json);
 }
 
 int SizeData(const std::string& file, const std::vector<std::string>& keys,
@@ -115,6 +119,9 @@ int SizeData(const std::string& file, const std::vector<std::string>& keys,
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   partplay::Analyzer& a = *analyzer.value();
+  // Opened before the reading, so an unwritable FILE is said at once.
+  auto out = cli::Output::Open(output);
+  if (!out.ok()) return Fail(out.status(), json);
   {
     cli::Progress progress(progress_mode, "partplay size", "items", cli::InputSize(file));
     if (Status s = cli::FeedAnalyzer(a, file, &progress); !s.ok()) {
@@ -127,7 +134,7 @@ int SizeData(const std::string& file, const std::vector<std::string>& keys,
   if (!sized.ok()) return Fail(sized.status(), json);
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   return Emit(
-      output,
+      *out.value(),
       json ? partplay::DataSizingToJson(sized.value()) : partplay::DataSizingToText(sized.value()),
       json);
 }

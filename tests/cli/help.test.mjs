@@ -55,6 +55,7 @@ describe('every command: --help and -h', () => {
       assert.match(long.stdout, /\noptions:\n((.|\n)*\n)? {2}-h, --help +print this help and exit\n/);
       assert.match(long.stdout, /\nexit status: 0 on success, 2 for a bad command line, 130 when interrupted/);
       assert.deepEqual(run([command, '-h']), long);
+      assert.deepEqual(run(['help', command]), long);
       // Help wins wherever it is, even after a bad option, and runs nothing (no input named).
       assert.deepEqual(run([command, '--no-such-option', '--help']), long);
       for (const line of long.stdout.split('\n')) assert.ok(line.length <= 90, `${command}: long line ${line}`);

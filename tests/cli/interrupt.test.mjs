@@ -98,6 +98,31 @@ test('SIGINT during size --data --format json: status 130, the error as JSON', a
   }
 });
 
+test('SIGINT while the read waits on a silent stdin: status 130 at once, no file left', async () => {
+  const dir = tempDir();
+  try {
+    const child = spawn(CLI, ['analyze', '--key', '/id', '-o', path.join(dir, 'out.json'), '-'],
+                        {stdio: ['pipe', 'pipe', 'pipe']});
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => { stderr += text; });
+    child.stdout.resume();
+    const ended = new Promise((resolve) => child.on('close', (code, signal) => resolve({code, signal})));
+    // The output's temporary file appears once the handler is in place and before the first
+    // read: then the signal finds the process blocked reading a pipe nobody writes to.
+    while (fs.readdirSync(dir).length === 0) await new Promise((r) => setTimeout(r, 10));
+    child.kill('SIGINT');
+    const {code, signal} = await ended;
+    child.stdin.destroy();
+    assert.equal(signal, null);
+    assert.equal(code, INTERRUPTED, stderr);
+    assert.equal(stderr, 'partplay: interrupted: stopped by Ctrl-C (SIGINT) before the end\n');
+    assert.deepEqual(fs.readdirSync(dir), []);
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('-o FILE on success: the same bytes as stdout, nothing else in the directory', () => {
   const dir = tempDir();
   try {
