@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,16 +72,6 @@ int64_t NowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-// 1234567 -> "1,234,567"
-std::string Grouped(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
 }
 
 // Decimal units, as MB/s reads: "812 KB", "1.2 GB".
@@ -154,6 +145,15 @@ void CatchInterrupts(bool json_errors) {
 
 bool Interrupted() { return g_interrupted != 0; }
 
+std::string GroupDigits(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 Status InterruptedStatus() {
   return Status(ErrorCode::kInterrupted, "stopped by Ctrl-C (SIGINT) before the end");
 }
@@ -170,8 +170,15 @@ Progress::Progress(ProgressMode mode, std::string label, std::string unit,
 Progress::~Progress() { Clear(); }
 
 void Progress::Draw(const std::string& text) {
-  // Back to the line's start, the text, then erase what a longer line left.
-  std::string line = fmt::format("\r{}: {}\x1b[K", label_, text);
+  // Back to the line's start, the text, then erase what a longer line left. A line as wide as
+  // the terminal would wrap and the next \r would not reach its start, so it is cut shorter.
+  std::string body = fmt::format("{}: {}", label_, text);
+  struct winsize size {};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
+      body.size() >= size.ws_col) {
+    body.resize(size.ws_col - 1u);
+  }
+  std::string line = fmt::format("\r{}\x1b[K", body);
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
   drawn_ = true;
@@ -192,7 +199,7 @@ void Progress::Update(uint64_t bytes, uint64_t count) {
   } else {
     text += " read";
   }
-  fmt::format_to(std::back_inserter(text), ", {} {}", Grouped(count), unit_);
+  fmt::format_to(std::back_inserter(text), ", {} {}", GroupDigits(count), unit_);
   if (rate > 0) {
     fmt::format_to(std::back_inserter(text), ", {}/s", Bytes(rate));
     if (total_ && *total_ > bytes) {

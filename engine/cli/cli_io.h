@@ -34,6 +34,9 @@ bool Interrupted();
 // The status a command returns once it saw Interrupted(): kInterrupted, exit status 130.
 Status InterruptedStatus();
 
+// 1234567 -> "1,234,567", as the progress line writes counts.
+std::string GroupDigits(uint64_t n);
+
 // A progress line on stderr, redrawn in place at most 4 times a second and erased at the end:
 //   partplay analyze: 1.2 GB of 3.0 GB (40%), 4,100,000 items, 180 MB/s, 10 s left
 // Drawn when mode is kOn, or kAuto and stderr is a terminal; otherwise every call is a no-op.

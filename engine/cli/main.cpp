@@ -305,7 +305,8 @@ int Analyze(int argc, char** argv) {
     progress.Clear();
     return Fail(status, json);
   }
-  progress.Step(fmt::format("{} items read; building the report", a.items_seen()));
+  progress.Step(
+      fmt::format("{} items read; building the report", cli::GroupDigits(a.items_seen())));
 
   partplay::ReportRequest request;
   request.container = container;

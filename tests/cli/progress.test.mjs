@@ -31,7 +31,7 @@ test('analyze on a terminal draws progress lines on stderr and erases them', () 
   const lines = drawn(r.stderr);
   assert.ok(lines.some((l) => l.includes('(100%)') && l.includes(`, ${items.toLocaleString('en-US')} items`)),
             `a line with every byte and item read: ${JSON.stringify(lines)} (${bytes} bytes)`);
-  assert.ok(lines.some((l) => l === `partplay analyze: ${items} items read; building the report`), JSON.stringify(lines));
+  assert.ok(lines.some((l) => l === `partplay analyze: ${items.toLocaleString('en-US')} items read; building the report`), JSON.stringify(lines));
   assert.ok(r.stderr.endsWith(ERASE), `the last thing written erases the line: ${JSON.stringify(r.stderr)}`);
   assert.ok(!r.stderr.includes('\n'), 'no line feed: the line is redrawn in place');
 });
