@@ -232,10 +232,11 @@ std::optional<uint64_t> InputSize(const std::string& file) {
   return static_cast<uint64_t>(st.st_size - at);
 }
 
-Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progress) {
+Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progress,
+                uint64_t bytes_before) {
   PARTPLAY_ASSIGN_OR_RETURN(Input in, OpenInput(file));
   Status status;
-  uint64_t bytes = 0;
+  uint64_t bytes = bytes_before;
   while (status.ok()) {
     if (Interrupted()) {
       status = InterruptedStatus();

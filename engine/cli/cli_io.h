@@ -40,6 +40,7 @@ std::string GroupDigits(uint64_t n);
 // A progress line on stderr, redrawn in place at most 4 times a second and erased at the end:
 //   partplay analyze: 1.2 GB of 3.0 GB (40%), 4,100,000 items, 180 MB/s, 10 s left
 // Drawn when mode is kOn, or kAuto and stderr is a terminal; otherwise every call is a no-op.
+// Used from one thread (workers reading in parallel sum their counts for it).
 class Progress {
  public:
   // `label` starts the line ("partplay analyze"); `unit` names what count() counts ("items",
@@ -97,7 +98,10 @@ struct FeedOptions {
 // finishes it. Stops with InterruptedStatus() when Ctrl-C arrives (checked between chunks and
 // when a read is interrupted). `progress`, when given, is updated as the bytes go by and left
 // drawn (the caller clears it or steps on), so the steps after the reading can be shown too.
-Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progress = nullptr);
+// Several files in a row share one line: give the Progress their summed InputSize and each
+// FeedFile the bytes of the files before it (`bytes_before`).
+Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progress = nullptr,
+                uint64_t bytes_before = 0);
 
 // The total bytes FILE holds (a regular file, or stdin redirected from one), if known.
 std::optional<uint64_t> InputSize(const std::string& file);
