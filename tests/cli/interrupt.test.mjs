@@ -123,6 +123,46 @@ test('SIGINT while the read waits on a silent stdin: status 130 at once, no file
   }
 });
 
+test('SIGINT while the report is built: status 130 and no file, or a whole file and 0', async () => {
+  // 300,000 partitions with the container model: building the report takes a while after the
+  // reading, and the engine cannot look at the flag then; the watchdog ends the process. Should
+  // the work finish before the signal lands, the file must be whole: never a half-written one.
+  const dir = tempDir();
+  const out = path.join(dir, 'report.json');
+  try {
+    const child = spawn(CLI, ['analyze', '--key', '/id', '--container', '--format', 'json', '--progress', '-o', out, '-'],
+                        {stdio: ['pipe', 'pipe', 'pipe']});
+    let stderr = '';
+    let sent = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text) => {
+      stderr += text;
+      if (!sent && stderr.includes('building the report')) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stdout.resume();
+    const ended = new Promise((resolve) => child.on('close', (code, signal) => resolve({code, signal})));
+    let items = '';
+    for (let i = 0; i < 300_000; ++i) items += `{"id":"item-${i}","v":${i}}\n`;
+    child.stdin.end(items);
+    const {code, signal} = await ended;
+    assert.ok(sent, stderr);
+    assert.equal(signal, null);
+    if (code === INTERRUPTED) {
+      assert.deepEqual(fs.readdirSync(dir), []);
+      assert.match(stderr, /"name":"interrupted"/);
+    } else {
+      assert.equal(code, 0, stderr);
+      assert.deepEqual(fs.readdirSync(dir), ['report.json']);
+      assert.equal(JSON.parse(fs.readFileSync(out, 'utf8')).partition_count, 300_000);
+    }
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('-o FILE on success: the same bytes as stdout, nothing else in the directory', () => {
   const dir = tempDir();
   try {
