@@ -61,8 +61,7 @@ TEST(ErrorCodeTest, SpotChecksOfTheTable) {
   EXPECT_EQ(static_cast<int>(ErrorCode::kBadKeyPath), 20);
   EXPECT_EQ(ErrorCodeName(ErrorCode::kInternal), "internal");
   EXPECT_EQ(static_cast<int>(ErrorCode::kInternal), 99);
-  EXPECT_EQ(ErrorCodeDescription(ErrorCode::kTruncatedInput),
-            "the input ends inside a JSON value");
+  EXPECT_EQ(ErrorCodeDescription(ErrorCode::kTruncatedInput), "the input ends inside a JSON value");
 }
 
 TEST(ErrorCodeTest, NumbersOutsideTheTableAreUnknown) {
