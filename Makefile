@@ -1,7 +1,7 @@
 # Partition Playground — every entry point. `make serve` and `make test` set up a fresh Debian
 # machine on their own (scripts/setup.sh), then build what they need.
 #   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
-#   make test    engine unit tests (ctest), wasm tests (node), end-to-end tests (Playwright in
+#   make test    engine unit tests (ctest), CLI and wasm tests (node), end-to-end tests (Playwright in
 #                Chromium, then the reader paths in Firefox and WebKit)
 #   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
 #   make cli     build the native CLI: build/native/partplay
@@ -28,7 +28,7 @@ FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
 SANITIZE_FUZZ_SECONDS ?= 60
 
-.PHONY: setup native cli wasm site serve test test-engine test-wasm test-e2e test-browsers \
+.PHONY: setup native cli wasm site serve test test-engine test-cli test-wasm test-e2e test-browsers \
 	test-sanitize fuzz fuzz-build bench clean
 
 setup:
@@ -59,6 +59,8 @@ test: native site
 	@scripts/lint-throwing.sh
 	@echo "== engine unit tests (ctest)"
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"
+	@node --test tests/cli/
 	@echo "== wasm module tests (node)"
 	@node --test tests/wasm/
 	@echo "== end-to-end tests (Playwright, headless Chromium)"
@@ -70,6 +72,8 @@ test: native site
 test-engine: native
 	@scripts/lint-throwing.sh
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+test-cli: native
+	@node --test tests/cli/
 test-wasm: native site
 	@node --test tests/wasm/
 test-e2e: site

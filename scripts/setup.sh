@@ -17,6 +17,7 @@ packages=(
   firefox-esr                 # the cross-engine suite: Gecko, driven over WebDriver BiDi
   webkit2gtk-driver           # the cross-engine suite: WebKitWebDriver and WebKitGTK's MiniBrowser
   xvfb xauth                  # the X display WebKitGTK needs to run headless
+  bsdutils                    # `script`: the CLI tests' pseudo-terminal (essential; checked anyway)
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)

@@ -1,5 +1,5 @@
-// `partplay compare` (argv[0] is "compare"): candidate partition keys side by side on the same
-// JSON items, with a pick and the sentence that explains it (report/key_comparison.h).
+// `partplay compare` (argv: the arguments after "compare"): candidate partition keys side by side
+// on the same JSON items, with a pick and the sentence that explains it (report/key_comparison.h).
 //
 //   partplay compare --candidate /tenantId --candidate /userId --candidate /tenantId,/userId
 //       --query /tenantId --ru 10000 --growth 100 orders.ndjson

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli_args.h"
 #include "cli_io.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/result_format.h"
@@ -25,33 +26,30 @@ using partplay::Status;
 using partplay::StatusOr;
 namespace cql = partplay::cql;
 
-const char kTokenUsage[] =
-    "usage: partplay token --types T1[,T2...] VALUE...\n"
-    "       partplay token --types T1[,T2...] --stdin\n"
-    "\n"
-    "Prints the Murmur3Partitioner token Cassandra computes for the partition key whose\n"
-    "components are the CQL literals VALUE... of the CQL types T1, T2... (several = a composite\n"
-    "key), e.g.  partplay token --types text,int \"'hello'\" 42\n"
-    "With --stdin each input line is a JSON array of CQL literal strings, [\"'hello'\", \"42\"],\n"
-    "and each output line is its token, or \"error: MESSAGE\".\n";
+const partplay::cli::CommandSpec kTokenSpec = {
+    .name = "token",
+    .synopsis = "--types T1[,T2...] [--] VALUE...\n--types T1[,T2...] --stdin",
+    .description =
+        "Prints the Murmur3Partitioner token Cassandra computes for the partition key whose\n"
+        "components are the CQL literals VALUE... of the CQL types T1, T2... (several = a\n"
+        "composite key), e.g.  partplay token --types text,int \"'hello'\" 42\n"
+        "With --stdin each input line is a JSON array of CQL literal strings, [\"'hello'\", "
+        "\"42\"],\n"
+        "and each output line is its token, or \"error: MESSAGE\" (the exit status is then the\n"
+        "first failed line's code).\n",
+    .single_dash_operands = true,  // -5 and -Infinity are CQL literals
+};
 
-const char kCqlUsage[] =
-    "usage: partplay cql [--nodes N] [--vnodes V] [--random-tokens [--seed S]]\n"
-    "                    [--format json|cqlsh|details] FILE|-\n"
-    "\n"
-    "Runs the CQL script FILE (or stdin for -) on an in-memory cluster of N nodes (default 3)\n"
-    "with V vnode tokens each (default 16, evenly spaced unless --random-tokens).\n"
-    "--format json (default): one line per SELECT, {\"columns\": [...], \"rows\": [[...]]}, and\n"
-    "    {\"error\": {\"message\", \"line\", \"column\", ...}} per failed statement (the run goes "
-    "on);\n"
-    "--format cqlsh: the output cqlsh would print (errors on stderr);\n"
-    "--format details: every statement's result, with tokens and replicas, as one JSON object.\n"
-    "Exit code: 0, or the error code of the first failed statement.\n";
-
-int Usage(const char* usage, const std::string& problem) {
-  std::fprintf(stderr, "partplay: %s\n\n%s", problem.c_str(), usage);
-  return static_cast<int>(ErrorCode::kUsage);
-}
+const partplay::cli::CommandSpec kCqlSpec = {
+    .name = "cql",
+    .synopsis =
+        "[--nodes N] [--vnodes V] [--random-tokens [--seed S]]\n"
+        " [--format json|cqlsh|details] FILE|-",
+    .description =
+        "Runs the CQL script FILE (or stdin for -) on an in-memory cluster of N nodes with V\n"
+        "vnode tokens each (evenly spaced unless --random-tokens). The run goes on after a\n"
+        "failed statement; the exit status is the first failed statement's code.\n",
+};
 
 int Fail(const Status& s) {
   std::fprintf(stderr, "partplay: %s\n", s.ToString().c_str());
@@ -216,26 +214,29 @@ bool ParseInt(std::string_view text, int64_t& out) {
 }  // namespace
 
 int RunTokenCommand(int argc, char** argv) {
+  namespace cli = partplay::cli;
   std::string types_text;
   bool from_stdin = false;
   std::vector<std::string> values;
-  bool only_values = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (!only_values && arg == "--types") {
-      if (i + 1 >= argc) return Usage(kTokenUsage, "--types needs a list, e.g. --types text,int");
-      types_text = argv[++i];
-    } else if (!only_values && arg == "--stdin") {
-      from_stdin = true;
-    } else if (!only_values && arg == "--") {
-      only_values = true;
-    } else if (!only_values && arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
-      return Usage(kTokenUsage, fmt::format("unknown option {}", arg));
-    } else {
-      values.emplace_back(arg);  // "-5" is a value
-    }
-  }
-  if (types_text.empty()) return Usage(kTokenUsage, "--types is required");
+  std::vector<cli::Option> table = {
+      {"--types", "", "T1[,T2...]",
+       "the CQL types of the partition key's components, e.g. text,int (required)",
+       [&](std::string_view v) {
+         types_text = v;
+         return Status::Ok();
+       }},
+      {"--stdin", "", "", "read one JSON array of literals per line from stdin",
+       [&](std::string_view) {
+         from_stdin = true;
+         return Status::Ok();
+       }},
+  };
+  auto operand = [&](std::string_view v) {
+    values.emplace_back(v);
+    return Status::Ok();
+  };
+  if (auto done = cli::ParseCommandLine(kTokenSpec, table, argc, argv, operand)) return *done;
+  if (types_text.empty()) return cli::UsageError(kTokenSpec, "--types is required");
   StatusOr<std::vector<cql::CqlType>> types = ParseTypeList(types_text);
   if (!types.ok()) return Fail(types.status());
   if (!from_stdin) {
@@ -244,7 +245,9 @@ int RunTokenCommand(int argc, char** argv) {
     std::printf("%lld\n", static_cast<long long>(token.value()));
     return 0;
   }
-  if (!values.empty()) return Usage(kTokenUsage, "give values on the command line or --stdin");
+  if (!values.empty()) {
+    return cli::UsageError(kTokenSpec, "give values on the command line or --stdin");
+  }
   int exit_code = 0;
   std::string line, out;
   std::vector<std::string> literals;
@@ -279,40 +282,57 @@ int RunTokenCommand(int argc, char** argv) {
 }
 
 int RunCqlCommand(int argc, char** argv) {
+  namespace cli = partplay::cli;
   cql::SessionOptions options;
   std::string format = "json";
   std::string file;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    auto number = [&](int64_t& out, int64_t lo, int64_t hi) {
-      return i + 1 < argc && ParseInt(argv[++i], out) && out >= lo && out <= hi;
+  // A whole number from lo to hi into `out`.
+  auto count = [](int& out, int64_t lo, int64_t hi, std::string_view takes) {
+    return [&out, lo, hi, takes](std::string_view v) {
+      int64_t n = 0;
+      if (!ParseInt(v, n) || n < lo || n > hi) return Status(ErrorCode::kUsage, std::string(takes));
+      out = static_cast<int>(n);
+      return Status::Ok();
     };
-    int64_t n = 0;
-    if (arg == "--nodes") {
-      if (!number(n, 1, 1000)) return Usage(kCqlUsage, "--nodes takes 1 to 1000");
-      options.ring.nodes = static_cast<int>(n);
-    } else if (arg == "--vnodes" || arg == "--num-tokens") {
-      if (!number(n, 1, 256)) return Usage(kCqlUsage, "--vnodes takes 1 to 256");
-      options.ring.num_tokens = static_cast<int>(n);
-    } else if (arg == "--random-tokens") {
-      options.ring.random_tokens = true;
-    } else if (arg == "--seed") {
-      if (!number(n, 0, INT64_MAX)) return Usage(kCqlUsage, "--seed takes a number");
-      options.ring.seed = static_cast<uint64_t>(n);
-    } else if (arg == "--format") {
-      if (i + 1 >= argc) return Usage(kCqlUsage, "--format is json, cqlsh or details");
-      format = argv[++i];
-      if (format != "json" && format != "cqlsh" && format != "details") {
-        return Usage(kCqlUsage, "--format is json, cqlsh or details");
-      }
-    } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
-      if (!file.empty()) return Usage(kCqlUsage, "give one script");
-      file = arg;
-    } else {
-      return Usage(kCqlUsage, fmt::format("unknown option {}", arg));
-    }
-  }
-  if (file.empty()) return Usage(kCqlUsage, "give a script FILE, or - for stdin");
+  };
+  std::vector<cli::Option> table = {
+      {"--nodes", "", "N", "nodes in the ring, 1 to 1000 (default 3)",
+       count(options.ring.nodes, 1, 1000, "--nodes takes 1 to 1000")},
+      {"--vnodes", "", "V", "vnode tokens per node, 1 to 256 (default 16)",
+       count(options.ring.num_tokens, 1, 256, "--vnodes takes 1 to 256")},
+      {"--num-tokens", "", "V", "the same as --vnodes (Cassandra's num_tokens)",
+       count(options.ring.num_tokens, 1, 256, "--num-tokens takes 1 to 256")},
+      {"--random-tokens", "", "", "random tokens from --seed instead of evenly spaced ones",
+       [&](std::string_view) {
+         options.ring.random_tokens = true;
+         return Status::Ok();
+       }},
+      {"--seed", "", "S", "the seed of --random-tokens (default 1)",
+       [&](std::string_view v) {
+         int64_t n = 0;
+         if (!ParseInt(v, n)) return Status(ErrorCode::kUsage, "--seed takes a number");
+         options.ring.seed = static_cast<uint64_t>(n);
+         return Status::Ok();
+       }},
+      {"--format", "", "json|cqlsh|details",
+       "json (default): one line per SELECT, {\"columns\": [...], \"rows\": [[...]]}, and "
+       "{\"error\": {...}} per failed statement; cqlsh: the output cqlsh would print (errors on "
+       "stderr); details: every statement's result, with tokens and replicas, as one JSON object",
+       [&](std::string_view v) {
+         if (v != "json" && v != "cqlsh" && v != "details") {
+           return Status(ErrorCode::kUsage, "--format is json, cqlsh or details");
+         }
+         format = v;
+         return Status::Ok();
+       }},
+  };
+  auto operand = [&](std::string_view arg) {
+    if (!file.empty()) return Status(ErrorCode::kUsage, "give one script");
+    file = arg;
+    return Status::Ok();
+  };
+  if (auto done = cli::ParseCommandLine(kCqlSpec, table, argc, argv, operand)) return *done;
+  if (file.empty()) return cli::UsageError(kCqlSpec, "give a script FILE, or - for stdin");
   StatusOr<std::string> script = partplay::cli::ReadWholeFile(file);
   if (!script.ok()) return Fail(script.status());
   cql::Session session(options);

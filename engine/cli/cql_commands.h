@@ -1,4 +1,4 @@
-// The CQL subcommands of partplay (argv[0] is the subcommand's name):
+// The CQL subcommands of partplay (argv: the arguments after the subcommand's name):
 //
 //   partplay token --types T1[,T2...] VALUE...
 //       the Murmur3Partitioner token of the partition key whose components are the CQL literals

@@ -1,20 +1,14 @@
 // partplay — the command-line face of the engine. Reads a file or stdin in 1 MiB chunks straight
 // into the engine's buffer, so inputs far larger than memory stream through.
 //
-//   partplay analyze --key /userId [--key /b ...] [--format json|table] [--discover N|all] FILE|-
-//   partplay epk --version 1|2|multihash VALUE...
-//   partplay token | cql (cql_commands.cpp), partplay size (size_command.cpp)
-//
-// Exit code: 0 on success, otherwise the error's code from engine/include/partplay/core/error_codes.h
-// (the error is printed on stderr).
+// The commands are the table kCommands below (each its own options table, cli_args.h);
+// `partplay --help` lists them, `partplay COMMAND --help` describes one, docs/cli.md holds both.
+// Exit status: 0 on success, 2 for a bad command line, 130 when interrupted, otherwise the
+// error's code from engine/include/partplay/core/error_codes.h (the error is printed on stderr).
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-#include <optional>
 #include <cstdio>
-#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,66 +17,22 @@
 #include "cli_io.h"
 #include "compare_command.h"
 #include "cql_commands.h"
-#include "partplay/ingest/analysis.h"
-#include "size_command.h"
+#include "partplay/core/version.h"
 #include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/ingest/analysis.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/report/report_format.h"
-#include "partplay/core/version.h"
+#include "size_command.h"
 
 namespace {
 
-using partplay::cli::ParseNumber;
-
 using partplay::ErrorCode;
 using partplay::Status;
-
-const char kUsage[] =
-    "usage: partplay analyze --key PATH [--key PATH ...] [--format json|table]\n"
-    "                        [--discover N|all] [--max-rows N] [--no-id-check]\n"
-    "                        [--synthetic concat:P1,P2[,..] | random:N | hash:PATH:N]\n"
-    "                        [--separator S] [--seed N] [--weight PATH]\n"
-    "                        [--container] [--hash-version 1|2|multihash] [--no-large-keys]\n"
-    "                        [--ru N] [--autoscale] [--growth X] [--grow-ru N]\n"
-    "                        [--reads N] [--writes N] [--queries N]\n"
-    "                        [--spread uniform|zipf[:S]|field:PATH]\n"
-    "                        [--read-factor X] [--write-factor X] [--query-ru X]\n"
-    "                        [--route KEY_JSON] [--container-json JSON]\n"
-    "                        [--analysis-json JSON] FILE|-\n"
-    "       partplay compare --candidate SPEC ... [--query PATHS ...] FILE|-\n"
-    "                                                (partplay compare --help)\n"
-    "       partplay epk --version 1|2|multihash [--] VALUE...\n"
-    "       partplay token --types T1[,T2...] VALUE...   (partplay token --help)\n"
-    "       partplay cql [--nodes N] [--vnodes V] [--format json|cqlsh|details] FILE|-\n"
-    "       partplay size --schema FILE.cql --table NAME --rows-per-partition N ...\n"
-    "       partplay size --data FILE --key PATH ...     (partplay size --help)\n"
-    "       partplay error-codes\n"
-    "       partplay --version\n"
-    "\n"
-    "analyze   groups the JSON items in FILE (or stdin for -) into logical partitions by the\n"
-    "          partition key PATH, a JSON pointer such as /userId or /address/city\n"
-    "          (~1 escapes '/', ~0 escapes '~'). Several --key options make a hierarchical key.\n"
-    "          Input: NDJSON (one object per line), a JSON array of objects, or one object.\n"
-    "          --format json prints the report described in docs/report.md (all partitions,\n"
-    "          streamed);\n"
-    "          --format table (default) prints a summary and the largest --max-rows partitions.\n"
-    "          --discover N scans the first N items (default 10000, 'all', or 0) for\n"
-    "          candidate key paths.\n"
-    "          --synthetic builds one string key per item: the values at P1,P2.. joined by\n"
-    "          --separator (default -), or the value at --key followed by the separator and\n"
-    "          1 + a seeded random number mod N (random) or 1 + MurmurHash3 of the value at\n"
-    "          PATH mod N (hash). --weight sums a numeric field per partition.\n"
-    "          --container (or any option after it above) models a Cosmos DB container: EPKs,\n"
-    "          physical partitions for --ru RU/s (default 400), growth and splits, the\n"
-    "          workload's RU/s per partition, hot partitions, findings, query routing for\n"
-    "          --route, and the key advisor. README \"Cosmos DB model\" lists the assumptions.\n"
-    "          --analysis-json and --container-json take the options as the page sends them\n"
-    "          (docs/report.md \"Options\"); later options override them.\n"
-    "epk       prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
-    "          components are the VALUEs, as the @azure/cosmos SDK computes it for a partition\n"
-    "          key definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each\n"
-    "          VALUE is a JSON literal ('\"redmond\"', 5, -0.5, true, null) or undefined.\n";
+using partplay::cli::CommandSpec;
+using partplay::cli::Option;
+using partplay::cli::ParseCount;
+using partplay::cli::ParseNumber;
 
 int Fail(const Status& status, bool json) {
   if (json) {
@@ -93,21 +43,7 @@ int Fail(const Status& status, bool json) {
   return static_cast<int>(status.code());
 }
 
-int Usage(const std::string& problem) {
-  std::fprintf(stderr, "partplay: %s\n\n%s", problem.c_str(), kUsage);
-  return static_cast<int>(ErrorCode::kUsage);
-}
-
-bool ParseCount(std::string_view text, int64_t& out) {
-  if (text.empty() || text.size() > 18) return false;
-  int64_t v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  out = v;
-  return true;
-}
+Status Bad(std::string_view message) { return Status(ErrorCode::kUsage, std::string(message)); }
 
 // --synthetic concat:/a,/b | random:N | hash:/path:N
 bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
@@ -143,7 +79,20 @@ bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
   return true;
 }
 
+const CommandSpec kAnalyzeSpec = {
+    .name = "analyze",
+    .synopsis = "--key PATH [--key PATH ...] [options] FILE|-",
+    .description =
+        "Groups the JSON items in FILE (or stdin for -) into logical partitions by the\n"
+        "partition key PATH, a JSON pointer such as /userId or /address/city (~1 escapes\n"
+        "'/', ~0 escapes '~'). Several --key options make a hierarchical key. Input: NDJSON\n"
+        "(one object per line), a JSON array of objects, or one object; it streams through\n"
+        "in 1 MiB chunks. --container, or any container option, also models a Cosmos DB\n"
+        "container (README \"Cosmos DB model\" lists the assumptions).\n",
+};
+
 int Analyze(int argc, char** argv) {
+  namespace cli = partplay::cli;
   partplay::AnalysisOptions options;
   options.key_paths.clear();
   std::optional<partplay::ContainerOptions> container;
@@ -151,132 +100,192 @@ int Analyze(int argc, char** argv) {
     if (!container) container.emplace();
     return *container;
   };
-  std::string format = "table";
-  std::string file;
+  std::string format = "table", file, output;
   int64_t max_rows = 50;
-  for (int i = 0; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    // A numeric option of the container model: false (after a usage message) when bad.
-    auto number = [&](double& out, double min) {
-      const char* v = value();
-      return v && ParseNumber(v, out) && out >= min;
+  cli::ProgressMode progress_mode = cli::ProgressMode::kAuto;
+  // A numeric option of the container model, `min` or more.
+  auto number = [](double& out, double min, std::string_view takes) {
+    return [&out, min, takes](std::string_view v) {
+      return ParseNumber(v, out) && out >= min ? Status::Ok() : Bad(takes);
     };
-    if (arg == "--key" || arg == "-k") {
-      const char* v = value();
-      if (!v) return Usage("--key needs a path, e.g. --key /userId");
-      options.key_paths.push_back(v);
-    } else if (arg == "--format") {
-      const char* v = value();
-      if (!v || (std::string_view(v) != "json" && std::string_view(v) != "table")) {
-        return Usage("--format is json or table");
-      }
-      format = v;
-    } else if (arg == "--discover") {
-      const char* v = value();
-      if (v && std::string_view(v) == "all") {
-        options.discover_items = -1;
-      } else if (!v || !ParseCount(v, options.discover_items)) {
-        return Usage("--discover takes a number of items or 'all'");
-      }
-    } else if (arg == "--max-rows") {
-      const char* v = value();
-      if (!v || !ParseCount(v, max_rows)) return Usage("--max-rows takes a number");
-    } else if (arg == "--no-id-check") {
-      options.check_ids = false;
-    } else if (arg == "--synthetic") {
-      const char* v = value();
-      if (!v || !ParseSynthetic(v, options.synthetic)) {
-        return Usage("--synthetic takes concat:P1,P2[,..], random:N or hash:PATH:N");
-      }
-    } else if (arg == "--separator") {
-      const char* v = value();
-      if (!v) return Usage("--separator needs a string");
-      options.synthetic.separator = v;
-    } else if (arg == "--seed") {
-      const char* v = value();
-      int64_t seed = 0;
-      if (!v || !ParseCount(v, seed)) return Usage("--seed takes a whole number");
-      options.synthetic.seed = static_cast<uint64_t>(seed);
-    } else if (arg == "--weight") {
-      const char* v = value();
-      if (!v) return Usage("--weight needs a path");
-      options.weight_path = v;
-    } else if (arg == "--analysis-json") {
-      const char* v = value();
-      if (!v) return Usage("--analysis-json needs a JSON object");
-      auto parsed = partplay::ParseAnalysisOptionsJson(v);
-      if (!parsed.ok()) return Usage(parsed.status().message());
-      options = std::move(parsed).value();
-    } else if (arg == "--container") {
-      model();
-    } else if (arg == "--container-json") {
-      const char* v = value();
-      if (!v) return Usage("--container-json needs a JSON object");
-      auto parsed = partplay::ParseContainerOptionsJson(v);
-      if (!parsed.ok()) return Usage(parsed.status().message());
-      container = std::move(parsed).value();
-    } else if (arg == "--hash-version") {
-      const char* v = value();
-      auto version = partplay::ParsePartitionKeyHashVersion(v ? v : "");
-      if (!version.ok()) return Usage("--hash-version is 1, 2 or multihash");
-      model().version = version.value();
-    } else if (arg == "--no-large-keys") {
-      model().large_partition_keys = false;
-    } else if (arg == "--ru") {
-      if (!number(model().ru_per_second, 1)) return Usage("--ru takes RU/s (1 or more)");
-    } else if (arg == "--autoscale") {
-      model().autoscale = true;
-    } else if (arg == "--growth") {
-      if (!number(model().growth, 1)) return Usage("--growth takes a factor of 1 or more");
-    } else if (arg == "--grow-ru") {
-      if (!number(model().grown_ru_per_second, 0)) return Usage("--grow-ru takes RU/s");
-    } else if (arg == "--reads") {
-      if (!number(model().workload.point_reads_per_second, 0)) return Usage("--reads takes a rate");
-    } else if (arg == "--writes") {
-      if (!number(model().workload.writes_per_second, 0)) return Usage("--writes takes a rate");
-    } else if (arg == "--queries") {
-      if (!number(model().workload.queries_per_second, 0)) return Usage("--queries takes a rate");
-    } else if (arg == "--read-factor") {
-      if (!number(model().workload.costs.read_factor, 0)) return Usage("--read-factor: 0 or more");
-    } else if (arg == "--write-factor") {
-      if (!number(model().workload.costs.write_factor, 0)) {
-        return Usage("--write-factor: 0 or more");
-      }
-    } else if (arg == "--query-ru") {
-      if (!number(model().workload.costs.query_ru, 0)) return Usage("--query-ru: 0 or more");
-    } else if (arg == "--spread") {
-      const char* v = value();
-      std::string_view spread = v ? v : "";
-      partplay::Workload& w = model().workload;
-      if (spread == "uniform") {
-        w.spread = partplay::RequestSpread::kUniformItems;
-      } else if (spread == "zipf" || spread.substr(0, 5) == "zipf:") {
-        w.spread = partplay::RequestSpread::kZipf;
-        if (spread.size() > 5 && (!ParseNumber(spread.substr(5), w.zipf_exponent) ||
-                                  w.zipf_exponent <= 0)) {
-          return Usage("--spread zipf:S takes an exponent S > 0");
-        }
-      } else if (spread.substr(0, 6) == "field:" && spread.size() > 6) {
-        w.spread = partplay::RequestSpread::kField;
-        options.weight_path = spread.substr(6);
-      } else {
-        return Usage("--spread is uniform, zipf[:S] or field:PATH");
-      }
-    } else if (arg == "--route") {
-      const char* v = value();
-      auto key = partplay::ParsePartitionKeyJson(v ? v : "");
-      if (!key.ok()) return Usage(fmt::format("--route: {}", key.status().message()));
-      model().route = std::move(key).value();
-    } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
-      if (!file.empty()) return Usage("give one input file");
-      file = arg;
-    } else {
-      return Usage(fmt::format("unknown option {}", arg));
-    }
-  }
-  if (options.key_paths.empty()) return Usage("--key is required");
-  if (file.empty()) return Usage("give an input FILE, or - for stdin");
+  };
+  auto flag = [](auto set) {
+    return [set](std::string_view) {
+      set();
+      return Status::Ok();
+    };
+  };
+  std::vector<Option> table = {
+      {"--key", "-k", "PATH",
+       "the partition key path, a JSON pointer (required); repeat for a hierarchical key of up "
+       "to 3 paths",
+       [&](std::string_view v) {
+         options.key_paths.emplace_back(v);
+         return Status::Ok();
+       }},
+      {"--format", "", "json|table",
+       "table (default): a summary and the largest --max-rows partitions; json: the report of "
+       "docs/report.md, every partition listed (streamed)",
+       [&](std::string_view v) {
+         if (v != "json" && v != "table") return Bad("--format is json or table");
+         format = v;
+         return Status::Ok();
+       }},
+      {"--discover", "", "N|all",
+       "scan the first N items (default 10000; 0: none) for candidate key paths",
+       [&](std::string_view v) {
+         if (v == "all") {
+           options.discover_items = -1;
+         } else if (!ParseCount(v, options.discover_items)) {
+           return Bad("--discover takes a number of items or 'all'");
+         }
+         return Status::Ok();
+       }},
+      {"--max-rows", "", "N", "the partitions the table lists (default 50)",
+       [&](std::string_view v) {
+         return ParseCount(v, max_rows) ? Status::Ok() : Bad("--max-rows takes a number");
+       }},
+      {"--no-id-check", "", "",
+       "skip the id checks (missing and duplicate ids; they cost 8-16 bytes of memory per item, "
+       "none when the key is /id)",
+       flag([&] { options.check_ids = false; })},
+      {"--synthetic", "", "concat:P1,P2[,..]|random:N|hash:PATH:N",
+       "one string key per item: the values at P1,P2.. joined by --separator, or the value at "
+       "--key, the separator and 1 + a seeded random number mod N (random) or 1 + MurmurHash3 "
+       "of the value at PATH mod N (hash)",
+       [&](std::string_view v) {
+         return ParseSynthetic(v, options.synthetic)
+                    ? Status::Ok()
+                    : Bad("--synthetic takes concat:P1,P2[,..], random:N or hash:PATH:N");
+       }},
+      {"--separator", "", "S", "the synthetic key's separator (default -)",
+       [&](std::string_view v) {
+         options.synthetic.separator = v;
+         return Status::Ok();
+       }},
+      {"--seed", "", "N", "the seed of random:N (default 0)",
+       [&](std::string_view v) {
+         int64_t seed = 0;
+         if (!ParseCount(v, seed)) return Bad("--seed takes a whole number");
+         options.synthetic.seed = static_cast<uint64_t>(seed);
+         return Status::Ok();
+       }},
+      {"--weight", "", "PATH", "sum this numeric field per partition",
+       [&](std::string_view v) {
+         options.weight_path = v;
+         return Status::Ok();
+       }},
+      {"--analysis-json", "", "JSON",
+       "the analysis options as the page sends them (docs/report.md \"Options\"); later options "
+       "override them",
+       [&](std::string_view v) {
+         auto parsed = partplay::ParseAnalysisOptionsJson(v);
+         if (!parsed.ok()) return Bad(parsed.status().message());
+         options = std::move(parsed).value();
+         return Status::Ok();
+       }},
+      {"--container", "", "",
+       "model a Cosmos DB container with the defaults (V2, 400 RU/s); every option below "
+       "implies it",
+       flag([&] { model(); })},
+      {"--container-json", "", "JSON",
+       "the container options as the page sends them; later options override them",
+       [&](std::string_view v) {
+         auto parsed = partplay::ParseContainerOptionsJson(v);
+         if (!parsed.ok()) return Bad(parsed.status().message());
+         container = std::move(parsed).value();
+         return Status::Ok();
+       }},
+      {"--hash-version", "", "1|2|multihash",
+       "the partition key definition (several --key make it multihash)",
+       [&](std::string_view v) {
+         auto version = partplay::ParsePartitionKeyHashVersion(v);
+         if (!version.ok()) return Bad("--hash-version is 1, 2 or multihash");
+         model().version = version.value();
+         return Status::Ok();
+       }},
+      {"--no-large-keys", "", "",
+       "a V1 container without large partition keys (101-byte key values)",
+       flag([&] { model().large_partition_keys = false; })},
+      {"--ru", "", "N", "manual RU/s (default 400), or the autoscale maximum",
+       [&](std::string_view v) {
+         return number(model().ru_per_second, 1, "--ru takes RU/s (1 or more)")(v);
+       }},
+      {"--autoscale", "", "", "--ru is the autoscale maximum (it scales down to 10%)",
+       flag([&] { model().autoscale = true; })},
+      {"--growth", "", "X", "the data multiplied by X: the \"after\" layout and its splits",
+       [&](std::string_view v) {
+         return number(model().growth, 1, "--growth takes a factor of 1 or more")(v);
+       }},
+      {"--grow-ru", "", "N", "the RU/s after the growth",
+       [&](std::string_view v) {
+         return number(model().grown_ru_per_second, 0, "--grow-ru takes RU/s")(v);
+       }},
+      {"--reads", "", "N", "point reads per second",
+       [&](std::string_view v) {
+         return number(model().workload.point_reads_per_second, 0, "--reads takes a rate")(v);
+       }},
+      {"--writes", "", "N", "writes per second",
+       [&](std::string_view v) {
+         return number(model().workload.writes_per_second, 0, "--writes takes a rate")(v);
+       }},
+      {"--queries", "", "N", "queries per second",
+       [&](std::string_view v) {
+         return number(model().workload.queries_per_second, 0, "--queries takes a rate")(v);
+       }},
+      {"--spread", "", "uniform|zipf[:S]|field:PATH",
+       "how requests spread over keys: by items, Zipf with exponent S (default 1), or by a "
+       "numeric field",
+       [&](std::string_view spread) {
+         partplay::Workload& w = model().workload;
+         if (spread == "uniform") {
+           w.spread = partplay::RequestSpread::kUniformItems;
+         } else if (spread == "zipf" || spread.substr(0, 5) == "zipf:") {
+           w.spread = partplay::RequestSpread::kZipf;
+           if (spread.size() > 5 &&
+               (!ParseNumber(spread.substr(5), w.zipf_exponent) || w.zipf_exponent <= 0)) {
+             return Bad("--spread zipf:S takes an exponent S > 0");
+           }
+         } else if (spread.substr(0, 6) == "field:" && spread.size() > 6) {
+           w.spread = partplay::RequestSpread::kField;
+           options.weight_path = spread.substr(6);
+         } else {
+           return Bad("--spread is uniform, zipf[:S] or field:PATH");
+         }
+         return Status::Ok();
+       }},
+      {"--read-factor", "", "X", "times the published charge of a point read (default 1)",
+       [&](std::string_view v) {
+         return number(model().workload.costs.read_factor, 0, "--read-factor: 0 or more")(v);
+       }},
+      {"--write-factor", "", "X", "times the published charge of a write (default 1)",
+       [&](std::string_view v) {
+         return number(model().workload.costs.write_factor, 0, "--write-factor: 0 or more")(v);
+       }},
+      {"--query-ru", "", "X", "RU per physical partition a query touches (default 3)",
+       [&](std::string_view v) {
+         return number(model().workload.costs.query_ru, 0, "--query-ru: 0 or more")(v);
+       }},
+      {"--route", "", "KEY_JSON",
+       "which physical partitions a query filtered on this key (or key prefix) touches, e.g. "
+       "'[\"c-1001\"]'",
+       [&](std::string_view v) {
+         auto key = partplay::ParsePartitionKeyJson(v);
+         if (!key.ok()) return Bad(key.status().message());
+         model().route = std::move(key).value();
+         return Status::Ok();
+       }},
+  };
+  cli::AddOutputOption(table, output);
+  cli::AddProgressOptions(table, progress_mode);
+  auto operand = [&](std::string_view arg) {
+    if (!file.empty()) return Bad("give one input file");
+    file = arg;
+    return Status::Ok();
+  };
+  if (auto done = cli::ParseCommandLine(kAnalyzeSpec, table, argc, argv, operand)) return *done;
+  if (options.key_paths.empty()) return cli::UsageError(kAnalyzeSpec, "--key is required");
+  if (file.empty()) return cli::UsageError(kAnalyzeSpec, "give an input FILE, or - for stdin");
   bool json = format == "json";
   // Several key paths make a hierarchical key unless a version was chosen.
   if (container && options.key_paths.size() > 1 &&
@@ -284,10 +293,21 @@ int Analyze(int argc, char** argv) {
     container->version = partplay::PartitionKeyHashVersion::kMultiHash;
   }
 
+  cli::CatchInterrupts(json);
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   auto& a = *analyzer.value();
-  if (Status status = partplay::cli::FeedAnalyzer(a, file); !status.ok()) return Fail(status, json);
+  // Opened before the reading, so an unwritable FILE is said at once.
+  auto out = cli::Output::Open(output);
+  if (!out.ok()) return Fail(out.status(), json);
+  cli::Output& to = *out.value();
+  cli::Progress progress(progress_mode, "partplay analyze", "items", cli::InputSize(file));
+  if (Status status = cli::FeedAnalyzer(a, file, &progress); !status.ok()) {
+    progress.Clear();
+    return Fail(status, json);
+  }
+  progress.Step(
+      fmt::format("{} items read; building the report", cli::GroupDigits(a.items_seen())));
 
   partplay::ReportRequest request;
   request.container = container;
@@ -296,76 +316,100 @@ int Analyze(int argc, char** argv) {
   request.max_partitions = json ? kJsonHeadPartitions : max_rows;
   request.stream_partitions = json;
   auto built = partplay::BuildFullReport(a, options, request);
+  progress.Clear();
   if (!built.ok()) return Fail(built.status(), json);
-  std::string out;
+  if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   if (json) {
     std::string tail = std::move(built.value().json_tail);
-    std::fwrite(built.value().json.data(), 1, built.value().json.size(), stdout);
+    to.Write(built.value().json);
     built.value() = {};  // only the tail is needed now
-    // The model hashed every key already, so an EPK cannot fail here.
-    Status streamed = partplay::WriteMorePartitionsJson(
-        a, request, kJsonHeadPartitions,
-        [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); });
+    // The model hashed every key already, so an EPK cannot fail here. After Ctrl-C the rest is
+    // skipped (the streaming cannot stop early); Commit then drops the file.
+    Status streamed = partplay::WriteMorePartitionsJson(a, request, kJsonHeadPartitions,
+                                                        [&to](std::string_view piece) {
+                                                          if (!cli::Interrupted()) to.Write(piece);
+                                                        });
     if (!streamed.ok()) return Fail(streamed, json);
-    out = std::move(tail);
+    to.Write(tail);
   } else {
-    out = partplay::ReportToTable(built.value().analysis, static_cast<size_t>(max_rows));
+    std::string text =
+        partplay::ReportToTable(built.value().analysis, static_cast<size_t>(max_rows));
     if (built.value().container) {
-      out += "\n" + partplay::ContainerToTable(*container, *built.value().container);
+      text += "\n" + partplay::ContainerToTable(*container, *built.value().container);
     }
+    to.Write(text);
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (Status committed = to.Commit(); !committed.ok()) return Fail(committed, json);
   return 0;
 }
 
+const CommandSpec kEpkSpec = {
+    .name = "epk",
+    .synopsis = "--version 1|2|multihash [--] VALUE...",
+    .description =
+        "Prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
+        "components are the VALUEs, as the @azure/cosmos SDK computes it for a partition key\n"
+        "definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each VALUE is\n"
+        "a JSON literal ('\"redmond\"', 5, -0.5, true, null) or undefined; quote strings for\n"
+        "the shell.\n",
+};
+
 int Epk(int argc, char** argv) {
-  std::string version;
+  namespace cli = partplay::cli;
+  std::optional<partplay::PartitionKeyHashVersion> version;
   std::vector<std::string_view> values;
-  bool options_done = false;
-  for (int i = 0; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    // A JSON number may start with '-': "-5" and "-0.5" are values, not options.
-    bool is_value = options_done || arg.size() < 2 || arg[0] != '-' ||
-                    (arg[1] >= '0' && arg[1] <= '9');
-    if (is_value) {
-      values.push_back(arg);
-    } else if (arg == "--") {
-      options_done = true;
-    } else if (arg == "--version") {
-      if (i + 1 >= argc) return Usage("--version needs 1, 2 or multihash");
-      version = argv[++i];
-    } else if (arg.substr(0, 10) == "--version=") {
-      version = arg.substr(10);
-    } else {
-      return Usage(fmt::format("unknown option {}", arg));
-    }
-  }
-  if (version.empty()) return Usage("epk needs --version 1|2|multihash");
-  auto parsed_version = partplay::ParsePartitionKeyHashVersion(version);
-  if (!parsed_version.ok()) return Usage(parsed_version.status().message());
-  if (values.empty()) return Usage("epk needs at least one VALUE");
+  std::vector<Option> table = {
+      {"--version", "", "1|2|multihash", "the partition key definition (required)",
+       [&](std::string_view v) {
+         auto parsed = partplay::ParsePartitionKeyHashVersion(v);
+         if (!parsed.ok()) return Bad("--version is 1, 2 or multihash");
+         version = parsed.value();
+         return Status::Ok();
+       }},
+  };
+  auto operand = [&](std::string_view arg) {
+    values.push_back(arg);
+    return Status::Ok();
+  };
+  if (auto done = cli::ParseCommandLine(kEpkSpec, table, argc, argv, operand)) return *done;
+  if (!version) return cli::UsageError(kEpkSpec, "--version 1|2|multihash is required");
+  if (values.empty()) return cli::UsageError(kEpkSpec, "give at least one VALUE");
   partplay::PartitionKey key;
   for (std::string_view v : values) {
     auto component = partplay::ParseKeyComponentLiteral(v);
     if (!component.ok()) {
-      return Usage(fmt::format("bad VALUE {}: {} (a JSON literal such as '\"redmond\"', 5, true, "
-                               "null, or undefined; quote strings for the shell)",
-                               v, component.status().message()));
+      return cli::UsageError(
+          kEpkSpec, fmt::format("bad VALUE {}: {} (a JSON literal such as '\"redmond\"', 5, true, "
+                                "null, or undefined; quote strings for the shell)",
+                                v, component.status().message()));
     }
     key.components.push_back(std::move(component).value());
   }
-  auto epk = partplay::EffectivePartitionKey(key, parsed_version.value());
+  auto epk = partplay::EffectivePartitionKey(key, *version);
   if (!epk.ok()) return Fail(epk.status(), false);
   std::printf("%s\n", epk.value().c_str());
   return 0;
 }
 
-int ErrorCodes() {
+const CommandSpec kErrorCodesSpec = {
+    .name = "error-codes",
+    .synopsis = "",
+    .description =
+        "Prints the table of error codes as a JSON array of {code, name, description}. A\n"
+        "command's exit status is the code of the error that stopped it.\n",
+};
+
+int ErrorCodes(int argc, char** argv) {
+  std::vector<Option> table;
+  auto operand = [](std::string_view arg) { return Bad(fmt::format("unexpected {}", arg)); };
+  if (auto done = partplay::cli::ParseCommandLine(kErrorCodesSpec, table, argc, argv, operand)) {
+    return *done;
+  }
   std::string s = "[";
   bool first = true;
-#define PARTPLAY_X(name, number, short_name, description)                                  \
+#define PARTPLAY_X(name, number, short_name, description)                                        \
   s += fmt::format("{}{{\"code\":{},\"name\":\"{}\",\"description\":\"{}\"}}", first ? "" : ",", \
-                   number, short_name, description);                                       \
+                   number, short_name, description);                                             \
   first = false;
   PARTPLAY_ERROR_CODES(PARTPLAY_X)
 #undef PARTPLAY_X
@@ -374,25 +418,67 @@ int ErrorCodes() {
   return 0;
 }
 
+// The commands: adding one is an entry here (and its CommandSpec and options table).
+struct Command {
+  std::string_view name;
+  std::string_view summary;           // for `partplay --help`
+  int (*run)(int argc, char** argv);  // argv: the arguments after the command's name
+};
+
+const Command kCommands[] = {
+    {"analyze", "partitions of JSON items by a key; the Cosmos DB container model", Analyze},
+    {"compare", "candidate keys side by side on the same items, and a pick", RunCompareCommand},
+    {"epk", "the Cosmos DB effective partition key of a key", Epk},
+    {"token", "the Cassandra Murmur3 token of a partition key", RunTokenCommand},
+    {"cql", "run a CQL script on an in-memory Cassandra cluster", RunCqlCommand},
+    {"size", "will the partitions get too big? from a CQL schema or from data", RunSizeCommand},
+    {"error-codes", "the error codes (the exit statuses) as JSON", ErrorCodes},
+};
+
+const CommandSpec kToolSpec = {
+    .name = "", .synopsis = "COMMAND [options] [--help]\n--version", .description = ""};
+
+std::string ToolHelp() {
+  std::string out = fmt::format("usage: partplay {}\n", "COMMAND [options] [--help]");
+  out += "       partplay --version\n\ncommands:\n";
+  for (const Command& c : kCommands)
+    fmt::format_to(std::back_inserter(out), "  {:<13}{}\n", c.name, c.summary);
+  out +=
+      "\n'partplay COMMAND --help' describes a command and its options; docs/cli.md is the\n"
+      "reference. Progress is drawn on stderr when it is a terminal; Ctrl-C stops cleanly.\n";
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return Usage("no command");
+  if (argc < 2) {
+    std::fputs(ToolHelp().c_str(), stderr);
+    return static_cast<int>(ErrorCode::kUsage);
+  }
   std::string_view command = argv[1];
-  if (command == "analyze") return Analyze(argc - 2, argv + 2);
-  if (command == "epk") return Epk(argc - 2, argv + 2);
-  if (command == "compare") return RunCompareCommand(argc - 1, argv + 1);
-  if (command == "token") return RunTokenCommand(argc - 1, argv + 1);
-  if (command == "cql") return RunCqlCommand(argc - 1, argv + 1);
-  if (command == "size") return RunSizeCommand(argc - 1, argv + 1);
-  if (command == "error-codes") return ErrorCodes();
+  // `partplay help COMMAND` is `partplay COMMAND --help`.
+  if (command == "help" && argc > 2) {
+    command = argv[2];
+    char help_flag[] = "--help";
+    char* help_args[] = {help_flag};
+    for (const Command& c : kCommands) {
+      if (command == c.name) return c.run(1, help_args);
+    }
+    return partplay::cli::UsageError(kToolSpec, fmt::format("unknown command {}", command));
+  }
+  for (const Command& c : kCommands) {
+    if (command == c.name) return c.run(argc - 2, argv + 2);
+  }
   if (command == "--version" || command == "version") {
     std::printf("partplay %s\n", partplay::kVersion);
     return 0;
   }
   if (command == "--help" || command == "-h" || command == "help") {
-    std::fputs(kUsage, stdout);
+    std::fputs(ToolHelp().c_str(), stdout);
     return 0;
   }
-  return Usage(fmt::format("unknown command {}", command));
+  return partplay::cli::UsageError(kToolSpec, command.substr(0, 1) == "-"
+                                                  ? fmt::format("unknown option {}", command)
+                                                  : fmt::format("unknown command {}", command));
 }

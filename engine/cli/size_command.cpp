@@ -15,8 +15,8 @@
 #include "cli_args.h"
 #include "cli_io.h"
 #include "partplay/ingest/analysis.h"
-#include "partplay/sizing/data_sizing.h"
 #include "partplay/report/report_format.h"
+#include "partplay/sizing/data_sizing.h"
 #include "partplay/sizing/sizing_request.h"
 #include "partplay/sizing/table_sizing.h"
 #include "partplay/sizing/table_sizing_writers.h"
@@ -28,48 +28,27 @@ using partplay::cli::ParseNumber;
 using partplay::ErrorCode;
 using partplay::Status;
 
-const char kSizeUsage[] =
-    "usage: partplay size --schema FILE.cql --table [KEYSPACE.]NAME\n"
-    "                     --rows-per-partition N|A*B [--worst-rows N|A*B]\n"
-    "                     [--avg-size COLUMN=BYTES ...] [--partitions P] [--rf R] [--t-avg B]\n"
-    "                     [--bucket-column COLUMN=DISTINCT ...]\n"
-    "                     [--time-bucket COLUMN:day|week|month:SPAN_DAYS ...]\n"
-    "                     [--hash-buckets N ...] [--no-suggest]\n"
-    "                     [--growth-rows-per-day N [--retention-days D] [--horizon-days H]]\n"
-    "                     [--request-json JSON] [--format text|json]\n"
-    "       partplay size --data FILE|- --key PATH [--key PATH ...] [--values-per-row N]\n"
-    "                     [--max-examples N] [--format text|json]\n"
-    "\n"
-    "--schema   sizes the CQL table NAME of the script FILE.cql (its CREATE KEYSPACE, USE and\n"
-    "           CREATE TABLE statements) the way the Cassandra data-modelling guide does:\n"
-    "           Nv = Nr (Nc - Npk - Ns) + Ns, St = sum of the partition key, static, and\n"
-    "           Nr x (regular + clustering) column sizes + Nv x t_avg, table = St x P x R.\n"
-    "           --rows-per-partition is Nr, a number or a product (100*730, '100 x 730');\n"
-    "           --worst-rows the worst case. --avg-size gives the average bytes of each\n"
-    "           variable-width column (text, blob, collections...). --partitions P (default 1),\n"
-    "           --rf R (default: the keyspace's; NetworkTopologyStrategy sums its datacenters),\n"
-    "           --t-avg B bytes of metadata per value (default 8).\n"
-    "           Redesign options, each recomputed in full with its CREATE TABLE and query cost:\n"
-    "           --bucket-column moves a clustering column with DISTINCT values per partition\n"
-    "           into the partition key; --time-bucket adds a day, week or month column derived\n"
-    "           from a date/timestamp clustering column whose rows span SPAN_DAYS per\n"
-    "           partition; --hash-buckets adds a bucket column of N values. When a partition\n"
-    "           breaks a limit, the smallest hash bucket count that clears them is suggested\n"
-    "           (--no-suggest: not). --growth-rows-per-day adds the growth of a partition over\n"
-    "           --horizon-days (default 3650, or the retention + 365 if longer), with rows\n"
-    "           expiring after --retention-days (TTL; default 0, kept forever).\n"
-    "           --request-json takes the request as the page sends it (docs/sizing.md); the\n"
-    "           options after it override it.\n"
-    "--data     groups the JSON items of FILE by the key PATH (as partplay analyze) and gives\n"
-    "           Nr (items), Nv = Nr x values per row and St (the items' JSON bytes) per\n"
-    "           partition: p50, p99, max, a histogram, and the partitions over each limit.\n"
-    "           --values-per-row defaults to the mean number of scalar fields per item outside\n"
-    "           arrays, less the key paths and /id, over the first 10,000 items.\n";
+const partplay::cli::CommandSpec kSizeSpec = {
+    .name = "size",
+    .synopsis =
+        "--schema FILE.cql --table [KEYSPACE.]NAME\n"
+        " --rows-per-partition N|A*B [options]\n"
+        "--data FILE|- --key PATH [--key PATH ...] [options]",
+    .description =
+        "--schema sizes the CQL table NAME of the script FILE.cql (its CREATE KEYSPACE, USE\n"
+        "and CREATE TABLE statements) the way the Cassandra data-modelling guide does:\n"
+        "  Nv = Nr (Nc - Npk - Ns) + Ns, St = sum of the partition key, static, and\n"
+        "  Nr x (regular + clustering) column sizes + Nv x t_avg, table = St x P x R,\n"
+        "and recomputes each redesign (--bucket-column, --time-bucket, --hash-buckets) in full\n"
+        "with its CREATE TABLE and query cost. When a partition breaks a limit, the smallest\n"
+        "hash bucket count that clears them is suggested.\n"
+        "--data groups the JSON items of FILE by the key PATH (as partplay analyze) and gives\n"
+        "Nr (items), Nv = Nr x values per row and St (the items' JSON bytes) per partition:\n"
+        "p50, p99, max, a histogram, and the partitions over each limit. docs/sizing.md\n"
+        "describes both reports.\n",
+};
 
-int Usage(const std::string& problem) {
-  std::fprintf(stderr, "partplay size: %s\n\n%s", problem.c_str(), kSizeUsage);
-  return static_cast<int>(ErrorCode::kUsage);
-}
+int Usage(const std::string& problem) { return partplay::cli::UsageError(kSizeSpec, problem); }
 
 // The error on stderr (JSON for --format json), `context` (a file name) before a located one.
 int Fail(const Status& status, bool json, const std::string& context = "") {
@@ -116,151 +95,245 @@ Status ParseTimeBucket(std::string_view text, partplay::PartitionSplit& split) {
   return Status::Ok();
 }
 
+// Writes `text` to `out` (stdout or -o FILE) and commits it: whole or not at all.
+int Emit(partplay::cli::Output& out, const std::string& text, bool json) {
+  out.Write(text);
+  if (Status s = out.Commit(); !s.ok()) return Fail(s, json);
+  return 0;
+}
+
+int Emit(const std::string& output, const std::string& text, bool json) {
+  auto out = partplay::cli::Output::Open(output);
+  if (!out.ok()) return Fail(out.status(), json);
+  return Emit(*out.value(), text, json);
+}
+
 int SizeData(const std::string& file, const std::vector<std::string>& keys,
-             std::optional<double> values_per_row, size_t max_examples, bool json) {
+             std::optional<double> values_per_row, size_t max_examples, bool json,
+             partplay::cli::ProgressMode progress_mode, const std::string& output) {
+  namespace cli = partplay::cli;
   partplay::AnalysisOptions options;
   options.key_paths = keys;
   options.check_ids = false;
+  cli::CatchInterrupts(json);
   auto analyzer = partplay::Analyzer::Create(options);
   if (!analyzer.ok()) return Fail(analyzer.status(), json);
   partplay::Analyzer& a = *analyzer.value();
-  if (Status s = partplay::cli::FeedAnalyzer(a, file); !s.ok()) return Fail(s, json, file);
+  // Opened before the reading, so an unwritable FILE is said at once.
+  auto out = cli::Output::Open(output);
+  if (!out.ok()) return Fail(out.status(), json);
+  {
+    cli::Progress progress(progress_mode, "partplay size", "items", cli::InputSize(file));
+    if (Status s = cli::FeedAnalyzer(a, file, &progress); !s.ok()) {
+      progress.Clear();
+      return Fail(s, json, file);
+    }
+  }
   auto sized = partplay::SizeAnalyzedData(
       a, {.values_per_row = values_per_row, .max_examples = max_examples});
   if (!sized.ok()) return Fail(sized.status(), json);
-  std::string out =
-      json ? partplay::DataSizingToJson(sized.value()) : partplay::DataSizingToText(sized.value());
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  return 0;
+  if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
+  return Emit(
+      *out.value(),
+      json ? partplay::DataSizingToJson(sized.value()) : partplay::DataSizingToText(sized.value()),
+      json);
 }
 
 }  // namespace
 
 int RunSizeCommand(int argc, char** argv) {
+  namespace cli = partplay::cli;
   partplay::TableSizingRequest request;
-  bool have_rows = false;
-  std::string schema_file, data_file, format = "text";
+  std::string schema_file, data_file, format = "text", output;
   std::vector<std::string> keys;
   std::optional<double> values_per_row;
   std::optional<partplay::GrowthOptions> growth;
   int64_t max_examples = 10;
-  bool json = false;  // known before the other options, for their errors
-  for (int i = 1; i + 1 < argc; ++i) {
-    if (std::string_view(argv[i]) == "--format") json = std::string_view(argv[i + 1]) == "json";
-  }
+  cli::ProgressMode progress_mode = cli::ProgressMode::kAuto;
+  // The row formulas are read after the options, so their located errors follow --format.
+  std::optional<std::string> rows_text, worst_rows_text;
+  bool have_request_rows = false;
   auto growth_options = [&]() -> partplay::GrowthOptions& {
     if (!growth) growth = request.growth.value_or(partplay::GrowthOptions{});
     return *growth;
   };
-  for (int i = 1; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
-    auto take = [&]() -> const char* {
-      if (value != nullptr) ++i;
-      return value;
-    };
-    double number = 0;
-    if (arg == "--schema") {
-      if (!take()) return Usage("--schema needs a CQL file");
-      schema_file = value;
-    } else if (arg == "--table") {
-      if (!take()) return Usage("--table needs a table name");
-      request.table = value;
-    } else if (arg == "--rows-per-partition" || arg == "--worst-rows") {
-      if (!take()) return Usage(fmt::format("{} needs a number or a product such as 100*730", arg));
-      auto rows = partplay::ParseRowsFormula(value);
-      if (!rows.ok()) return Fail(rows.status(), json, std::string(arg));
-      if (arg == "--worst-rows") {
-        request.worst_rows_per_partition = std::move(rows).value();
-      } else {
-        request.rows_per_partition = std::move(rows).value();
-        have_rows = true;
-      }
-    } else if (arg == "--avg-size") {
-      std::string column;
-      if (!take() || !ParseAssignment(value, column, number) || number < 0) {
-        return Usage("--avg-size takes COLUMN=BYTES, e.g. --avg-size hotel_id=5");
-      }
-      request.avg_sizes.emplace_back(column, number);
-    } else if (arg == "--partitions") {
-      if (!take() || !ParseNumber(value, request.partitions) || request.partitions < 0) {
-        return Usage("--partitions takes a number of partitions");
-      }
-    } else if (arg == "--rf") {
-      if (!take() || !ParseNumber(value, number) || number < 0) {
-        return Usage("--rf takes a replication factor");
-      }
-      request.replication_factor = number;
-    } else if (arg == "--t-avg") {
-      if (!take() || !ParseNumber(value, request.t_avg) || request.t_avg < 0) {
-        return Usage("--t-avg takes bytes of metadata per value");
-      }
-    } else if (arg == "--bucket-column") {
-      partplay::PartitionSplit split;
-      split.kind = partplay::SplitKind::kMoveClusteringColumn;
-      if (!take() || !ParseAssignment(value, split.column, split.distinct_values) ||
-          split.distinct_values < 1) {
-        return Usage("--bucket-column takes COLUMN=DISTINCT, e.g. --bucket-column date=730");
-      }
-      request.splits.push_back(std::move(split));
-    } else if (arg == "--time-bucket") {
-      partplay::PartitionSplit split;
-      if (!take()) return Usage("--time-bucket takes COLUMN:day|week|month:SPAN_DAYS");
-      if (Status s = ParseTimeBucket(value, split); !s.ok()) return Usage(s.message());
-      request.splits.push_back(std::move(split));
-    } else if (arg == "--hash-buckets") {
-      partplay::PartitionSplit split;
-      split.kind = partplay::SplitKind::kHashBucket;
-      if (!take() || !ParseNumber(value, split.buckets) || split.buckets < 2 ||
-          split.buckets != std::floor(split.buckets)) {
-        return Usage("--hash-buckets takes a whole number of 2 or more");
-      }
-      request.splits.push_back(std::move(split));
-    } else if (arg == "--no-suggest") {
-      request.suggest_splits = false;
-    } else if (arg == "--growth-rows-per-day") {
-      if (!take() || !ParseNumber(value, growth_options().rows_per_day) ||
-          growth_options().rows_per_day < 0) {
-        return Usage("--growth-rows-per-day takes rows per day per partition");
-      }
-    } else if (arg == "--retention-days") {
-      if (!take() || !ParseDays(value, growth_options().retention_days)) {
-        return Usage("--retention-days takes a whole number of days (0: kept forever)");
-      }
-    } else if (arg == "--horizon-days") {
-      if (!take() || !ParseDays(value, growth_options().horizon_days)) {
-        return Usage("--horizon-days takes a whole number of days");
-      }
-    } else if (arg == "--request-json") {
-      if (!take()) return Usage("--request-json needs a JSON object");
-      auto parsed = partplay::ParseTableSizingRequestJson(value);
-      if (!parsed.ok()) return Usage(fmt::format("--request-json: {}", parsed.status().message()));
-      have_rows = true;  // the parser requires rows_per_partition
-      request = std::move(parsed).value();
-      growth.reset();
-    } else if (arg == "--data") {
-      if (!take()) return Usage("--data needs a JSON file, or - for stdin");
-      data_file = value;
-    } else if (arg == "--key" || arg == "-k") {
-      if (!take()) return Usage("--key needs a path, e.g. --key /userId");
-      keys.push_back(value);
-    } else if (arg == "--values-per-row") {
-      if (!take() || !ParseNumber(value, number) || number < 0) {
-        return Usage("--values-per-row takes a number of values");
-      }
-      values_per_row = number;
-    } else if (arg == "--max-examples") {
-      int64_t n = 0;
-      if (!take() || !ParseDays(value, n)) return Usage("--max-examples takes a number");
-      max_examples = n;
-    } else if (arg == "--format") {
-      if (!take() || (std::string_view(value) != "json" && std::string_view(value) != "text")) {
-        return Usage("--format is text or json");
-      }
-      format = value;
-    } else {
-      return Usage(fmt::format("unknown option {}", arg));
-    }
+  auto ok = [](bool good, std::string_view takes) {
+    return good ? Status::Ok() : Status(ErrorCode::kUsage, std::string(takes));
+  };
+  std::vector<cli::Option> table = {
+      {"--schema", "", "FILE.cql", "the CQL script holding the table's CREATE TABLE",
+       [&](std::string_view v) {
+         schema_file = v;
+         return Status::Ok();
+       }},
+      {"--table", "", "[KEYSPACE.]NAME", "the table to size (with --schema)",
+       [&](std::string_view v) {
+         request.table = v;
+         return Status::Ok();
+       }},
+      {"--rows-per-partition", "", "N|A*B",
+       "Nr, a number or a product (100*730, '100 x 730') (with --schema)",
+       [&](std::string_view v) {
+         rows_text = std::string(v);
+         return Status::Ok();
+       }},
+      {"--worst-rows", "", "N|A*B", "the worst case of Nr",
+       [&](std::string_view v) {
+         worst_rows_text = std::string(v);
+         return Status::Ok();
+       }},
+      {"--avg-size", "", "COLUMN=BYTES",
+       "the average bytes of a variable-width column (text, blob, collections...); repeat per "
+       "column",
+       [&](std::string_view v) {
+         std::string column;
+         double number = 0;
+         if (!ParseAssignment(v, column, number) || number < 0) {
+           return ok(false, "--avg-size takes COLUMN=BYTES, e.g. --avg-size hotel_id=5");
+         }
+         request.avg_sizes.emplace_back(column, number);
+         return Status::Ok();
+       }},
+      {"--partitions", "", "P", "the number of partitions (default 1)",
+       [&](std::string_view v) {
+         return ok(ParseNumber(v, request.partitions) && request.partitions >= 0,
+                   "--partitions takes a number of partitions");
+       }},
+      {"--rf", "", "R",
+       "the replication factor (default: the keyspace's; NetworkTopologyStrategy sums its "
+       "datacenters)",
+       [&](std::string_view v) {
+         double number = 0;
+         if (!ParseNumber(v, number) || number < 0) {
+           return ok(false, "--rf takes a replication factor");
+         }
+         request.replication_factor = number;
+         return Status::Ok();
+       }},
+      {"--t-avg", "", "B", "bytes of metadata per value (default 8)",
+       [&](std::string_view v) {
+         return ok(ParseNumber(v, request.t_avg) && request.t_avg >= 0,
+                   "--t-avg takes bytes of metadata per value");
+       }},
+      {"--bucket-column", "", "COLUMN=DISTINCT",
+       "redesign: move a clustering column with DISTINCT values per partition into the "
+       "partition key",
+       [&](std::string_view v) {
+         partplay::PartitionSplit split;
+         split.kind = partplay::SplitKind::kMoveClusteringColumn;
+         if (!ParseAssignment(v, split.column, split.distinct_values) ||
+             split.distinct_values < 1) {
+           return ok(false, "--bucket-column takes COLUMN=DISTINCT, e.g. --bucket-column date=730");
+         }
+         request.splits.push_back(std::move(split));
+         return Status::Ok();
+       }},
+      {"--time-bucket", "", "COLUMN:day|week|month:SPAN_DAYS",
+       "redesign: add a day, week or month column derived from a date/timestamp clustering "
+       "column whose rows span SPAN_DAYS per partition",
+       [&](std::string_view v) {
+         partplay::PartitionSplit split;
+         PARTPLAY_RETURN_IF_ERROR(ParseTimeBucket(v, split));
+         request.splits.push_back(std::move(split));
+         return Status::Ok();
+       }},
+      {"--hash-buckets", "", "N", "redesign: add a bucket column of N values (2 or more)",
+       [&](std::string_view v) {
+         partplay::PartitionSplit split;
+         split.kind = partplay::SplitKind::kHashBucket;
+         if (!ParseNumber(v, split.buckets) || split.buckets < 2 ||
+             split.buckets != std::floor(split.buckets)) {
+           return ok(false, "--hash-buckets takes a whole number of 2 or more");
+         }
+         request.splits.push_back(std::move(split));
+         return Status::Ok();
+       }},
+      {"--no-suggest", "", "", "no hash bucket suggestion",
+       [&](std::string_view) {
+         request.suggest_splits = false;
+         return Status::Ok();
+       }},
+      {"--growth-rows-per-day", "", "N",
+       "rows added per day per partition: the growth of a partition over --horizon-days",
+       [&](std::string_view v) {
+         return ok(
+             ParseNumber(v, growth_options().rows_per_day) && growth_options().rows_per_day >= 0,
+             "--growth-rows-per-day takes rows per day per partition");
+       }},
+      {"--retention-days", "", "D", "rows expire after D days (TTL; default 0, kept forever)",
+       [&](std::string_view v) {
+         return ok(ParseDays(v, growth_options().retention_days),
+                   "--retention-days takes a whole number of days (0: kept forever)");
+       }},
+      {"--horizon-days", "", "H",
+       "the growth's horizon (default 3650, or the retention + 365 if longer)",
+       [&](std::string_view v) {
+         return ok(ParseDays(v, growth_options().horizon_days),
+                   "--horizon-days takes a whole number of days");
+       }},
+      {"--request-json", "", "JSON",
+       "the request as the page sends it (docs/sizing.md); the options after it override it",
+       [&](std::string_view v) {
+         auto parsed = partplay::ParseTableSizingRequestJson(v);
+         if (!parsed.ok()) return ok(false, parsed.status().message());
+         request = std::move(parsed).value();
+         have_request_rows = true;  // the parser requires rows_per_partition
+         rows_text.reset();
+         worst_rows_text.reset();
+         growth.reset();
+         return Status::Ok();
+       }},
+      {"--data", "", "FILE|-", "measure the partitions of the JSON items in FILE (- for stdin)",
+       [&](std::string_view v) {
+         data_file = v;
+         return Status::Ok();
+       }},
+      {"--key", "-k", "PATH", "the partition key path (with --data); repeat for a hierarchical key",
+       [&](std::string_view v) {
+         keys.emplace_back(v);
+         return Status::Ok();
+       }},
+      {"--values-per-row", "", "N",
+       "values per row (with --data; default: the mean number of scalar fields per item outside "
+       "arrays, less the key paths and /id, over the first 10,000 items)",
+       [&](std::string_view v) {
+         double number = 0;
+         if (!ParseNumber(v, number) || number < 0) {
+           return ok(false, "--values-per-row takes a number of values");
+         }
+         values_per_row = number;
+         return Status::Ok();
+       }},
+      {"--max-examples", "", "N", "partitions listed per limit (with --data; default 10)",
+       [&](std::string_view v) {
+         return ok(ParseDays(v, max_examples), "--max-examples takes a number");
+       }},
+      {"--format", "", "text|json",
+       "text (default) shows the arithmetic; json prints docs/sizing.md's object",
+       [&](std::string_view v) {
+         if (v != "json" && v != "text") return ok(false, "--format is text or json");
+         format = v;
+         return Status::Ok();
+       }},
+  };
+  cli::AddOutputOption(table, output);
+  cli::AddProgressOptions(table, progress_mode);
+  auto operand = [](std::string_view arg) {
+    return Status(ErrorCode::kUsage,
+                  fmt::format("unexpected {} (files are given with --schema or --data)", arg));
+  };
+  if (auto done = cli::ParseCommandLine(kSizeSpec, table, argc, argv, operand)) return *done;
+  bool json = format == "json";
+  bool have_rows = have_request_rows || rows_text.has_value();
+  if (worst_rows_text) {
+    auto rows = partplay::ParseRowsFormula(*worst_rows_text);
+    if (!rows.ok()) return Fail(rows.status(), json, "--worst-rows");
+    request.worst_rows_per_partition = std::move(rows).value();
+  }
+  if (rows_text) {
+    auto rows = partplay::ParseRowsFormula(*rows_text);
+    if (!rows.ok()) return Fail(rows.status(), json, "--rows-per-partition");
+    request.rows_per_partition = std::move(rows).value();
   }
 
   if (!data_file.empty()) {
@@ -268,7 +341,8 @@ int RunSizeCommand(int argc, char** argv) {
       return Usage("--data measures data; --schema and --rows-per-partition estimate: pick one");
     }
     if (keys.empty()) return Usage("--data needs --key PATH");
-    return SizeData(data_file, keys, values_per_row, static_cast<size_t>(max_examples), json);
+    return SizeData(data_file, keys, values_per_row, static_cast<size_t>(max_examples), json,
+                    progress_mode, output);
   }
   if (schema_file.empty() && request.cql.empty()) return Usage("give --schema FILE.cql or --data");
   if (request.table.empty()) return Usage("--table is required");
@@ -282,8 +356,8 @@ int RunSizeCommand(int argc, char** argv) {
   }
   auto report = partplay::SizeTable(request);
   if (!report.ok()) return Fail(report.status(), json, schema_file);
-  std::string out = json ? partplay::TableSizingToJson(report.value())
-                         : partplay::TableSizingToText(report.value());
-  std::fwrite(out.data(), 1, out.size(), stdout);
-  return 0;
+  return Emit(output,
+              json ? partplay::TableSizingToJson(report.value())
+                   : partplay::TableSizingToText(report.value()),
+              json);
 }

@@ -1,4 +1,4 @@
-// `partplay size` (argv[0] is "size"): will the partitions get too big? Two ways:
+// `partplay size` (argv: the arguments after "size"): will the partitions get too big? Two ways:
 //
 //   partplay size --schema FILE.cql --table NAME --rows-per-partition N|A*B [options]
 //       sizes a CQL table from estimates (table_sizing.h): every term of Nv and St, the table

@@ -159,11 +159,12 @@ describe('partplay compare (CLI)', () => {
     const code = JSON.parse(usage.stdout).find((c) => c.name === 'usage').code;
     const file = path.join(ROOT, 'examples/orders.ndjson');
     for (const [args, message] of [
-      [['--candidate', 'userId', file], /--candidate: cannot read 'userId'/],
-      [['--candidate', 'random:/a:0', file], /--candidate: cannot read 'random:\/a:0'/],
+      [['--candidate', 'userId', file], /--candidate: takes \/PATH.*\(given: 'userId'\)/],
+      [['--candidate', 'random:/a:0', file], /--candidate: takes .*\(given: 'random:\/a:0'\)/],
       [['--candidate', '/a,/b,/c,/d', file], /--candidate/],
       [['--candidate', '/a', '--bogus', file], /unknown option --bogus/],
-      [['--candidate', '/a', '--ru', '0', file], /--ru takes RU\/s/],
+      [['--candidate', '/a', '--ru', '0', file], /--ru: takes RU\/s/],
+      [['--candidate', '/a', '--query', 'a', file], /--query: takes JSON pointers/],
       [[file], /give at least one --candidate/],
       [['--candidate', '/a'], /give an input FILE/],
       [['--request', '{"keys":[]}', file], /keys/],

@@ -29,10 +29,13 @@ std::vector<TableRow> Table() {
 
 TEST(ErrorCodeTest, NameAndDescriptionForEveryCodeInTheTable) {
   std::vector<TableRow> table = Table();
-  ASSERT_EQ(table.size(), 19u);
+  ASSERT_EQ(table.size(), 20u);
   for (const TableRow& row : table) {
     SCOPED_TRACE(row.name);
     EXPECT_EQ(static_cast<int>(row.code), row.number);
+    // The CLI exits with the code: it must fit an exit status.
+    EXPECT_GE(row.number, 0);
+    EXPECT_LE(row.number, 255);
     EXPECT_EQ(ErrorCodeName(row.code), row.name);
     EXPECT_EQ(ErrorCodeDescription(row.code), row.description);
     EXPECT_FALSE(ErrorCodeDescription(row.code).empty());
@@ -50,14 +53,15 @@ TEST(ErrorCodeTest, NamesAndNumbersAreUnique) {
 
 TEST(ErrorCodeTest, SpotChecksOfTheTable) {
   EXPECT_EQ(ErrorCodeName(ErrorCode::kOk), "ok");
+  EXPECT_EQ(ErrorCodeName(ErrorCode::kInterrupted), "interrupted");
+  EXPECT_EQ(static_cast<int>(ErrorCode::kInterrupted), 130);  // 128 + SIGINT, as shells report
   EXPECT_EQ(ErrorCodeName(ErrorCode::kMalformedJson), "malformed_json");
   EXPECT_EQ(static_cast<int>(ErrorCode::kMalformedJson), 11);
   EXPECT_EQ(ErrorCodeName(ErrorCode::kBadKeyPath), "bad_key_path");
   EXPECT_EQ(static_cast<int>(ErrorCode::kBadKeyPath), 20);
   EXPECT_EQ(ErrorCodeName(ErrorCode::kInternal), "internal");
   EXPECT_EQ(static_cast<int>(ErrorCode::kInternal), 99);
-  EXPECT_EQ(ErrorCodeDescription(ErrorCode::kTruncatedInput),
-            "the input ends inside a JSON value");
+  EXPECT_EQ(ErrorCodeDescription(ErrorCode::kTruncatedInput), "the input ends inside a JSON value");
 }
 
 TEST(ErrorCodeTest, NumbersOutsideTheTableAreUnknown) {

@@ -7,7 +7,7 @@
 #define PARTPLAY_ERROR_CODES(X)                                                          \
   X(kOk, 0, "ok", "no error")                                                            \
   X(kUsage, 2, "usage", "bad command-line usage or option value")                        \
-  X(kIo, 3, "io", "a file could not be read")                                            \
+  X(kIo, 3, "io", "a file could not be read or written")                                 \
   X(kEmptyInput, 10, "empty_input", "the input holds no JSON value")                     \
   X(kMalformedJson, 11, "malformed_json", "the input is not valid JSON")                 \
   X(kInvalidUtf8, 12, "invalid_utf8", "the input is not valid UTF-8")                    \
@@ -26,4 +26,6 @@
     "a CQL statement Cassandra would reject (its own message)")                          \
   X(kCqlBadLiteral, 42, "cql_bad_literal", "a CQL literal does not fit its column type")  \
   X(kCqlUnknown, 43, "cql_unknown", "an unknown keyspace, table, column or type")        \
-  X(kInternal, 99, "internal", "a bug in the engine")
+  X(kInternal, 99, "internal", "a bug in the engine")                                   \
+  X(kInterrupted, 130, "interrupted",                                                    \
+    "stopped by Ctrl-C (SIGINT) before the end; its partial work was dropped")

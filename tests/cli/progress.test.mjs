@@ -1,0 +1,79 @@
+// Progress on stderr: drawn when stderr is a terminal (a pseudo-terminal here), never through a
+// pipe; --progress forces it, --quiet stops it; the line is erased at the end and stdout is the
+// same either way.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {test} from 'node:test';
+
+import {ROOT, run, runOnTerminal} from './helpers.mjs';
+
+const FILE = path.join(ROOT, 'examples/orders.ndjson');
+const ANALYZE = ['analyze', '--key', '/customerId', FILE];
+const ERASE = '\r\x1b[K';
+// "partplay analyze: 12.3 KB of 12.3 KB (100%), 40 items, ..."
+const LINE = /\rpartplay analyze: [\d.]+ k?B of [\d.]+ k?B \(\d+%\), [\d,]+ items(, [\d.]+ [kMG]?B\/s)?.*?\x1b\[K/i;
+
+/** The progress lines drawn, in order (what each \r starts). */
+function drawn(stderr) {
+  return stderr.split('\r').filter((s) => s.length > 0).map((s) => s.replace(/\x1b\[K$/, ''));
+}
+
+test('analyze on a terminal draws progress lines on stderr and erases them', () => {
+  const plain = run(ANALYZE);
+  assert.equal(plain.status, 0, plain.stderr);
+  const r = runOnTerminal(ANALYZE);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, plain.stdout, 'stdout is the same with a terminal on stderr');
+  assert.match(r.stderr, LINE);
+  const items = JSON.parse(run(['analyze', '--key', '/customerId', '--format', 'json', FILE]).stdout).items;
+  const bytes = fs.statSync(FILE).size;
+  const lines = drawn(r.stderr);
+  assert.ok(lines.some((l) => l.includes('(100%)') && l.includes(`, ${items.toLocaleString('en-US')} items`)),
+            `a line with every byte and item read: ${JSON.stringify(lines)} (${bytes} bytes)`);
+  assert.ok(lines.some((l) => l === `partplay analyze: ${items.toLocaleString('en-US')} items read; building the report`), JSON.stringify(lines));
+  assert.ok(r.stderr.endsWith(ERASE), `the last thing written erases the line: ${JSON.stringify(r.stderr)}`);
+  assert.ok(!r.stderr.includes('\n'), 'no line feed: the line is redrawn in place');
+});
+
+test('size --data on a terminal draws progress too', () => {
+  const r = runOnTerminal(['size', '--data', FILE, '--key', '/customerId']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /\rpartplay size: .* of .*\(100%\), [\d,]+ items/);
+  assert.ok(r.stderr.endsWith(ERASE));
+});
+
+test('--quiet on a terminal: no progress', () => {
+  const r = runOnTerminal([...ANALYZE.slice(0, -1), '--quiet', FILE]);
+  assert.equal(r.status, 0);
+  assert.equal(r.stderr, '');
+});
+
+test('through a pipe: nothing on stderr', () => {
+  for (const args of [ANALYZE, ['size', '--data', FILE, '--key', '/customerId']]) {
+    const r = run(args);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stderr, '', args.join(' '));
+  }
+  // stdin from a pipe too
+  const piped = run(['analyze', '--key', '/customerId', '-'], {input: fs.readFileSync(FILE)});
+  assert.equal(piped.status, 0);
+  assert.equal(piped.stderr, '');
+});
+
+test('--progress through a pipe draws it anyway; from a pipe the total is unknown', () => {
+  const r = run([...ANALYZE.slice(0, -1), '--progress', FILE]);
+  assert.equal(r.status, 0);
+  assert.match(r.stderr, LINE);
+  assert.ok(r.stderr.endsWith(ERASE));
+  const piped = run(['analyze', '--key', '/customerId', '--progress', '-'], {input: fs.readFileSync(FILE)});
+  assert.equal(piped.status, 0);
+  assert.match(piped.stderr, /\rpartplay analyze: [\d.]+ k?B read, [\d,]+ items/i);
+  assert.equal(piped.stdout, r.stdout);
+});
+
+test('an error after progress: the line is erased, then the error printed', () => {
+  const r = run(['analyze', '--key', '/id', '--progress', '-'], {input: '{"id": "a"}\n{"id": tru}\n'});
+  assert.equal(r.status, 11);
+  assert.match(r.stderr, /\r\x1b\[Kpartplay: malformed_json at line 2/);
+});
