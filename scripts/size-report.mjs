@@ -27,7 +27,7 @@ for (let i = 2; i < process.argv.length; i++) {
   }
 }
 
-const ENTRIES = ['partition-playground.js', 'worker.js', 'client.js', 'protocol.js'];
+const ENTRIES = ['partition-playground.js', 'worker/worker.js', 'worker/client.js', 'worker/protocol.js'];
 const EXTRA = ['engine/partplay.wasm', 'engine/partplay-api.mjs', 'engine/partplay.mjs'];
 const D3 = 'vendor/d3.min.js';
 

@@ -7,22 +7,22 @@
 // when the user builds one, 'synthetic' (the same data under a synthetic key). The worker keeps
 // both (protocol.js slots), so container-only changes (throughput, hash version, growth,
 // workload, routing) are re-modelled with client.model() without reading the data again.
-import {PlaygroundClient} from './client.js';
-import {logBins, renderConcentration, renderHistogram} from './charts.js';
-import {shortEpk} from './container-charts.js';
+import {PlaygroundClient} from './worker/client.js';
+import {logBins, renderConcentration, renderHistogram} from './common/charts.js';
+import {shortEpk} from './cosmos/container-charts.js';
 import {
   rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare, renderWorkload,
   describeSynthetic,
-} from './container-view.js';
-import {fillTable, h, keyNode, setFigure as setFigureNode} from './dom.js';
-import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from './format.js';
-import {SourceKind} from './protocol.js';
-import {limitText, limitValue} from './limits.js';
-import {initCassandraView} from './cql-view.js';
-import {initModeSwitch} from './mode-switch.js';
-import {initSizingPanel} from './sizing-panel.js';
-import {initShare} from './embed-share.js';
-import {caretExcerpt} from './text-position.js';
+} from './cosmos/container-view.js';
+import {fillTable, h, keyNode, setFigure as setFigureNode} from './common/dom.js';
+import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from './common/format.js';
+import {SourceKind} from './worker/protocol.js';
+import {limitText, limitValue} from './common/limits.js';
+import {initCassandraView} from './cassandra/cql-view.js';
+import {initModeSwitch} from './common/mode-switch.js';
+import {initSizingPanel} from './sizing/sizing-panel.js';
+import {initShare} from './common/embed-share.js';
+import {caretExcerpt} from './common/text-position.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;

@@ -24,9 +24,9 @@
 // --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme.
 // The host carries data-state (idle | loading | ready | error), data-engine (off | on) and
 // data-runs (finished runs) for tests and for authors' styling.
-import {PlaygroundClient} from './client.js';
-import {formatBytes, formatInt, formatKey, formatPercent} from './format.js';
-import {inlineText} from './inline-data.js';
+import {PlaygroundClient} from './worker/client.js';
+import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
+import {inlineText} from './common/inline-data.js';
 
 const BASE = new URL('./', import.meta.url);
 const DEFAULT_TOP = 10;
@@ -237,7 +237,7 @@ export class PartitionPlayground extends HTMLElement {
     if (this.#started) return;
     this.#started = true;
     this.dataset.engine = 'on';
-    this.#client = new PlaygroundClient({workerUrl: new URL('./worker.js', BASE)});
+    this.#client = new PlaygroundClient({workerUrl: new URL('./worker/worker.js', BASE)});
     this.#run();
   }
 

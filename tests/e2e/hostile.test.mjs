@@ -11,7 +11,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {deflateRawSync} from 'node:zlib';
 import {CONTENT_SECURITY_POLICY} from '../../scripts/serve.mjs';
-import {formatBytes} from '../../web/format.js';
+import {formatBytes} from '../../web/common/format.js';
 import {TIMEOUT, analysisAfter, byTestId, expectReadyWith, expectedPartitions, exampleItems, openPage,
         parseItems, partitionsBySize, siteRoot, useBrowser} from './harness.mjs';
 
@@ -122,7 +122,7 @@ describe('security headers', {timeout: 3 * TIMEOUT}, () => {
 
     const {page, problems, close} = await openPage();
     try {
-      for (const path of ['./', 'worker.js', 'engine/partplay.wasm', 'no-such-file']) {
+      for (const path of ['./', 'worker/worker.js', 'engine/partplay.wasm', 'no-such-file']) {
         const r = await fetch(new URL(path, page.url()), {method: 'HEAD'});
         assert.equal(r.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, `${path} carries the policy`);
         assert.equal(r.headers.get('x-content-type-options'), 'nosniff', `${path} says nosniff`);

@@ -6,9 +6,9 @@
 //   renderSizeHistogram(element, dataReport, {measure: 'st_bytes'});
 //
 // Every chart has a table view beside it (sizing-view.js fills those from the same objects).
-import {limit, limitText} from './limits.js';
-import {frame} from './charts.js';
-import {formatInt} from './format.js';
+import {limit, limitText} from '../common/limits.js';
+import {frame} from '../common/charts.js';
+import {formatInt} from '../common/format.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');

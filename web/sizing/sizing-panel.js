@@ -8,8 +8,8 @@
 // Progress for tests and scripts: #sizing-view carries data-sizing-state (idle | busy | ready |
 // error) and data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the
 // data form).
-import {h} from './dom.js';
-import {formatInt} from './format.js';
+import {h} from '../common/dom.js';
+import {formatInt} from '../common/format.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
   renderOptions, renderSizingError, renderTableReport, timeColumns,

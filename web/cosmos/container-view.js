@@ -3,10 +3,10 @@
 // report.advisor, report.synthetic). No engine work and no state: app.js decides what to show and
 // passes handlers for the few controls drawn here (advisor rows). Text from the data goes in as
 // text only.
-import {limitText, limitValue} from './limits.js';
+import {limitText, limitValue} from '../common/limits.js';
 import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
-import {fillTable, h, keyNode, setFigure} from './dom.js';
-import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from './format.js';
+import {fillTable, h, keyNode, setFigure} from '../common/dom.js';
+import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '../common/format.js';
 
 const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 const byId = (id) => document.getElementById(id);

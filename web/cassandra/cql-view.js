@@ -9,11 +9,11 @@
 // The panel (#cassandra-view) carries data-cql-state ('idle' | 'busy' | 'ready' | 'error'),
 // data-cql-runs (requests finished) and data-cql-pending (requests queued or running), which the
 // end-to-end tests wait on.
-import {limitText, limitValue} from './limits.js';
-import {caretExcerpt, statementRangeOf} from './text-position.js';
-import {fillTable, h, setFigure} from './dom.js';
-import {formatBytes, formatInt, formatMs, formatPercent, truncate} from './format.js';
-import {COSMOS_DEFAULT_RU, SourceKind} from './protocol.js';
+import {limitText, limitValue} from '../common/limits.js';
+import {caretExcerpt, statementRangeOf} from '../common/text-position.js';
+import {fillTable, h, setFigure} from '../common/dom.js';
+import {formatBytes, formatInt, formatMs, formatPercent, truncate} from '../common/format.js';
+import {COSMOS_DEFAULT_RU, SourceKind} from '../worker/protocol.js';
 import {nodeClass, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
 
 /** Rows of one result shown at first (the rest behind a button). */

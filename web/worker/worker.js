@@ -22,7 +22,7 @@ import {
 /** The engine, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
 const enginePromise = (async () => {
   try {
-    const api = await import('./engine/partplay-api.mjs');
+    const api = await import('../engine/partplay-api.mjs');
     const engine = await api.createEngine();
     return {api, engine};
   } catch (e) {
