@@ -47,6 +47,8 @@ site: wasm
 	@rm -rf $(SITE) && mkdir -p $(SITE)/engine $(SITE)/vendor
 	@cp -r web/. $(SITE)/
 	@cp wasm/partplay-api.mjs $(WASM_BUILD)/partplay.mjs $(WASM_BUILD)/partplay.wasm $(SITE)/engine/
+	@cp $(WASM_BUILD)/partplay-cosmos.mjs $(WASM_BUILD)/partplay-cosmos.wasm $(SITE)/engine/
+	@cp $(WASM_BUILD)/partplay-cql.mjs $(WASM_BUILD)/partplay-cql.wasm $(SITE)/engine/
 	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/
 	@cp -r examples $(SITE)/examples
 	@echo "site: $(SITE) ($$(du -sh $(SITE) | cut -f1))"

@@ -11,7 +11,20 @@
 //   const report = analysis.finish();                     // docs/report.md
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
-import createPartplay from './partplay.mjs';
+//
+// Three builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
+// and the bench), 'cosmos' (partplay-cosmos.mjs: ingest, Cosmos DB, sizing from data) and 'cql'
+// (partplay-cql.mjs: Cassandra, sizing from a schema), size-optimized for the page and the element.
+// Each is imported only when asked for: createEngine({}, {domain: 'cql'}). An Engine of one domain
+// has no binding of the other's (calling one throws a TypeError); web/worker/worker.js routes each
+// request to its domain's engine.
+
+/** The module factory of each domain, imported on demand. */
+const FACTORIES = {
+  all: () => import('./partplay.mjs'),
+  cosmos: () => import('./partplay-cosmos.mjs'),
+  cql: () => import('./partplay-cql.mjs'),
+};
 
 /** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
 export class PartplayError extends Error {
@@ -199,13 +212,19 @@ export function supportsWasmSimd() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
-/** Loads the module. `moduleOptions` go to Emscripten (`wasmBinary`, `locateFile`). */
-export async function createEngine(moduleOptions = {}) {
+/**
+ * Loads the module of `domain` ('all' | 'cosmos' | 'cql'). `moduleOptions` go to Emscripten
+ * (`wasmBinary`, `locateFile`).
+ */
+export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {
+  const factory = FACTORIES[domain];
+  if (!factory) throw new TypeError(`createEngine: unknown domain ${JSON.stringify(domain)}`);
   // Said plainly, rather than as the compiler's "invalid opcode" of a browser without SIMD.
   if (!supportsWasmSimd()) {
     throw new Error('this browser does not run WebAssembly SIMD, which the engine needs ' +
                     '(Chrome 91, Firefox 89, Safari 16.4 or later)');
   }
+  const {default: createPartplay} = await factory();
   return new Engine(await createPartplay(moduleOptions));
 }
 
