@@ -95,6 +95,7 @@ const el = {
   ruAutoscale: document.querySelector('input[name="throughput-mode"][value="autoscale"]'),
   ruLabel: byId('ru-label'),
   ruInput: byId('ru-input'),
+  quickRuInput: byId('quick-ru-input'),
   partitionMap: byId('partition-map'),
   routeForm: byId('route-form'),
   routeInput: byId('route-input'),
@@ -367,6 +368,7 @@ function applySettingsToControls(settings = {}) {
   state.singleHash = null;
   el.largeKeys.checked = settings.large_partition_keys ?? d.large_partition_keys;
   el.ruInput.value = String(settings.ru_per_second ?? d.ru_per_second);
+  el.quickRuInput.value = el.ruInput.value;
   el.ruAutoscale.checked = !!(settings.autoscale ?? d.autoscale);
   el.ruManual.checked = !el.ruAutoscale.checked;
   el.growthInput.value = String(settings.growth ?? d.growth);
@@ -1133,6 +1135,24 @@ for (const form of [el.containerForm, el.workloadForm, el.growthForm]) {
     applySettings();
   });
 }
+// The key bar's RU/s (always in reach) and the container form's are one setting: each edit of
+// one is replayed on the other, as if typed there.
+el.quickRuInput.addEventListener('input', () => {
+  el.ruInput.value = el.quickRuInput.value;
+  el.ruInput.dispatchEvent(new Event('input', {bubbles: true}));
+});
+el.quickRuInput.addEventListener('change', () => {
+  el.ruInput.value = el.quickRuInput.value;
+  el.ruInput.dispatchEvent(new Event('change', {bubbles: true}));
+});
+el.quickRuInput.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  el.ruInput.value = el.quickRuInput.value;
+  clearTimeout(settleTimer);
+  applySettings();
+});
+el.ruInput.addEventListener('input', () => { el.quickRuInput.value = el.ruInput.value; });
 // Enter in a number field of these forms (they have no submit button) applies too.
 for (const form of [el.containerForm, el.workloadForm, el.growthForm]) {
   form.addEventListener('keydown', (event) => {
