@@ -16,10 +16,9 @@
 // and the bench), and size-optimized for the page and the element, 'cosmos' (partplay-cosmos.mjs:
 // ingest, Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
 // (partplay-sizing.mjs: sizing from a schema). Each is imported only when asked for:
-// createEngine({}, {domain: 'cql'}). An Engine of one domain
-// has no binding of the others' (calling one throws: a TypeError, or createCqlSession's
-// PartplayError); web/worker/worker.js routes each
-// request to its domain's engine.
+// createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
+// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
+// routes each request to its domain's engine.
 
 /** The module factory of each domain, imported on demand. */
 const FACTORIES = {
