@@ -36,7 +36,8 @@ figure.pp-chart figcaption { color: var(--_muted); font-size: .85em; margin: .2e
 .chart { width: 100%; min-height: 200px; overflow-x: auto; }
 .chart svg { display: block; max-width: 100%; height: auto; overflow: visible; }
 .pp-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr)); gap: .8em; }
-details.table-view { margin-top: .3em; }
+details.table-view { margin-top: .3em; overflow-x: auto; }
+details.table-view td.num, details.table-view th.num { white-space: nowrap; }
 details.table-view summary { cursor: pointer; color: var(--_accent); }
 details.table-view summary:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
 `;
