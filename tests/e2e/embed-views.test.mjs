@@ -12,6 +12,7 @@ import {existsSync, mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
+import {logBins} from '../../web/common/charts.js';
 import {formatBytes, formatInt, formatKey} from '../../web/common/format.js';
 import {DEFAULT_RING} from '../../web/worker/protocol.js';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
@@ -207,6 +208,42 @@ describe('the chart views of <partition-playground> (examples/embed.html)', () =
       assert.deepEqual(problems, []);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('the histogram view', () => {
+  test('view="histogram partitions": the size histogram with its bins table, as the engine\'s sizes give', async () => {
+    const url = `${server.url}examples/histogram-host.html`;
+    const context = await browser.newContext({viewport: {width: 1000, height: 900}});
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console.error: ${m.text()}`));
+    await page.route(url, (route) => route.fulfill({contentType: 'text/html', body:
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>histogram</title>
+<script type="module" src="../partition-playground.js"></script></head><body><main>
+<partition-playground id="pp" mode="cosmos" example="orders" key="/customerId" view="histogram partitions"></partition-playground>
+</main></body></html>`}));
+    try {
+      await page.goto(url);
+      assert.equal(await ready(page, 'pp'), 'ready');
+      const orders = examples.find((e) => e.id === 'orders');
+      const analysis = cosmos.newAnalysis({key_paths: ['/customerId']});
+      analysis.feed(readFileSync(join(examplesDir, orders.file)));
+      const report = analysis.finish({maxPartitions: 100});
+      analysis.dispose();
+      const bins = logBins(report.partition_bytes).filter((b) => b.count > 0);
+      assert.deepEqual(await tableRows(page, 'pp', 'histogram-table'), bins.map((b) => [
+        formatBytes(b.x0), formatBytes(b.x1), formatInt(b.count), formatBytes(b.bytes)]));
+      assert.equal(bins.reduce((n, b) => n + b.count, 0), report.partition_count, 'every partition is in a bin');
+      const chart = await chartOf(page, 'pp', 'histogram');
+      assert.ok(chart.svg && chart.marks >= bins.length, 'a bar per bin');
+      assert.equal(await page.$eval('#pp', (el) => el.shadowRoot.querySelectorAll('[data-testid="partitions"] tbody tr').length), 10,
+                   'the partitions table is listed beside the chart');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
     }
   });
 });
