@@ -12,7 +12,8 @@
 // the element imports its mode's chart views (embed/<mode>-views.js) only when a chart view is
 // listed, with D3 (vendor/d3.min.js) and styles.css (embed/chart-kit.js). Each mode is reported
 // twice: tables only, and with its charts. The full page (index.html) counts its stylesheet, D3,
-// app.js and its imports, the worker with the Cosmos DB engine, examples/index.json and the first
+// app.js and its imports, the worker with the Cosmos DB engine built for speed
+// (partplay-cosmos-fast), examples/index.json and the first
 // example, which it analyses on load. Prints a table, then (with --json) one JSON line.
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
@@ -113,7 +114,7 @@ const pageEntries = ['index.html', ...[...html.matchAll(/<(?:script[^>]*\ssrc|li
   .filter((p) => !/^[a-z]+:/.test(p) && existsSync(join(root, p)) && !p.endsWith('.svg')), 'worker/worker.js'];
 const examples = JSON.parse(readFileSync(join(root, 'examples', 'index.json'), 'utf8'));
 if (examples[0]?.file) pageEntries.push('examples/index.json', join('examples', examples[0].file));
-const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos.mjs').map(measure);
+const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos-fast.mjs').map(measure);
 report.page = {files: pageFiles, total: sum(pageFiles)};
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -12,10 +12,11 @@
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
 //
-// Four builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
-// and the bench), and size-optimized for the page and the element, 'cosmos' (partplay-cosmos.mjs:
-// ingest, Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
-// (partplay-sizing.mjs: sizing from a schema). Each is imported only when asked for:
+// The builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
+// and the bench), and one per domain, built for size: 'cosmos' (partplay-cosmos.mjs: ingest,
+// Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
+// (partplay-sizing.mjs: sizing from a schema); 'cosmos-fast' (partplay-cosmos-fast.mjs) is
+// 'cosmos' built for speed, for the full page. Each is imported only when asked for:
 // createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
 // (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
 // routes each request to its domain's engine.
@@ -24,6 +25,7 @@
 const FACTORIES = {
   all: () => import('./partplay.mjs'),
   cosmos: () => import('./partplay-cosmos.mjs'),
+  'cosmos-fast': () => import('./partplay-cosmos-fast.mjs'),
   cql: () => import('./partplay-cql.mjs'),
   sizing: () => import('./partplay-sizing.mjs'),
 };
@@ -215,7 +217,7 @@ export function supportsWasmSimd() {
 }
 
 /**
- * Loads the module of `domain` ('all' | 'cosmos' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
+ * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
  * (`wasmBinary`, `locateFile`).
  */
 export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {

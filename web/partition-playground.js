@@ -243,7 +243,7 @@ export class PartitionPlayground extends HTMLElement {
     this.#started = true;
     this.dataset.engine = 'on';
     const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
-    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}`, BASE)});
+    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE)});
     this.#run();
   }
 

@@ -277,10 +277,10 @@ describe('an element loads only what its mode and views need', () => {
   test('Cosmos DB mode: the cosmos engine only; D3 only with a chart', async () => {
     const tables = await loads('mode="cosmos" example="vehicles" key="/date"');
     assert.ok(tables.some((p) => p.endsWith('/engine/partplay-cosmos.wasm')));
-    assert.deepEqual(tables.filter((p) => /partplay-cql|partplay\.wasm|d3\.min\.js|-views\.js/.test(p)), []);
+    assert.deepEqual(tables.filter((p) => /partplay-(cql|sizing|cosmos-fast)|partplay\.wasm|d3\.min\.js|-views\.js/.test(p)), []);
     const charts = await loads('mode="cosmos" example="vehicles" key="/date" view="map histogram"');
     assert.ok(charts.some((p) => p.endsWith('/vendor/d3.min.js')) && charts.some((p) => p.endsWith('/embed/cosmos-views.js')));
-    assert.deepEqual(charts.filter((p) => /partplay-cql|partplay\.wasm|cassandra-views|sizing-views/.test(p)), []);
+    assert.deepEqual(charts.filter((p) => /partplay-(cql|sizing|cosmos-fast)|partplay\.wasm|cassandra-views|sizing-views/.test(p)), []);
   });
 
   test('Cassandra and sizing modes: their own engine only', async () => {

@@ -117,7 +117,8 @@ describe('security headers', {timeout: 3 * TIMEOUT}, () => {
        {timeout: 2 * TIMEOUT}, async () => {
     // The engine's glue is built without eval or new Function (-sDYNAMIC_EXECUTION=0).
     // Every build: the full module and the per-domain ones the page and the element load.
-    for (const name of ['partplay.mjs', 'partplay-cosmos.mjs', 'partplay-cql.mjs', 'partplay-sizing.mjs']) {
+    for (const name of ['partplay.mjs', 'partplay-cosmos.mjs', 'partplay-cosmos-fast.mjs', 'partplay-cql.mjs',
+                        'partplay-sizing.mjs']) {
       const glue = readFileSync(join(siteRoot, 'engine', name), 'utf8');
       assert.doesNotMatch(glue, /new Function\s*\(|\beval\s*\(/, `${name} has no eval and no new Function`);
     }
@@ -125,7 +126,7 @@ describe('security headers', {timeout: 3 * TIMEOUT}, () => {
 
     const {page, problems, close} = await openPage();
     try {
-      for (const path of ['./', 'worker/worker.js', 'engine/partplay-cosmos.wasm', 'no-such-file']) {
+      for (const path of ['./', 'worker/worker.js', 'engine/partplay-cosmos-fast.wasm', 'no-such-file']) {
         const r = await fetch(new URL(path, page.url()), {method: 'HEAD'});
         assert.equal(r.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, `${path} carries the policy`);
         assert.equal(r.headers.get('x-content-type-options'), 'nosniff', `${path} says nosniff`);

@@ -1,5 +1,6 @@
 // The per-domain modules the page and the element load (CMakeLists.txt: partplay-cosmos,
-// partplay-cql, partplay-sizing; the engine compiled for size) answer exactly as the module with
+// partplay-cql, partplay-sizing, the engine compiled for size; partplay-cosmos-fast, the page's,
+// compiled for speed) answer exactly as the module with
 // every domain (partplay.wasm, -O3): the same report JSON on every example and key, the same
 // CQL results, ring and layout, the same sizing report; and each holds only its own bindings.
 import {describe, test, before} from 'node:test';
@@ -12,9 +13,10 @@ let all;
 let cosmos;
 let cql;
 let sizing;
+let cosmosFast;
 before(async () => {
-  [all, cosmos, cql, sizing] = (await Promise.all(['all', 'cosmos', 'cql', 'sizing'].map((d) => loadEngine(d))))
-    .map((m) => m.engine);
+  [all, cosmos, cql, sizing, cosmosFast] = (await Promise.all(['all', 'cosmos', 'cql', 'sizing', 'cosmos-fast']
+    .map((d) => loadEngine(d)))).map((m) => m.engine);
 });
 
 /** The report of `bytes` under `options`, with partition_bytes as a plain array. */
@@ -34,8 +36,9 @@ describe('the per-domain engine modules', () => {
       if (e.synthetic) variants.push({key_paths: [e.key], synthetic: {separator: '.', ...e.synthetic}});
       for (const options of variants) {
         const container = {ru_per_second: 40000, ...(e.container ?? {})};
-        assert.deepEqual(report(cosmos, bytes, options, container), report(all, bytes, options, container),
-                         `${e.id} ${JSON.stringify(options)}`);
+        const expected = report(all, bytes, options, container);
+        assert.deepEqual(report(cosmos, bytes, options, container), expected, `${e.id} ${JSON.stringify(options)}`);
+        assert.deepEqual(report(cosmosFast, bytes, options, container), expected, `fast: ${e.id} ${JSON.stringify(options)}`);
       }
     }
   });
@@ -76,7 +79,8 @@ describe('the per-domain engine modules', () => {
     assert.throws(() => cql.sizeTable({}), TypeError);
     assert.throws(() => sizing.createCqlSession(), /no CQL session/);
     assert.throws(() => sizing.newAnalysis({key_paths: ['/id']}), TypeError);
-    for (const engine of [cosmos, cql, sizing]) {
+    assert.throws(() => cosmosFast.createCqlSession(), /no CQL session/);
+    for (const engine of [cosmos, cosmosFast, cql, sizing]) {
       assert.deepEqual(engine.limits(), all.limits());
       assert.deepEqual(engine.errorCodes(), all.errorCodes());
       assert.equal(engine.version(), all.version());

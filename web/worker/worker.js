@@ -22,11 +22,16 @@ import {
 // One engine module per domain (CMakeLists.txt): 'cosmos' (ingest, Cosmos DB, sizing from data),
 // 'cql' (Cassandra) and 'sizing' (sizing from a schema), each loaded on its first request, so a
 // page or an element in one mode never downloads another's wasm. The worker's URL names the
-// domain to load at once and to answer init with (worker.js?domain=cql; 'cosmos' by default).
+// domain to load at once and to answer init with (worker.js?domain=cql; 'cosmos' by default), and
+// with size=small, that the Cosmos DB engine is the one built for size (the element's: it
+// analyses small examples) rather than for speed (the page's: it analyses the reader's files).
 const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET]);
 const SIZING_REQUESTS = new Set([Request.SIZE_TABLE, Request.SIZING_TABLES]);
 const DOMAINS = ['cosmos', 'cql', 'sizing'];
-const FIRST_DOMAIN = DOMAINS.find((d) => d === new URL(self.location.href).searchParams.get('domain')) ?? 'cosmos';
+const params = new URL(self.location.href).searchParams;
+const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
+/** The module of each domain (wasm/partplay-api.mjs createEngine). */
+const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
 /** The domain whose engine answers a request of `type`. */
 const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : SIZING_REQUESTS.has(type) ? 'sizing'
   : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
@@ -38,7 +43,7 @@ function engineFor(domain) {
     const loading = (async () => {
       try {
         const api = await import('../engine/partplay-api.mjs');
-        const engine = await api.createEngine({}, {domain});
+        const engine = await api.createEngine({}, {domain: MODULES[domain]});
         return {api, engine};
       } catch (e) {
         throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
