@@ -71,6 +71,7 @@ textarea { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em
 form label.script { flex: 1 1 100%; }
 button { cursor: pointer; border-color: var(--_accent); color: var(--_accent); font-weight: 600; }
 button:disabled { cursor: default; opacity: .6; }
+button[aria-pressed="true"] { background: var(--_accent); color: var(--_bg); }
 dl.summary { display: flex; flex-wrap: wrap; gap: .3em 1.6em; margin: 0 0 .6em; }
 dl.summary div { display: flex; flex-direction: column-reverse; }
 dl.summary dt { color: var(--_muted); font-size: .85em; }
