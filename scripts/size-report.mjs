@@ -1,89 +1,135 @@
 #!/usr/bin/env node
-// The size of the embed bundle: the files a docs site copies to use <partition-playground>.
+// What each mode of the embeddable element loads, and what the full page loads before its first
+// analysis shows: raw and gzip (node:zlib, level 9) bytes, followed from the entry modules.
 //
-//   node scripts/size-report.mjs [--root build/site]
+//   node scripts/size-report.mjs [--root build/site] [--json]
 //
-// The bundle is the element module (partition-playground.js) and every module it imports,
-// statically or with import('...'), followed transitively from it and from the worker (worker.js,
-// which the client starts), plus the engine's wasm. D3 (vendor/d3.min.js) is counted in the bundle
-// only when a bundle file loads it; otherwise it is listed apart as optional (the full page needs
-// it, the element does not). Sizes are raw and gzip (node:zlib, level 9). Prints a table, then one
-// JSON line: {"files": [...], "js": {raw, gzip}, "wasm": {raw, gzip}, "total": {raw, gzip},
-//             "optional": [{file, raw, gzip}], "totalWithOptional": {raw, gzip}}
-import {readFileSync, existsSync} from 'node:fs';
+// The element module (partition-playground.js) and the worker (worker/worker.js, which the client
+// starts) are followed through their static imports and `new URL('./x.js', import.meta.url)`;
+// a dynamic import('./y') is followed only when it belongs to the mode: the worker loads one
+// engine module per domain (engine/partplay-cosmos.mjs, partplay-cql.mjs, partplay-sizing.mjs;
+// web/worker/worker.js), whose glue fetches the .wasm of the same name, and
+// the element imports its mode's chart views (embed/<mode>-views.js) only when a chart view is
+// listed, with D3 (vendor/d3.min.js) and styles.css (embed/chart-kit.js). Each mode is reported
+// twice: tables only, and with its charts. The full page (index.html) counts its stylesheet, D3,
+// app.js and its imports, the worker with the Cosmos DB engine built for speed
+// (partplay-cosmos-fast), examples/index.json and the first
+// example, which it analyses on load. Prints a table, then (with --json) one JSON line.
+import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 let root = join(repo, 'build', 'site');
+let json = false;
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i];
   if (arg === '--root') root = resolve(process.argv[++i]);
   else if (arg.startsWith('--root=')) root = resolve(arg.slice(7));
+  else if (arg === '--json') json = true;
   else {
     console.error(`size-report.mjs: unknown argument ${arg}`);
     process.exit(2);
   }
 }
 
-const ENTRIES = ['partition-playground.js', 'worker.js', 'client.js', 'protocol.js'];
-const EXTRA = ['engine/partplay.wasm', 'engine/partplay-api.mjs', 'engine/partplay.mjs'];
-const D3 = 'vendor/d3.min.js';
+/** The budget of one element's mode, gzip, wasm included (issue 14). */
+const BUDGET = 300 * 1024;
 
-/** Relative module specifiers of a JS file: import ... from './x.js', import('./y.mjs'), new URL('./z.js', import.meta.url). */
+/** Relative specifiers of a JS file: {static: [...], dynamic: [...]}. */
 function specifiers(text) {
-  const found = new Set();
-  const patterns = [
+  const found = {static: new Set(), dynamic: new Set()};
+  const staticPatterns = [
     /\bimport\s+(?:[\w*{}\s,]+\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g,
     /\bexport\s+[\w*{}\s,]+\s+from\s+['"](\.{1,2}\/[^'"]+)['"]/g,
-    /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
-    /new\s+URL\(\s*['"](\.{1,2}\/[^'"]+\.m?js)['"]\s*,\s*import\.meta\.url\s*\)/g,
+    /new\s+URL\(\s*['"](\.{1,2}\/[^'"?]+\.m?js)(?:\?[^'"]*)?['"]\s*,\s*import\.meta\.url\s*\)/g,
   ];
-  for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.add(m[1]);
-  return [...found];
+  for (const pattern of staticPatterns) for (const m of text.matchAll(pattern)) found.static.add(m[1]);
+  for (const m of text.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.dynamic.add(m[1]);
+  return found;
 }
 
-const files = new Set();
-const queue = [...ENTRIES, ...EXTRA].map((f) => join(root, f));
-while (queue.length) {
-  const file = queue.shift();
-  if (files.has(file)) continue;
-  if (!existsSync(file)) {
-    console.error(`size-report.mjs: missing ${relative(root, file)} (run \`make site\` first)`);
-    process.exit(1);
+/** Every file loaded from `entries`: static imports always, dynamic ones when `wanted(path)`. */
+function follow(entries, wanted) {
+  const files = new Set();
+  const queue = entries.map((f) => join(root, f));
+  while (queue.length) {
+    const file = queue.shift();
+    if (files.has(file)) continue;
+    if (!existsSync(file)) {
+      console.error(`size-report.mjs: missing ${relative(root, file)} (run \`make site\` first)`);
+      process.exit(1);
+    }
+    files.add(file);
+    if (!/\.m?js$/.test(file) || file.endsWith('d3.min.js')) continue;
+    const {static: always, dynamic} = specifiers(readFileSync(file, 'utf8'));
+    for (const spec of always) queue.push(resolve(dirname(file), spec));
+    for (const spec of dynamic) {
+      const target = resolve(dirname(file), spec);
+      if (wanted(relative(root, target))) queue.push(target);
+    }
+    // An Emscripten glue module fetches the wasm of its own name.
+    const wasm = file.replace(/\.mjs$/, '.wasm');
+    if (file.includes(`${join(root, 'engine')}/partplay`) && existsSync(wasm)) queue.push(wasm);
   }
-  files.add(file);
-  if (/\.m?js$/.test(file) && !file.endsWith('d3.min.js')) {
-    for (const spec of specifiers(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), spec));
+  return [...files];
+}
+
+const cache = new Map();
+function measure(file) {
+  if (!cache.has(file)) {
+    const bytes = readFileSync(file);
+    cache.set(file, {file: relative(root, file), kind: file.endsWith('.wasm') ? 'wasm' : 'other', raw: bytes.length,
+                     gzip: gzipSync(bytes, {level: 9}).length});
+  }
+  return cache.get(file);
+}
+const sum = (rows) => ({raw: rows.reduce((s, r) => s + r.raw, 0), gzip: rows.reduce((s, r) => s + r.gzip, 0),
+                        wasmGzip: rows.filter((r) => r.kind === 'wasm').reduce((s, r) => s + r.gzip, 0)});
+
+const ELEMENT = ['partition-playground.js', 'worker/worker.js'];
+/** The engine's JS wrapper, which the worker imports to load its domain's module. */
+const API = 'engine/partplay-api.mjs';
+const CHART_EXTRAS = ['vendor/d3.min.js', 'styles.css'];
+const MODES = [
+  {mode: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js'},
+  {mode: 'cassandra', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js'},
+  {mode: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js'},
+];
+
+const report = {modes: [], page: null};
+for (const {mode, engine, views} of MODES) {
+  for (const charts of [false, true]) {
+    const wanted = (path) => path === API || path === engine || (charts && path === views);
+    const files = follow([...ELEMENT, ...(charts ? CHART_EXTRAS : [])], wanted).map(measure);
+    report.modes.push({mode, charts, files, total: sum(files)});
   }
 }
 
-const measure = (file) => {
-  const bytes = readFileSync(file);
-  return {file: relative(root, file), kind: file.endsWith('.wasm') ? 'wasm' : 'js', raw: bytes.length,
-          gzip: gzipSync(bytes, {level: 9}).length};
-};
-const usesD3 = [...files].some((f) => /\.m?js$/.test(f) && readFileSync(f, 'utf8').includes('d3.min.js'));
-if (usesD3) files.add(join(root, D3));
-const rows = [...files].map(measure).sort((a, b) => a.kind.localeCompare(b.kind) || b.raw - a.raw);
-const optional = !usesD3 && existsSync(join(root, D3)) ? [measure(join(root, D3))] : [];
+// The full page before its first analysis: index.html's stylesheet and scripts, the worker with the
+// Cosmos DB engine, the examples index and the first example.
+const html = readFileSync(join(root, 'index.html'), 'utf8');
+const pageEntries = ['index.html', ...[...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"/g)].map((m) => m[1])
+  .filter((p) => !/^[a-z]+:/.test(p) && existsSync(join(root, p)) && !p.endsWith('.svg')), 'worker/worker.js'];
+const examples = JSON.parse(readFileSync(join(root, 'examples', 'index.json'), 'utf8'));
+if (examples[0]?.file) pageEntries.push('examples/index.json', join('examples', examples[0].file));
+const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos-fast.mjs').map(measure);
+report.page = {files: pageFiles, total: sum(pageFiles)};
 
-const sum = (list) => ({raw: list.reduce((s, r) => s + r.raw, 0), gzip: list.reduce((s, r) => s + r.gzip, 0)});
-const js = sum(rows.filter((r) => r.kind === 'js'));
-const wasm = sum(rows.filter((r) => r.kind === 'wasm'));
-const total = sum(rows);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const width = Math.max(...rows.map((r) => r.file.length), 12);
-const line = (name, raw, gzip) => `${name.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`;
-
-console.log(`embed bundle (${relative(process.cwd(), root) || '.'})`);
-console.log(line('file', 'raw', 'gzip -9'));
-for (const r of rows) console.log(line(r.file, kb(r.raw), kb(r.gzip)));
-console.log(line('JS total', kb(js.raw), kb(js.gzip)));
-console.log(line('wasm total', kb(wasm.raw), kb(wasm.gzip)));
-console.log(line('total', kb(total.raw), kb(total.gzip)));
-const totalWithOptional = sum([...rows, ...optional]);
-for (const r of optional) console.log(line(`${r.file} (optional, not loaded by the element)`, kb(r.raw), kb(r.gzip)));
-if (optional.length) console.log(line('total with optional', kb(totalWithOptional.raw), kb(totalWithOptional.gzip)));
-console.log(JSON.stringify({files: rows, js, wasm, total, optional, totalWithOptional}));
+console.log(`what each mode loads (${relative(process.cwd(), root) || '.'}), gzip -9; budget per element mode ${kb(BUDGET)}`);
+const width = 34;
+const line = (name, raw, gzip, wasm, note = '') =>
+  console.log(`${name.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}  ${wasm.padStart(12)}  ${note}`);
+line('', 'raw', 'gzip', 'of it wasm');
+for (const m of report.modes) {
+  const t = m.total;
+  line(`element, ${m.mode}${m.charts ? ', with charts' : ', tables'}`, kb(t.raw), kb(t.gzip), kb(t.wasmGzip),
+       t.gzip <= BUDGET ? 'within budget' : 'OVER BUDGET');
+}
+line('full page, before its first analysis', kb(report.page.total.raw), kb(report.page.total.gzip),
+     kb(report.page.total.wasmGzip));
+const heaviest = [...report.page.files].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
+console.log(`  heaviest: ${heaviest.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`);
+if (json) console.log(JSON.stringify(report));

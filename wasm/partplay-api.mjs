@@ -11,7 +11,24 @@
 //   const report = analysis.finish();                     // docs/report.md
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
-import createPartplay from './partplay.mjs';
+//
+// The builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
+// and the bench), and one per domain, built for size: 'cosmos' (partplay-cosmos.mjs: ingest,
+// Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
+// (partplay-sizing.mjs: sizing from a schema); 'cosmos-fast' (partplay-cosmos-fast.mjs) is
+// 'cosmos' built for speed, for the full page. Each is imported only when asked for:
+// createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
+// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
+// routes each request to its domain's engine.
+
+/** The module factory of each domain, imported on demand. */
+const FACTORIES = {
+  all: () => import('./partplay.mjs'),
+  cosmos: () => import('./partplay-cosmos.mjs'),
+  'cosmos-fast': () => import('./partplay-cosmos-fast.mjs'),
+  cql: () => import('./partplay-cql.mjs'),
+  sizing: () => import('./partplay-sizing.mjs'),
+};
 
 /** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
 export class PartplayError extends Error {
@@ -239,13 +256,19 @@ export function supportsWasmSimd() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
-/** Loads the module. `moduleOptions` go to Emscripten (`wasmBinary`, `locateFile`). */
-export async function createEngine(moduleOptions = {}) {
+/**
+ * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
+ * (`wasmBinary`, `locateFile`).
+ */
+export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {
+  const factory = FACTORIES[domain];
+  if (!factory) throw new TypeError(`createEngine: unknown domain ${JSON.stringify(domain)}`);
   // Said plainly, rather than as the compiler's "invalid opcode" of a browser without SIMD.
   if (!supportsWasmSimd()) {
     throw new Error('this browser does not run WebAssembly SIMD, which the engine needs ' +
                     '(Chrome 91, Firefox 89, Safari 16.4 or later)');
   }
+  const {default: createPartplay} = await factory();
   return new Engine(await createPartplay(moduleOptions));
 }
 

@@ -11,22 +11,30 @@
 // examples/cql/index.json), src (a data URL relative to the page), key (JSON pointers, comma
 // separated), hash-version (1 | 2 | multihash), ru (RU/s; shows the physical partitions),
 // synthetic (cosmos: use the example's synthetic key), nodes, vnodes, rf (cassandra), view (the
-// one panel to show: summary | partitions | physical | results), top (partitions listed, default
-// 10), height (a CSS length; the body scrolls), readonly (no editing controls).
+// panels to show, space or comma separated; all tables when absent): tables summary | partitions |
+// physical (cosmos), results | errors (cassandra); charts, each with its table alternative, map
+// (the logical → physical map) | histogram (cosmos), ring (cassandra: the ring with the selected
+// row's replicas; select="N" picks the N-th row of the first SELECT, 1 by default) | sizing (St term by term),
+// top (partitions listed, default 10), height (a CSS length; the body scrolls), readonly (no
+// editing controls). D3 and the chart styles are fetched only when a chart view is listed.
 // Inline data: a child <script type="application/json"> (items) or <script type="text/cql">; with
 // data-escaped="html" its "&lt;" and "&amp;" are read as "<" and "&" (the page's snippets write
 // text holding "<" that way, so it cannot end the script early).
 //
-// Each instance has its own worker (web/client.js; nothing here touches the wasm) and starts it
-// only once the element scrolls into view. Every URL (worker, engine, examples) is resolved from
+// Each instance has its own worker (web/worker/client.js; nothing here touches the wasm) and starts
+// it only once the element scrolls into view; the worker loads only its mode's engine module
+// (partplay-cosmos, partplay-cql or partplay-sizing) and the element only its mode's chart module
+// (embed/). Every URL (worker, engine, examples) is resolved from
 // this module's own URL, so the files work under any base path. Styles live in the shadow root and
 // are themed by the custom properties --pp-bg, --pp-fg, --pp-muted, --pp-border, --pp-accent,
 // --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme.
 // The host carries data-state (idle | loading | ready | error), data-engine (off | on) and
 // data-runs (finished runs) for tests and for authors' styling.
-import {PlaygroundClient} from './client.js';
-import {formatBytes, formatInt, formatKey, formatPercent} from './format.js';
-import {inlineText} from './inline-data.js';
+import {PlaygroundClient} from './worker/client.js';
+import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
+import {inlineText} from './common/inline-data.js';
+import {h, table} from './embed/element-dom.js';
+import {prepareCharts} from './embed/chart-kit.js';
 
 const BASE = new URL('./', import.meta.url);
 const DEFAULT_TOP = 10;
@@ -63,6 +71,7 @@ textarea { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em
 form label.script { flex: 1 1 100%; }
 button { cursor: pointer; border-color: var(--_accent); color: var(--_accent); font-weight: 600; }
 button:disabled { cursor: default; opacity: .6; }
+button[aria-pressed="true"] { background: var(--_accent); color: var(--_bg); }
 dl.summary { display: flex; flex-wrap: wrap; gap: .3em 1.6em; margin: 0 0 .6em; }
 dl.summary div { display: flex; flex-direction: column-reverse; }
 dl.summary dt { color: var(--_muted); font-size: .85em; }
@@ -81,33 +90,6 @@ td.mono, code { font-family: var(--pp-mono, ui-monospace, monospace); font-size:
 .muted { color: var(--_muted); }
 p { margin: .3em 0; }
 `;
-
-/** A DOM node with text only (never HTML). */
-function h(tag, {text, className, testid, attrs} = {}, children = []) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  if (testid) node.dataset.testid = testid;
-  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
-
-/** A table: head is [text | {text, num}], rows are [[cell]] with cell text or {text, num, mono}. */
-function table(caption, head, rows, {testid} = {}) {
-  const cellOf = (tag, c) => {
-    const spec = typeof c === 'object' && c !== null ? c : {text: c};
-    const node = h(tag, {text: String(spec.text ?? ''), className: [spec.num ? 'num' : '', spec.mono ? 'mono' : '']
-      .filter(Boolean).join(' ')});
-    if (tag === 'th') node.setAttribute('scope', 'col');
-    return node;
-  };
-  return h('table', {testid}, [
-    h('caption', {text: caption}),
-    h('thead', {}, [h('tr', {}, head.map((c) => cellOf('th', c)))]),
-    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c) => cellOf('td', c))))),
-  ]);
-}
 
 let sheet = null;
 /** The shared styles: one constructed sheet (allowed by a strict style-src CSP), else a <style>. */
@@ -143,7 +125,7 @@ let instances = 0;
 
 export class PartitionPlayground extends HTMLElement {
   static observedAttributes = ['mode', 'example', 'src', 'key', 'hash-version', 'ru', 'nodes', 'vnodes', 'rf',
-                               'view', 'height', 'readonly', 'top', 'synthetic'];
+                               'view', 'height', 'readonly', 'top', 'synthetic', 'select'];
 
   #client = null;
   #observer = null;
@@ -153,6 +135,7 @@ export class PartitionPlayground extends HTMLElement {
   #dom = null;
   #override = {};   // what the reader typed: {key} or {script}
   #rerun = null;
+  #charts = [];     // the chart views mounted (embed/chart-figure.js), torn down before each run
 
   connectedCallback() {
     if (!this.shadowRoot) this.#build();
@@ -179,6 +162,7 @@ export class PartitionPlayground extends HTMLElement {
     this.#observer = null;
     this.#client?.terminate();
     this.#client = null;
+    this.#clearCharts();
     this.#started = false;
     this.dataset.engine = 'off';
   }
@@ -198,6 +182,28 @@ export class PartitionPlayground extends HTMLElement {
     if (mode === 'cassandra' || mode === 'sizing') return mode;
     if (mode === 'cosmos') return 'cosmos';
     return this.querySelector('script[type="text/cql"]') ? 'cassandra' : 'cosmos';
+  }
+
+  /** The views listed in the view attribute (lower case), or [] for the default (every table). */
+  get views() {
+    return (this.getAttribute('view') ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+  }
+
+  #shows(name) {
+    const views = this.views;
+    return views.length === 0 || views.includes(name);
+  }
+
+  #clearCharts() {
+    for (const chart of this.#charts) chart?.destroy();
+    this.#charts = [];
+  }
+
+  /** Loads D3, the chart styles and the mode's chart module; mounts the charts draw() returns. */
+  async #mountCharts(client, section, load, draw) {
+    const [, module] = await Promise.all([prepareCharts(this.#dom.root), load()]);
+    if (client !== this.#client) return;
+    this.#charts.push(...draw(module, section));
   }
 
   #build() {
@@ -237,7 +243,8 @@ export class PartitionPlayground extends HTMLElement {
     if (this.#started) return;
     this.#started = true;
     this.dataset.engine = 'on';
-    this.#client = new PlaygroundClient({workerUrl: new URL('./worker.js', BASE)});
+    const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
+    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE)});
     this.#run();
   }
 
@@ -285,7 +292,8 @@ export class PartitionPlayground extends HTMLElement {
     const ruAttr = this.getAttribute('ru');
     const hashVersion = this.getAttribute('hash-version') ?? (keyPaths.length > 1 ? 'multihash' : null);
     let container = null;
-    if (ruAttr !== null || hashVersion !== null) {
+    const wantsMap = this.views.includes('map');
+    if (ruAttr !== null || hashVersion !== null || wantsMap) {
       container = {...(entry?.container ?? {})};
       if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
       if (hashVersion !== null) container.hash_version = hashVersion;
@@ -299,8 +307,7 @@ export class PartitionPlayground extends HTMLElement {
     const report = await client.analyze({source, keyPaths: synthetic ? [entry.key] : keyPaths, synthetic, container,
                                          maxPartitions: Math.max(top, 100)});
     if (client !== this.#client) return;
-    const view = this.getAttribute('view');
-    const show = (name) => !view || view === name;
+    const show = (name) => this.#shows(name);
     const keyLabel = synthetic ? `synthetic key (${entry.key} + ${synthetic.separator} + 1..${synthetic.buckets} from ${synthetic.suffix_path})`
       : keyPaths.join(', ');
     const out = [];
@@ -342,7 +349,16 @@ export class PartitionPlayground extends HTMLElement {
          {text: 'bytes', num: true}, {text: 'RU/s share', num: true}, {text: 'RU/s demand', num: true},
          {text: 'throttled', num: true}], rows, {testid: 'physical'})]));
     }
+    this.#clearCharts();
     this.#dom.output.replaceChildren(...out);
+    const charts = ['map', 'histogram'].filter((v) => this.views.includes(v));
+    if (charts.length) {
+      const section = h('section', {className: 'pp-charts', testid: 'charts'});
+      this.#dom.output.append(section);
+      await this.#mountCharts(client, section, () => import('./embed/cosmos-views.js'), (views, root) => charts.map((v) =>
+        v === 'map' ? views.mountMap(root, report, {keyLabel}) : views.mountHistogram(root, report, {keyLabel})));
+      if (client !== this.#client) return;
+    }
     this.dataset.partitions = String(report.partition_count);
     this.dataset.items = String(report.items);
     this.#setStatus('ready', `${formatInt(report.items)} items, ${formatInt(report.partition_count)} logical partitions`);
@@ -382,11 +398,16 @@ export class PartitionPlayground extends HTMLElement {
     const out = [];
     let selects = 0;
     let errors = 0;
-    const which = this.getAttribute('view');
+    const listed = this.views;
+    const which = listed.length ? listed : null;
+    const wantsRing = listed.includes('ring');
+    const selectAt = Math.max(1, Number(this.getAttribute('select') ?? 1) || 1);
+    const rowButtons = [];
+    let firstRows = null;
     results.forEach((result, i) => {
       if (result.kind === 'error') {
         errors++;
-        if (which && which !== 'errors' && which !== 'results') return;
+        if (which && !which.includes('errors') && !which.includes('results')) return;
         const e = result.error ?? result;
         out.push(h('section', {testid: 'cql-error'}, [
           h('pre', {className: 'statement', text: result.statement ?? ''}),
@@ -397,7 +418,8 @@ export class PartitionPlayground extends HTMLElement {
       }
       if (result.kind !== 'rows') return;
       selects++;
-      if (which && which !== 'results') return;
+      firstRows ??= result;
+      if (which && !which.includes('results')) return;
       const cells = result.cells ?? [];
       const rows = cells.map((row, k) => {
         const p = result.partitions?.[result.row_partition?.[k] ?? -1];
@@ -405,14 +427,49 @@ export class PartitionPlayground extends HTMLElement {
                 {text: p?.token ?? '', num: true, mono: true},
                 {text: p ? p.replicas.map((n) => names[n] ?? `#${n}`).join(', ') : ''}];
       });
-      out.push(h('section', {testid: 'cql-rows'}, [
-        h('pre', {className: 'statement', text: result.statement ?? ''}),
-        table(`Statement ${i + 1} (line ${result.line}): ${formatInt(rows.length)} ${rows.length === 1 ? 'row' : 'rows'}`,
-              [...(result.columns ?? []).map((c) => c.name), {text: 'token', num: true}, 'replicas'], rows),
-      ]));
+      const tableNode = table(`Statement ${i + 1} (line ${result.line}): ${formatInt(rows.length)} ${rows.length === 1 ? 'row' : 'rows'}`,
+                              [...(result.columns ?? []).map((c) => c.name), {text: 'token', num: true}, 'replicas'], rows);
+      if (wantsRing) {
+        // A button per row (keyboard reachable) shows that row's partition on the ring.
+        tableNode.querySelector('thead tr').append(h('th', {text: 'ring', attrs: {scope: 'col'}}));
+        tableNode.querySelectorAll('tbody tr').forEach((tr, k) => {
+          const token = result.partitions?.[result.row_partition?.[k] ?? -1]?.token ?? null;
+          const button = h('button', {text: 'Show', testid: 'select-row', attrs: {type: 'button', 'aria-pressed': 'false',
+            'aria-label': `Show the replicas of row ${k + 1} on the ring`}});
+          button.dataset.token = token ?? '';
+          button.disabled = token === null;
+          rowButtons.push(button);
+          tr.append(h('td', {}, [button]));
+        });
+      }
+      out.push(h('section', {testid: 'cql-rows'}, [h('pre', {className: 'statement', text: result.statement ?? ''}), tableNode]));
     });
-    if (!out.length) out.push(h('p', {className: 'muted', text: 'The script ran; it has no SELECT.'}));
+    if (!out.length && !wantsRing) out.push(h('p', {className: 'muted', text: 'The script ran; it has no SELECT.'}));
+    this.#clearCharts();
     this.#dom.output.replaceChildren(...out);
+    if (wantsRing && view.ring) {
+      const section = h('section', {className: 'pp-charts', testid: 'charts'});
+      this.#dom.output.append(section);
+      // The selection: the select="N"-th row of the first SELECT (rows without a partition skipped).
+      const firstTokens = (firstRows?.cells ?? []).map((_, k) => firstRows.partitions?.[firstRows.row_partition?.[k] ?? -1]?.token)
+        .filter((t) => t !== undefined);
+      const partitionAt = (token) => view.layout?.partitions?.find((p) => p.token === token) ?? null;
+      await this.#mountCharts(client, section, () => import('./embed/cassandra-views.js'), (views, root) => {
+        let ring = null;
+        const select = (partition) => {
+          ring?.destroy();
+          ring = views.mountRing(root, view, {selected: partition, onSelect: (p) => select(partitionAt(p.token))});
+          this.#charts = [ring];
+          for (const b of rowButtons) b.setAttribute('aria-pressed', String(!!partition && b.dataset.token === partition.token));
+          this.dataset.selectedToken = partition?.token ?? '';
+          this.dataset.selectedReplicas = (partition?.replicas ?? []).join(',');
+        };
+        for (const b of rowButtons) b.addEventListener('click', () => select(partitionAt(b.dataset.token)));
+        select(partitionAt(firstTokens[Math.min(selectAt, firstTokens.length) - 1] ?? null));
+        return [];
+      });
+      if (client !== this.#client) return;
+    }
     this.dataset.selects = String(selects);
     this.dataset.errors = String(errors);
     this.#setStatus('ready', `${selects} SELECT${selects === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}`);
@@ -467,7 +524,8 @@ export class PartitionPlayground extends HTMLElement {
       ['rows term', 'Nr × (Σ regular + Σ clustering)', t.rows_term], ['metadata term', 'Nv × t_avg', t.metadata_term],
       ['St', 'Σ pk + Σ static + rows term + metadata term', t.st_bytes],
     ].map(([term, meaning, value]) => [{text: term, mono: true}, meaning, {text: formatInt(value), num: true}]);
-    out.push(h('section', {}, [
+    const all = this.views.length === 0;
+    if (all || this.views.includes('terms')) out.push(h('section', {}, [
       table('Every term of Nv and St (bytes), the average case', ['term', 'meaning', {text: 'value', num: true}], termRows,
             {testid: 'sizing-terms'}),
       ...['nv', 'st', 'table'].filter((k) => c.arithmetic?.[k]).map((k) =>
@@ -477,13 +535,21 @@ export class PartitionPlayground extends HTMLElement {
       out.push(h('section', {}, [h('h3', {text: 'Findings'}), h('ul', {}, c.findings.map((f) =>
         h('li', {className: f.severity === 'error' ? 'error' : '', text: f.message})))]));
     }
-    if (report.options?.length) {
+    if (report.options?.length && (all || this.views.includes('options'))) {
       out.push(h('section', {}, [table('Redesign options', ['option', 'primary key', {text: 'St', num: true}, 'clears the limits'],
         report.options.map((o) => [o.title, {text: o.primary_key, mono: true},
                                    {text: o.average ? formatBytes(o.average.terms.st_bytes) : '–', num: true},
                                    o.clears_limits ? 'yes' : 'no']), {testid: 'sizing-options'})]));
     }
+    this.#clearCharts();
     this.#dom.output.replaceChildren(...out);
+    if (this.views.includes('sizing')) {
+      const section = h('section', {className: 'pp-charts', testid: 'charts'});
+      this.#dom.output.insertBefore(section, this.#dom.output.children[1] ?? null);
+      await this.#mountCharts(client, section, () => import('./embed/sizing-views.js'),
+                              (views, root) => [views.mountSizing(root, report)]);
+      if (client !== this.#client) return;
+    }
     this.dataset.nv = String(t.nv);
     this.dataset.st = String(t.st_bytes);
     this.#setStatus('ready', `Nv ${formatInt(t.nv)}, St ${formatBytes(t.st_bytes)}`);

@@ -414,7 +414,7 @@ describe('Container model on the page', {timeout: 12 * TIMEOUT}, () => {
 // The parts that need no browser: the protocol's new messages and the map's stacking.
 describe('web/protocol.js: container messages', () => {
   test('model, release and the container/synthetic options of analyze are validated', async () => {
-    const protocol = await import('../../web/protocol.js');
+    const protocol = await import('../../web/worker/protocol.js');
     const {request, validateRequest, Request} = protocol;
     const container = {hash_version: '2', ru_per_second: 18000, autoscale: false, growth: 2, grown_ru_per_second: 0,
                        workload: {point_reads_per_second: 10, spread: 'zipf', zipf_exponent: 1.2}, route: ['a'], top_per_range: 20};
@@ -444,7 +444,7 @@ describe('web/protocol.js: container messages', () => {
   });
 
   test('a physical partition stacks its listed logical partitions by size, then the others', async () => {
-    const {stackRange, epkRangeText} = await import('../../web/container-charts.js');
+    const {stackRange, epkRangeText} = await import('../../web/cosmos/container-charts.js');
     const blocks = stackRange({top: [{key: ['b'], epk: '1', items: 1, bytes: 10, demand_ru: 1, hot: false},
                                      {key: ['a'], epk: '2', items: 2, bytes: 30, demand_ru: 9, hot: true}],
                                others_partitions: 3, others_bytes: 5});

@@ -17,7 +17,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {compositeKey, driverToken, encode} from '../oracles/cassandra.mjs';
 import {TIMEOUT, byTestId, examplesDir, openPage, repo, resultsDir, useBrowser} from './harness.mjs';
-import {caretExcerpt} from '../../web/text-position.js';
+import {caretExcerpt} from '../../web/common/text-position.js';
 
 const textToken = (s) => driverToken(encode(s, 'text'));
 const compositeToken = (buffers) => driverToken(compositeKey(buffers));
@@ -619,7 +619,7 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
 
 describe('web/text-position.js and the CQL protocol (no browser)', () => {
   test('CQL requests are validated on both sides of the worker', async () => {
-    const protocol = await import('../../web/protocol.js');
+    const protocol = await import('../../web/worker/protocol.js');
     const {Request, request, validateRequest} = protocol;
     const ok = [
       request(1, Request.CQL, {script: 'SELECT 1;'}),

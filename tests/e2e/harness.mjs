@@ -103,9 +103,9 @@ export function useBrowser() {
   });
 }
 
-/** A fresh page with its console errors and page errors collected. */
-export async function openPage({colorScheme = 'light'} = {}) {
-  const context = await browser.newContext({viewport: {width: 1360, height: 1000}, colorScheme});
+/** A fresh page (1360x1000 unless `viewport` says) with its console errors and page errors collected. */
+export async function openPage({colorScheme = 'light', viewport = {width: 1360, height: 1000}} = {}) {
+  const context = await browser.newContext({viewport, colorScheme});
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -8,7 +8,7 @@
 // 10,000 deep gives a clear error and the next script works. No console error anywhere.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {formatInt} from '../../web/format.js';
+import {formatInt} from '../../web/common/format.js';
 import {TIMEOUT, analysisAfter, byTestId, expectReadyWith, expectedPartitions, exampleItems, openPage,
         useBrowser} from './harness.mjs';
 

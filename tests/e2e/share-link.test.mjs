@@ -10,8 +10,8 @@ import {deflateRawSync} from 'node:zlib';
 import {
   FRAGMENT_PREFIX, MAX_FRAGMENT_CHARS, MAX_INLINE_CHARS, MAX_STATE_BYTES, ShareLinkError, decodeState, embedSnippet,
   encodeState, inflateBounded, validateState,
-} from '../../web/embed-share.js';
-import {inlineScript, inlineText} from '../../web/inline-data.js';
+} from '../../web/common/embed-share.js';
+import {inlineScript, inlineText} from '../../web/common/inline-data.js';
 
 const base64url = (bytes) => Buffer.from(bytes).toString('base64url');
 /** A #pp= fragment whose packed part is the raw deflate of `text`. */

@@ -7,7 +7,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {encodeState} from '../../web/embed-share.js';
+import {encodeState} from '../../web/common/embed-share.js';
 import {TIMEOUT, byTestId, examplesDir, expectedPartitions, exampleItems, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();

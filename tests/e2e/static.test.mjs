@@ -9,9 +9,9 @@ import {request} from 'node:http';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startServer} from '../../scripts/serve.mjs';
-import * as protocol from '../../web/protocol.js';
-import {formatBytes, formatKey, formatKeyValue} from '../../web/format.js';
-import {logBins} from '../../web/charts.js';
+import * as protocol from '../../web/worker/protocol.js';
+import {formatBytes, formatKey, formatKeyValue} from '../../web/common/format.js';
+import {logBins} from '../../web/common/charts.js';
 
 describe('scripts/serve.mjs', () => {
   let dir;

@@ -195,7 +195,7 @@ describe('the JS wrapper throws every error as a PartplayError', () => {
 
   test('no numeric error-code literal in the page', () => {
     for (const file of ['protocol.js', 'worker.js', 'client.js']) {
-      const text = fs.readFileSync(path.join(ROOT, 'web', file), 'utf8');
+      const text = fs.readFileSync(path.join(ROOT, 'web', 'worker', file), 'utf8');
       assert.doesNotMatch(text, /\bcode:\s*\d|_CODE\s*=\s*\d/, file);
     }
   });

@@ -19,19 +19,44 @@ import {
   result, toErrorPayload, validateRequest,
 } from './protocol.js';
 
-/** The engine, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
-const enginePromise = (async () => {
-  try {
-    const api = await import('./engine/partplay-api.mjs');
-    const engine = await api.createEngine();
-    return {api, engine};
-  } catch (e) {
-    throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
-                        message: `The analysis engine could not be loaded: ${e?.message ?? e}`});
+// One engine module per domain (CMakeLists.txt): 'cosmos' (ingest, Cosmos DB, sizing from data),
+// 'cql' (Cassandra) and 'sizing' (sizing from a schema), each loaded on its first request, so a
+// page or an element in one mode never downloads another's wasm. The worker's URL names the
+// domain to load at once and to answer init with (worker.js?domain=cql; 'cosmos' by default), and
+// with size=small, that the Cosmos DB engine is the one built for size (the element's: it
+// analyses small examples) rather than for speed (the page's: it analyses the reader's files).
+const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET]);
+const SIZING_REQUESTS = new Set([Request.SIZE_TABLE, Request.SIZING_TABLES]);
+const DOMAINS = ['cosmos', 'cql', 'sizing'];
+const params = new URL(self.location.href).searchParams;
+const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
+/** The module of each domain (wasm/partplay-api.mjs createEngine). */
+const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+/** The domain whose engine answers a request of `type`. */
+const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : SIZING_REQUESTS.has(type) ? 'sizing'
+  : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
+
+const engines = new Map();
+/** The engine of `domain`, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
+function engineFor(domain) {
+  if (!engines.has(domain)) {
+    const loading = (async () => {
+      try {
+        const api = await import('../engine/partplay-api.mjs');
+        const engine = await api.createEngine({}, {domain: MODULES[domain]});
+        return {api, engine};
+      } catch (e) {
+        throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
+                            message: `The analysis engine could not be loaded: ${e?.message ?? e}`});
+      }
+    })();
+    // Avoid an "unhandled rejection" report; every request awaits it and reports the error itself.
+    loading.catch(() => {});
+    engines.set(domain, loading);
   }
-})();
-// Avoid an "unhandled rejection" report; every request awaits it and reports the error itself.
-enginePromise.catch(() => {});
+  return engines.get(domain);
+}
+engineFor(FIRST_DOMAIN);
 
 // =============================================================================================
 // Engine failures. A wasm trap (RuntimeError: memory access out of bounds, unreachable, ...), an
@@ -103,7 +128,7 @@ class AbortError extends Error {
 
 /** A source that could not be read: the engine's `io` error (its code from the engine's table). */
 async function ioError(message) {
-  const {engine} = await enginePromise;
+  const {engine} = await engineFor(FIRST_DOMAIN);
   return engine.error(ErrorCodeNames.IO, message);
 }
 
@@ -247,7 +272,7 @@ async function analyze(id, kept, payload) {
   current = job;
   const slot = payload.slot ?? DEFAULT_SLOT;
   try {
-    const {engine} = await enginePromise;
+    const {engine} = await engineFor('cosmos');
     if (job.cancelled) throw new AbortError();
     const started = performance.now();
     const analysis = engine.newAnalysis(engineOptions(payload));
@@ -297,11 +322,11 @@ async function handle(message) {
   if (crash) {
     // TEST ONLY (protocol.js "Engine failures"): this request breaks the engine on purpose.
     delete self.crashNextRequestForTesting;
-    (await enginePromise).engine.crashForTesting(crash);
+    (await engineFor(domainOf(type))).engine.crashForTesting(crash);
   }
   switch (type) {
     case Request.INIT: {
-      const {engine} = await enginePromise;
+      const {engine} = await engineFor(FIRST_DOMAIN);
       return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits()};
     }
     case Request.ANALYZE: {
@@ -348,7 +373,7 @@ async function handle(message) {
     case Request.SIZE_TABLE:
       return sizeTable(payload);
     case Request.SIZING_TABLES:
-      return (await enginePromise).engine.sizingTables(payload.cql);
+      return (await engineFor('sizing')).engine.sizingTables(payload.cql);
     case Request.DATA_SIZING:
       return dataSizing(payload);
   }
@@ -392,7 +417,7 @@ let viewTable = null;
 let cqlLoadJob = null;
 
 async function cqlSession() {
-  const {engine} = await enginePromise;
+  const {engine} = await engineFor('cql');
   if (!cql) {
     if (typeof engine.createCqlSession !== 'function') {
       throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
@@ -493,7 +518,7 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
 // estimates, and the analysis kept in a slot measured as Cassandra partitions.
 
 async function sizeTable({request}) {
-  const {engine} = await enginePromise;
+  const {engine} = await engineFor('sizing');
   if (typeof engine.sizeTable !== 'function') {
     throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
                         message: 'This engine build cannot size tables; rebuild the site (make site).'});
@@ -502,7 +527,7 @@ async function sizeTable({request}) {
 }
 
 async function dataSizing({slot = DEFAULT_SLOT, valuesPerRow, maxExamples}) {
-  await enginePromise;
+  await engineFor('cosmos');
   const entry = slots.get(slot);
   if (!entry) {
     throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS,

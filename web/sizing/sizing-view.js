@@ -6,8 +6,8 @@
 //   root.replaceChildren(renderTableReport(report, {startDate}));
 //   drawSizingCharts(root);                       // the D3 charts, once the nodes are attached
 //   dataRoot.replaceChildren(renderDataSizing(dataReport));
-import {fillTable, h, keyNode} from './dom.js';
-import {formatInt} from './format.js';
+import {fillTable, h, keyNode} from '../common/dom.js';
+import {formatInt} from '../common/format.js';
 import {
   sizingLimits, dayToDate, extendBins, formatMeasure, formatSizeBytes, histogramThresholds, limitInfo,
   renderGrowthChart, renderSizeHistogram,

@@ -4,8 +4,8 @@
 //
 //   renderPartitionMap(element, report.container.before, {route: report.container.route});
 //   renderDemandChart(element, report.container.before);
-import {frame} from './charts.js';
-import {formatBytes, formatInt, formatKey, formatPercent, truncate} from './format.js';
+import {frame} from '../common/charts.js';
+import {formatBytes, formatInt, formatKey, formatPercent, truncate} from '../common/format.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');

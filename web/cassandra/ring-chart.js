@@ -9,8 +9,8 @@
 //
 //   renderRing(element, {ring, layout, selected, cosmos, onSelect});
 //   renderLoadChart(element, rows, {label});
-import {frame} from './charts.js';
-import {formatBytes, formatInt, formatPercent, truncate} from './format.js';
+import {frame} from '../common/charts.js';
+import {formatBytes, formatInt, formatPercent, truncate} from '../common/format.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');

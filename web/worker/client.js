@@ -18,7 +18,7 @@
 // sentence saying what failed, starts a fresh worker and dispatches a 'restart' event
 // ({detail: {error, restarts}}). The next request goes to the fresh worker; what the old one
 // held (the CQL session, analyses, the source for reanalyze) is gone, which views listen for.
-import {setLimits} from './limits.js';
+import {setLimits} from '../common/limits.js';
 import {
   DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
   validateSlot, validateSource, validateSynthetic,

@@ -6,9 +6,9 @@
 //   renderSizeHistogram(element, dataReport, {measure: 'st_bytes'});
 //
 // Every chart has a table view beside it (sizing-view.js fills those from the same objects).
-import {limit, limitText} from './limits.js';
-import {frame} from './charts.js';
-import {formatInt} from './format.js';
+import {limit, limitText} from '../common/limits.js';
+import {frame} from '../common/charts.js';
+import {formatInt} from '../common/format.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');
@@ -350,4 +350,53 @@ export function renderSizeHistogram(container, report, {measure = 'st_bytes', he
   svg.append('text').attr('class', 'axis-label')
     .attr('transform', `translate(14,${margin.top + innerH / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle').text('partitions');
+}
+
+/** The terms St adds up (docs/sizing.md): [{key, symbol, meaning, bytes}] of a case's terms. */
+export function stTerms(terms) {
+  return [
+    {key: 'sum_partition_key', symbol: 'Σ pk', meaning: 'partition key columns', bytes: terms.sum_partition_key},
+    {key: 'sum_static', symbol: 'Σ s', meaning: 'static columns', bytes: terms.sum_static},
+    {key: 'rows_term', symbol: 'Nr × (Σr + Σc)', meaning: 'the rows', bytes: terms.rows_term},
+    {key: 'metadata_term', symbol: 'Nv × t_avg', meaning: 'metadata per value', bytes: terms.metadata_term},
+  ];
+}
+
+/**
+ * The partition size St of one sizing case (report.average, docs/sizing.md) term by term: one
+ * horizontal bar per term of St = Σ pk + Σ s + Nr × (Σr + Σc) + Nv × t_avg and the total, on
+ * one linear scale, each labelled with its bytes. The limits on St are named in the accessible
+ * label (they are usually far off this scale; the table beside lists them).
+ */
+export function renderTermsChart(container, c, {label = 'Partition size St, term by term', height} = {}) {
+  const t = c.terms;
+  const bars = [...stTerms(t), {key: 'st_bytes', symbol: 'St', meaning: 'partition size', bytes: t.st_bytes}];
+  const rowH = 34;
+  const margin = {top: 12, right: 96, bottom: 34, left: 124};
+  const h = height ?? margin.top + margin.bottom + bars.length * rowH;
+  const {svg, width} = frame(container, h);
+  const innerW = Math.max(40, width - margin.left - margin.right);
+  const limitsOnSt = sizingLimits().filter((l) => l.measure === 'st_bytes').sort((a, b) => a.limit - b.limit);
+  const nearest = limitsOnSt[0];
+  svg.attr('aria-label', `${label}: ${bars.map((b) => `${b.symbol} ${formatSizeBytes(b.bytes)}`).join(', ')}` +
+    (nearest ? `; St is ${(100 * t.st_bytes / nearest.limit).toPrecision(2)}% of the ${nearest.label} limit` : '') +
+    '. The table view lists the same numbers.');
+  svg.append('title').text(label);
+  const x = d3().scaleLinear().domain([0, Math.max(1, t.st_bytes)]).nice().range([0, innerW]);
+  const y = d3().scaleBand().domain(bars.map((b) => b.key)).range([0, bars.length * rowH]).padding(0.25);
+  const g = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
+  g.append('g').attr('class', 'grid').attr('transform', `translate(0,${bars.length * rowH})`)
+    .call(d3().axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))).tickSize(-bars.length * rowH).tickFormat(''))
+    .call((s) => s.select('.domain').remove());
+  g.append('g').attr('class', 'axis axis-x').attr('transform', `translate(0,${bars.length * rowH})`)
+    .call(d3().axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))).tickFormat((v) => formatSizeBytes(v)));
+  const row = g.selectAll('g.term').data(bars).join('g')
+    .attr('class', (b, i) => `term term-${b.key === 'st_bytes' ? 'total' : i}`)
+    .attr('transform', (b) => `translate(0,${y(b.key)})`);
+  row.append('rect').attr('class', 'bar').attr('width', (b) => Math.max(b.bytes > 0 ? 1 : 0, x(b.bytes)))
+    .attr('height', y.bandwidth());
+  row.append('text').attr('class', 'term-symbol').attr('x', -8).attr('y', y.bandwidth() / 2).attr('dy', '0.35em')
+    .attr('text-anchor', 'end').text((b) => b.symbol);
+  row.append('text').attr('class', 'term-bytes').attr('x', (b) => x(b.bytes) + 6).attr('y', y.bandwidth() / 2)
+    .attr('dy', '0.35em').text((b) => formatSizeBytes(b.bytes));
 }

@@ -1,0 +1,84 @@
+// What the element needs only once a chart is on screen: D3 (vendor/d3.min.js, a classic script
+// that sets window.d3, loaded once per page) and the chart styles for a shadow root, read from
+// the page's own styles.css (its chart rules only, so the page and the element draw alike) and
+// themed by the element's --pp-* properties. Neither is fetched by an element showing tables.
+
+const SITE = new URL('../', import.meta.url);
+
+let d3Promise = null;
+/** Resolves once window.d3 exists; adds the script to the document at most once. */
+export function loadD3() {
+  if (globalThis.d3) return Promise.resolve(globalThis.d3);
+  d3Promise ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = new URL('vendor/d3.min.js', SITE).href;
+    script.addEventListener('load', () => (globalThis.d3 ? resolve(globalThis.d3) : reject(new Error('D3 did not load.'))));
+    script.addEventListener('error', () => {
+      d3Promise = null;
+      reject(new Error('D3 (vendor/d3.min.js) could not be loaded.'));
+    });
+    document.head.append(script);
+  });
+  return d3Promise;
+}
+
+// The page's names for colours, mapped to the element's (partition-playground.js STYLE: --_fg is
+// --pp-fg or its default, and so on), after the page's own values so these win.
+const THEME = `
+:host {
+  --text: var(--_fg); --muted: var(--_muted); --border: var(--_border); --surface: var(--_bg);
+  --surface-2: var(--_stripe); --accent: var(--_accent); --accent-strong: var(--_accent);
+  --bar: var(--_accent); --bar-hover: var(--_fg); --danger: var(--_error); --route: var(--_accent);
+  --sans: var(--pp-font, system-ui, sans-serif); --mono: var(--pp-mono, ui-monospace, monospace);
+}
+figure.pp-chart { margin: 0; min-width: 0; }
+figure.pp-chart figcaption { color: var(--_muted); font-size: .85em; margin: .2em 0; }
+.chart { width: 100%; min-height: 200px; overflow-x: auto; }
+.chart svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+.pp-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr)); gap: .8em; }
+details.table-view { margin-top: .3em; overflow-x: auto; }
+details.table-view td.num, details.table-view th.num { white-space: nowrap; }
+details.table-view summary { cursor: pointer; color: var(--_accent); }
+details.table-view summary:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
+`;
+
+/** A style rule the charts need: chart shapes, the node colours, the page's colour variables. */
+const KEEP = /\.chart\b|:root|\.node-c\d|\.ring-|\.map-chart|\.sizing-chart/;
+
+function keptRules(rules) {
+  const out = [];
+  for (const rule of rules) {
+    if (rule.cssRules && rule.media) {
+      const inner = keptRules(rule.cssRules);
+      if (inner.length) out.push(`@media ${rule.media.mediaText} {\n${inner.join('\n')}\n}`);
+    } else if (rule.selectorText && KEEP.test(rule.selectorText)) {
+      out.push(rule.cssText.replace(/:root\b/g, ':host'));
+    }
+  }
+  return out;
+}
+
+let sheetPromise = null;
+/** One constructed sheet of the chart rules of styles.css plus the element's theme, fetched once. */
+export function chartSheet() {
+  sheetPromise ??= fetch(new URL('styles.css', SITE)).then((r) => {
+    if (!r.ok) throw new Error(`styles.css: HTTP ${r.status}`);
+    return r.text();
+  }).then((text) => {
+    const page = new CSSStyleSheet();
+    page.replaceSync(text);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${keptRules(page.cssRules).join('\n')}\n${THEME}`);
+    return sheet;
+  });
+  sheetPromise.catch(() => { sheetPromise = null; });
+  return sheetPromise;
+}
+
+/** D3 and the chart sheet, adopted by `shadowRoot` (after its own sheets). */
+export async function prepareCharts(shadowRoot) {
+  const [, sheet] = await Promise.all([loadD3(), chartSheet()]);
+  if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
+    shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+  }
+}
