@@ -118,6 +118,44 @@ export class Analysis {
   }
 }
 
+/**
+ * Several candidate partition keys judged on the same items (report/key_comparison.h): feed the
+ * bytes once, then compare under container options and queries as often as needed.
+ *
+ *   const c = engine.newComparison({keys: [{key_paths: ['/tenantId']}, {key_paths: ['/id']}]});
+ *   c.feed(bytes);  c.finish();
+ *   const table = c.compare({container: {ru_per_second: 4000, growth: 10}, queries: []});
+ */
+export class KeyComparison {
+  #module;
+  #raw;
+  constructor(module, request) {
+    this.#module = module;
+    this.#raw = new module.Comparison();
+    try {
+      answer(this.#raw.configure(JSON.stringify(request ?? {})));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+  feed(bytes) {
+    feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
+  }
+  get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
+  finish() { answer(this.#raw.finish()); }
+  /** {workload_given, ru_per_second, growth, queries, best, why, keys: [...]} (docs/report.md). */
+  compare({container = {}, queries = []} = {}) {
+    return answer(this.#raw.compare(JSON.stringify({container, queries})));
+  }
+  dispose() {
+    if (this.#raw) {
+      this.#raw.delete();
+      this.#raw = null;
+    }
+  }
+}
+
 // A lone surrogate has no UTF-8 form: TextEncoder (and so the SDK) writes U+FFFD for it, while
 // the engine's strict JSON rejects a lone \uD800 escape. The replacement keeps the length in
 // UTF-16 code units, so the SDK's V1 cut at 100 code units falls where it falls in the original.
@@ -165,6 +203,8 @@ export class Engine {
   /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }
+  /** Candidate keys compared on the same items (see KeyComparison below). */
+  newComparison(request) { return new KeyComparison(this.#module, request); }
   /** A CQL session over an in-memory Cassandra cluster (see CqlSession at the end of this file). */
   createCqlSession() { return new CqlSession(this.#module); }
   /** The token (a decimal string) of a partition key given as CQL literals of the given types. */

@@ -21,6 +21,7 @@
 
 #include "cli_args.h"
 #include "cli_io.h"
+#include "compare_command.h"
 #include "cql_commands.h"
 #include "partplay/ingest/analysis.h"
 #include "size_command.h"
@@ -49,6 +50,8 @@ const char kUsage[] =
     "                        [--read-factor X] [--write-factor X] [--query-ru X]\n"
     "                        [--route KEY_JSON] [--container-json JSON]\n"
     "                        [--analysis-json JSON] FILE|-\n"
+    "       partplay compare --candidate SPEC ... [--query PATHS ...] FILE|-\n"
+    "                                                (partplay compare --help)\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay token --types T1[,T2...] VALUE...   (partplay token --help)\n"
     "       partplay cql [--nodes N] [--vnodes V] [--format json|cqlsh|details] FILE|-\n"
@@ -378,6 +381,7 @@ int main(int argc, char** argv) {
   std::string_view command = argv[1];
   if (command == "analyze") return Analyze(argc - 2, argv + 2);
   if (command == "epk") return Epk(argc - 2, argv + 2);
+  if (command == "compare") return RunCompareCommand(argc - 1, argv + 1);
   if (command == "token") return RunTokenCommand(argc - 1, argv + 1);
   if (command == "cql") return RunCqlCommand(argc - 1, argv + 1);
   if (command == "size") return RunSizeCommand(argc - 1, argv + 1);

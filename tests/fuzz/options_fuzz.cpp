@@ -1,6 +1,7 @@
-// The options JSON readers (analysis, container, ring and table-layout options), each fed the
-// input, and every option set that reads is then used: an analysis of a small fixed input with
-// the container model under the container options, a ring built and written out, a layout.
+// The options JSON readers (analysis, container, key comparison, ring and table-layout options),
+// each fed the input, and every option set that reads is then used: an analysis of a small fixed
+// input with the container model under the container options, a key comparison of the same
+// input, a ring built and written out, a layout.
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -8,6 +9,7 @@
 #include "fuzz_common.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
+#include "partplay/report/key_comparison.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 
@@ -54,6 +56,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       o.key_paths = {"/a", "/b"};
     }
     Analyze(o, container.value());
+  }
+
+  // A key comparison request: every key over the fixed items, compared under its container.
+  StatusOr<ComparisonRequest> comparison = ParseComparisonRequestJson(json);
+  if (comparison.ok()) {
+    auto created = KeyComparison::Create(comparison.value().keys);
+    if (created.ok() && created.value()->Feed(kItems).ok() && created.value()->Finish().ok()) {
+      auto compared =
+          created.value()->Compare(comparison.value().container, comparison.value().queries);
+      if (compared.ok()) (void)ComparisonToJson(compared.value());
+    }
   }
 
   StatusOr<cql::RingOptions> ring = cql::ParseRingOptionsJson(json);

@@ -723,13 +723,14 @@ std::vector<Finding> BuildFindings(const FindingContext& c) {
 
 // Hot logical partitions of the last layout, hottest first.
 std::vector<PlacedPartition> HotPartitions(const Model& m, const std::vector<WorkRange>& ranges,
-                                           double share, double scale) {
+                                           double share, double scale, uint64_t& count) {
   std::vector<uint32_t> hot;
   for (const WorkRange& r : ranges) {
     for (size_t k = r.begin; k < r.end; ++k) {
       if (m.demand[m.order[k]] > share) hot.push_back(m.order[k]);
     }
   }
+  count = hot.size();
   std::sort(hot.begin(), hot.end(), [&](uint32_t a, uint32_t b) {
     return m.demand[a] != m.demand[b] ? m.demand[a] > m.demand[b] : a < b;
   });
@@ -848,7 +849,7 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
 
   report.split_cannot_help =
       !storage.overfull.empty() || !DemandAbove(m, kCosmosPhysicalPartitionRuPerSecond).empty();
-  report.hot = HotPartitions(m, last, share, scale);
+  report.hot = HotPartitions(m, last, share, scale, report.hot_count);
   FindingContext context{analysis,
                          options,
                          m,

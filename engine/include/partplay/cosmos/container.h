@@ -153,7 +153,9 @@ struct ContainerReport {
   std::vector<MovedPartition> moved;  // at most kMaxFindingExamples; moved_count is complete
   uint64_t moved_count = 0;
   bool split_cannot_help = false;    // one logical partition alone breaks a physical limit
-  std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first
+  std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first (at most
+                                     // kMaxFindingExamples)
+  uint64_t hot_count = 0;            // all of them
   std::vector<Finding> findings;
   std::optional<RouteResult> route;
   // The EPK of the first logical partitions (all of analysis.partitions, or the first

@@ -1,0 +1,147 @@
+// The key comparison: several candidate partition keys (plain paths, hierarchical keys, synthetic
+// keys of every kind) judged on the same items, the same container (RU/s, growth, workload) and
+// the same queries, one row of facts per key, and a pick with the sentence that explains it.
+// Each row is what that key's own full report says (BuildFullReport with the container model):
+// the comparison runs one Analyzer per key over the same bytes and reads its report, so a row
+// never disagrees with the single-key report of the same key.
+//
+// Ranking (documented in docs/report.md "Key comparison"), first difference wins:
+//  1. keys with no problem first. Problems: fewer than 99% of items hold the key (the rest share
+//     the undefined partition), a logical partition over 20 GB after growth or any other
+//     error-severity finding of the container model, one distinct value only or fewer than 100
+//     on at least 10 items each, a path that looks
+//     like a measure (numbers with fractions, or a name such as total/amount/price);
+//  2. fewer listed queries that fan out (reach more than one logical partition);
+//  3. with a workload: the lower RU/s demand on the busiest physical partition; without one:
+//     the lower storage max/mean over physical partitions;
+//  4. the smaller largest logical partition after growth; then request order.
+// The pick is the first key when it has no problem; none when every key has one.
+//
+//   auto cmp = KeyComparison::Create(request);      // one Analyzer per key
+//   (*cmp)->Feed(bytes); (*cmp)->Finish();
+//   StatusOr<ComparisonReport> r = (*cmp)->Compare(request.container, request.queries);
+//   std::string json = ComparisonToJson(r.value());
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "partplay/core/status.h"
+#include "partplay/cosmos/container.h"
+#include "partplay/ingest/analysis.h"
+
+namespace partplay {
+
+// Keys compared at once, and queries listed, at most.
+inline constexpr size_t kMaxComparedKeys = 8;
+inline constexpr size_t kMaxComparedQueries = 16;
+
+// A query the application runs: equality filters on these paths ("filter on /tenantId and
+// /userId"); an empty list is a query without a filter on any path.
+struct QueryFilter {
+  std::vector<std::string> paths;
+};
+
+struct ComparisonRequest {
+  std::vector<AnalysisOptions> keys;  // 1..kMaxComparedKeys
+  // Shared by every key; the hash version applies to single-path keys (a key of several paths is
+  // hierarchical: MultiHash). The route is not used.
+  ContainerOptions container;
+  std::vector<QueryFilter> queries;
+};
+
+// {keys: [analysis options (report/options_json.h)...], container: container options,
+//  queries: [{filter: ["/a", ...]}, ...], weight_path: "/w" (applied to every key)}.
+// Every key gets discover_items 0 unless it says otherwise. Errors: kBadOption naming the field.
+StatusOr<ComparisonRequest> ParseComparisonRequestJson(std::string_view json);
+// The same without keys ({container, queries, weight_path}; "keys" is an error): what a created
+// comparison is compared under, again and again without re-reading the input.
+StatusOr<ComparisonRequest> ParseComparisonModelJson(std::string_view json);
+
+// A key as people write it: "/tenantId", "[/tenantId, /userId]" (hierarchical),
+// "/tenantId-/date" (concatenated), "/tenantId-{1..10 random}", "/tenantId-{hash(/id) % 10 + 1}".
+std::string KeyLabel(const AnalysisOptions& key);
+
+// Where one listed query goes under one key.
+struct QueryFanout {
+  // "single" (one logical partition), "prefix" (a hierarchical key's prefix: the physical
+  // partitions holding that prefix), "buckets" (a suffixed synthetic key: one logical partition
+  // per suffix), "all" (every physical partition).
+  std::string kind;
+  int64_t logical_partitions = 1;   // buckets: N; all: every one; prefix: -1 (depends on value)
+  int64_t physical_partitions = 1;  // at most: 1, min(N, P), P; prefix: -1 (depends on value)
+};
+
+struct KeyFacts {
+  std::string label;
+  AnalysisOptions options;
+  PartitionKeyHashVersion version = PartitionKeyHashVersion::kV2;
+  uint64_t items = 0;
+  uint64_t logical_partitions = 0;
+  uint64_t undefined_key_items = 0;  // items lacking the key (or a part of a synthetic key)
+  uint64_t invalid_key_items = 0;
+  double coverage = 0;  // items with a key value / items
+  double largest_bytes = 0;
+  std::string largest_key_json;       // "[\"t1\"]"
+  double largest_bytes_after = 0;     // x growth
+  uint64_t over_20gb_partitions = 0;  // after growth
+  double gini = 0;
+  double top1_share = 0;
+  int64_t physical_partitions = 0;  // after growth when grown
+  double storage_max_over_mean = 0;
+  double busiest_demand_ru = 0;  // the busiest physical partition (workload given)
+  double busiest_share_ru = 0;   // its share of the throughput
+  int busiest_range = -1;
+  double throttled_fraction = 0;
+  uint64_t hot_logical_partitions = 0;
+  std::vector<QueryFanout> queries;  // in request order
+  uint64_t fanout_queries = 0;       // queries that reach more than one logical partition
+  bool measure_like = false;
+  std::vector<std::string> problems;  // sentences; a key with any is not picked
+  int rank = 0;                       // 1 = best
+};
+
+struct ComparisonReport {
+  std::vector<KeyFacts> keys;  // in request order
+  bool workload_given = false;
+  double ru_per_second = 0;
+  double growth = 1;
+  std::vector<QueryFilter> queries;
+  int best = -1;    // index into keys; -1 when every key has a problem
+  std::string why;  // one sentence
+};
+
+class KeyComparison {
+ public:
+  // Errors: kBadOption for no key, too many keys, or a key's own option error (naming the key).
+  static StatusOr<std::unique_ptr<KeyComparison>> Create(const std::vector<AnalysisOptions>& keys);
+  ~KeyComparison();
+
+  // Every key's analyzer reads the same bytes; the input's errors are the same for each (the
+  // first key's is returned).
+  Status Feed(std::string_view bytes);
+  Status Finish();
+  uint64_t bytes_consumed() const;
+  uint64_t items_seen() const;
+
+  // The comparison of the finished input under `container` and `queries` (no re-read).
+  StatusOr<ComparisonReport> Compare(const ContainerOptions& container,
+                                     const std::vector<QueryFilter>& queries) const;
+
+ private:
+  KeyComparison() = default;
+  std::vector<AnalysisOptions> options_;
+  std::vector<std::unique_ptr<Analyzer>> analyzers_;
+};
+
+// {"workload_given", "ru_per_second", "growth", "queries": [[paths]...], "best", "why",
+//  "keys": [{label, key_paths, synthetic, hash_version, items, logical_partitions, ...}]}
+// (docs/report.md "Key comparison").
+std::string ComparisonToJson(const ComparisonReport& report);
+// A plain-text table for the CLI, a row per key in rank order, then the pick and its sentence.
+std::string ComparisonToTable(const ComparisonReport& report);
+
+}  // namespace partplay

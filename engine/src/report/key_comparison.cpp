@@ -1,0 +1,647 @@
+#include "partplay/report/key_comparison.h"
+
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+
+#include "core/json_options.h"
+#include "core/message_format.h"
+#include "partplay/core/json_writer.h"
+#include "partplay/report/options_json.h"
+#include "partplay/report/report_builder.h"
+
+namespace partplay {
+namespace {
+
+namespace dom = simdjson::dom;
+using internal::FormatPercent;
+using internal::FormatRate;
+using internal::FormatSize;
+using internal::GroupThousands;
+using Kind = SyntheticKeyOptions::Kind;
+
+Status Bad(std::string_view field, std::string_view what) {
+  return internal::BadOptionField(field, what);
+}
+
+bool Contains(const std::vector<std::string>& list, std::string_view s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measures: a key path whose values are amounts rather than identifiers.
+
+// Last segments that name a quantity (compared lower-case, as a suffix: "orderTotal").
+constexpr std::string_view kMeasureWords[] = {
+    "total",    "amount",    "price",  "cost",   "sum",    "balance", "quantity", "qty",
+    "count",    "score",     "rating", "weight", "height", "width",   "length",   "temperature",
+    "latitude", "longitude", "lat",    "lng",    "lon",    "percent", "ratio"};
+
+std::string LastSegmentLower(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string s(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return s;
+}
+
+bool NamesAMeasure(std::string_view path) {
+  const std::string last = LastSegmentLower(path);
+  for (std::string_view w : kMeasureWords) {
+    if (last.size() >= w.size() && last.compare(last.size() - w.size(), w.size(), w) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+struct ComponentTally {
+  uint64_t valued = 0;      // items with a value here
+  uint64_t numbers = 0;     // items whose value is a number
+  uint64_t fractional = 0;  // ... with a fraction
+  double example = 0;       // one fractional value
+};
+
+// Walks canonical key bytes (partition_key.h: kind byte, then 8 LE double bytes for a number or
+// a 4-byte LE length and the bytes for a string) and tallies each component's numbers.
+void TallyComponents(std::string_view canonical, uint64_t items, std::vector<ComponentTally>& out) {
+  size_t at = 0;
+  for (size_t c = 0; c < out.size() && at < canonical.size(); ++c) {
+    const auto kind = static_cast<KeyKind>(static_cast<uint8_t>(canonical[at++]));
+    if (kind != KeyKind::kUndefined) out[c].valued += items;
+    if (kind == KeyKind::kNumber) {
+      if (at + 8 > canonical.size()) return;
+      uint64_t bits = 0;
+      for (int b = 7; b >= 0; --b) bits = (bits << 8) | static_cast<uint8_t>(canonical[at + b]);
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      at += 8;
+      out[c].numbers += items;
+      if (std::isfinite(d) && d != std::floor(d)) {
+        if (out[c].fractional == 0) out[c].example = d;
+        out[c].fractional += items;
+      }
+    } else if (kind == KeyKind::kString) {
+      if (at + 4 > canonical.size()) return;
+      uint32_t n = 0;
+      for (int b = 3; b >= 0; --b) n = (n << 8) | static_cast<uint8_t>(canonical[at + b]);
+      at += 4 + n;
+    }
+  }
+}
+
+// The sentence naming a measure-like component, or empty. Synthetic keys are text: not judged.
+std::string MeasureProblem(const AnalysisOptions& key, const PartitionList& all) {
+  if (key.synthetic.kind != Kind::kNone) return {};
+  std::vector<ComponentTally> tally(key.key_paths.size());
+  for (size_t i = 0; i < all.size(); ++i) TallyComponents(all.canonical(i), all.items(i), tally);
+  for (size_t c = 0; c < tally.size(); ++c) {
+    const ComponentTally& t = tally[c];
+    // Mostly numbers, and either fractions or a quantity's name.
+    if (t.valued == 0 || t.numbers * 2 < t.valued) continue;
+    const std::string& path = key.key_paths[c];
+    if (t.fractional > 0) {
+      return fmt::format(
+          "{} holds numbers with fractions ({} of its items, e.g. {}): it looks like a measure, "
+          "not an identifier, and a measure changes with the item while a key value cannot",
+          path, GroupThousands(t.fractional), t.example);
+    }
+    if (NamesAMeasure(path)) {
+      return fmt::format(
+          "{} holds numbers and is named like a quantity: it looks like a measure, not an "
+          "identifier, and a measure changes with the item while a key value cannot",
+          path);
+    }
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query fan-out.
+
+QueryFanout Fanout(const AnalysisOptions& key, const QueryFilter& q, uint64_t logical,
+                   int64_t physical) {
+  const auto all = [&] { return QueryFanout{"all", static_cast<int64_t>(logical), physical}; };
+  const auto buckets = [&] {
+    const int64_t n = key.synthetic.buckets;
+    return QueryFanout{"buckets", n, std::min<int64_t>(n, physical)};
+  };
+  const SyntheticKeyOptions& syn = key.synthetic;
+  switch (syn.kind) {
+    case Kind::kConcat:
+      for (const std::string& p : syn.paths) {
+        if (!Contains(q.paths, p)) return all();
+      }
+      return {"single", 1, 1};
+    case Kind::kRandomSuffix:
+      return Contains(q.paths, key.key_paths[0]) ? buckets() : all();
+    case Kind::kHashSuffix:
+      if (!Contains(q.paths, key.key_paths[0])) return all();
+      return Contains(q.paths, syn.suffix_path) ? QueryFanout{"single", 1, 1} : buckets();
+    case Kind::kNone:
+      break;
+  }
+  size_t leading = 0;
+  while (leading < key.key_paths.size() && Contains(q.paths, key.key_paths[leading])) ++leading;
+  if (leading == key.key_paths.size()) return {"single", 1, 1};
+  if (leading > 0) return {"prefix", -1, -1};
+  return all();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One key's row.
+
+PartitionKeyHashVersion VersionFor(const AnalysisOptions& key, const ContainerOptions& c) {
+  return key.key_paths.size() > 1 ? PartitionKeyHashVersion::kMultiHash : c.version;
+}
+
+// A key with fewer distinct values than this, seen on at least kItemsPerValueForFew items each
+// on average (so a small sample is not judged), has too few values (the Cosmos DB guidance:
+// "hundreds or thousands of distinct values").
+constexpr uint64_t kFewDistinctValues = 100;
+constexpr uint64_t kItemsPerValueForFew = 10;
+
+bool HasWorkload(const Workload& w) {
+  return w.point_reads_per_second > 0 || w.writes_per_second > 0 || w.queries_per_second > 0;
+}
+
+StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
+                         const ContainerOptions& shared, const std::vector<QueryFilter>& queries,
+                         bool workload) {
+  KeyFacts f;
+  f.label = KeyLabel(key);
+  f.options = key;
+  f.version = VersionFor(key, shared);
+  ContainerOptions container = shared;
+  container.version = f.version;
+  container.route.reset();
+  container.top_per_range = 1;
+  ReportRequest request;
+  request.max_partitions = 1;
+  request.container = container;
+  PARTPLAY_ASSIGN_OR_RETURN(BuiltReport built, BuildFullReport(analyzer, key, request));
+  const AnalysisReport& a = built.analysis;
+  const ContainerReport& c = *built.container;
+  f.items = a.items;
+  f.logical_partitions = a.partition_count;
+  f.undefined_key_items = a.undefined_key_items;
+  f.invalid_key_items = a.invalid_key_items;
+  f.coverage = a.items == 0 ? 0 : static_cast<double>(a.items - a.undefined_key_items) / a.items;
+  if (a.has_largest) {
+    f.largest_bytes = static_cast<double>(a.largest.bytes);
+    f.largest_key_json = a.largest.key.ToJson();
+  }
+  f.largest_bytes_after = f.largest_bytes * (c.grown ? shared.growth : 1);
+  f.gini = a.gini;
+  f.top1_share = a.top1_share;
+
+  const LayoutView& last = c.grown ? c.after : c.before;
+  f.physical_partitions = static_cast<int64_t>(last.ranges.size());
+  double total = 0, most = 0;
+  for (size_t i = 0; i < last.ranges.size(); ++i) {
+    const PhysicalPartition& r = last.ranges[i];
+    total += r.bytes;
+    most = std::max(most, r.bytes);
+    if (f.busiest_range < 0 || r.demand_ru > f.busiest_demand_ru) {
+      f.busiest_range = r.range.id;
+      f.busiest_demand_ru = r.demand_ru;
+      f.busiest_share_ru = r.ru_share;
+    }
+  }
+  f.storage_max_over_mean = total > 0 ? most / (total / last.ranges.size()) : 1;
+  f.throttled_fraction = last.throttled_fraction;
+  f.hot_logical_partitions = workload ? c.hot_count : 0;
+
+  for (const QueryFilter& q : queries) {
+    f.queries.push_back(Fanout(key, q, f.logical_partitions, f.physical_partitions));
+    if (f.queries.back().kind != "single") ++f.fanout_queries;
+  }
+
+  // Problems, the disqualifiers.
+  if (a.items > 0 && f.coverage < 0.99) {
+    f.problems.push_back(fmt::format(
+        "{} of {} items ({}) have no value for {}: they all share one logical partition",
+        GroupThousands(a.undefined_key_items), GroupThousands(a.items),
+        FormatPercent(1 - f.coverage), f.label));
+  }
+  for (const Finding& finding : c.findings) {
+    if (finding.code == "logical_partition_over_20gb") f.over_20gb_partitions = finding.count;
+    if (finding.severity == "error") f.problems.push_back(finding.message);
+  }
+  if (a.items > 0 && a.partition_count == 1) {
+    f.problems.push_back(
+        fmt::format("every item has the same value for {}: one logical partition", f.label));
+  } else if (a.partition_count < kFewDistinctValues &&
+             a.items >= kItemsPerValueForFew * a.partition_count) {
+    f.problems.push_back(fmt::format(
+        "{} has only {} distinct values: the container can never spread over more physical "
+        "partitions than that, and the guidance asks for hundreds to thousands",
+        f.label, a.partition_count));
+  }
+  std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+  std::string measure = MeasureProblem(key, *all);
+  if (!measure.empty()) {
+    f.measure_like = true;
+    f.problems.push_back(std::move(measure));
+  }
+  return f;
+}
+
+// Two sums of the same data taken in another order may differ in the last bits: such figures
+// are equal for the ranking.
+bool Differs(double a, double b) {
+  return std::fabs(a - b) > 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+// Strict weak order of the ranking (header comment); indices break the last tie.
+bool RanksBefore(const KeyFacts& a, size_t ia, const KeyFacts& b, size_t ib, bool workload) {
+  const bool pa = !a.problems.empty(), pb = !b.problems.empty();
+  if (pa != pb) return !pa;
+  if (a.fanout_queries != b.fanout_queries) return a.fanout_queries < b.fanout_queries;
+  const double la = workload ? a.busiest_demand_ru : a.storage_max_over_mean;
+  const double lb = workload ? b.busiest_demand_ru : b.storage_max_over_mean;
+  if (Differs(la, lb)) return la < lb;
+  if (Differs(a.largest_bytes_after, b.largest_bytes_after)) {
+    return a.largest_bytes_after < b.largest_bytes_after;
+  }
+  return ia < ib;
+}
+
+std::string Growth(const ComparisonReport& r) {
+  return r.growth > 1 ? fmt::format(" after growth x{}", r.growth) : "";
+}
+
+std::string QueriesFact(const KeyFacts& k, size_t listed) {
+  if (listed == 0) return {};
+  if (k.fanout_queries == 0) {
+    return listed == 1 ? "the listed query reaches one logical partition"
+                       : fmt::format("all {} listed queries reach one logical partition", listed);
+  }
+  if (k.fanout_queries == listed) {
+    return listed == 1 ? "the listed query reaches more than one logical partition"
+                       : fmt::format(
+                             "none of the {} listed queries reaches a single logical "
+                             "partition",
+                             listed);
+  }
+  return fmt::format("{} of {} listed queries reach one logical partition",
+                     listed - k.fanout_queries, listed);
+}
+
+std::string LoadFact(const KeyFacts& k, bool workload) {
+  if (workload) {
+    return fmt::format("its busiest physical partition needs {} of its {}",
+                       FormatRate(k.busiest_demand_ru), FormatRate(k.busiest_share_ru));
+  }
+  return fmt::format("its fullest physical partition holds {:.2f}x the mean",
+                     k.storage_max_over_mean);
+}
+
+// Why the runner-up ranks below the winner: the first criterion on which they differ.
+std::string WhyNotRunnerUp(const KeyFacts& w, const KeyFacts& r, bool workload) {
+  if (!r.problems.empty()) return fmt::format("{} has a problem: {}", r.label, r.problems[0]);
+  if (w.fanout_queries != r.fanout_queries) {
+    return fmt::format("{} sends {} of the listed queries to more than one logical partition",
+                       r.label, r.fanout_queries);
+  }
+  if (workload && Differs(w.busiest_demand_ru, r.busiest_demand_ru)) {
+    return fmt::format("{}'s busiest physical partition needs {}", r.label,
+                       FormatRate(r.busiest_demand_ru));
+  }
+  if (!workload && Differs(w.storage_max_over_mean, r.storage_max_over_mean)) {
+    return fmt::format("{}'s fullest physical partition holds {:.2f}x the mean", r.label,
+                       r.storage_max_over_mean);
+  }
+  if (Differs(w.largest_bytes_after, r.largest_bytes_after)) {
+    return fmt::format("{}'s largest logical partition holds {}", r.label,
+                       FormatSize(r.largest_bytes_after));
+  }
+  return fmt::format("{} ties with it and was listed later", r.label);
+}
+
+std::string Why(const ComparisonReport& r, const std::vector<size_t>& order) {
+  if (r.keys.empty()) return {};
+  if (r.best < 0) {
+    return fmt::format(
+        "No key is picked: every one has a problem (for {}: {}).", r.keys[order[0]].label,
+        r.keys[order[0]].problems.empty() ? std::string("none") : r.keys[order[0]].problems[0]);
+  }
+  const KeyFacts& w = r.keys[static_cast<size_t>(r.best)];
+  std::vector<std::string> facts;
+  facts.push_back(fmt::format("no logical partition over 20 GB{} (largest {})", Growth(r),
+                              FormatSize(w.largest_bytes_after)));
+  std::string q = QueriesFact(w, r.queries.size());
+  if (!q.empty()) facts.push_back(std::move(q));
+  facts.push_back(LoadFact(w, r.workload_given));
+  std::string s = fmt::format("{} is the pick: ", w.label);
+  for (size_t i = 0; i < facts.size(); ++i) {
+    s += i == 0 ? "" : (i + 1 == facts.size() ? " and " : ", ");
+    s += facts[i];
+  }
+  if (order.size() > 1) {
+    s += fmt::format("; next, {}", WhyNotRunnerUp(w, r.keys[order[1]], r.workload_given));
+  }
+  s += ".";
+  return s;
+}
+
+void AppendFactsJson(const KeyFacts& k, std::string& out) {
+  out.push_back('{');
+  JsonMembers m{out};
+  m.Str("label", k.label);
+  m.Raw("key_paths", JsonArray(k.options.key_paths, [](const std::string& p, std::string& o) {
+          AppendJsonString(p, o);
+        }));
+  m.Str("synthetic", SyntheticKindName(k.options.synthetic.kind));
+  m.Str("hash_version", HashVersionName(k.version));
+  m.UInt("rank", static_cast<uint64_t>(k.rank));
+  m.UInt("items", k.items);
+  m.UInt("logical_partitions", k.logical_partitions);
+  m.UInt("undefined_key_items", k.undefined_key_items);
+  m.UInt("invalid_key_items", k.invalid_key_items);
+  m.Num("coverage", k.coverage);
+  m.Num("largest_bytes", k.largest_bytes);
+  m.Raw("largest_key", k.largest_key_json.empty() ? "null" : k.largest_key_json);
+  m.Num("largest_bytes_after_growth", k.largest_bytes_after);
+  m.UInt("over_20gb_partitions", k.over_20gb_partitions);
+  m.Num("gini", k.gini);
+  m.Num("top1_share", k.top1_share);
+  m.Int("physical_partitions", k.physical_partitions);
+  m.Num("storage_max_over_mean", k.storage_max_over_mean);
+  m.Num("busiest_demand_ru", k.busiest_demand_ru);
+  m.Num("busiest_share_ru", k.busiest_share_ru);
+  m.Int("busiest_range", k.busiest_range);
+  m.Num("throttled_fraction", k.throttled_fraction);
+  m.UInt("hot_logical_partitions", k.hot_logical_partitions);
+  m.Raw("queries", JsonArray(k.queries, [](const QueryFanout& q, std::string& o) {
+          o.push_back('{');
+          JsonMembers qm{o};
+          qm.Str("kind", q.kind);
+          if (q.logical_partitions < 0) {
+            qm.Raw("logical_partitions", "null");
+            qm.Raw("physical_partitions", "null");
+          } else {
+            qm.Int("logical_partitions", q.logical_partitions);
+            qm.Int("physical_partitions", q.physical_partitions);
+          }
+          o.push_back('}');
+        }));
+  m.UInt("fanout_queries", k.fanout_queries);
+  m.Bool("measure_like", k.measure_like);
+  m.Raw("problems", JsonArray(k.problems, [](const std::string& p, std::string& o) {
+          AppendJsonString(p, o);
+        }));
+  out.push_back('}');
+}
+
+}  // namespace
+
+std::string KeyLabel(const AnalysisOptions& key) {
+  const SyntheticKeyOptions& syn = key.synthetic;
+  const std::string first = key.key_paths.empty() ? std::string() : key.key_paths[0];
+  switch (syn.kind) {
+    case Kind::kConcat: {
+      std::string s;
+      for (size_t i = 0; i < syn.paths.size(); ++i) s += (i ? syn.separator : "") + syn.paths[i];
+      return s;
+    }
+    case Kind::kRandomSuffix:
+      return fmt::format("{}{}{{1..{} random}}", first, syn.separator, syn.buckets);
+    case Kind::kHashSuffix:
+      return fmt::format("{}{}{{hash({}) % {} + 1}}", first, syn.separator, syn.suffix_path,
+                         syn.buckets);
+    case Kind::kNone:
+      break;
+  }
+  if (key.key_paths.size() == 1) return first;
+  std::string s = "[";
+  for (size_t i = 0; i < key.key_paths.size(); ++i) s += (i ? ", " : "") + key.key_paths[i];
+  return s + "]";
+}
+
+namespace {
+
+StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_keys) {
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object,
+                            internal::ParseOptionsObject(parser, json, "comparison request"));
+  ComparisonRequest r;
+  std::string weight_path;
+  bool has_keys = false;
+  PARTPLAY_RETURN_IF_ERROR(internal::ReadOptionFields(
+      object, "comparison",
+      {
+          {"keys",
+           [&](dom::element v) -> Status {
+             has_keys = true;
+             dom::array keys;
+             if (v.get_array().get(keys)) return Bad("keys", "must be an array of key options");
+             size_t i = 0;
+             for (dom::element k : keys) {
+               const std::string field = fmt::format("keys[{}]", i++);
+               if (i > kMaxComparedKeys) {
+                 return Bad("keys", fmt::format("compares at most {} keys", kMaxComparedKeys));
+               }
+               dom::object ko;
+               if (k.get_object().get(ko)) return Bad(field, "must be an object");
+               StatusOr<AnalysisOptions> a = ParseAnalysisOptionsJson(simdjson::minify(k));
+               if (!a.ok()) return Bad(field, a.status().message());
+               dom::element discover;
+               if (ko["discover_items"].get(discover)) a.value().discover_items = 0;
+               r.keys.push_back(std::move(a).value());
+             }
+             return Status::Ok();
+           }},
+          {"container",
+           [&](dom::element v) -> Status {
+             StatusOr<ContainerOptions> c = ParseContainerOptionsJson(simdjson::minify(v));
+             if (!c.ok()) return Bad("container", c.status().message());
+             r.container = std::move(c).value();
+             return Status::Ok();
+           }},
+          {"queries",
+           [&](dom::element v) -> Status {
+             dom::array list;
+             if (v.get_array().get(list)) return Bad("queries", "must be an array");
+             size_t i = 0;
+             for (dom::element q : list) {
+               const std::string field = fmt::format("queries[{}]", i++);
+               if (i > kMaxComparedQueries) {
+                 return Bad("queries",
+                            fmt::format("lists at most {} queries", kMaxComparedQueries));
+               }
+               dom::object qo;
+               dom::array paths;
+               if (q.get_object().get(qo) || qo["filter"].get_array().get(paths) ||
+                   qo.size() != 1) {
+                 return Bad(field, "must be {\"filter\": [\"/path\", ...]}");
+               }
+               QueryFilter filter;
+               for (dom::element p : paths) {
+                 std::string_view s;
+                 if (p.get_string().get(s) || s.empty() || s[0] != '/') {
+                   return Bad(field, "filter paths must be JSON pointers such as \"/tenantId\"");
+                 }
+                 if (filter.paths.size() == 8) return Bad(field, "filters on at most 8 paths");
+                 filter.paths.emplace_back(s);
+               }
+               r.queries.push_back(std::move(filter));
+             }
+             return Status::Ok();
+           }},
+          {"weight_path",
+           [&](dom::element v) -> Status {
+             std::string_view s;
+             if (v.get_string().get(s)) return Bad("weight_path", "must be a string");
+             weight_path = std::string(s);
+             return Status::Ok();
+           }},
+      }));
+  if (!with_keys && has_keys) return Bad("keys", "are given when the comparison is created");
+  if (!with_keys && !weight_path.empty()) {
+    return Bad("weight_path", "is given when the comparison is created");
+  }
+  if (with_keys && (!has_keys || r.keys.empty())) return Bad("keys", "must list at least one key");
+  if (!weight_path.empty()) {
+    for (AnalysisOptions& k : r.keys) {
+      if (k.weight_path.empty()) k.weight_path = weight_path;
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+StatusOr<ComparisonRequest> ParseComparisonRequestJson(std::string_view json) {
+  return ParseComparison(json, true);
+}
+
+StatusOr<ComparisonRequest> ParseComparisonModelJson(std::string_view json) {
+  return ParseComparison(json, false);
+}
+
+KeyComparison::~KeyComparison() = default;
+
+StatusOr<std::unique_ptr<KeyComparison>> KeyComparison::Create(
+    const std::vector<AnalysisOptions>& keys) {
+  if (keys.empty()) return Status(ErrorCode::kBadOption, "a comparison needs at least one key");
+  if (keys.size() > kMaxComparedKeys) {
+    return Status(ErrorCode::kBadOption, fmt::format("a comparison has at most {} keys (got {})",
+                                                     kMaxComparedKeys, keys.size()));
+  }
+  std::unique_ptr<KeyComparison> c(new KeyComparison());
+  for (const AnalysisOptions& k : keys) {
+    StatusOr<std::unique_ptr<Analyzer>> a = Analyzer::Create(k);
+    if (!a.ok()) {
+      return Status(a.status().code(),
+                    fmt::format("key {}: {}", KeyLabel(k), a.status().message()));
+    }
+    c->options_.push_back(k);
+    c->analyzers_.push_back(std::move(a).value());
+  }
+  return c;
+}
+
+Status KeyComparison::Feed(std::string_view bytes) {
+  Status first = Status::Ok();
+  for (auto& a : analyzers_) {
+    Status s = a->Feed(bytes);
+    if (!s.ok() && first.ok()) first = std::move(s);
+  }
+  return first;
+}
+
+Status KeyComparison::Finish() {
+  Status first = Status::Ok();
+  for (auto& a : analyzers_) {
+    Status s = a->Finish();
+    if (!s.ok() && first.ok()) first = std::move(s);
+  }
+  return first;
+}
+
+uint64_t KeyComparison::bytes_consumed() const { return analyzers_[0]->bytes_consumed(); }
+uint64_t KeyComparison::items_seen() const { return analyzers_[0]->items_seen(); }
+
+StatusOr<ComparisonReport> KeyComparison::Compare(const ContainerOptions& container,
+                                                  const std::vector<QueryFilter>& queries) const {
+  ComparisonReport r;
+  r.workload_given = HasWorkload(container.workload);
+  r.ru_per_second = container.ru_per_second;
+  r.growth = container.growth;
+  r.queries = queries;
+  for (size_t i = 0; i < analyzers_.size(); ++i) {
+    StatusOr<KeyFacts> f = Facts(*analyzers_[i], options_[i], container, queries, r.workload_given);
+    if (!f.ok()) {
+      return Status(f.status().code(),
+                    fmt::format("key {}: {}", KeyLabel(options_[i]), f.status().message()));
+    }
+    r.keys.push_back(std::move(f).value());
+  }
+  std::vector<size_t> order(r.keys.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return RanksBefore(r.keys[a], a, r.keys[b], b, r.workload_given);
+  });
+  for (size_t k = 0; k < order.size(); ++k) r.keys[order[k]].rank = static_cast<int>(k + 1);
+  if (r.keys[order[0]].problems.empty()) r.best = static_cast<int>(order[0]);
+  r.why = Why(r, order);
+  return r;
+}
+
+std::string ComparisonToJson(const ComparisonReport& r) {
+  std::string out = "{";
+  JsonMembers m{out};
+  m.Bool("workload_given", r.workload_given);
+  m.Num("ru_per_second", r.ru_per_second);
+  m.Num("growth", r.growth);
+  m.Raw("queries", JsonArray(r.queries, [](const QueryFilter& q, std::string& o) {
+          o += JsonArray(q.paths,
+                         [](const std::string& p, std::string& s) { AppendJsonString(p, s); });
+        }));
+  m.Int("best", r.best);
+  m.Str("why", r.why);
+  m.Raw("keys", JsonArray(r.keys, AppendFactsJson));
+  out += "}\n";
+  return out;
+}
+
+std::string ComparisonToTable(const ComparisonReport& r) {
+  std::vector<size_t> order(r.keys.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return r.keys[a].rank < r.keys[b].rank; });
+  size_t width = 3;
+  for (const KeyFacts& k : r.keys) width = std::max(width, k.label.size());
+  std::string out = fmt::format(
+      "{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>8} {}\n", "rank", "key", width,
+      "logical", "largest", r.growth > 1 ? fmt::format("x{}", r.growth) : "after", ">20GB", "phys",
+      r.workload_given ? "busiest RU/s" : "max/mean", "fan-out", "problems");
+  for (size_t i : order) {
+    const KeyFacts& k = r.keys[i];
+    out += fmt::format("{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>8} {}\n", k.rank,
+                       k.label, width, GroupThousands(k.logical_partitions),
+                       FormatSize(k.largest_bytes), FormatSize(k.largest_bytes_after),
+                       GroupThousands(k.over_20gb_partitions), k.physical_partitions,
+                       r.workload_given ? FormatRate(k.busiest_demand_ru)
+                                        : fmt::format("{:.2f}", k.storage_max_over_mean),
+                       fmt::format("{}/{}", k.fanout_queries, r.queries.size()),
+                       k.problems.empty() ? std::string("-") : std::to_string(k.problems.size()));
+  }
+  for (size_t i : order) {
+    for (const std::string& p : r.keys[i].problems)
+      out += fmt::format("  {}: {}\n", r.keys[i].label, p);
+  }
+  out += r.why + "\n";
+  if (!r.workload_given) {
+    out +=
+        "No workload given: throttling and request demand are not judged (--reads, --writes, "
+        "--queries).\n";
+  }
+  return out;
+}
+
+}  // namespace partplay
