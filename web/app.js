@@ -23,6 +23,7 @@ import {initModeSwitch} from './common/mode-switch.js';
 import {initSizingPanel} from './sizing/sizing-panel.js';
 import {initShare} from './common/embed-share.js';
 import {caretExcerpt} from './common/text-position.js';
+import {mountCompareView} from './cosmos/compare-view.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
@@ -180,6 +181,11 @@ const state = {
 };
 
 const client = new PlaygroundClient();
+// Section 12: candidate keys side by side, judged under the container settings above.
+const compareView = mountCompareView(document.querySelector('[data-testid="compare-root"]'), client, {
+  containerOptions: () => containerOptions('main'),
+  currentKey: () => ({key_paths: currentKeyPaths()}),
+});
 // An engine failure restarts the worker (client.js): the analyses and the source it held are
 // gone, so the next step sends the source again instead of re-modelling what is no longer there.
 client.addEventListener('restart', () => {
@@ -453,6 +459,7 @@ function analyzeAll({source, label, extra = {}} = {}) {
   const weightPath = wantedWeightPath() ?? (el.spreadSelect.value === 'field' ? state.analyzedWeightPath : undefined);
   if (source) {
     state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
+    compareView.sourceChanged();
     // New data: the synthetic analysis of the old data goes.
     if (state.synthetic || state.synReport) client.release(SYNTHETIC_SLOT).catch(() => {});
     state.synthetic = null;
@@ -584,6 +591,7 @@ function applySettings() {
   run(async () => {
     const mainReport = await client.model({container: main});
     const synReport = syn ? await client.model({slot: SYNTHETIC_SLOT, container: syn}) : undefined;
+    compareView.settingsChanged();
     return {main: mainReport, syn: synReport, remodelled: true};
   }, {
     kind: 'model',

@@ -225,6 +225,19 @@ export class PlaygroundClient extends EventTarget {
     return this.#call(Request.MODEL, clean({slot, container, maxPartitions}));
   }
 
+  /**
+   * Judges several keys on the last analyzed source (protocol.js compare). `keys` are the engine's
+   * analysis options ({key_paths, synthetic?}); resolves to the Comparison. `signal` cancels it.
+   */
+  compare({keys, container, queries, weightPath, onProgress, signal}) {
+    return this.#checked(Request.COMPARE, clean({keys, container, queries, weightPath}), {onProgress, signal});
+  }
+
+  /** The kept comparison under other container options or queries, without reading again. */
+  recompare({container, queries} = {}) {
+    return this.#checked(Request.RECOMPARE, clean({container, queries}));
+  }
+
   // -------------------------------------------------------------------------------------------
   // The CQL session (protocol.js, "CQL requests"). Statement failures are results, not rejections.
 
