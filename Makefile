@@ -49,8 +49,10 @@ site: wasm
 	@cp wasm/partplay-api.mjs $(WASM_BUILD)/partplay.mjs $(WASM_BUILD)/partplay.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-cosmos.mjs $(WASM_BUILD)/partplay-cosmos.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-cql.mjs $(WASM_BUILD)/partplay-cql.wasm $(SITE)/engine/
+	@cp $(WASM_BUILD)/partplay-sizing.mjs $(WASM_BUILD)/partplay-sizing.wasm $(SITE)/engine/
 	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/
 	@cp -r examples $(SITE)/examples
+	@node scripts/minify-site.mjs --root $(SITE)
 	@echo "site: $(SITE) ($$(du -sh $(SITE) | cut -f1))"
 	@node scripts/size-report.mjs --root $(SITE)
 

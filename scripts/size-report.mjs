@@ -7,8 +7,8 @@
 // The element module (partition-playground.js) and the worker (worker/worker.js, which the client
 // starts) are followed through their static imports and `new URL('./x.js', import.meta.url)`;
 // a dynamic import('./y') is followed only when it belongs to the mode: the worker loads one
-// engine module per domain (engine/partplay-cosmos.mjs for Cosmos DB, engine/partplay-cql.mjs for
-// Cassandra and sizing; web/worker/worker.js), whose glue fetches the .wasm of the same name, and
+// engine module per domain (engine/partplay-cosmos.mjs, partplay-cql.mjs, partplay-sizing.mjs;
+// web/worker/worker.js), whose glue fetches the .wasm of the same name, and
 // the element imports its mode's chart views (embed/<mode>-views.js) only when a chart view is
 // listed, with D3 (vendor/d3.min.js) and styles.css (embed/chart-kit.js). Each mode is reported
 // twice: tables only, and with its charts. The full page (index.html) counts its stylesheet, D3,
@@ -88,17 +88,19 @@ const sum = (rows) => ({raw: rows.reduce((s, r) => s + r.raw, 0), gzip: rows.red
                         wasmGzip: rows.filter((r) => r.kind === 'wasm').reduce((s, r) => s + r.gzip, 0)});
 
 const ELEMENT = ['partition-playground.js', 'worker/worker.js'];
+/** The engine's JS wrapper, which the worker imports to load its domain's module. */
+const API = 'engine/partplay-api.mjs';
 const CHART_EXTRAS = ['vendor/d3.min.js', 'styles.css'];
 const MODES = [
   {mode: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js'},
   {mode: 'cassandra', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js'},
-  {mode: 'sizing', engine: 'engine/partplay-cql.mjs', views: 'embed/sizing-views.js'},
+  {mode: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js'},
 ];
 
 const report = {modes: [], page: null};
 for (const {mode, engine, views} of MODES) {
   for (const charts of [false, true]) {
-    const wanted = (path) => path === engine || (charts && path === views);
+    const wanted = (path) => path === API || path === engine || (charts && path === views);
     const files = follow([...ELEMENT, ...(charts ? CHART_EXTRAS : [])], wanted).map(measure);
     report.modes.push({mode, charts, files, total: sum(files)});
   }
@@ -111,7 +113,7 @@ const pageEntries = ['index.html', ...[...html.matchAll(/<(?:script[^>]*\ssrc|li
   .filter((p) => !/^[a-z]+:/.test(p) && existsSync(join(root, p)) && !p.endsWith('.svg')), 'worker/worker.js'];
 const examples = JSON.parse(readFileSync(join(root, 'examples', 'index.json'), 'utf8'));
 if (examples[0]?.file) pageEntries.push('examples/index.json', join('examples', examples[0].file));
-const pageFiles = follow(pageEntries, (path) => path === 'engine/partplay-cosmos.mjs').map(measure);
+const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos.mjs').map(measure);
 report.page = {files: pageFiles, total: sum(pageFiles)};
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

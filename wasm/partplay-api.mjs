@@ -12,11 +12,13 @@
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
 //
-// Three builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
-// and the bench), 'cosmos' (partplay-cosmos.mjs: ingest, Cosmos DB, sizing from data) and 'cql'
-// (partplay-cql.mjs: Cassandra, sizing from a schema), size-optimized for the page and the element.
-// Each is imported only when asked for: createEngine({}, {domain: 'cql'}). An Engine of one domain
-// has no binding of the other's (calling one throws a TypeError); web/worker/worker.js routes each
+// Four builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
+// and the bench), and size-optimized for the page and the element, 'cosmos' (partplay-cosmos.mjs:
+// ingest, Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
+// (partplay-sizing.mjs: sizing from a schema). Each is imported only when asked for:
+// createEngine({}, {domain: 'cql'}). An Engine of one domain
+// has no binding of the others' (calling one throws: a TypeError, or createCqlSession's
+// PartplayError); web/worker/worker.js routes each
 // request to its domain's engine.
 
 /** The module factory of each domain, imported on demand. */
@@ -24,6 +26,7 @@ const FACTORIES = {
   all: () => import('./partplay.mjs'),
   cosmos: () => import('./partplay-cosmos.mjs'),
   cql: () => import('./partplay-cql.mjs'),
+  sizing: () => import('./partplay-sizing.mjs'),
 };
 
 /** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
@@ -254,7 +257,7 @@ export function supportsWasmSimd() {
 }
 
 /**
- * Loads the module of `domain` ('all' | 'cosmos' | 'cql'). `moduleOptions` go to Emscripten
+ * Loads the module of `domain` ('all' | 'cosmos' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
  * (`wasmBinary`, `locateFile`).
  */
 export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {

@@ -23,7 +23,8 @@
 //
 // Each instance has its own worker (web/worker/client.js; nothing here touches the wasm) and starts
 // it only once the element scrolls into view; the worker loads only its mode's engine module
-// (partplay-cosmos or partplay-cql) and the element only its mode's chart module (embed/). Every URL (worker, engine, examples) is resolved from
+// (partplay-cosmos, partplay-cql or partplay-sizing) and the element only its mode's chart module
+// (embed/). Every URL (worker, engine, examples) is resolved from
 // this module's own URL, so the files work under any base path. Styles live in the shadow root and
 // are themed by the custom properties --pp-bg, --pp-fg, --pp-muted, --pp-border, --pp-accent,
 // --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme.
@@ -241,7 +242,7 @@ export class PartitionPlayground extends HTMLElement {
     if (this.#started) return;
     this.#started = true;
     this.dataset.engine = 'on';
-    const domain = this.mode === 'cosmos' ? 'cosmos' : 'cql';
+    const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
     this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}`, BASE)});
     this.#run();
   }

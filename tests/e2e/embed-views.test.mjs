@@ -3,7 +3,7 @@
 // example under /date and under its synthetic key, the ring of the compound-key example with a
 // selected row's replicas, and the hotel sizing formula term by term. Each chart's table
 // alternative is checked against the engine run here in Node (the per-domain modules the element
-// loads, engine/partplay-cosmos.mjs and partplay-cql.mjs), the row tokens against cassandra-driver's tokenizer; the charts are
+// loads, engine/partplay-cosmos.mjs, partplay-cql.mjs and partplay-sizing.mjs), the row tokens against cassandra-driver's tokenizer; the charts are
 // screenshot into test-results/. Also: an element loads only its mode's engine module, and D3
 // only when a chart view is listed.
 import {after, before, describe, test} from 'node:test';
@@ -21,13 +21,14 @@ let server;
 let browser;
 let cosmos;
 let cql;
+let sizing;
 
 before(async () => {
   assert.ok(existsSync(join(siteRoot, 'examples', 'embed.html')), 'build/site/examples/embed.html: run `make site` first');
   // The modules the element itself loads: one per domain.
   const api = await import(join(siteRoot, 'engine', 'partplay-api.mjs'));
   const load = (domain) => api.createEngine({wasmBinary: readFileSync(join(siteRoot, 'engine', `partplay-${domain}.wasm`))}, {domain});
-  [cosmos, cql] = await Promise.all([load('cosmos'), load('cql')]);
+  [cosmos, cql, sizing] = await Promise.all([load('cosmos'), load('cql'), load('sizing')]);
   server = await startServer({root: siteRoot, port: 0});
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -173,7 +174,7 @@ describe('the chart views of <partition-playground> (examples/embed.html)', () =
       assert.equal(await ready(page, 'pp-hotel-formula'), 'ready');
       const entries = JSON.parse(readFileSync(join(examplesDir, 'cql', 'sizing.json'), 'utf8'));
       const {id: _id, title: _t, file, description: _d, ...rest} = entries.find((e) => e.id === 'hotel');
-      const report = cql.sizeTable({cql: readFileSync(join(examplesDir, 'cql', file), 'utf8'), ...rest});
+      const report = sizing.sizeTable({cql: readFileSync(join(examplesDir, 'cql', file), 'utf8'), ...rest});
       const t = report.average.terms;
       assert.deepEqual((await tableRows(page, 'pp-hotel-formula', 'sizing-chart-terms')).map((r) => [r[0], r[2]]), [
         ['Σ pk', formatInt(t.sum_partition_key)], ['Σ s', formatInt(t.sum_static)],
@@ -245,12 +246,14 @@ describe('an element loads only what its mode and views need', () => {
     assert.deepEqual(charts.filter((p) => /partplay-cql|partplay\.wasm|cassandra-views|sizing-views/.test(p)), []);
   });
 
-  test('Cassandra and sizing modes: the CQL engine only', async () => {
-    for (const attrs of ['mode="cassandra" example="uprofile-compound-key" view="results ring"',
-                         'mode="sizing" example="hotel" view="sizing"']) {
+  test('Cassandra and sizing modes: their own engine only', async () => {
+    for (const [attrs, own, others] of [
+      ['mode="cassandra" example="uprofile-compound-key" view="results ring"', 'cql', /partplay-(cosmos|sizing)|partplay\.wasm|cosmos-views|sizing-views/],
+      ['mode="sizing" example="hotel" view="sizing"', 'sizing', /partplay-(cosmos|cql)|partplay\.wasm|cosmos-views|cassandra-views/],
+    ]) {
       const requests = await loads(attrs);
-      assert.ok(requests.some((p) => p.endsWith('/engine/partplay-cql.wasm')), attrs);
-      assert.deepEqual(requests.filter((p) => /partplay-cosmos|partplay\.wasm|cosmos-views/.test(p)), [], attrs);
+      assert.ok(requests.some((p) => p.endsWith(`/engine/partplay-${own}.wasm`)), attrs);
+      assert.deepEqual(requests.filter((p) => others.test(p)), [], attrs);
     }
   });
 });

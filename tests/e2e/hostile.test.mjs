@@ -116,13 +116,16 @@ describe('security headers', {timeout: 3 * TIMEOUT}, () => {
   test('the page and its worker run under the Content-Security-Policy without eval, with no violation',
        {timeout: 2 * TIMEOUT}, async () => {
     // The engine's glue is built without eval or new Function (-sDYNAMIC_EXECUTION=0).
-    const glue = readFileSync(join(siteRoot, 'engine', 'partplay.mjs'), 'utf8');
-    assert.doesNotMatch(glue, /new Function\s*\(|\beval\s*\(/, 'partplay.mjs has no eval and no new Function');
+    // Every build: the full module and the per-domain ones the page and the element load.
+    for (const name of ['partplay.mjs', 'partplay-cosmos.mjs', 'partplay-cql.mjs', 'partplay-sizing.mjs']) {
+      const glue = readFileSync(join(siteRoot, 'engine', name), 'utf8');
+      assert.doesNotMatch(glue, /new Function\s*\(|\beval\s*\(/, `${name} has no eval and no new Function`);
+    }
     assert.doesNotMatch(CONTENT_SECURITY_POLICY, /'unsafe-eval'|'unsafe-inline'/);
 
     const {page, problems, close} = await openPage();
     try {
-      for (const path of ['./', 'worker/worker.js', 'engine/partplay.wasm', 'no-such-file']) {
+      for (const path of ['./', 'worker/worker.js', 'engine/partplay-cosmos.wasm', 'no-such-file']) {
         const r = await fetch(new URL(path, page.url()), {method: 'HEAD'});
         assert.equal(r.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, `${path} carries the policy`);
         assert.equal(r.headers.get('x-content-type-options'), 'nosniff', `${path} says nosniff`);

@@ -10,11 +10,11 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CLI = path.join(ROOT, 'build/native/partplay');
 const ENGINE_DIR = path.join(ROOT, 'build/site/engine');
 
-export async function loadEngine() {
+/** The module with every domain, or with `domain` ('cosmos' | 'cql' | 'sizing'): the page's. */
+export async function loadEngine(domain = 'all') {
   const api = await import(pathToFileURL(path.join(ENGINE_DIR, 'partplay-api.mjs')).href);
-  const engine = await api.createEngine({
-    wasmBinary: fs.readFileSync(path.join(ENGINE_DIR, 'partplay.wasm')),
-  });
+  const file = domain === 'all' ? 'partplay.wasm' : `partplay-${domain}.wasm`;
+  const engine = await api.createEngine({wasmBinary: fs.readFileSync(path.join(ENGINE_DIR, file))}, {domain});
   return {api, engine};
 }
 

@@ -3,15 +3,17 @@
 // work goes to the worker through client.js (protocol.js "CQL requests"); this module only sends
 // requests and draws what comes back. Text from scripts and results goes in as text only.
 //
-//   const cassandra = initCassandraView({client});
+//   const cassandra = mountCassandraView(root, client);   // root: the panel (#cassandra-view)
 //   cassandra.activate();   // on the first switch to the Cassandra mode: examples, first run
+//   cassandra.destroy();    // stops its observers and in-flight load, empties root
+// Every element it reads is looked up inside root (scopedById); nothing outside root is touched.
 //
 // The panel (#cassandra-view) carries data-cql-state ('idle' | 'busy' | 'ready' | 'error'),
 // data-cql-runs (requests finished) and data-cql-pending (requests queued or running), which the
 // end-to-end tests wait on.
 import {limitText, limitValue} from '../common/limits.js';
 import {caretExcerpt, statementRangeOf} from '../common/text-position.js';
-import {fillTable, h, setFigure} from '../common/dom.js';
+import {fillTable, h, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
 import {formatBytes, formatInt, formatMs, formatPercent, truncate} from '../common/format.js';
 import {COSMOS_DEFAULT_RU, SourceKind} from '../worker/protocol.js';
 import {nodeClass, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
@@ -24,8 +26,6 @@ const PROGRESS_DELAY_MS = 300;
 const SETTLE_MS = 500;
 const CASSANDRA_API_PHYSICAL = 'cosmos_cassandra_physical_partition_bytes';
 
-const byId = (id) => document.getElementById(id);
-const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 
 /** A share as a percentage, tiny ones as "< 0.01%" rather than in exponent form. */
 const share = (x) => (x > 0 && x < 0.0001 ? '< 0.01%' : formatPercent(x));
@@ -40,7 +40,9 @@ export function replicationText(replication) {
 }
 
 
-export function initCassandraView({client}) {
+export function mountCassandraView(root, client, {examplesBase = new URL('examples/cql/', document.baseURI)} = {}) {
+  const byId = scopedById(root);
+  const byTestId = scopedByTestId(root);
   const el = {
     panel: byId('cassandra-view'),
     example: byId('cql-example'),
@@ -827,7 +829,7 @@ export function initCassandraView({client}) {
   // Examples.
 
   async function loadExamples() {
-    const response = await fetch(new URL('examples/cql/index.json', document.baseURI));
+    const response = await fetch(new URL('index.json', examplesBase));
     if (!response.ok) throw new Error(`examples/cql/index.json: HTTP ${response.status}`);
     const list = await response.json();
     state.examples = (Array.isArray(list) ? list : []).filter((e) => e && typeof e.id === 'string' && typeof e.file === 'string');
@@ -840,7 +842,7 @@ export function initCassandraView({client}) {
 
   async function useExample(example, {focusError = false} = {}) {
     el.exampleDescription.textContent = example.description ?? '';
-    const response = await fetch(new URL(example.file, new URL('examples/cql/', document.baseURI)));
+    const response = await fetch(new URL(example.file, examplesBase));
     if (!response.ok) throw new Error(`${example.file}: HTTP ${response.status}`);
     el.editor.value = await response.text();
     el.editor.dataset.example = example.id;
@@ -960,7 +962,7 @@ export function initCassandraView({client}) {
 
   let lastWidth = 0;
   let frame = 0;
-  new ResizeObserver((entries) => {
+  const resizes = new ResizeObserver((entries) => {
     const width = Math.round(entries[0].contentRect.width);
     if (width === lastWidth || !state.view) return;
     lastWidth = width;
@@ -969,7 +971,8 @@ export function initCassandraView({client}) {
       renderRingPart();
       renderLoad(state.view);
     });
-  }).observe(el.ringChart);
+  });
+  resizes.observe(el.ringChart);
 
   // -------------------------------------------------------------------------------------------
   // Start (on the first switch to the Cassandra mode).
@@ -1001,5 +1004,13 @@ export function initCassandraView({client}) {
     await refreshView();
   }
 
-  return {activate};
+  /** Tears the view down: no more redraws, the load in flight cancelled, `root` emptied. */
+  function destroy() {
+    resizes.disconnect();
+    cancelAnimationFrame(frame);
+    state.loadAbort?.abort();
+    root.replaceChildren();
+  }
+
+  return {activate, destroy};
 }

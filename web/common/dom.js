@@ -57,3 +57,8 @@ export function fillTable(table, head, rows, {caption} = {}) {
   })))));
   table.replaceChildren(...parts);
 }
+
+/** getElementById inside `root` only (the root itself included): a view owns nothing outside it. */
+export const scopedById = (root) => (id) => (root.id === id ? root : root.querySelector(`#${CSS.escape(id)}`));
+/** The first element inside `root` with data-testid `id`. */
+export const scopedByTestId = (root) => (id) => root.querySelector(`[data-testid="${id}"]`);

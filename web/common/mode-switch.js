@@ -3,10 +3,11 @@
 // shows its panel and hides the other; nothing in a hidden panel is reset, so switching back finds
 // everything as it was. #cassandra (or #sizing: any tab's data-mode) in the address opens that mode.
 //
-//   initModeSwitch({onChange: (mode) => ...});
+//   initModeSwitch(tablist, {panels: {cosmos: node, cassandra: node, sizing: node}, onChange: (mode) => ...});
+// The tabs are read inside `tablist`; the panels are given (the composition root finds them).
 
-export function initModeSwitch({onChange} = {}) {
-  const tabs = [...document.querySelectorAll('[role="tab"][data-mode]')];
+export function initModeSwitch(tablist, {panels = {}, onChange} = {}) {
+  const tabs = [...tablist.querySelectorAll('[role="tab"][data-mode]')];
   let mode = null;
   /** The mode the address names (#cassandra, #sizing), or undefined. */
   const modeFromHash = () => tabs.slice(1).find((t) => location.hash === `#${t.dataset.mode}`)?.dataset.mode;
@@ -17,7 +18,7 @@ export function initModeSwitch({onChange} = {}) {
       const on = t === tab;
       t.setAttribute('aria-selected', String(on));
       t.tabIndex = on ? 0 : -1;
-      const panel = document.getElementById(t.getAttribute('aria-controls'));
+      const panel = panels[t.dataset.mode];
       if (panel) panel.hidden = !on;
     }
     if (focus) tab.focus();

@@ -152,9 +152,9 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   pinButton.type = 'submit';
   const pinCurrent = h('button', {text: 'Pin the current key', className: 'secondary', testid: 'compare-pin-current'});
   pinCurrent.type = 'button';
-  const form = h('form', {className: 'compare-form'}, [
+  const form = h('form', {className: 'keycmp-form'}, [
     labelled('Kind', kind), labelled('Paths (comma-separated)', paths), bucketsLabel, suffixLabel, pinButton, pinCurrent]);
-  const formError = h('p', {className: 'compare-error', testid: 'compare-form-error'});
+  const formError = h('p', {className: 'keycmp-error', testid: 'compare-form-error'});
   formError.setAttribute('role', 'alert');
   formError.hidden = true;
   const pinList = h('ul', {className: 'pins', testid: 'compare-pins'});
@@ -166,12 +166,12 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   compareButton.type = 'button';
   const status = h('p', {className: 'hint', testid: 'compare-status'});
   status.setAttribute('aria-live', 'polite');
-  const why = h('p', {className: 'compare-why', testid: 'compare-why'});
-  const tableNode = h('table', {className: 'compare-table', testid: 'compare-table'});
-  const tableWrap = h('div', {className: 'table-wrap'}, [tableNode]);
-  const chart = h('figure', {className: 'compare-chart', testid: 'compare-chart'});
+  const why = h('p', {className: 'keycmp-why', testid: 'compare-why'});
+  const tableNode = h('table', {className: 'keycmp-table', testid: 'compare-table'});
+  const tableWrap = h('div', {className: 'table-scroll'}, [tableNode]);
+  const chart = h('figure', {className: 'keycmp-chart', testid: 'compare-chart'});
   chart.tabIndex = 0;
-  const body = h('div', {className: 'compare-body'}, [why, tableWrap, chart]);
+  const body = h('div', {className: 'keycmp-body'}, [why, tableWrap, chart]);
   body.hidden = true;
 
   root.replaceChildren(

@@ -5,11 +5,8 @@
 // text only.
 import {limitText, limitValue} from '../common/limits.js';
 import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
-import {fillTable, h, keyNode, setFigure} from '../common/dom.js';
+import {fillTable, h, keyNode, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '../common/format.js';
-
-const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
-const byId = (id) => document.getElementById(id);
 
 const RU_PER_PHYSICAL = 'cosmos_physical_partition_ru_per_second';
 const BYTES_PER_PHYSICAL = 'cosmos_physical_partition_bytes';
@@ -77,7 +74,8 @@ function findingItemsTable(items) {
   return table;
 }
 
-export function renderFindings(report) {
+export function renderFindings(root, report) {
+  const byId = scopedById(root);
   // The container model's findings (engine); without a container the insights say what there is.
   const findings = report.container?.findings ?? [];
   const list = byId('findings');
@@ -205,7 +203,8 @@ function routeText(route, ranges) {
   }
 }
 
-export function renderContainer(report, {mapEl}) {
+export function renderContainer(root, report, {mapEl}) {
+  const byTestId = scopedByTestId(root);
   const c = report.container;
   const layout = c.before;
   const n = layout.ranges.length;
@@ -249,7 +248,8 @@ export function renderContainer(report, {mapEl}) {
 // ---------------------------------------------------------------------------------------------
 // Workload and hot partitions.
 
-export function renderWorkload(report, {demandEl}) {
+export function renderWorkload(root, report, {demandEl}) {
+  const byTestId = scopedByTestId(root);
   const c = report.container;
   const layout = c.before;
   const w = c.workload ?? {};
@@ -361,7 +361,9 @@ export function renderWorkload(report, {demandEl}) {
 // ---------------------------------------------------------------------------------------------
 // Growth and splits.
 
-export function renderGrowth(report, {beforeEl, afterEl}) {
+export function renderGrowth(root, report, {beforeEl, afterEl}) {
+  const byId = scopedById(root);
+  const byTestId = scopedByTestId(root);
   const c = report.container;
   const summary = byTestId('growth-summary');
   const block = byId('splits-block');
@@ -472,7 +474,9 @@ export function fanoutText(s, basePath) {
   return `${formatInt(n)}`;
 }
 
-export function renderSyntheticCompare(plain, synthetic, {basePath}) {
+export function renderSyntheticCompare(root, plain, synthetic, {basePath}) {
+  const byId = scopedById(root);
+  const byTestId = scopedByTestId(root);
   const block = byId('synthetic-compare-block');
   if (!plain || !synthetic) {
     block.hidden = true;
@@ -533,7 +537,8 @@ function riskText(risk) {
 
 const ADVISOR_SHOWN = 6;
 
-export function renderAdvisor(report, {currentPaths, onUse, showAll = false, onToggle}) {
+export function renderAdvisor(root, report, {currentPaths, onUse, showAll = false, onToggle}) {
+  const byTestId = scopedByTestId(root);
   const advisor = report.advisor;
   const note = byTestId('advisor-note');
   const rows = byTestId('advisor-rows');

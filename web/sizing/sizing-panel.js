@@ -2,20 +2,22 @@
 // Rendering is sizing-view.js (pure functions of the reports); every computation is the engine's,
 // in the worker (client.sizeTable, client.dataSizing). The main thread only reads the form.
 //
-//   const sizing = initSizingPanel({client});
+//   const sizing = mountSizingPanel(root, client, {analysisRuns});   // root: the panel (#sizing-view)
 //   sizing.activate();   // when the mode shows: charts need a width, the data form refreshes
+//   sizing.destroy();    // stops its observers, empties root
+// Every element it reads is inside root; `analysisRuns` is the element whose data-runs counts the
+// Cosmos DB mode's finished analyses (the page's body), which the data form measures again.
 //
 // Progress for tests and scripts: #sizing-view carries data-sizing-state (idle | busy | ready |
 // error) and data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the
 // data form).
-import {h} from '../common/dom.js';
+import {h, scopedById} from '../common/dom.js';
 import {formatInt} from '../common/format.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
   renderOptions, renderSizingError, renderTableReport, timeColumns,
 } from './sizing-view.js';
 
-const EXAMPLES_URL = 'examples/cql/sizing.json';
 const SETTLE_MS = 400;
 
 const SPLIT_TITLES = {
@@ -23,8 +25,6 @@ const SPLIT_TITLES = {
   time_bucket: (s) => `${s.unit} bucket from ${s.column} over ${formatInt(s.span_days)} days`,
   hash_bucket: (s) => `hash bucket of ${formatInt(s.buckets)}`,
 };
-
-const byId = (id) => document.getElementById(id);
 
 function todayIso() {
   const d = new Date();
@@ -46,9 +46,10 @@ function rowsOf(text) {
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : t;
 }
 
-export function initSizingPanel({client}) {
-  const view = byId('sizing-view');
-  if (!view) return {activate() {}, redraw() {}};
+export function mountSizingPanel(root, client, {analysisRuns = null,
+                                               examplesBase = new URL('examples/cql/', document.baseURI)} = {}) {
+  const byId = scopedById(root);
+  const view = root;
   const el = {
     form: byId('sizing-form'),
     example: byId('sizing-example'),
@@ -406,7 +407,7 @@ export function initSizingPanel({client}) {
     if (!ex) return;
     el.exampleDescription.textContent = ex.description ?? '';
     try {
-      const response = await fetch(`examples/cql/${ex.file}`);
+      const response = await fetch(new URL(ex.file, examplesBase));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       el.cql.value = await response.text();
     } catch (e) {
@@ -432,7 +433,7 @@ export function initSizingPanel({client}) {
 
   async function loadExamples() {
     try {
-      const response = await fetch(EXAMPLES_URL);
+      const response = await fetch(new URL('sizing.json', examplesBase));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       state.examples = await response.json();
     } catch (e) {
@@ -491,19 +492,21 @@ export function initSizingPanel({client}) {
     computeData();
   });
 
-  // The Cosmos DB mode's analysis changed (app.js counts finished runs in body[data-runs]):
-  // measure it again when this mode shows it, else on the next activate().
-  new MutationObserver(() => {
+  // The Cosmos DB mode's analysis changed (the page counts finished runs in analysisRuns'
+  // data-runs): measure it again when this mode shows it, else on the next activate().
+  const runsObserver = new MutationObserver(() => {
     if (state.active) computeData();
-  }).observe(document.body, {attributes: true, attributeFilter: ['data-runs']});
+  });
+  if (analysisRuns) runsObserver.observe(analysisRuns, {attributes: true, attributeFilter: ['data-runs']});
 
   let resizeFrame = 0;
-  window.addEventListener('resize', () => {
+  const onResize = () => {
     cancelAnimationFrame(resizeFrame);
     resizeFrame = requestAnimationFrame(() => {
       if (state.active) drawSizingCharts(view);
     });
-  });
+  };
+  window.addEventListener('resize', onResize);
 
   renderSplits();
   fillSplitColumns();
@@ -522,6 +525,14 @@ export function initSizingPanel({client}) {
     /** Draws the charts again (after a resize). */
     redraw() {
       if (state.active) drawSizingCharts(view);
+    },
+    /** Tears the view down: no observer or listener left, `root` emptied. */
+    destroy() {
+      state.active = false;
+      runsObserver.disconnect();
+      window.removeEventListener('resize', onResize);
+      cancelAnimationFrame(resizeFrame);
+      root.replaceChildren();
     },
   };
 }

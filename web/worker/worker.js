@@ -19,15 +19,17 @@ import {
   result, toErrorPayload, validateRequest,
 } from './protocol.js';
 
-// One engine module per domain (CMakeLists.txt): 'cosmos' (ingest, Cosmos DB, sizing from data)
-// and 'cql' (Cassandra, sizing from a schema), each loaded on its first request, so a page or an
-// element in one mode never downloads the other's wasm. The worker's URL names the domain to load
-// at once and to answer init with (worker.js?domain=cql; 'cosmos' by default).
-const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET,
-                              Request.SIZE_TABLE, Request.SIZING_TABLES]);
-const FIRST_DOMAIN = new URL(self.location.href).searchParams.get('domain') === 'cql' ? 'cql' : 'cosmos';
+// One engine module per domain (CMakeLists.txt): 'cosmos' (ingest, Cosmos DB, sizing from data),
+// 'cql' (Cassandra) and 'sizing' (sizing from a schema), each loaded on its first request, so a
+// page or an element in one mode never downloads another's wasm. The worker's URL names the
+// domain to load at once and to answer init with (worker.js?domain=cql; 'cosmos' by default).
+const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET]);
+const SIZING_REQUESTS = new Set([Request.SIZE_TABLE, Request.SIZING_TABLES]);
+const DOMAINS = ['cosmos', 'cql', 'sizing'];
+const FIRST_DOMAIN = DOMAINS.find((d) => d === new URL(self.location.href).searchParams.get('domain')) ?? 'cosmos';
 /** The domain whose engine answers a request of `type`. */
-const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
+const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : SIZING_REQUESTS.has(type) ? 'sizing'
+  : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
 
 const engines = new Map();
 /** The engine of `domain`, loaded once: {api, engine} or a rejected promise with an ErrorPayload. */
@@ -455,7 +457,7 @@ async function handle(message) {
     case Request.SIZE_TABLE:
       return sizeTable(payload);
     case Request.SIZING_TABLES:
-      return (await engineFor('cql')).engine.sizingTables(payload.cql);
+      return (await engineFor('sizing')).engine.sizingTables(payload.cql);
     case Request.DATA_SIZING:
       return dataSizing(payload);
   }
@@ -600,7 +602,7 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
 // estimates, and the analysis kept in a slot measured as Cassandra partitions.
 
 async function sizeTable({request}) {
-  const {engine} = await engineFor('cql');
+  const {engine} = await engineFor('sizing');
   if (typeof engine.sizeTable !== 'function') {
     throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
                         message: 'This engine build cannot size tables; rebuild the site (make site).'});
