@@ -40,4 +40,4 @@ initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
 
 // "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
 // first analysis has finished.
-initShare();
+initShare({dataSource: () => cosmos.source()});
