@@ -26,7 +26,9 @@ import {
 const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET]);
 const SIZING_REQUESTS = new Set([Request.SIZE_TABLE, Request.SIZING_TABLES]);
 const DOMAINS = ['cosmos', 'cql', 'sizing'];
-const FIRST_DOMAIN = DOMAINS.find((d) => d === new URL(self.location.href).searchParams.get('domain')) ?? 'cosmos';
+// The module's own URL (not self.location: a worker started from a blob: module that imports
+// this one, for files on another origin, has the blob's location).
+const FIRST_DOMAIN = DOMAINS.find((d) => d === new URL(import.meta.url).searchParams.get('domain')) ?? 'cosmos';
 /** The domain whose engine answers a request of `type`. */
 const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : SIZING_REQUESTS.has(type) ? 'sizing'
   : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
