@@ -10,7 +10,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import {TIMEOUT, analysisAfter, byTestId, openPage, resultsDir, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, examplesDir, openPage, resultsDir, useBrowser} from './harness.mjs';
 import {loadEngine} from '../wasm/helpers.mjs';
 
 useBrowser();
@@ -190,6 +190,41 @@ describe('key comparison on a loaded export', () => {
       const axe = await new AxeBuilder({page}).include(byTestId('compare-panel')).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       assert.deepEqual(serious.map((v) => `${v.id}: ${v.help}`), []);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the element shows the same comparison (compare, queries, growth attributes)', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const hostUrl = new URL('compare-element.html', page.url()).href;
+      await page.route(hostUrl, (route) => route.fulfill({contentType: 'text/html', body:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>compare</title></head><body><main>' +
+        '<script type="module" src="partition-playground.js"></script>' +
+        '<partition-playground mode="cosmos" example="orders" view="compare" growth="100000" ' +
+        'compare="/customerId; /id; /customerId,/id; /total; hash:/customerId:/id:10" queries="/customerId"></partition-playground>' +
+        '</main></body></html>'}));
+      await page.goto(hostUrl);
+      await page.waitForFunction(() => ['ready', 'error'].includes(document.querySelector('partition-playground')?.dataset.state),
+                                 null, {timeout: TIMEOUT});
+      assert.equal(await page.$eval('partition-playground', (el) => el.dataset.state), 'ready');
+      const shown = await page.$eval('partition-playground', (el) => {
+        const section = el.shadowRoot.querySelector('[data-testid="compare"]');
+        return {why: section.querySelector('[data-testid="compare-why"]').textContent, best: section.dataset.best,
+                labels: [...section.querySelectorAll('tbody tr')].map((tr) => tr.children[1].textContent)};
+      });
+      const cmp = engine.newComparison({keys: [
+        {key_paths: ['/customerId']}, {key_paths: ['/id']}, {key_paths: ['/customerId', '/id']}, {key_paths: ['/total']},
+        {key_paths: ['/customerId'], synthetic: {kind: 'hash_suffix', suffix_path: '/id', buckets: 10, separator: '-'}}]});
+      cmp.feed(readFileSync(join(examplesDir, 'orders.ndjson')));
+      cmp.finish();
+      const expected = cmp.compare({container: {ru_per_second: 400, growth: 100000}, queries: [{filter: ['/customerId']}]});
+      cmp.dispose();
+      assert.equal(shown.why, expected.why);
+      assert.deepEqual(shown.labels, [...expected.keys].sort((a, b) => a.rank - b.rank).map((k) => k.label));
+      assert.equal(shown.best, expected.best >= 0 ? expected.keys[expected.best].label : '');
       assert.deepEqual(problems, []);
     } finally {
       await close();
