@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // A small, dependency-free static file server for the Partition Playground site.
 //
-//   node scripts/serve.mjs [--root build/site] [--port 8080]      (PORT env overrides 8080)
+//   node scripts/serve.mjs [--root build/site] [--port 8080] [--cors]   (PORT env overrides 8080)
 //
 // Binds 127.0.0.1 only, serves files below --root with the right MIME types (application/wasm for
 // the engine, text/javascript for modules), maps a directory to its index.html, refuses anything
 // that resolves outside the root (.., encoded slashes, NUL bytes, symlinks out of the root), and
 // answers GET and HEAD only; every response carries SECURITY_HEADERS (a Content-Security-Policy
 // that also covers the worker, nosniff). Tests import startServer() and listen on port 0.
+// --cors serves the files as a CDN must for a <partition-playground> on another origin's page:
+// CORS_HEADERS on every response (README "Embedding from another origin").
 import {createServer} from 'node:http';
 import {createReadStream} from 'node:fs';
 import {realpath, stat} from 'node:fs/promises';
@@ -54,6 +56,15 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * What a host of the element's files must send when pages of other origins embed it: module
+ * scripts, the worker's imports, the wasm and the examples are fetched in CORS mode.
+ */
+export const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
 /** Headers every response carries. */
 export const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -98,9 +109,9 @@ async function resolveFile(root, urlPath) {
 
 /**
  * Starts the server. Resolves to {server, url} once it listens; `port: 0` picks a free port.
- * @param {{root?: string, port?: number, host?: string}} options
+ * @param {{root?: string, port?: number, host?: string, cors?: boolean}} options
  */
-export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127.0.0.1'} = {}) {
+export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127.0.0.1', cors = false} = {}) {
   const realRoot = await realpath(resolve(root));
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -130,6 +141,7 @@ export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127
       'Cache-Control': 'no-cache',
       'Cross-Origin-Resource-Policy': 'same-origin',
       ...SECURITY_HEADERS,
+      ...(cors ? CORS_HEADERS : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
@@ -162,8 +174,10 @@ function parseArgs(argv) {
     else if (arg.startsWith('--root=')) options.root = arg.slice(7);
     else if (arg === '--port') options.port = Number(value());
     else if (arg.startsWith('--port=')) options.port = Number(arg.slice(7));
+    else if (arg === '--cors') options.cors = true;
     else if (arg === '-h' || arg === '--help') {
-      console.log('usage: node scripts/serve.mjs [--root build/site] [--port 8080]');
+      console.log('usage: node scripts/serve.mjs [--root build/site] [--port 8080] [--cors]\n' +
+                  '  --cors  send Access-Control-Allow-Origin: * (files embedded by pages of other origins)');
       process.exit(0);
     } else throw new Error(`unknown argument: ${arg}`);
   }
@@ -183,7 +197,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   try {
     const {url} = await startServer(options);
-    console.log(`Partition Playground: ${url}`);
+    console.log(`Partition Playground: ${url}${options.cors ? ' (CORS: any origin may embed it)' : ''}`);
   } catch (e) {
     console.error(`serve.mjs: ${e.code === 'ENOENT' ? `no such directory: ${options.root}` : e.message}`);
     process.exit(1);

@@ -147,6 +147,7 @@ export class KeyComparison {
     feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
   }
   get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
+  get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
   finish() { answer(this.#raw.finish()); }
   /** {workload_given, ru_per_second, growth, queries, best, why, keys: [...]} (docs/report.md). */
   compare({container = {}, queries = []} = {}) {

@@ -9,6 +9,7 @@ import {mountCassandraView} from './cassandra/cql-view.js';
 import {mountSizingPanel} from './sizing/sizing-panel.js';
 import {initModeSwitch} from './common/mode-switch.js';
 import {initShare} from './common/embed-share.js';
+import {wireGlossary} from './common/glossary.js';
 
 const byId = (id) => document.getElementById(id);
 const examples = new URL('examples/', document.baseURI);
@@ -40,4 +41,7 @@ initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
 
 // "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
 // first analysis has finished.
-initShare();
+initShare({dataSource: () => cosmos.source()});
+
+// The "?" next to each term's first use (RU/s, EPK, Gini, ...) opens its explanation in place.
+wireGlossary(document.body);

@@ -16,7 +16,11 @@
 // (the logical → physical map) | histogram (cosmos), ring (cassandra: the ring with the selected
 // row's replicas; select="N" picks the N-th row of the first SELECT, 1 by default) | sizing (St term by term),
 // top (partitions listed, default 10), height (a CSS length; the body scrolls), readonly (no
-// editing controls). D3 and the chart styles are fetched only when a chart view is listed.
+// editing controls). compare (cosmos): candidate keys judged side by side on the same data,
+// separated by ";" — "/tenantId; /userId; /tenantId,/userId (hierarchical); concat:/tenantId,/date;
+// hash:/tenantId:/id:10; random:/tenantId:10" — with queries (the paths each listed query filters
+// on, ";" between queries) and growth (a data factor): a table of the engine's comparison and its
+// pick (view "compare" shows only it). D3 and the chart styles are fetched only when a chart view is listed.
 // Inline data: a child <script type="application/json"> (items) or <script type="text/cql">; with
 // data-escaped="html" its "&lt;" and "&amp;" are read as "<" and "&" (the page's snippets write
 // text holding "<" that way, so it cannot end the script early).
@@ -121,11 +125,33 @@ async function fetchText(url) {
   return response.text();
 }
 
+/**
+ * A compare attribute's key: "/a" | "/a,/b" (hierarchical) | "concat:/a,/b" | "hash:/a:/b:N" |
+ * "random:/a:N" (the CLI's --candidate grammar), as the engine's analysis options.
+ */
+export function parseKeySpec(spec) {
+  const [kind, ...rest] = spec.split(':');
+  if (rest.length === 0) return {key_paths: spec.split(',').map((p) => p.trim())};
+  if (kind === 'concat') {
+    const paths = rest.join(':').split(',').map((p) => p.trim());
+    return {key_paths: [paths[0]], synthetic: {kind: 'concat', paths, separator: '-'}};
+  }
+  const buckets = Number(rest[rest.length - 1]);
+  if (kind === 'random' && rest.length === 2) {
+    return {key_paths: [rest[0]], synthetic: {kind: 'random_suffix', buckets, seed: 0, separator: '-'}};
+  }
+  if (kind === 'hash' && rest.length === 3) {
+    return {key_paths: [rest[0]], synthetic: {kind: 'hash_suffix', suffix_path: rest[1], buckets, separator: '-'}};
+  }
+  throw new Error(`compare: cannot read the key "${spec}"`);
+}
+
 let instances = 0;
 
 export class PartitionPlayground extends HTMLElement {
   static observedAttributes = ['mode', 'example', 'src', 'key', 'hash-version', 'ru', 'nodes', 'vnodes', 'rf',
-                               'view', 'height', 'readonly', 'top', 'synthetic', 'select'];
+                               'view', 'height', 'readonly', 'top', 'synthetic', 'select', 'compare', 'queries',
+                               'growth'];
 
   #client = null;
   #observer = null;
@@ -351,6 +377,12 @@ export class PartitionPlayground extends HTMLElement {
     }
     this.#clearCharts();
     this.#dom.output.replaceChildren(...out);
+    const compare = this.getAttribute('compare');
+    if (compare !== null && (this.views.length === 0 || this.views.includes('compare'))) {
+      const section = await this.#compareSection(client, compare, container);
+      if (client !== this.#client) return;
+      this.#dom.output.append(section);
+    }
     const charts = ['map', 'histogram'].filter((v) => this.views.includes(v));
     if (charts.length) {
       const section = h('section', {className: 'pp-charts', testid: 'charts'});
@@ -362,6 +394,36 @@ export class PartitionPlayground extends HTMLElement {
     this.dataset.partitions = String(report.partition_count);
     this.dataset.items = String(report.items);
     this.#setStatus('ready', `${formatInt(report.items)} items, ${formatInt(report.partition_count)} logical partitions`);
+  }
+
+  /** The compare attribute's keys judged on the data just analysed (protocol.js compare). */
+  async #compareSection(client, spec, container) {
+    const keys = spec.split(';').map((s) => s.trim()).filter(Boolean).map(parseKeySpec);
+    const queries = (this.getAttribute('queries') ?? '').split(';').map((q) => q.trim()).filter(Boolean)
+      .map((q) => ({filter: q.split(',').map((p) => p.trim()).filter(Boolean)}));
+    const growth = Number(this.getAttribute('growth') ?? 1);
+    const model = {...(container ?? {ru_per_second: Number(this.getAttribute('ru') ?? 400) || 400}),
+                   growth: Number.isFinite(growth) && growth >= 1 ? growth : 1};
+    delete model.route;
+    const table_ = await client.compare({keys, container: model, queries});
+    const rows = [...table_.keys].sort((a, b) => a.rank - b.rank).map((k) => [
+      {text: k.rank, num: true}, {text: k.label, mono: true}, {text: formatInt(k.logical_partitions), num: true},
+      {text: formatBytes(k.largest_bytes_after_growth), num: true}, {text: formatInt(k.over_20gb_partitions), num: true},
+      {text: formatInt(k.physical_partitions), num: true},
+      table_.workload_given ? {text: formatInt(Math.round(k.busiest_demand_ru)), num: true}
+        : {text: k.storage_max_over_mean.toFixed(2), num: true},
+      {text: `${table_.queries.length - k.fanout_queries} of ${table_.queries.length}`, num: true},
+      {text: k.problems.length ? k.problems.join(' ') : 'none'}]);
+    const section = h('section', {testid: 'compare'}, [
+      h('p', {className: 'why', testid: 'compare-why', text: table_.why}),
+      table(`Candidate keys side by side${model.growth > 1 ? `, data ×${formatInt(model.growth)}` : ''}`,
+            [{text: 'rank', num: true}, 'key', {text: 'logical partitions', num: true},
+             {text: model.growth > 1 ? 'largest after growth' : 'largest', num: true}, {text: 'over 20 GB', num: true},
+             {text: 'physical partitions', num: true},
+             {text: table_.workload_given ? 'busiest RU/s' : 'fullest ÷ mean', num: true},
+             {text: 'queries to one partition', num: true}, 'problems'], rows, {testid: 'compare-table'})]);
+    section.dataset.best = table_.best >= 0 ? table_.keys[table_.best].label : '';
+    return section;
   }
 
   // --------------------------------------------------------------------------------------------

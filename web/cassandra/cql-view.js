@@ -20,6 +20,8 @@ import {nodeClass, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.
 
 /** Rows of one result shown at first (the rest behind a button). */
 const ROWS_SHOWN = 200;
+/** Consecutive applied statements of one verb folded into one line from this many on. */
+const FOLD_AT = 4;
 /** Rows of the token-range and partition table views, at most. */
 const TABLE_VIEW_ROWS = 1000;
 const PROGRESS_DELAY_MS = 300;
@@ -203,10 +205,50 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     const r = state.results;
     statusLine();
     el.empty.hidden = !!r?.list.length;
-    el.results.replaceChildren(...(r?.list ?? []).map((result, i) => renderResult(result, i)));
+    el.results.replaceChildren(...foldApplied(r?.list ?? []).map((item) =>
+      (item.run ? renderAppliedRun(item) : renderResult(item.result, item.index))));
     const firstError = r?.list.find((x) => x.kind === 'error');
     if (firstError) selectStatement(firstError, {focus: focusError});
     markSelectedRows();
+  }
+
+  /**
+   * The results with each run of FOLD_AT or more consecutive applied statements of one verb (and
+   * no warning) as one item: [{result, index}] and [{run: [{result, index}...]}].
+   */
+  function foldApplied(list) {
+    const items = [];
+    const applied = (x) => x.kind === 'void' && !(x.warnings?.length);
+    for (let i = 0; i < list.length;) {
+      let j = i;
+      while (j < list.length && applied(list[j]) && list[j].verb === list[i].verb) j++;
+      if (j - i >= FOLD_AT) {
+        items.push({run: list.slice(i, j).map((result, k) => ({result, index: i + k}))});
+        i = j;
+      } else {
+        items.push({result: list[i], index: i});
+        i++;
+      }
+    }
+    return items;
+  }
+
+  /** "#3–#22 INSERT ×20 applied", openable to show each statement. */
+  function renderAppliedRun({run}) {
+    const first = run[0];
+    const last = run[run.length - 1];
+    const li = h('li', {className: 'cql-result kind-void compact folded', testid: 'cql-result-run'});
+    li.dataset.kind = 'run';
+    li.dataset.count = String(run.length);
+    li.dataset.verb = first.result.verb ?? '';
+    const details = h('details');
+    details.append(h('summary', {text: `#${first.index + 1}–#${last.index + 1}: ${formatInt(run.length)} ` +
+      `${first.result.verb || 'statement'}s applied`}));
+    const inner = h('ol', {className: 'cql-run-list'});
+    inner.append(...run.map(({result, index}) => renderResult(result, index)));
+    details.append(inner);
+    li.append(details);
+    return li;
   }
 
   function statementHead(result, i) {
@@ -321,11 +363,12 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
         button.addEventListener('click', (event) => {
           event.stopPropagation();
           select({token: p.token, key: p.key, replicas: p.replicas, replica_vnodes: p.replica_vnodes,
-                  generation: state.results.generation});
+                  generation: state.results.generation}, {reveal: true});
         });
         tr.append(h('td', {className: 'extra'}, [button]));
         tr.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
-                                                   replica_vnodes: p.replica_vnodes, generation: state.results.generation}));
+                                                   replica_vnodes: p.replica_vnodes, generation: state.results.generation},
+                                                  {reveal: true}));
       } else {
         for (let x = 0; x < 3; x++) tr.append(h('td', {className: 'extra', text: '–', title: 'an aggregate: no single partition'}));
       }
@@ -375,10 +418,12 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     return p ? view.cosmos?.ranges?.find((r) => r.id === p.physical_partition) ?? null : null;
   }
 
-  function select(sel) {
+  function select(sel, {reveal = false} = {}) {
     state.selected = sel;
     markSelectedRows();
     renderRingPart();
+    // From a result row: bring the partition's place on the ring into view (it may be far below).
+    if (reveal) el.ringChart.scrollIntoView?.({block: 'center', behavior: 'smooth'});
   }
 
   function markSelectedRows() {
@@ -433,8 +478,13 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
       li.dataset.node = String(node);
       list.append(li);
     });
-    box.append(h('p', {text: replicas.length ? `${plural(replicas.length, 'replica')}, in the order the walk finds them:`
-      : 'No replica: the keyspace places no copy on this cluster (a datacenter name that is not in the ring?).'}), list);
+    const ks = view ? keyspaceOf(view) : null;
+    const missing = ks ? missingDatacenters(ks, view) : [];
+    const lacking = missing.length ? ` The keyspace names ${missing.join(', ')}, which the ring does not have.` : '';
+    const text = replicas.length
+      ? `${plural(replicas.length, 'replica')}, in the order the walk finds them:${lacking}`
+      : `No replica: the keyspace places no copy on this cluster.${lacking}`;
+    box.append(h('p', {className: missing.length ? 'callout bad' : '', testid: 'selection-replica-note', text}), list);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -480,10 +530,28 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
                             h('span', {className: 'hint', text: ` — ${plural(ks.copies, 'copy', 'copies')} of every partition`}));
       el.replication.dataset.class = ks.replication.class;
       el.replication.dataset.copies = String(ks.copies);
+      const missing = missingDatacenters(ks, view);
+      el.replication.dataset.missingDatacenters = missing.join(',');
+      if (missing.length) {
+        const have = [...new Set((view.ring?.nodes ?? []).map((n) => n.datacenter))];
+        el.replication.append(h('span', {className: 'callout bad', testid: 'replication-missing-dc', text:
+          `${ks.name} names datacenter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which the ring does not ` +
+          `have (its datacenter${have.length > 1 ? 's' : ''}: ${have.join(', ') || 'none'}): Cassandra places no copy ` +
+          `there, so the partitions get fewer copies than the ${formatInt(ks.copies)} asked for` +
+          ' (none at all when every named datacenter is missing). Name the ring\'s datacenters, or change the ring.'}));
+      }
     } else {
       el.replication.append(h('span', {className: 'hint', text: 'No keyspace yet: run a script that creates one.'}));
       el.replication.dataset.class = '';
     }
+  }
+
+  /** The datacenters a NetworkTopologyStrategy keyspace names that the ring has no node in. */
+  function missingDatacenters(ks, view) {
+    if (!/NetworkTopologyStrategy$/.test(ks.replication?.class ?? '')) return [];
+    const have = new Set((view.ring?.nodes ?? []).map((n) => n.datacenter));
+    return Object.keys(ks.replication.options ?? {})
+      .filter((name) => name !== 'class' && name !== 'replication_factor' && !have.has(name));
   }
 
   function renderRingPart() {

@@ -206,6 +206,54 @@ export function fitsInline(text) {
     new TextEncoder().encode(JSON.stringify(text)).length <= MAX_STATE_BYTES - 1024;
 }
 
+/**
+ * The leading complete items of a JSON text (NDJSON, concatenated objects or an array of
+ * objects) whose NDJSON form fits in `max` characters: {text, items, all}. `all` is true when
+ * every item of `text` fit. A structural scan (strings and escapes skipped), no parsing.
+ */
+export function leadingItems(text, max = MAX_INLINE_CHARS) {
+  const items = [];
+  let used = 0;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let start = -1;
+  let base = 0;
+  let i = 0;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  if (text[i] === '[') {
+    base = 1;
+    depth = 1;
+    i++;
+  }
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+    } else if (c === '{' || c === '[') {
+      if (depth === base) start = i;
+      depth++;
+    } else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === base && start >= 0) {
+        const item = text.slice(start, i + 1);
+        if (used + item.length + 1 > max) return {text: items.join('\n') + (items.length ? '\n' : ''), items: items.length, all: false};
+        items.push(item);
+        used += item.length + 1;
+        start = -1;
+      }
+      if (depth < base) break;
+    }
+  }
+  return {text: items.join('\n') + (items.length ? '\n' : ''), items: items.length, all: true};
+}
+
 /** The page's current state, read from its controls. */
 export function currentState() {
   const mode = document.body.dataset.mode ?? 'cosmos';
@@ -313,29 +361,83 @@ export async function restoreState(state) {
   await analysisAfter(() => byId('key-form').requestSubmit());
 }
 
-async function copy(text, output, status, what) {
+async function copy(text, output, status, what, note = '') {
   output.value = text;
   output.dataset.kind = what;
+  // A snippet shows its lines (a CQL script keeps them); a link is one line.
+  output.rows = Math.min(8, text.split('\n').length);
   try {
     await navigator.clipboard.writeText(text);
-    status.textContent = `${what} copied.`;
+    status.textContent = `${what} copied.${note}`;
   } catch {
     output.select();
-    status.textContent = `${what} ready: copy it from the field (Ctrl+C).`;
+    status.textContent = `${what} ready: copy it from the field (Ctrl+C).${note}`;
   }
 }
 
+const kb = (chars) => `${(chars / 1024).toFixed(1)} KB`;
+
+/**
+ * The state to share and the sentence that says what data it carries. Data from a file, or a
+ * paste too long for a link, never goes missing silently: with `include` its first items (up to
+ * MAX_INLINE_CHARS) travel in the link and the snippet, and the note says how many; without, the
+ * note says the reader gets no data.
+ */
+export async function sharedState(source, include) {
+  const state = currentState();
+  if (state.m !== 'cosmos' || !source || source.kind === 'example' || state.d !== undefined) return {state, note: ''};
+  const name = source.name ?? (source.kind === 'text' ? 'pasted text' : 'the data');
+  let text = '';
+  let total = null;
+  if (source.kind === 'file' && source.file) {
+    total = source.file.size;
+    // Enough bytes for MAX_INLINE_CHARS characters of items; the file itself stays here.
+    text = await source.file.slice(0, MAX_INLINE_CHARS * 4).text();
+  } else if (typeof source.text === 'string') {
+    total = new TextEncoder().encode(source.text).length;
+    text = source.text.slice(0, MAX_INLINE_CHARS * 4);
+  }
+  if (!include) {
+    return {state, note: ` It carries no data: ${name} stays on this machine, so the reader gets the key and ` +
+      'settings only. Tick "include the first 16 KB" to send the first items.'};
+  }
+  const sample = leadingItems(text);
+  if (sample.items === 0) {
+    return {state, note: ` It carries no data: the first item of ${name} is longer than ${kb(MAX_INLINE_CHARS)}.`};
+  }
+  state.d = sample.text;
+  const whole = sample.all && total !== null && total <= MAX_INLINE_CHARS * 4;
+  const note = whole
+    ? ` It carries all ${sample.items} items of ${name}.`
+    : ` It carries the first ${sample.items} items of ${name} (${kb(sample.text.length)} of ` +
+      `${total === null ? 'more' : kb(total)}), not the whole data.`;
+  return {state, note};
+}
+
 /** Wires the share bar and restores a #pp= link. The fragment is read now, before anything rewrites it. */
-export function initShare({moduleUrl = new URL('partition-playground.js', document.baseURI).href} = {}) {
+export function initShare({moduleUrl = new URL('partition-playground.js', document.baseURI).href,
+                           dataSource = () => null} = {}) {
   const hash = location.hash;
   const output = byId('share-output');
   const status = byId('share-status');
+  const include = byId('share-include');
+  const includeLabel = byId('share-include-label');
+  // The choice to inline data shows only when the data is the user's own.
+  const syncInclude = () => {
+    const source = dataSource();
+    if (includeLabel) includeLabel.hidden = !source || source.kind === 'example' || (document.body.dataset.mode ?? 'cosmos') !== 'cosmos';
+  };
+  new MutationObserver(syncInclude).observe(document.body, {attributes: true, attributeFilter: ['data-runs', 'data-mode']});
   byId('copy-link')?.addEventListener('click', async () => {
     const url = new URL(location.href);
-    url.hash = await encodeState(currentState());
-    await copy(url.href, output, status, 'Link');
+    const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
+    url.hash = await encodeState(state);
+    await copy(url.href, output, status, 'Link', note);
   });
-  byId('copy-embed')?.addEventListener('click', () => copy(embedSnippet(currentState(), moduleUrl), output, status, 'Embed snippet'));
+  byId('copy-embed')?.addEventListener('click', async () => {
+    const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
+    await copy(embedSnippet(state, moduleUrl), output, status, 'Embed snippet', note);
+  });
   if (!hash.startsWith(FRAGMENT_PREFIX)) return;
   document.body.dataset.restored = 'pending';
   decodeState(hash).then(async (state) => {

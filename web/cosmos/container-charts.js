@@ -6,6 +6,7 @@
 //   renderDemandChart(element, report.container.before);
 import {frame} from '../common/charts.js';
 import {formatBytes, formatInt, formatKey, formatPercent, truncate} from '../common/format.js';
+import {limitValue} from '../common/limits.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');
@@ -86,7 +87,11 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
                                                        height = 340} = {}) {
   const ranges = layout?.ranges ?? [];
   const n = ranges.length;
-  const minColumn = n <= 6 ? 110 : n <= 16 ? 56 : n <= 40 ? 30 : 16;
+  // Many ranges (a grown layout) get narrow columns, so the picture fits its box.
+  const minColumn = n <= 6 ? 110 : n <= 16 ? 56 : n <= 40 ? 30 : n <= 80 ? 12 : 4;
+  // A logical partition over the 20 GB quota is outlined and named (after growth, typically).
+  const logicalLimit = limitValue('cosmos_logical_partition_bytes');
+  const overLimit = ranges.flatMap((r) => (r.top ?? []).filter((p) => p.bytes > logicalLimit));
   const margin = {top: 52, right: 14, bottom: 54, left: 72};
   const {svg, width} = frame(container, height, margin.left + margin.right + n * minColumn);
   const innerW = width - margin.left - margin.right;
@@ -96,7 +101,9 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
   const routedKey = route?.kind === 'single' ? formatKey(route.filter) : null;
   svg.attr('aria-label', `${label}: ${formatInt(n)} physical partition${n === 1 ? '' : 's'}` +
     (hotRanges ? `, ${formatInt(hotRanges)} with a hot logical partition` : '') +
-    (routed.size ? `, the query touches ${formatInt(routed.size)}` : '') + '. The table view below lists the same numbers.');
+    (routed.size ? `, the query touches ${formatInt(routed.size)}` : '') +
+    (overLimit.length ? `, ${formatInt(overLimit.length)} logical partition${overLimit.length === 1 ? '' : 's'} over ` +
+      `${formatBytes(logicalLimit)} (outlined)` : '') + '. The table view below lists the same numbers.');
   svg.append('title').text(label);
   if (n === 0) {
     svg.append('text').attr('class', 'chart-empty').attr('x', width / 2).attr('y', height / 2)
@@ -149,6 +156,9 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
     marks.filter((b) => b.kind === 'others' || b.hot).append('rect')
       .attr('class', 'seg-pattern').attr('fill', (b) => `url(#${b.hot ? hotId : othersId})`)
       .attr('x', 0).attr('width', bw).attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1)))).attr('height', h);
+    marks.filter((b) => b.kind === 'logical' && b.bytes > logicalLimit).classed('over-limit', true).append('rect')
+      .attr('class', 'limit-outline').attr('x', 1).attr('width', Math.max(0, bw - 2))
+      .attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1))) + 1).attr('height', (b) => Math.max(0, h(b) - 2));
     marks.filter((b) => routedKey !== null && b.kind === 'logical' && formatKey(b.key) === routedKey).append('rect')
       .attr('class', 'key-outline').attr('x', 1.5).attr('width', Math.max(0, bw - 3))
       .attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1))) + 1.5).attr('height', (b) => Math.max(0, h(b) - 3));
@@ -159,7 +169,8 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
       .text((b) => {
         const room = Math.max(3, Math.floor((bw - 8) / 6.2));
         if (b.kind === 'others') return truncate(`+${formatInt(b.partitions)} others`, room);
-        return truncate(`${b.hot ? 'HOT ' : ''}${formatKey(b.key)}`, room);
+        const over = b.bytes > logicalLimit ? `> ${formatBytes(logicalLimit)} ` : '';
+        return truncate(`${over}${b.hot ? 'HOT ' : ''}${formatKey(b.key)}`, room);
       });
   });
 

@@ -261,6 +261,13 @@ export function renderWorkload(root, report, {demandEl}) {
     (w.spread === 'zipf' ? `Zipf spread, s = ${w.zipf_exponent}`
       : w.spread === 'field' ? `spread in proportion to ${report.weight_path || 'a field'}` : 'spread uniformly over items');
   byTestId('demand-total-sub').dataset.spread = w.spread ?? '';
+  // Throttling is judged only against request rates the user gave.
+  const noWorkload = !(w.point_reads_per_second > 0 || w.writes_per_second > 0 || w.queries_per_second > 0);
+  if (noWorkload) {
+    byTestId('demand-total-sub').textContent = 'No request rates given: enter the reads, writes and queries per ' +
+      'second your application makes to see the demand per physical partition and any throttling.';
+  }
+  byTestId('demand-total-sub').dataset.workload = noWorkload ? 'none' : 'given';
   const throttled = layout.throttled_fraction ?? 0;
   setFigure(byTestId('throttled-total'), formatPercent(throttled), throttled, {level: throttled > 0.05 ? 'bad' : throttled > 0 ? 'warn' : ''});
   const hot = c.hot ?? [];
@@ -392,6 +399,14 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
         : 'no split needed.');
     summary.dataset.after = String(after.ranges.length);
     summary.dataset.splits = String(splits.length);
+    // A logical partition past 20 GB after growth: no split can move part of one, so say it here.
+    const breach = (c.findings ?? []).find((f) => f.code === 'logical_partition_over_20gb');
+    summary.dataset.over20gb = String(breach?.count ?? 0);
+    summary.classList.toggle('bad', !!breach);
+    if (breach) {
+      summary.textContent += ` ${breach.message} Cosmos DB refuses writes to it past ${limitText(BYTES_PER_LOGICAL)}, and ` +
+        'no split can help: a logical partition never spans physical partitions (outlined in red on the "after" map).';
+    }
     pictures.hidden = false;
     afterTable.hidden = false;
     // Each picture on its own scale (the grown data dwarfs the original); the axes say how much.

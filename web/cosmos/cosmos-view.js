@@ -26,15 +26,17 @@ import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercen
 import {SourceKind} from '../worker/protocol.js';
 import {limitText, limitValue} from '../common/limits.js';
 import {caretExcerpt} from '../common/text-position.js';
+import {mountCompareView} from './compare-view.js';
 
 const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
-const CANDIDATES_SHOWN = 5;
 const LOGICAL = 'cosmos_logical_partition_bytes';
 const LOGICAL_LIMIT = () => limitValue(LOGICAL);
 /** Typing in a number field re-models after this pause (Enter or leaving the field applies at once). */
 const SETTLE_MS = 400;
 const SYNTHETIC_SLOT = 'synthetic';
+/** The key of the first pass over own data, which only samples its candidate paths. */
+const PROBE_KEY = '/id';
 
 /** The container a page starts with, and that an example's "container" settings start from. */
 const DEFAULT_SETTINGS = Object.freeze({
@@ -45,8 +47,10 @@ const DEFAULT_SETTINGS = Object.freeze({
   growth: 1,
   grown_ru_per_second: 0,
   weight_path: '',
+  // No request rates until the user gives some: throttling is judged only against numbers the
+  // user chose (an example may bring its own).
   workload: Object.freeze({
-    point_reads_per_second: 1000, writes_per_second: 200, queries_per_second: 50,
+    point_reads_per_second: 0, writes_per_second: 0, queries_per_second: 0,
     spread: 'uniform', zipf_exponent: 1, read_factor: 1, write_factor: 1, query_ru: 3,
   }),
 });
@@ -71,8 +75,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     sourceLine: byId('source-line'),
     candidates: byId('candidates'),
     candidatesNote: byId('candidates-note'),
+    keyPickNote: byId('key-pick-note'),
     candidateRows: byId('candidate-rows'),
-    candidatesMore: byId('candidates-more'),
     progress: byId('progress'),
     progressText: byId('progress-text'),
     progressTrack: byId('progress-track'),
@@ -177,19 +181,28 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     runSeq: 0,
     runs: 0,
     examples: [],
-    showAllCandidates: false,
     showAllAdvice: false,
     progress: null,
     /** What the progress bar says is being read besides the source ('synthetic key'). */
     progressLabel: '',
     /** The V1/V2 choice to return to when a hierarchical key forced MultiHash. */
     singleHash: null,
+    /** The key the advisor picked for the loaded data: {path, verdict, rank, of}, or null. */
+    keyPick: null,
+    /** The key the page itself put in the key input (an example's or a pick), or null. */
+    pageKey: null,
   };
 
   // An engine failure restarts the worker (client.js): the analyses and the source it held are
   // gone, so the next step sends the source again instead of re-modelling what is no longer there.
   client.addEventListener('restart', () => {
     state.engineLost = true;
+  });
+
+  // Section 12: candidate keys side by side, judged under the container settings of the view.
+  const compareView = mountCompareView(root.querySelector('[data-testid="compare-root"]'), client, {
+    containerOptions: () => containerOptions('main'),
+    currentKey: () => ({key_paths: currentKeyPaths()}),
   });
 
   // ---------------------------------------------------------------------------------------------
@@ -450,7 +463,10 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
    * Analyzes `source` (or, without one, the worker's last source again) with the key typed and the
    * settings, then the synthetic key when one is in use and depends on the typed key.
    */
-  function analyzeAll({source, label, extra = {}} = {}) {
+  function analyzeAll({source, label, extra = {}, pickKey = false} = {}) {
+    // Own data starts from its own paths: never from the previous example's key.
+    if (pickKey) el.keyInput.value = PROBE_KEY;
+    setKeyPick(null);
     const keyPaths = currentKeyPaths();
     const keyChanged = JSON.stringify(keyPaths) !== JSON.stringify(state.keyPaths);
     state.keyPaths = keyPaths;
@@ -459,6 +475,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     const weightPath = wantedWeightPath() ?? (el.spreadSelect.value === 'field' ? state.analyzedWeightPath : undefined);
     if (source) {
       state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
+      compareView.sourceChanged();
       // New data: the synthetic analysis of the old data goes.
       if (state.synthetic || state.synReport) client.release(SYNTHETIC_SLOT).catch(() => {});
       state.synthetic = null;
@@ -480,10 +497,21 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     const synContainer = synthetic ? withWeights(containerOptions(SYNTHETIC_SLOT), weighted) : null;
     state.lastModelKey = modelKey(mainContainer, synContainer);
     return run(async (onProgress) => {
-      const main = send
+      let main = send
         ? await client.analyze({source: send, keyPaths, weightPath, container: mainContainer, onProgress})
         : await client.reanalyze({keyPaths, weightPath, container: mainContainer, onProgress});
       if (lost) state.engineLost = false;
+      if (pickKey) {
+        // The first pass sampled the candidate paths; the advisor's best one is the key.
+        const pick = advisorPick(main);
+        if (pick && pick.path !== PROBE_KEY) {
+          el.keyInput.value = pick.path;
+          state.keyPaths = [pick.path];
+          main = await client.reanalyze({keyPaths: [pick.path], weightPath, container: mainContainer, onProgress});
+        }
+        setKeyPick(pick, main);
+        state.pageKey = el.keyInput.value;
+      }
       if (!rereadSynthetic) return {main, weightPath: weightPath ?? ''};
       state.progressLabel = 'synthetic key';
       try {
@@ -503,8 +531,35 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     return container;
   }
 
-  function analyzeSource(source, label, extra = {}) {
-    return analyzeAll({source, label, extra});
+  function analyzeSource(source, label, extra = {}, {pickKey = false} = {}) {
+    return analyzeAll({source, label, extra, pickKey});
+  }
+
+  /**
+   * Whether the key input still holds a key the page put there (an example's, or the pick for
+   * earlier data): new data then starts from its own paths. A key the user typed is kept.
+   */
+  function keyIsThePages() {
+    const typed = el.keyInput.value.trim();
+    return typed === '' || typed === state.pageKey;
+  }
+
+  /** The advisor's best candidate that is not poor (report.advisor, best first), or null. */
+  function advisorPick(report) {
+    const candidates = report?.advisor?.candidates ?? [];
+    const pick = candidates.find((c) => c.verdict !== 'poor');
+    return pick ? {path: pick.path, verdict: pick.verdict, rank: pick.rank, of: candidates.length} : null;
+  }
+
+  /** Says which key the advisor picked for the loaded data (or that none could be). */
+  function setKeyPick(pick, report = null) {
+    state.keyPick = pick;
+    el.keyPickNote.hidden = !report;
+    if (!report) return;
+    el.keyPickNote.textContent = pick
+      ? `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, best of ${formatInt(pick.of)} ` +
+        'candidate paths, ranked in the list below). Type another key to compare.'
+      : `No candidate path of this data is a good key; showing ${PROBE_KEY}. Pick one from the list below.`;
   }
 
   function reanalyze() {
@@ -590,6 +645,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     run(async () => {
       const mainReport = await client.model({container: main});
       const synReport = syn ? await client.model({slot: SYNTHETIC_SLOT, container: syn}) : undefined;
+      compareView.settingsChanged();
       return {main: mainReport, syn: synReport, remodelled: true};
     }, {
       kind: 'model',
@@ -606,17 +662,20 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   function analyzeFile(file) {
     if (!file) return;
     selectOwnData();
-    analyzeSource({kind: SourceKind.FILE, file, name: file.name}, `${file.name} (${formatBytes(file.size)})`);
+    analyzeSource({kind: SourceKind.FILE, file, name: file.name}, `${file.name} (${formatBytes(file.size)})`, {},
+                  {pickKey: keyIsThePages()});
   }
 
   function analyzePaste() {
     const text = el.pasteInput.value;
     selectOwnData();
-    analyzeSource({kind: SourceKind.TEXT, text, name: 'pasted text'}, 'pasted text', {text});
+    analyzeSource({kind: SourceKind.TEXT, text, name: 'pasted text'}, 'pasted text', {text},
+                  {pickKey: keyIsThePages()});
   }
 
   function analyzeExample(example) {
     el.keyInput.value = example.key;
+    state.pageKey = example.key;
     el.exampleDescription.textContent = example.description ?? '';
     const container = example.container && typeof example.container === 'object' ? example.container : {};
     applySettingsToControls({...container, synthetic: example.synthetic ?? container.synthetic});
@@ -881,7 +940,10 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   function renderCandidates(report) {
     const cp = report.candidate_paths ?? {sampled_items: 0, paths: []};
-    const paths = cp.paths ?? [];
+    // Most suitable first: the advisor's rank (coverage, cardinality, spread), else as sampled.
+    const advice = new Map((report.advisor?.candidates ?? []).map((a) => [a.path, a]));
+    const rankOf = (c) => advice.get(c.path)?.rank ?? Infinity;
+    const paths = [...(cp.paths ?? [])].sort((a, b) => rankOf(a) - rankOf(b));
     const current = report.key_paths.length === 1 ? report.key_paths[0] : null;
     el.keyCandidates.replaceChildren(...paths.map((c) => {
       const option = document.createElement('option');
@@ -890,13 +952,10 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
       return option;
     }));
     el.candidatesNote.textContent = paths.length
-      ? `(${formatInt(paths.length)} scalar paths seen in the first ${formatInt(cp.sampled_items)} items)`
+      ? `(${formatInt(paths.length)} scalar paths seen in the first ${formatInt(cp.sampled_items)} items` +
+        `${advice.size ? ', most suitable first' : ''})`
       : '(none found)';
-    // The first few, plus the key in use wherever it ranks.
-    const shown = state.showAllCandidates
-      ? paths
-      : paths.filter((c, i) => i < CANDIDATES_SHOWN || c.path === current);
-    el.candidateRows.replaceChildren(...shown.map((c) => {
+    el.candidateRows.replaceChildren(...paths.map((c) => {
       const button = h('button', {className: `path-button${c.path === current ? ' current' : ''}`, text: c.path,
                                   title: `Re-analyze with ${c.path}`});
       button.type = 'button';
@@ -908,16 +967,19 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
       const types = h('td', {}, ['string', 'number', 'boolean', 'null']
         .filter((t) => c.types?.[t] > 0)
         .map((t) => h('span', {className: 'type-chip', text: `${t} ${formatInt(c.types[t])}`})));
-      return h('tr', {}, [
+      const a = advice.get(c.path);
+      const verdict = h('td', {className: a ? `verdict verdict-${a.verdict}` : '', text: a ? a.verdict : '–',
+                               title: a ? a.reasons.join('\n') : 'the key advisor needs the container model'});
+      const tr = h('tr', {}, [
         h('td', {}, [button]),
         h('td', {className: 'num', text: `${formatInt(c.items)}${share}`}),
         h('td', {className: 'num', text: `${c.distinct_capped ? '≥ ' : ''}${formatInt(c.distinct)}`}),
         types,
+        verdict,
       ]);
+      tr.dataset.path = c.path;
+      return tr;
     }));
-    const hiddenCount = paths.length - shown.length;
-    el.candidatesMore.hidden = !state.showAllCandidates && hiddenCount <= 0;
-    el.candidatesMore.textContent = state.showAllCandidates ? 'Show fewer' : `Show ${formatInt(hiddenCount)} more`;
   }
 
   function renderCharts() {
@@ -1102,11 +1164,6 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     if (picked && known) reanalyze();
   });
 
-  el.candidatesMore.addEventListener('click', () => {
-    state.showAllCandidates = !state.showAllCandidates;
-    if (state.report) renderCandidates(state.report);
-  });
-
   el.cancelButton.addEventListener('click', () => {
     client.cancel().catch(() => {});
   });
@@ -1240,8 +1297,19 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   return {
     /** Draws the charts again (they need a width: call when the mode shows). */
     renderCharts,
+    /**
+     * Where the data on screen came from, for sharing: {kind: 'example' | 'file' | 'text' | ...,
+     * name, file?: File, text?: string}, or null before any.
+     */
+    source() {
+      const s = state.sourceRequest;
+      if (!s) return null;
+      if (s.kind === SourceKind.URL) return {kind: 'example', name: s.name ?? null};
+      return {kind: s.kind, name: s.name ?? null, file: s.file, text: s.text};
+    },
     /** Tears the view down: no observer or page listener left, `root` emptied. */
     destroy() {
+      compareView.destroy();
       resizes.disconnect();
       cancelAnimationFrame(resizeFrame);
       clearTimeout(settleTimer);

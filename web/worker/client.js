@@ -50,6 +50,23 @@ export class PlaygroundError extends Error {
   get cancelled() { return this.codeName === 'cancelled'; }
 }
 
+/**
+ * A module worker from `url`. Browsers start no worker from another origin, so when the files
+ * come from a CDN the worker is a same-origin blob: module that imports the real one (the host
+ * of the files must send CORS headers; README "Embedding from another origin").
+ */
+function startModuleWorker(url) {
+  const href = new URL(url, document.baseURI ?? location.href);
+  if (href.origin === location.origin) return new Worker(href, {type: 'module'});
+  const blob = new Blob([`import ${JSON.stringify(href.href)};\n`], {type: 'text/javascript'});
+  const blobUrl = URL.createObjectURL(blob);
+  const worker = new Worker(blobUrl, {type: 'module'});
+  worker.crossOrigin = href.origin;
+  // The blob is read once the worker starts; it is not needed after its first message.
+  worker.addEventListener('message', () => URL.revokeObjectURL(blobUrl), {once: true});
+  return worker;
+}
+
 export class PlaygroundClient extends EventTarget {
   #workerUrl;
   #worker = null;
@@ -70,7 +87,7 @@ export class PlaygroundClient extends EventTarget {
 
   /** Starts a worker; `ready` resolves to {version, errorCodes, limits} once its engine is loaded. */
   #startWorker() {
-    const worker = new Worker(this.#workerUrl, {type: 'module'});
+    const worker = startModuleWorker(this.#workerUrl);
     this.#worker = worker;
     this.#started = false;
     worker.addEventListener('message', (event) => {
@@ -81,7 +98,12 @@ export class PlaygroundClient extends EventTarget {
       if (worker !== this.#worker) return;
       const detail = event.message ? `: ${event.message}` : '';
       if (!this.#started) {
-        this.#fail(new PlaygroundError({codeName: 'worker_failed', message: `The engine worker failed to start${detail}.`}));
+        // From another origin the usual cause is a host that sends no CORS headers: say so.
+        const cors = worker.crossOrigin
+          ? ` Its files come from ${worker.crossOrigin}, which must send Access-Control-Allow-Origin for pages of ` +
+            `${location.origin} (README "Embedding from another origin").`
+          : '';
+        this.#fail(new PlaygroundError({codeName: 'worker_failed', message: `The engine worker failed to start${detail}.${cors}`}));
         return;
       }
       this.#restart(new PlaygroundError({codeName: ErrorCodeNames.ENGINE_FAILED,
@@ -223,6 +245,19 @@ export class PlaygroundClient extends EventTarget {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
     }
     return this.#call(Request.MODEL, clean({slot, container, maxPartitions}));
+  }
+
+  /**
+   * Judges several keys on the last analyzed source (protocol.js compare). `keys` are the engine's
+   * analysis options ({key_paths, synthetic?}); resolves to the Comparison. `signal` cancels it.
+   */
+  compare({keys, container, queries, weightPath, onProgress, signal}) {
+    return this.#checked(Request.COMPARE, clean({keys, container, queries, weightPath}), {onProgress, signal});
+  }
+
+  /** The kept comparison under other container options or queries, without reading again. */
+  recompare({container, queries} = {}) {
+    return this.#checked(Request.RECOMPARE, clean({container, queries}));
   }
 
   // -------------------------------------------------------------------------------------------

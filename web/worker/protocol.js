@@ -74,12 +74,29 @@
 //              errors (codeName 'bad_option': a route of the wrong length, Zipf s <= 0, ...) as
 //              for analyze.
 //
+//   compare    payload {keys: KeyOptions[] (1..8), container?: ContainerOptions,
+//                       queries?: [{filter: string[]}] (at most 16), weightPath?: string}
+//              progress {bytesDone, bytesTotal, items}
+//              result  Comparison: the engine's object (docs/report.md "Key comparison":
+//                      {workload_given, ru_per_second, growth, queries, best, why, keys: [row]})
+//                      plus source: {kind, name, bytes} and timing: {ms, bytesPerSecond}
+//              Judges every key on the source of the last analyze, read once (the engine's
+//              KeyComparison: one analyzer per key). KeyOptions are the engine's analysis options
+//              ({key_paths, synthetic?}; a key of several paths is hierarchical). The finished
+//              comparison is kept for recompare; a newer compare cancels one in flight and
+//              replaces the kept one. Error codeName 'no_source' when nothing was analyzed.
+//
+//   recompare  payload {container?: ContainerOptions, queries?: [{filter: string[]}]}
+//              result  Comparison (timing.bytesPerSecond null), from the kept comparison with
+//                      other container options or queries, without reading the data again.
+//              Error codeName 'no_analysis' when no comparison is kept.
+//
 //   release    payload {slot: string}
 //              result  {released: boolean}
 //              Frees the analysis held in `slot` (e.g. when the page drops its synthetic key).
 //
 //   cancel     payload {target?: number}  the id of the request to cancel: an analyze,
-//                      reanalyze or cql-load (default: the analyze/reanalyze in flight)
+//                      reanalyze, compare or cql-load (default: the analyze/reanalyze in flight)
 //              result  {cancelled: boolean}
 //              The cancelled request ends with an error reply {name: 'AbortError',
 //              codeName: 'cancelled'}. Cancellation takes effect between chunks.
@@ -251,6 +268,8 @@ export const Request = Object.freeze({
   ANALYZE: 'analyze',
   REANALYZE: 'reanalyze',
   MODEL: 'model',
+  COMPARE: 'compare',
+  RECOMPARE: 'recompare',
   RELEASE: 'release',
   CANCEL: 'cancel',
   CQL: 'cql',
@@ -491,6 +510,36 @@ function validateOptionalCount(payload, field) {
   }
 }
 
+/** Most keys one compare request judges, and most queries it lists (the engine's limits). */
+export const MAX_COMPARED_KEYS = 8;
+export const MAX_COMPARED_QUERIES = 16;
+
+/** compare's keys: 1..MAX_COMPARED_KEYS engine analysis options, each with key_paths. */
+export function validateCompareKeys(keys) {
+  if (!Array.isArray(keys) || keys.length < 1 || keys.length > MAX_COMPARED_KEYS) {
+    throw new TypeError(`keys must be an array of 1 to ${MAX_COMPARED_KEYS} key options`);
+  }
+  for (const key of keys) {
+    if (!isObject(key)) throw new TypeError('each key must be an object {key_paths, synthetic?}');
+    validateKeyPaths(key.key_paths);
+  }
+}
+
+/** compare/recompare's container and queries. */
+function validateCompareModel(payload) {
+  validateContainer(payload.container);
+  const queries = payload.queries;
+  if (queries === undefined || queries === null) return;
+  if (!Array.isArray(queries) || queries.length > MAX_COMPARED_QUERIES) {
+    throw new TypeError(`queries must be an array of at most ${MAX_COMPARED_QUERIES} {filter} objects`);
+  }
+  for (const q of queries) {
+    if (!isObject(q) || !Array.isArray(q.filter) || q.filter.some((p) => typeof p !== 'string')) {
+      throw new TypeError('each query must be {filter: ["/path", ...]}');
+    }
+  }
+}
+
 /** Validates a request message; returns it or throws a TypeError. */
 export function validateRequest(message) {
   if (!isObject(message)) throw new TypeError('a request must be an object');
@@ -512,6 +561,16 @@ export function validateRequest(message) {
       validateSlot(payload.slot);
       validateOptionalCount(payload, 'maxPartitions');
       validateContainer(payload.container);
+      break;
+    case Request.COMPARE:
+      validateCompareKeys(payload.keys);
+      validateCompareModel(payload);
+      if (payload.weightPath !== undefined && typeof payload.weightPath !== 'string') {
+        throw new TypeError('weightPath must be a string');
+      }
+      break;
+    case Request.RECOMPARE:
+      validateCompareModel(payload);
       break;
     case Request.RELEASE:
       if (typeof payload.slot !== 'string') throw new TypeError('release needs a slot');

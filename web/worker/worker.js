@@ -28,7 +28,9 @@ import {
 const CQL_REQUESTS = new Set([Request.CQL, Request.RING, Request.CQL_VIEW, Request.CQL_LOAD, Request.CQL_RESET]);
 const SIZING_REQUESTS = new Set([Request.SIZE_TABLE, Request.SIZING_TABLES]);
 const DOMAINS = ['cosmos', 'cql', 'sizing'];
-const params = new URL(self.location.href).searchParams;
+// The module's own URL (not self.location: a worker started from a blob: module that imports
+// this one, for files on another origin, has the blob's location).
+const params = new URL(import.meta.url).searchParams;
 const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
 /** The module of each domain (wasm/partplay-api.mjs createEngine). */
 const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
@@ -70,6 +72,8 @@ const DOING = {
   [Request.ANALYZE]: 'analysing the data',
   [Request.REANALYZE]: 'analysing the data',
   [Request.MODEL]: 're-modelling the analysis',
+  [Request.COMPARE]: 'comparing the keys',
+  [Request.RECOMPARE]: 'comparing the keys',
   [Request.CQL]: 'running this script',
   [Request.RING]: 'changing the ring',
   [Request.CQL_VIEW]: 'drawing the table',
@@ -316,6 +320,81 @@ async function analyze(id, kept, payload) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Key comparison (protocol.js compare/recompare): every pinned key judged on the last source.
+
+/** The finished comparison kept for recompare: {comparison, source}, or null. */
+let kept = null;
+/** The compare in flight: {id, cancelled}. */
+let compareJob = null;
+
+/** The engine's comparison object plus the worker's source and timing. */
+function comparisonResult(comparison, {container = {}, queries = []}, source, ms, bytesPerSecond) {
+  const table = comparison.compare({container: container ?? {}, queries: queries ?? []});
+  table.source = source;
+  table.timing = {ms, bytesPerSecond};
+  return table;
+}
+
+async function compareKeys(id, source, payload) {
+  if (compareJob) compareJob.cancelled = true;
+  const job = {id, cancelled: false};
+  compareJob = job;
+  try {
+    const {engine} = await engineFor('cosmos');
+    if (job.cancelled) throw new AbortError();
+    const started = performance.now();
+    const request = {keys: payload.keys};
+    if (payload.weightPath) request.weight_path = payload.weightPath;
+    const comparison = engine.newComparison(request);
+    let finished = false;
+    try {
+      const {bytesTotal, chunks} = await openSource(source);
+      let lastPost = performance.now();
+      let bytesRead = 0;
+      postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
+      for await (const chunk of chunks) {
+        if (job.cancelled) throw new AbortError();
+        comparison.feed(chunk);
+        bytesRead += chunk.length;
+        const now = performance.now();
+        if (now - lastPost >= PROGRESS_INTERVAL_MS) {
+          lastPost = now;
+          postMessage(progress(id, {bytesDone: comparison.bytesConsumed, bytesTotal, items: comparison.itemsSeen}));
+          await yieldToEvents();
+          if (job.cancelled) throw new AbortError();
+        }
+      }
+      comparison.finish();
+      const ms = performance.now() - started;
+      const read = {kind: source.kind, name: source.name ?? null, bytes: bytesRead};
+      const table = comparisonResult(comparison, payload, read, ms, ms > 0 ? bytesRead / (ms / 1000) : null);
+      kept?.comparison.dispose();
+      kept = {comparison, source: read};
+      finished = true;
+      return table;
+    } catch (e) {
+      noteFailure(e, Request.COMPARE);
+      throw e;
+    } finally {
+      if (!finished && !dead) comparison.dispose();
+    }
+  } finally {
+    if (compareJob === job) compareJob = null;
+  }
+}
+
+function recompare(payload) {
+  if (!kept) {
+    throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS, message: 'No keys were compared yet: compare some keys first.'});
+  }
+  const started = performance.now();
+  const table = kept.comparison.compare({container: payload.container ?? {}, queries: payload.queries ?? []});
+  table.source = kept.source;
+  table.timing = {ms: performance.now() - started, bytesPerSecond: null};
+  return table;
+}
+
 async function handle(message) {
   const {id, type, payload = {}} = message;
   const crash = self.crashNextRequestForTesting;
@@ -346,12 +425,24 @@ async function handle(message) {
       model(id, payload);
       return undefined; // model posts its own result (with a transfer list)
     }
+    case Request.COMPARE: {
+      if (!lastSource) {
+        throw errorPayload({codeName: ErrorCodeNames.NO_SOURCE, message: 'Nothing was analyzed yet: choose some data first.'});
+      }
+      return compareKeys(id, lastSource, payload);
+    }
+    case Request.RECOMPARE:
+      return recompare(payload);
     case Request.RELEASE:
       return {released: releaseSlot(payload.slot)};
     case Request.CANCEL: {
       const target = payload.target;
       if (current && (target === undefined || current.id === target)) {
         current.cancelled = true;
+        return {cancelled: true};
+      }
+      if (compareJob && target !== undefined && compareJob.id === target) {
+        compareJob.cancelled = true;
         return {cancelled: true};
       }
       if (cqlLoadJob && target !== undefined && cqlLoadJob.id === target) {

@@ -1,6 +1,5 @@
 // The key advisor (advisor.h): measures each candidate path from the sampled values, then ranks
 // by verdict and score. Every reason is a sentence built from the same numbers the fields hold.
-#include "core/message_format.h"
 #include "partplay/cosmos/key_advisor.h"
 
 #include <fmt/format.h>
@@ -8,9 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/message_format.h"
+#include "cosmos/measure_paths.h"
+#include "partplay/core/statistics.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/cosmos/physical_partitions.h"
-#include "partplay/core/statistics.h"
 
 namespace partplay {
 namespace {
@@ -74,6 +75,15 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
   a.coverage = static_cast<double>(c.items) / static_cast<double>(analysis.sampled_items);
   a.immutability = Immutability(c);
   a.physical_partitions = PhysicalPartitions(analysis, options);
+  internal::MeasureEvidence evidence;
+  evidence.fractions_known = !c.distinct_capped;
+  for (const CandidateValue& v : c.values) {
+    internal::TallyCanonicalComponent(v.canonical, v.items, evidence);
+  }
+  // The type counts cover every sampled item, kept values or not.
+  evidence.valued = c.strings + c.numbers + c.booleans + c.nulls;
+  evidence.numbers = c.numbers;
+  a.measure_reason = internal::MeasureReason(c.path, evidence);
   if (c.distinct_capped) {
     a.largest_bytes_projected = a.gini = a.physical_max_over_mean = kUnknown;
     return;
@@ -94,7 +104,7 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
 
 bool Disqualified(const CandidateAssessment& a) {
   return a.coverage < kMinCoverage || a.risk_20gb || a.immutability == "changes" ||
-         a.cardinality <= 1;
+         a.cardinality <= 1 || !a.measure_reason.empty();
 }
 
 std::string Verdict(const CandidateAssessment& a) {
@@ -146,6 +156,7 @@ void DisqualifierReasons(const CandidateAssessment& a, const CandidatePath& c,
   if (a.cardinality <= 1) {
     out.push_back("Poor: it has a single value, so every item would be in one logical partition.");
   }
+  if (!a.measure_reason.empty()) out.push_back(fmt::format("Poor: {}.", a.measure_reason));
 }
 
 std::string CardinalityReason(const CandidateAssessment& a, const CandidatePath& c,

@@ -10,6 +10,7 @@
 
 #include "core/json_options.h"
 #include "core/message_format.h"
+#include "cosmos/measure_paths.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
@@ -32,89 +33,22 @@ bool Contains(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Measures: a key path whose values are amounts rather than identifiers.
-
-// Last segments that name a quantity (compared lower-case, as a suffix: "orderTotal").
-constexpr std::string_view kMeasureWords[] = {
-    "total",    "amount",    "price",  "cost",   "sum",    "balance", "quantity", "qty",
-    "count",    "score",     "rating", "weight", "height", "width",   "length",   "temperature",
-    "latitude", "longitude", "lat",    "lng",    "lon",    "percent", "ratio"};
-
-std::string LastSegmentLower(std::string_view path) {
-  size_t slash = path.rfind('/');
-  std::string s(slash == std::string_view::npos ? path : path.substr(slash + 1));
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return s;
-}
-
-bool NamesAMeasure(std::string_view path) {
-  const std::string last = LastSegmentLower(path);
-  for (std::string_view w : kMeasureWords) {
-    if (last.size() >= w.size() && last.compare(last.size() - w.size(), w.size(), w) == 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
-struct ComponentTally {
-  uint64_t valued = 0;      // items with a value here
-  uint64_t numbers = 0;     // items whose value is a number
-  uint64_t fractional = 0;  // ... with a fraction
-  double example = 0;       // one fractional value
-};
-
-// Walks canonical key bytes (partition_key.h: kind byte, then 8 LE double bytes for a number or
-// a 4-byte LE length and the bytes for a string) and tallies each component's numbers.
-void TallyComponents(std::string_view canonical, uint64_t items, std::vector<ComponentTally>& out) {
-  size_t at = 0;
-  for (size_t c = 0; c < out.size() && at < canonical.size(); ++c) {
-    const auto kind = static_cast<KeyKind>(static_cast<uint8_t>(canonical[at++]));
-    if (kind != KeyKind::kUndefined) out[c].valued += items;
-    if (kind == KeyKind::kNumber) {
-      if (at + 8 > canonical.size()) return;
-      uint64_t bits = 0;
-      for (int b = 7; b >= 0; --b) bits = (bits << 8) | static_cast<uint8_t>(canonical[at + b]);
-      double d;
-      std::memcpy(&d, &bits, sizeof d);
-      at += 8;
-      out[c].numbers += items;
-      if (std::isfinite(d) && d != std::floor(d)) {
-        if (out[c].fractional == 0) out[c].example = d;
-        out[c].fractional += items;
-      }
-    } else if (kind == KeyKind::kString) {
-      if (at + 4 > canonical.size()) return;
-      uint32_t n = 0;
-      for (int b = 3; b >= 0; --b) n = (n << 8) | static_cast<uint8_t>(canonical[at + b]);
-      at += 4 + n;
-    }
-  }
-}
-
-// The sentence naming a measure-like component, or empty. Synthetic keys are text: not judged.
+// The sentence naming a measure-like component (cosmos/measure_paths.h), or empty. Synthetic keys
+// are text: not judged.
 std::string MeasureProblem(const AnalysisOptions& key, const PartitionList& all) {
   if (key.synthetic.kind != Kind::kNone) return {};
-  std::vector<ComponentTally> tally(key.key_paths.size());
-  for (size_t i = 0; i < all.size(); ++i) TallyComponents(all.canonical(i), all.items(i), tally);
+  std::vector<internal::MeasureEvidence> tally(key.key_paths.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    std::string_view canonical = all.canonical(i);
+    for (size_t c = 0; c < tally.size() && !canonical.empty(); ++c) {
+      const size_t used = internal::TallyCanonicalComponent(canonical, all.items(i), tally[c]);
+      if (used == 0) break;
+      canonical.remove_prefix(used);
+    }
+  }
   for (size_t c = 0; c < tally.size(); ++c) {
-    const ComponentTally& t = tally[c];
-    // Mostly numbers, and either fractions or a quantity's name.
-    if (t.valued == 0 || t.numbers * 2 < t.valued) continue;
-    const std::string& path = key.key_paths[c];
-    if (t.fractional > 0) {
-      return fmt::format(
-          "{} holds numbers with fractions ({} of its items, e.g. {}): it looks like a measure, "
-          "not an identifier, and a measure changes with the item while a key value cannot",
-          path, GroupThousands(t.fractional), t.example);
-    }
-    if (NamesAMeasure(path)) {
-      return fmt::format(
-          "{} holds numbers and is named like a quantity: it looks like a measure, not an "
-          "identifier, and a measure changes with the item while a key value cannot",
-          path);
-    }
+    std::string reason = internal::MeasureReason(key.key_paths[c], tally[c]);
+    if (!reason.empty()) return reason;
   }
   return {};
 }

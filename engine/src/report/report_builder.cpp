@@ -232,6 +232,7 @@ std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
     q.Num("physical_max_over_mean", a.physical_max_over_mean);
     q.Bool("risk_20gb", a.risk_20gb);
     q.Str("immutability", a.immutability);
+    q.Bool("measure_like", !a.measure_reason.empty());
     q.Str("verdict", a.verdict);
     q.Raw("reasons", StringsJson(a.reasons));
     candidates.push_back('}');

@@ -322,3 +322,53 @@ TEST(AdvisorTest, OptionErrors) {
 
 }  // namespace
 }  // namespace partplay
+
+namespace partplay {
+namespace {
+
+// A path whose `n` values are the numbers first, first + step, ... (one item, 100 bytes each).
+CandidatePath NumberPath(const std::string& path, int n, double first, double step) {
+  CandidatePath c;
+  c.path = path;
+  for (int i = 0; i < n; ++i) {
+    PartitionKey key;
+    key.components.push_back(KeyComponent::Number(first + step * i));
+    c.values.push_back({key.CanonicalBytes(), 1, 100});
+  }
+  c.items = c.numbers = static_cast<uint64_t>(n);
+  c.distinct = c.values.size();
+  return c;
+}
+
+TEST(AdvisorTest, PathsThatLookLikeMeasuresArePoor) {
+  AnalysisReport r =
+      Sample(500, 500, 50000,
+             {NumberPath("/total", 500, 10.25, 1), NumberPath("/qty", 500, 1, 1),
+              NumberPath("/customerNo", 500, 1000, 1), EvenPath("/userId", 500, 1, 100)});
+  const auto all = AdviseKeys(r, {});
+  const CandidateAssessment& total = Find(all, "/total");
+  EXPECT_EQ(total.verdict, "poor");
+  EXPECT_TRUE(AnyReasonHas(total, "numbers with fractions (500 of its items, e.g. 10.25)"));
+  const CandidateAssessment& qty = Find(all, "/qty");
+  EXPECT_EQ(qty.verdict, "poor");
+  EXPECT_TRUE(AnyReasonHas(qty, "named like a quantity"));
+  // Whole numbers under an identifier's name are an identifier.
+  EXPECT_TRUE(Find(all, "/customerNo").measure_reason.empty());
+  EXPECT_NE(Find(all, "/customerNo").verdict, "poor");
+  EXPECT_TRUE(Find(all, "/userId").measure_reason.empty());
+  EXPECT_LT(Find(all, "/userId").rank, total.rank);
+  // Capped paths keep no values: only the name is judged.
+  CandidatePath capped = NumberPath("/amount", 10, 0.5, 1);
+  capped.values.clear();
+  capped.distinct_capped = true;
+  capped.distinct = kMaxDistinctPerPath;
+  capped.items = capped.numbers = 500;
+  CandidatePath capped_id = capped;
+  capped_id.path = "/serial";
+  const auto more = AdviseKeys(Sample(500, 500, 50000, {capped, capped_id}), {});
+  EXPECT_EQ(Find(more, "/amount").verdict, "poor");
+  EXPECT_TRUE(Find(more, "/serial").measure_reason.empty());
+}
+
+}  // namespace
+}  // namespace partplay

@@ -20,7 +20,8 @@
 // Ranking rule (monotone: more values, a lower Gini or a lower max/mean never rank lower):
 //  1. Verdict. "poor" when a disqualifier holds: coverage below 99% (the items lacking the path
 //     all share the undefined key's partition), risk_20gb, immutability "changes" (a key value
-//     cannot be updated in place), or a single distinct value. Otherwise "good" when the sample
+//     cannot be updated in place), a single distinct value, or a path that looks like a measure
+//     rather than an identifier (measure_reason). Otherwise "good" when the sample
 //     has at least 100 distinct values (the guidance's "hundreds or thousands") or is capped,
 //     gini <= 0.5 and physical_max_over_mean <= 1.5; otherwise "fair".
 //  2. Score, 0 to 100: 50 x min(1, log10(cardinality) / 5) + 25 x (1 - gini)
@@ -65,6 +66,9 @@ struct CandidateAssessment {
   double physical_max_over_mean = 0;  // -1 when capped
   bool risk_20gb = false;
   std::string immutability;          // "immutable", "changes", "unknown"
+  // Non-empty when the path looks like a measure, not an identifier (mostly numbers, with
+  // fractions or named like a quantity: /total, /amount, /qty): a disqualifier.
+  std::string measure_reason;
   std::string verdict;               // "good", "fair", "poor"
   std::vector<std::string> reasons;  // plain sentences with the numbers behind the rank
 };

@@ -1,0 +1,413 @@
+// "Which key?": candidate keys pinned side by side (protocol.js compare/recompare, the engine's
+// KeyComparison). The user pins plain paths, hierarchical keys and synthetic keys, lists the
+// queries the application runs, and sees one row per key of what decides — logical partitions,
+// the largest now and after growth, 20 GB breaches, physical partitions, the busiest physical
+// partition's demand, throttling, hot keys, where each query goes, problems — with the engine's
+// pick and its one-sentence reason, a sortable table and a chart of the same numbers.
+//
+//   const view = mountCompareView(root, client, {containerOptions: () => ({ru_per_second: 400})});
+//   view.pin({key_paths: ['/tenantId']});   view.sourceChanged();   view.settingsChanged();
+//   view.destroy();
+//
+// The view owns only what is inside `root`; it never reads the page by id.
+import {h} from '../common/dom.js';
+import {formatBytes, formatInt, formatPercent} from '../common/format.js';
+import {MAX_COMPARED_KEYS, MAX_COMPARED_QUERIES} from '../worker/protocol.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const LOGICAL_LIMIT = 20 * 2 ** 30;
+
+/** The columns of the table: label, the row's value to sort by, its text, and a title. */
+function columns(table) {
+  const grown = table.growth > 1;
+  const cols = [
+    {id: 'rank', label: 'Rank', num: true, value: (r) => r.rank, text: (r) => String(r.rank)},
+    {id: 'key', label: 'Key', value: (r) => r.label, text: (r) => r.label},
+    {id: 'logical', label: 'Logical partitions', num: true, value: (r) => r.logical_partitions,
+     text: (r) => formatInt(r.logical_partitions)},
+    {id: 'largest', label: 'Largest now', num: true, value: (r) => r.largest_bytes,
+     text: (r) => formatBytes(r.largest_bytes)},
+    {id: 'after', label: grown ? `Largest ×${formatInt(table.growth)}` : 'Largest after growth', num: true,
+     value: (r) => r.largest_bytes_after_growth, text: (r) => formatBytes(r.largest_bytes_after_growth)},
+    {id: 'breach', label: 'Over 20 GB', num: true, value: (r) => r.over_20gb_partitions,
+     text: (r) => formatInt(r.over_20gb_partitions)},
+    {id: 'physical', label: 'Physical partitions', num: true, value: (r) => r.physical_partitions,
+     text: (r) => formatInt(r.physical_partitions)},
+  ];
+  if (table.workload_given) {
+    cols.push(
+      {id: 'busiest', label: 'Busiest partition RU/s', num: true, value: (r) => r.busiest_demand_ru,
+       text: (r) => `${formatInt(Math.round(r.busiest_demand_ru))} of ${formatInt(Math.round(r.busiest_share_ru))}`},
+      {id: 'throttled', label: 'Throttled', num: true, value: (r) => r.throttled_fraction,
+       text: (r) => formatPercent(r.throttled_fraction)},
+      {id: 'hot', label: 'Hot keys', num: true, value: (r) => r.hot_logical_partitions,
+       text: (r) => formatInt(r.hot_logical_partitions)},
+    );
+  } else {
+    cols.push({id: 'balance', label: 'Fullest physical ÷ mean', num: true, value: (r) => r.storage_max_over_mean,
+               text: (r) => r.storage_max_over_mean.toFixed(2)});
+  }
+  if (table.queries.length) {
+    cols.push({id: 'routed', label: 'Queries to one partition', num: true,
+               value: (r) => table.queries.length - r.fanout_queries,
+               text: (r) => `${table.queries.length - r.fanout_queries} of ${table.queries.length}`,
+               title: (r) => r.queries.map((q, i) => `${table.queries[i].join(' + ') || 'no filter'}: ${fanoutText(q)}`).join('\n')});
+  }
+  cols.push({id: 'problems', label: 'Problems', num: true, value: (r) => r.problems.length,
+             text: (r) => (r.problems.length ? formatInt(r.problems.length) : 'none'),
+             title: (r) => r.problems.join('\n')});
+  return cols;
+}
+
+function fanoutText(q) {
+  switch (q.kind) {
+    case 'single': return 'one logical partition';
+    case 'prefix': return 'the physical partitions holding that prefix';
+    case 'buckets': return `${formatInt(q.logical_partitions)} logical partitions (every suffix), up to ${formatInt(q.physical_partitions)} physical`;
+    default: return `every physical partition (${formatInt(q.physical_partitions)})`;
+  }
+}
+
+/** A key spec of the pin form as engine analysis options, or throws with what is wrong. */
+export function keyFromForm({kind, paths, buckets, suffixPath, separator = '-'}) {
+  const list = paths.split(',').map((p) => p.trim()).filter(Boolean);
+  const bad = list.find((p) => !p.startsWith('/'));
+  if (bad !== undefined) throw new Error(`"${bad}" is not a JSON pointer: key paths start with "/" (e.g. /tenantId)`);
+  if (list.length === 0) throw new Error('type a key path such as /tenantId');
+  const n = Number(buckets);
+  switch (kind) {
+    case 'path':
+      if (list.length !== 1) throw new Error('a plain key has one path; pick "hierarchical" for several');
+      return {key_paths: list};
+    case 'hierarchical':
+      if (list.length < 2 || list.length > 3) throw new Error('a hierarchical key has 2 or 3 paths, comma-separated');
+      return {key_paths: list};
+    case 'concat':
+      if (list.length < 2 || list.length > 5) throw new Error('a concatenated key joins 2 to 5 paths, comma-separated');
+      return {key_paths: [list[0]], synthetic: {kind: 'concat', paths: list, separator}};
+    case 'hash':
+    case 'random': {
+      if (list.length !== 1) throw new Error('a suffixed key starts from one path');
+      if (!(Number.isInteger(n) && n >= 1 && n <= 1e6)) throw new Error('the number of suffixes is a whole number from 1 to 1,000,000');
+      if (kind === 'random') return {key_paths: list, synthetic: {kind: 'random_suffix', buckets: n, seed: 0, separator}};
+      const source = (suffixPath ?? '').trim();
+      if (!source.startsWith('/')) throw new Error('the suffix is computed from a path such as /id');
+      return {key_paths: list, synthetic: {kind: 'hash_suffix', buckets: n, suffix_path: source, separator}};
+    }
+  }
+  throw new Error(`unknown key kind ${kind}`);
+}
+
+/** The label people read for a pinned key (the engine's own label comes back with the table). */
+function pinLabel(key) {
+  const s = key.synthetic;
+  if (!s) return key.key_paths.length > 1 ? `[${key.key_paths.join(', ')}]` : key.key_paths[0];
+  if (s.kind === 'concat') return s.paths.join(s.separator ?? '-');
+  if (s.kind === 'random_suffix') return `${key.key_paths[0]}-{1..${s.buckets} random}`;
+  return `${key.key_paths[0]}-{hash(${s.suffix_path}) % ${s.buckets} + 1}`;
+}
+
+/** Queries typed one per line ("/tenantId, /userId"), as the protocol's [{filter}]. */
+export function queriesFromText(text) {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length > MAX_COMPARED_QUERIES) throw new Error(`list at most ${MAX_COMPARED_QUERIES} queries`);
+  return lines.map((line) => {
+    const filter = line.split(',').map((p) => p.trim()).filter(Boolean);
+    const bad = filter.find((p) => !p.startsWith('/'));
+    if (bad !== undefined) throw new Error(`query "${line}": "${bad}" is not a path (paths start with "/")`);
+    return {filter};
+  });
+}
+
+export function mountCompareView(root, client, {containerOptions, currentKey = () => null} = {}) {
+  const state = {pins: [], table: null, sort: {id: 'rank', dir: 1}, busy: false, seq: 0};
+
+  const kind = h('select', {testid: 'compare-kind'});
+  for (const [value, text] of [['path', 'a path'], ['hierarchical', 'hierarchical (2–3 paths)'],
+    ['concat', 'synthetic: paths joined'], ['hash', 'synthetic: path + hash suffix'],
+    ['random', 'synthetic: path + random suffix']]) {
+    const o = h('option', {text});
+    o.value = value;
+    kind.append(o);
+  }
+  const paths = h('input', {testid: 'compare-paths'});
+  paths.type = 'text';
+  paths.placeholder = '/tenantId';
+  paths.autocomplete = 'off';
+  paths.spellcheck = false;
+  const buckets = h('input', {testid: 'compare-buckets'});
+  buckets.type = 'number';
+  buckets.min = '1';
+  buckets.value = '10';
+  const suffix = h('input', {testid: 'compare-suffix'});
+  suffix.type = 'text';
+  suffix.placeholder = '/id';
+  const labelled = (text, control, extra = {}) => {
+    const l = h('label', {className: 'field', ...extra}, [h('span', {text}), control]);
+    return l;
+  };
+  const bucketsLabel = labelled('Suffixes N', buckets);
+  const suffixLabel = labelled('Suffix from', suffix);
+  const pinButton = h('button', {text: 'Pin key', testid: 'compare-pin'});
+  pinButton.type = 'submit';
+  const pinCurrent = h('button', {text: 'Pin the current key', className: 'secondary', testid: 'compare-pin-current'});
+  pinCurrent.type = 'button';
+  const form = h('form', {className: 'keycmp-form'}, [
+    labelled('Kind', kind), labelled('Paths (comma-separated)', paths), bucketsLabel, suffixLabel, pinButton, pinCurrent]);
+  const formError = h('p', {className: 'keycmp-error', testid: 'compare-form-error'});
+  formError.setAttribute('role', 'alert');
+  formError.hidden = true;
+  const pinList = h('ul', {className: 'pins', testid: 'compare-pins'});
+  pinList.setAttribute('aria-label', 'Pinned keys');
+  const queries = h('textarea', {testid: 'compare-queries'});
+  queries.rows = 3;
+  queries.placeholder = '/tenantId\n/tenantId, /userId';
+  const compareButton = h('button', {text: 'Compare', testid: 'compare-run'});
+  compareButton.type = 'button';
+  const status = h('p', {className: 'hint', testid: 'compare-status'});
+  status.setAttribute('aria-live', 'polite');
+  const why = h('p', {className: 'keycmp-why', testid: 'compare-why'});
+  const tableNode = h('table', {className: 'keycmp-table', testid: 'compare-table'});
+  const tableWrap = h('div', {className: 'table-scroll'}, [tableNode]);
+  const chart = h('figure', {className: 'keycmp-chart', testid: 'compare-chart'});
+  chart.tabIndex = 0;
+  const body = h('div', {className: 'keycmp-body'}, [why, tableWrap, chart]);
+  body.hidden = true;
+
+  root.replaceChildren(
+    h('p', {className: 'hint', text: 'Pin the keys you are weighing — plain paths, hierarchical keys, synthetic keys — ' +
+      'and list the queries your application runs (one per line: the paths it filters on). Each key is judged on ' +
+      'the same data, container throughput, growth and workload as above; the data is read once per key.'}),
+    form, formError, pinList,
+    labelled('Queries the application runs (one per line)', queries, {className: 'field wide'}),
+    h('div', {className: 'row'}, [compareButton, status]),
+    body);
+
+  function syncForm() {
+    bucketsLabel.hidden = !['hash', 'random'].includes(kind.value);
+    suffixLabel.hidden = kind.value !== 'hash';
+  }
+  syncForm();
+
+  function renderPins() {
+    pinList.replaceChildren(...state.pins.map((key, i) => {
+      const remove = h('button', {text: '×', className: 'pin-remove', title: `Unpin ${pinLabel(key)}`});
+      remove.type = 'button';
+      remove.setAttribute('aria-label', `Unpin ${pinLabel(key)}`);
+      remove.addEventListener('click', () => {
+        state.pins.splice(i, 1);
+        renderPins();
+      });
+      return h('li', {className: 'pin'}, [h('span', {text: pinLabel(key)}), remove]);
+    }));
+    compareButton.disabled = state.pins.length === 0;
+    pinButton.disabled = pinCurrent.disabled = state.pins.length >= MAX_COMPARED_KEYS;
+  }
+
+  function showFormError(message) {
+    formError.textContent = message;
+    formError.hidden = !message;
+  }
+
+  function pin(key) {
+    const label = pinLabel(key);
+    if (state.pins.some((p) => pinLabel(p) === label)) return false;
+    if (state.pins.length >= MAX_COMPARED_KEYS) {
+      showFormError(`At most ${MAX_COMPARED_KEYS} keys are compared at once.`);
+      return false;
+    }
+    state.pins.push(key);
+    renderPins();
+    return true;
+  }
+
+  function setSort(id) {
+    state.sort = state.sort.id === id ? {id, dir: -state.sort.dir} : {id, dir: 1};
+    renderTable();
+  }
+
+  function renderTable() {
+    const table = state.table;
+    if (!table) return;
+    const cols = columns(table);
+    const col = cols.find((c) => c.id === state.sort.id) ?? cols[0];
+    const rows = [...table.keys].sort((a, b) => {
+      const va = col.value(a), vb = col.value(b);
+      const c = typeof va === 'string' ? va.localeCompare(vb) : va - vb;
+      return (c || a.rank - b.rank) * state.sort.dir;
+    });
+    const head = h('tr', {}, cols.map((c) => {
+      const button = h('button', {text: c.label, className: 'sort'});
+      button.type = 'button';
+      button.addEventListener('click', () => setSort(c.id));
+      const th = h('th', {className: c.num ? 'num' : ''}, [button]);
+      th.scope = 'col';
+      th.setAttribute('aria-sort', c.id === col.id ? (state.sort.dir > 0 ? 'ascending' : 'descending') : 'none');
+      return th;
+    }));
+    const caption = h('caption', {text: 'Candidate keys side by side (select a header to sort)'});
+    const tbody = h('tbody', {}, rows.map((r) => {
+      const tr = h('tr', {}, cols.map((c) => {
+        const td = h(c.id === 'key' ? 'th' : 'td', {className: c.num ? 'num' : '', text: c.text(r)});
+        if (c.id === 'key') td.scope = 'row';
+        td.dataset.col = c.id;
+        td.dataset.value = String(c.value(r));
+        if (c.title) td.title = c.title(r);
+        return td;
+      }));
+      tr.dataset.key = r.label;
+      tr.dataset.index = String(table.keys.indexOf(r));
+      if (table.best >= 0 && table.keys[table.best] === r) tr.classList.add('best');
+      if (r.problems.length) tr.classList.add('has-problem');
+      return tr;
+    }));
+    tableNode.replaceChildren(caption, h('thead', {}, [head]), tbody);
+  }
+
+  /** Bars of the largest logical partition after growth against the 20 GB limit, a row per key. */
+  function renderChart() {
+    const table = state.table;
+    chart.replaceChildren();
+    if (!table) return;
+    const rows = [...table.keys].sort((a, b) => a.rank - b.rank);
+    const max = Math.max(LOGICAL_LIMIT * 1.1, ...rows.map((r) => r.largest_bytes_after_growth));
+    const scale = (v) => Math.log10(1 + v) / Math.log10(1 + max);
+    const rowH = 26, labelW = 220, width = 640;
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${width} ${rows.length * rowH + 24}`);
+    svg.setAttribute('role', 'img');
+    const summary = rows.map((r) => `${r.label}: ${formatBytes(r.largest_bytes_after_growth)}`).join('; ');
+    svg.setAttribute('aria-label', `Largest logical partition after growth per key, against the 20 GB limit (log scale). ${summary}`);
+    const el = (tag, attrs, text) => {
+      const n = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+      if (text !== undefined) n.textContent = text;
+      return n;
+    };
+    const plotW = width - labelW - 90;
+    rows.forEach((r, i) => {
+      const y = i * rowH + 4;
+      svg.append(el('text', {x: labelW - 6, y: y + 15, 'text-anchor': 'end', class: 'chart-label'}, r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label));
+      const over = r.largest_bytes_after_growth > LOGICAL_LIMIT;
+      svg.append(el('rect', {x: labelW, y, width: Math.max(1, scale(r.largest_bytes_after_growth) * plotW), height: rowH - 8,
+                             class: over ? 'bar bar-bad' : 'bar'}));
+      svg.append(el('text', {x: labelW + Math.max(1, scale(r.largest_bytes_after_growth) * plotW) + 4, y: y + 15, class: 'chart-value'},
+                    formatBytes(r.largest_bytes_after_growth)));
+    });
+    const lx = labelW + scale(LOGICAL_LIMIT) * plotW;
+    svg.append(el('line', {x1: lx, x2: lx, y1: 0, y2: rows.length * rowH + 4, class: 'limit-line'}));
+    svg.append(el('text', {x: lx, y: rows.length * rowH + 18, 'text-anchor': 'middle', class: 'chart-label'}, '20 GB per logical partition'));
+    chart.append(svg, h('figcaption', {text: `Largest logical partition${table.growth > 1 ? ` after growth ×${formatInt(table.growth)}` : ''}, log scale; red bars break the 20 GB limit. The table above has the same numbers.`}));
+  }
+
+  function render() {
+    const table = state.table;
+    body.hidden = !table;
+    if (!table) return;
+    why.textContent = table.why;
+    why.classList.toggle('bad', table.best < 0);
+    renderTable();
+    renderChart();
+  }
+
+  function model() {
+    const container = containerOptions?.() ?? {};
+    const {route, top_per_range, ...rest} = container;  // eslint-disable-line no-unused-vars
+    return {container: rest, queries: queriesFromText(queries.value)};
+  }
+
+  async function compare() {
+    if (state.pins.length === 0) return;
+    let m;
+    try {
+      m = model();
+      showFormError('');
+    } catch (e) {
+      showFormError(e.message);
+      return;
+    }
+    const seq = ++state.seq;
+    state.busy = true;
+    root.dataset.state = 'busy';
+    // What the table is judged under, readable by tests and by anyone checking a number.
+    root.dataset.container = JSON.stringify(m.container);
+    status.textContent = `Comparing ${state.pins.length} keys…`;
+    try {
+      const table = await client.compare({keys: state.pins, ...m, onProgress: (p) => {
+        if (seq !== state.seq) return;
+        const share = p.bytesTotal ? ` (${formatPercent(p.bytesDone / p.bytesTotal)})` : '';
+        status.textContent = `Comparing ${state.pins.length} keys: ${formatInt(p.items)} items read${share}…`;
+      }});
+      if (seq !== state.seq) return;
+      state.table = table;
+      status.textContent = `${state.pins.length} keys judged on ${formatInt(table.keys[0]?.items ?? 0)} items.` +
+        (table.workload_given ? '' : ' No workload is given above, so request demand and throttling are not judged.');
+      render();
+      root.dataset.state = 'ready';
+    } catch (e) {
+      if (seq !== state.seq) return;
+      status.textContent = '';
+      showFormError(e.message);
+      root.dataset.state = 'error';
+    } finally {
+      if (seq === state.seq) state.busy = false;
+    }
+  }
+
+  /** The settings above changed: the kept comparison is re-judged without reading again. */
+  async function settingsChanged() {
+    if (!state.table || state.busy) return;
+    const seq = ++state.seq;
+    try {
+      const m = model();
+      root.dataset.container = JSON.stringify(m.container);
+      const table = await client.recompare(m);
+      if (seq !== state.seq) return;
+      state.table = table;
+      render();
+    } catch {
+      // a newer source or an engine restart: the next Compare reads again
+    }
+  }
+
+  /** New data: the table no longer describes it. */
+  function sourceChanged() {
+    state.seq++;
+    state.table = null;
+    root.dataset.state = 'idle';
+    status.textContent = state.pins.length ? 'New data: compare again.' : '';
+    render();
+  }
+
+  const onSubmit = (event) => {
+    event.preventDefault();
+    try {
+      const key = keyFromForm({kind: kind.value, paths: paths.value, buckets: buckets.value, suffixPath: suffix.value});
+      showFormError('');
+      if (pin(key)) paths.value = '';
+    } catch (e) {
+      showFormError(e.message);
+    }
+  };
+  form.addEventListener('submit', onSubmit);
+  kind.addEventListener('change', syncForm);
+  pinCurrent.addEventListener('click', () => {
+    const key = currentKey();
+    if (key) pin(key);
+  });
+  compareButton.addEventListener('click', compare);
+  renderPins();
+  root.dataset.state = 'idle';
+
+  return {
+    pin,
+    compare,
+    settingsChanged,
+    sourceChanged,
+    get table() { return state.table; },
+    destroy() {
+      state.seq++;
+      root.replaceChildren();
+    },
+  };
+}
