@@ -24,6 +24,7 @@
 #include "partplay/cassandra/ring.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/cassandra/store.h"
+#include "partplay/cassandra/views.h"
 
 namespace partplay::cql {
 
@@ -48,7 +49,10 @@ struct KeyspaceListing {
 
 struct Keyspace {
   KeyspaceSchema schema;
-  std::map<std::string, std::unique_ptr<Table>> tables;
+  std::map<std::string, std::unique_ptr<Table>> tables;  // tables and materialized views
+  std::map<std::string, CqlType> types;                  // user-defined types, resolved
+  std::vector<std::string> type_order;                   // in creation order (DESCRIBE)
+  std::map<std::string, ViewState> views;                // by view name
 };
 
 class Session {
@@ -81,11 +85,20 @@ class Session {
   StatusOr<int64_t> LoadJson(std::string_view qualified_table, std::string_view json);
   ValueGenerator& generator() { return generator_; }
 
+  // Brings the materialized views of `base` up to date with its writes since the last call.
+  void SyncViews(Table& base);
+
  private:
   StatusOr<Keyspace*> ResolveKeyspace(const std::string& name, const SourceLocation& where);
   StatusOr<Table*> ResolveTable(const TableName& name);
   void Place(ResultSet& rows, const KeyspaceSchema& keyspace) const;
   std::string QualifiedTable(const TableName& name) const;
+  // Replaces user-defined type references in `type` by the keyspace's definitions.
+  Status ResolveType(CqlType& type, const Keyspace& keyspace, const SourceLocation& where) const;
+  StatementResult CreateType(const CreateTypeStatement& s, StatementResult result);
+  StatementResult CreateIndex(const CreateIndexStatement& s, StatementResult result);
+  StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
+  StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
 
   SessionOptions options_;
   Ring ring_;
