@@ -1,5 +1,7 @@
 // The CLI's file input, shared by its commands: a whole (small) file, or a stream fed 1 MiB at a
-// time into an Analyzer's own buffer. "-" means stdin. Errors are kIo statuses naming the file.
+// time into an Analyzer's own buffer. "-" means stdin. A gzip file (or stream: its first bytes
+// say so, whatever its name) is decompressed on the way in through zlib, so sizes are the
+// uncompressed bytes'. Errors are kIo statuses naming the file (a truncated or corrupt .gz too).
 #pragma once
 
 #include <string>

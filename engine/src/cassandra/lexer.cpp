@@ -185,6 +185,20 @@ class Lexer {
       t.text = std::string(s_.substr(start, i_ - start));
       return finish(TokenKind::kHex);
     }
+    if (c == '-' && (Peek(1) == 'p' || Peek(1) == 'P')) {
+      // -P1DT2H: a negative ISO 8601 duration.
+      size_t end = i_ + 1;
+      std::string word;
+      while (end < s_.size() && IsIdentChar(s_[end])) {
+        word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(s_[end]))));
+        ++end;
+      }
+      if (IsIsoDuration(word)) {
+        while (i_ < end) Advance();
+        t.text = std::string(s_.substr(start, i_ - start));
+        return finish(TokenKind::kDuration);
+      }
+    }
     if (IsDigit(c) || (c == '-' && (IsDigit(Peek(1)) || (Peek(1) == '.' && IsDigit(Peek(2)))))) {
       return Number(t, start);
     }
@@ -285,9 +299,8 @@ class Lexer {
       return k < s_.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s_[k])))
                            : '\0';
     };
-    static constexpr std::string_view kUnits[] = {"mo", "ms", "us", "ns", "\xC2\xB5s",
-                                                  "y",  "w",  "d",  "h",  "m",
-                                                  "s"};
+    static constexpr std::string_view kUnits[] = {"mo", "ms", "us", "ns", "\xC2\xB5s", "y",
+                                                  "w",  "d",  "h",  "m",  "s"};
     for (std::string_view unit : kUnits) {
       bool match = true;
       for (size_t k = 0; k < unit.size() && match; ++k) match = lower(at + k) == unit[k];

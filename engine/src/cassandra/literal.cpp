@@ -294,10 +294,13 @@ StatusOr<Duration> ParseDuration(std::string_view text, const SourceLocation& wh
       int64_t n;
       if (!number(n) || i >= lower.size()) return bad();
       char u = lower[i++];
-      std::string_view unit = u == 'y' ? "y" : u == 'w' ? "w" : u == 'd' ? "d" : u == 'h' ? "h"
-                              : u == 's'                         ? "s"
-                              : u == 'm'                         ? (time ? "m" : "mo")
-                                                                 : "";
+      std::string_view unit = u == 'y'   ? "y"
+                              : u == 'w' ? "w"
+                              : u == 'd' ? "d"
+                              : u == 'h' ? "h"
+                              : u == 's' ? "s"
+                              : u == 'm' ? (time ? "m" : "mo")
+                                         : "";
       if (unit.empty() || (time != (u == 'h' || u == 's' || (u == 'm' && time)))) return bad();
       PARTPLAY_RETURN_IF_ERROR(add(n, unit));
       ++parts;
@@ -603,10 +606,10 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
     }
     case LiteralKind::kTuple: {
       if (type.kind != TypeKind::kTuple) {
-        return Status(ErrorCode::kCqlBadLiteral,
-                      fmt::format("Invalid tuple type literal for {} of type {}", receiver,
-                                  type.ToCql()),
-                      lit.where);
+        return Status(
+            ErrorCode::kCqlBadLiteral,
+            fmt::format("Invalid tuple type literal for {} of type {}", receiver, type.ToCql()),
+            lit.where);
       }
       if (lit.elements.size() > type.params.size()) {
         return Status(ErrorCode::kCqlBadLiteral,
@@ -626,10 +629,10 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
     }
     case LiteralKind::kUdt: {
       if (type.kind != TypeKind::kUdt) {
-        return Status(ErrorCode::kCqlBadLiteral,
-                      fmt::format("Invalid user type literal for {} of type {}", receiver,
-                                  type.ToCql()),
-                      lit.where);
+        return Status(
+            ErrorCode::kCqlBadLiteral,
+            fmt::format("Invalid user type literal for {} of type {}", receiver, type.ToCql()),
+            lit.where);
       }
       std::vector<Value> parts(type.params.size());
       std::vector<bool> given(type.params.size(), false);
@@ -650,9 +653,9 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
                         field.where);
         }
         given[f] = true;
-        PARTPLAY_ASSIGN_OR_RETURN(
-            parts[f], LiteralToValue(type.params[f], lit.elements[i + 1],
-                                     fmt::format("{}.{}", receiver, field.text), gen));
+        PARTPLAY_ASSIGN_OR_RETURN(parts[f],
+                                  LiteralToValue(type.params[f], lit.elements[i + 1],
+                                                 fmt::format("{}.{}", receiver, field.text), gen));
       }
       return Value(EncodeComposite(parts));
     }

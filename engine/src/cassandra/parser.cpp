@@ -896,10 +896,10 @@ class Parser {
     do {
       if (IsSymbol(")")) break;
       if (s.field_names.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
-        return Status(ErrorCode::kCqlInvalidRequest,
-                      fmt::format("a user-defined type has at most {} fields",
-                                  kCqlMaxTupleComponents),
-                      Peek().where);
+        return Status(
+            ErrorCode::kCqlInvalidRequest,
+            fmt::format("a user-defined type has at most {} fields", kCqlMaxTupleComponents),
+            Peek().where);
       }
       PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
       s.field_type_where.push_back(Peek().where);

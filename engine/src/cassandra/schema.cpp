@@ -220,20 +220,20 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
                      n.where);
     }
     if (c.type.is_multi_cell()) {
-      return Invalid(fmt::format("Invalid non-frozen {} type for PRIMARY KEY component {}",
-                                 c.type.kind == TypeKind::kUdt ? "user-defined" : "collection",
-                                 n.text),
-                     n.where);
+      return Invalid(
+          fmt::format("Invalid non-frozen {} type for PRIMARY KEY component {}",
+                      c.type.kind == TypeKind::kUdt ? "user-defined" : "collection", n.text),
+          n.where);
     }
     if (c.type.kind == TypeKind::kCounter) {
-      return Invalid(fmt::format("counter type is not supported for PRIMARY KEY column '{}'",
-                                 n.text),
-                     n.where);
+      return Invalid(
+          fmt::format("counter type is not supported for PRIMARY KEY column '{}'", n.text),
+          n.where);
     }
     if (c.type.References(TypeKind::kDuration)) {
-      return Invalid(fmt::format("duration type is not supported for PRIMARY KEY column '{}'",
-                                 n.text),
-                     n.where);
+      return Invalid(
+          fmt::format("duration type is not supported for PRIMARY KEY column '{}'", n.text),
+          n.where);
     }
     c.kind = kind;
     c.position = static_cast<int>(into.size());
@@ -343,6 +343,75 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
   return t;
 }
 
+Status ResolveUserTypes(CqlType& type, const std::string& keyspace,
+                        const std::map<std::string, CqlType>& types, const SourceLocation& where) {
+  if (type.kind == TypeKind::kUdt && type.field_names.empty()) {
+    if (!type.udt_keyspace.empty() && type.udt_keyspace != keyspace) {
+      return Invalid(fmt::format("Statement on keyspace {} cannot refer to a user type in keyspace "
+                                 "{}; user types can only be used in the keyspace they are "
+                                 "defined in",
+                                 keyspace, type.udt_keyspace),
+                     where);
+    }
+    auto it = types.find(type.udt_name);
+    if (it == types.end()) {
+      return Status(ErrorCode::kCqlUnknown,
+                    fmt::format("Unknown type {}.{}", keyspace, type.udt_name), where);
+    }
+    bool frozen = type.frozen;
+    type = it->second;
+    type.frozen = frozen;
+    return Status::Ok();
+  }
+  for (CqlType& p : type.params) {
+    PARTPLAY_RETURN_IF_ERROR(ResolveUserTypes(p, keyspace, types, where));
+  }
+  return Status::Ok();
+}
+
+StatusOr<CqlType> BuildUserType(const CreateTypeStatement& s, const std::string& keyspace,
+                                const std::map<std::string, CqlType>& types) {
+  const std::string& name = s.type.table;
+  CqlType udt;
+  udt.kind = TypeKind::kUdt;
+  udt.udt_keyspace = keyspace;
+  udt.udt_name = name;
+  for (size_t i = 0; i < s.field_names.size(); ++i) {
+    const Name& field = s.field_names[i];
+    const SourceLocation& at = s.field_type_where[i];
+    if (std::find(udt.field_names.begin(), udt.field_names.end(), field.text) !=
+        udt.field_names.end()) {
+      return Invalid(fmt::format("Duplicate field name '{}' in type '{}'", field.text, name),
+                     field.where);
+    }
+    CqlType type = s.field_types[i];
+    if (type.kind == TypeKind::kUdt && type.udt_name == name && type.field_names.empty()) {
+      return Invalid(fmt::format("User type {}.{} cannot refer to itself", keyspace, name), at);
+    }
+    PARTPLAY_RETURN_IF_ERROR(ResolveUserTypes(type, keyspace, types, at));
+    if (type.References(TypeKind::kCounter)) {
+      return Invalid("A user type cannot contain counters", at);
+    }
+    if (type.kind == TypeKind::kUdt && !type.frozen) {
+      return Invalid("A user type cannot contain non-frozen UDTs", at);
+    }
+    udt.field_names.push_back(field.text);
+    udt.params.push_back(std::move(type));
+  }
+  return udt;
+}
+
+int64_t FixedValueSize(const CqlType& type) {
+  if (!type.is_composite()) return FixedSize(type.kind);
+  int64_t total = 0;
+  for (const CqlType& p : type.params) {
+    int64_t field = FixedValueSize(p);
+    if (field == 0) return 0;
+    total += 4 + field;
+  }
+  return total;
+}
+
 bool IndexSpec::sai() const {
   return class_name == "StorageAttachedIndex" || class_name == "sai" ||
          class_name == "org.apache.cassandra.index.sai.StorageAttachedIndex";
@@ -407,8 +476,8 @@ std::string TableSchema::DescribeIndex(const IndexSpec& index) const {
 }
 
 std::string DescribeType(const CqlType& udt) {
-  std::string out = fmt::format("CREATE TYPE {}.{} (\n", QuoteName(udt.udt_keyspace),
-                                QuoteName(udt.udt_name));
+  std::string out =
+      fmt::format("CREATE TYPE {}.{} (\n", QuoteName(udt.udt_keyspace), QuoteName(udt.udt_name));
   for (size_t i = 0; i < udt.params.size(); ++i) {
     out += fmt::format("    {} {}{}\n", QuoteName(udt.field_names[i]), udt.params[i].ToCql(),
                        i + 1 < udt.params.size() ? "," : "");
@@ -424,13 +493,15 @@ std::string TableSchema::Describe() const {
       selected = "*";
     } else {
       for (int i : select_order) {
-        selected += (selected.empty() ? "" : ", ") + QuoteName(columns[static_cast<size_t>(i)].name);
+        selected +=
+            (selected.empty() ? "" : ", ") + QuoteName(columns[static_cast<size_t>(i)].name);
       }
     }
-    out = fmt::format("CREATE MATERIALIZED VIEW {}.{} AS\n    SELECT {}\n    FROM {}.{}\n    WHERE "
-                      "{}\n",
-                      QuoteName(keyspace), QuoteName(name), selected, QuoteName(keyspace),
-                      QuoteName(view_base), view_where);
+    out = fmt::format(
+        "CREATE MATERIALIZED VIEW {}.{} AS\n    SELECT {}\n    FROM {}.{}\n    WHERE "
+        "{}\n",
+        QuoteName(keyspace), QuoteName(name), selected, QuoteName(keyspace), QuoteName(view_base),
+        view_where);
   }
   bool inline_key = partition_key.size() == 1 && clustering.empty() && !is_view();
   for (int i : is_view() ? std::vector<int>{} : select_order) {

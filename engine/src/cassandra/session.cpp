@@ -196,10 +196,9 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   StatementResult result;
   result.where = statement.where;
   result.statement = std::string(statement.text);
-  static constexpr const char* kVerbs[] = {"SELECT", "INSERT",   "UPDATE",  "DELETE",
-                                           "CREATE", "USE",      "CREATE",  "DROP",
-                                           "DROP",   "TRUNCATE", "DESCRIBE", "CREATE",
-                                           "CREATE", "CREATE",   "DROP",     ""};
+  static constexpr const char* kVerbs[] = {
+      "SELECT", "INSERT",   "UPDATE",   "DELETE", "CREATE", "USE",    "CREATE", "DROP",
+      "DROP",   "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP",   ""};
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
     result.verb = u->what.substr(0, u->what.find(' '));
@@ -357,9 +356,10 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             Keyspace& k = *ks.value();
             auto dropped = k.tables.find(s.table.table);
             if (dropped != k.tables.end() && dropped->second->schema().is_view()) {
-              return fail(Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP "
-                                  "MATERIALIZED VIEW instead.",
-                                  s.table.where));
+              return fail(
+                  Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP "
+                          "MATERIALIZED VIEW instead.",
+                          s.table.where));
             }
             for (const auto& [view_name, state] : k.views) {
               if (state.base == s.table.table) {
@@ -400,9 +400,10 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
             if (table.value()->schema().is_view()) {
-              return fail(Invalid("Cannot TRUNCATE materialized view directly; must truncate base "
-                                  "table instead",
-                                  s.table.where));
+              return fail(
+                  Invalid("Cannot TRUNCATE materialized view directly; must truncate base "
+                          "table instead",
+                          s.table.where));
             }
             table.value()->Clear();
             SyncViews(*table.value());
@@ -471,7 +472,9 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const CreateTypeStatement& s) { return CreateType(s, std::move(result)); },
           [&](const CreateIndexStatement& s) { return CreateIndex(s, std::move(result)); },
           [&](const CreateViewStatement& s) { return CreateView(s, std::move(result)); },
-          [&](const DropSchemaObjectStatement& s) { return DropSchemaObject(s, std::move(result)); },
+          [&](const DropSchemaObjectStatement& s) {
+            return DropSchemaObject(s, std::move(result));
+          },
           [&](const UnmodelledStatement& s) -> StatementResult {
             result.kind = StatementResult::Kind::kVoid;
             result.warnings.push_back(fmt::format(

@@ -42,26 +42,7 @@ bool UsesType(const CqlType& type, const std::string& name) {
 }  // namespace
 
 Status Session::ResolveType(CqlType& type, const Keyspace& ks, const SourceLocation& where) const {
-  if (type.kind == TypeKind::kUdt && type.field_names.empty()) {
-    if (!type.udt_keyspace.empty() && type.udt_keyspace != ks.schema.name) {
-      return Invalid(fmt::format("Statement on keyspace {} cannot refer to a user type in keyspace "
-                                 "{}; user types can only be used in the keyspace they are "
-                                 "defined in",
-                                 ks.schema.name, type.udt_keyspace),
-                     where);
-    }
-    auto it = ks.types.find(type.udt_name);
-    if (it == ks.types.end()) {
-      return Status(ErrorCode::kCqlUnknown,
-                    fmt::format("Unknown type {}.{}", ks.schema.name, type.udt_name), where);
-    }
-    bool frozen = type.frozen;
-    type = it->second;
-    type.frozen = frozen;
-    return Status::Ok();
-  }
-  for (CqlType& p : type.params) PARTPLAY_RETURN_IF_ERROR(ResolveType(p, ks, where));
-  return Status::Ok();
+  return ResolveUserTypes(type, ks.schema.name, ks.types, where);
 }
 
 StatementResult Session::CreateType(const CreateTypeStatement& s, StatementResult result) {
@@ -71,43 +52,13 @@ StatementResult Session::CreateType(const CreateTypeStatement& s, StatementResul
   const std::string& name = s.type.table;
   if (ks.types.count(name)) {
     if (s.if_not_exists) return Nothing(std::move(result));
-    return Failed(std::move(result),
-                  Invalid(fmt::format("A user type with name '{}' already exists", name),
-                          s.type.where));
+    return Failed(
+        std::move(result),
+        Invalid(fmt::format("A user type with name '{}' already exists", name), s.type.where));
   }
-  CqlType udt;
-  udt.kind = TypeKind::kUdt;
-  udt.udt_keyspace = ks.schema.name;
-  udt.udt_name = name;
-  for (size_t i = 0; i < s.field_names.size(); ++i) {
-    const Name& field = s.field_names[i];
-    if (std::find(udt.field_names.begin(), udt.field_names.end(), field.text) !=
-        udt.field_names.end()) {
-      return Failed(std::move(result),
-                    Invalid(fmt::format("Duplicate field name '{}' in type '{}'", field.text, name),
-                            field.where));
-    }
-    CqlType type = s.field_types[i];
-    if (type.kind == TypeKind::kUdt && type.udt_name == name && type.field_names.empty()) {
-      return Failed(std::move(result),
-                    Invalid(fmt::format("User type {}.{} cannot refer to itself", ks.schema.name,
-                                        name),
-                            s.field_type_where[i]));
-    }
-    Status resolved = ResolveType(type, ks, s.field_type_where[i]);
-    if (!resolved.ok()) return Failed(std::move(result), resolved);
-    if (type.References(TypeKind::kCounter)) {
-      return Failed(std::move(result),
-                    Invalid("A user type cannot contain counters", s.field_type_where[i]));
-    }
-    if (type.kind == TypeKind::kUdt && !type.frozen) {
-      return Failed(std::move(result),
-                    Invalid("A user type cannot contain non-frozen UDTs", s.field_type_where[i]));
-    }
-    udt.field_names.push_back(field.text);
-    udt.params.push_back(std::move(type));
-  }
-  ks.types.emplace(name, udt);
+  StatusOr<CqlType> udt = BuildUserType(s, ks.schema.name, ks.types);
+  if (!udt.ok()) return Failed(std::move(result), udt.status());
+  ks.types.emplace(name, std::move(udt).value());
   ks.type_order.push_back(name);
   return Changed(std::move(result), fmt::format("CREATED TYPE {}.{}", ks.schema.name, name));
 }
@@ -151,8 +102,8 @@ StatementResult Session::CreateIndex(const CreateIndexStatement& s, StatementRes
                                              s.table.where));
   }
   if (s.targets.size() > 1 && !s.custom) {
-    return Failed(std::move(result),
-                  Invalid("Only CUSTOM indexes support multiple columns", s.targets[1].column.where));
+    return Failed(std::move(result), Invalid("Only CUSTOM indexes support multiple columns",
+                                             s.targets[1].column.where));
   }
   std::vector<IndexSpec> made;
   for (const IndexTarget& target : s.targets) {
@@ -164,16 +115,16 @@ StatementResult Session::CreateIndex(const CreateIndexStatement& s, StatementRes
     }
     for (const IndexSpec& m : made) {
       if (m.column == column) {
-        return Failed(std::move(result),
-                      Invalid(fmt::format("Duplicate column '{}' in index target list",
-                                          target.column.text),
-                              at));
+        return Failed(
+            std::move(result),
+            Invalid(fmt::format("Duplicate column '{}' in index target list", target.column.text),
+                    at));
       }
     }
     const ColumnSpec& c = schema.columns[static_cast<size_t>(column)];
     const CqlType& type = c.type;
     if (type.References(TypeKind::kDuration)) {
-      std::string_view what = type.is_collection()           ? "collections containing durations"
+      std::string_view what = type.is_collection()            ? "collections containing durations"
                               : type.kind == TypeKind::kTuple ? "tuples containing durations"
                               : type.kind == TypeKind::kUdt   ? "UDTs containing durations"
                                                               : "duration columns";
@@ -192,7 +143,7 @@ StatementResult Session::CreateIndex(const CreateIndexStatement& s, StatementRes
     if (kind == IndexTarget::Kind::kSimple && type.is_collection() && !type.frozen) {
       kind = IndexTarget::Kind::kValues;
     }
-    static constexpr std::string_view kKindNames[] = {"simple", "values", "keys", "keys_and_values",
+    static constexpr std::string_view kKindNames[] = {"simple", "values", "keys", "entries",
                                                       "full"};
     std::string_view kind_name = kKindNames[static_cast<size_t>(kind)];
     bool frozen_collection = type.is_collection() && type.frozen;
@@ -224,9 +175,9 @@ StatementResult Session::CreateIndex(const CreateIndexStatement& s, StatementRes
                             at));
     }
     if (type.kind == TypeKind::kUdt && !type.frozen) {
-      return Failed(std::move(result),
-                    Invalid(fmt::format("Cannot create index on non-frozen UDT column {}", c.name),
-                            at));
+      return Failed(
+          std::move(result),
+          Invalid(fmt::format("Cannot create index on non-frozen UDT column {}", c.name), at));
     }
     IndexSpec spec;
     spec.column = column;
@@ -275,8 +226,9 @@ StatementResult Session::CreateView(const CreateViewStatement& s, StatementResul
   }
   auto base_it = ks.tables.find(s.base.table);
   if (base_it == ks.tables.end()) {
-    return Failed(std::move(result),
-                  Invalid(fmt::format("Base table '{}' doesn't exist", s.base.table), s.base.where));
+    return Failed(
+        std::move(result),
+        Invalid(fmt::format("Base table '{}' doesn't exist", s.base.table), s.base.where));
   }
   auto existing = ks.tables.find(s.view.table);
   if (existing != ks.tables.end()) {
@@ -330,21 +282,20 @@ StatementResult Session::DropSchemaObject(const DropSchemaObjectStatement& s,
                                    [&](const IndexSpec& i) { return i.name == name; });
         if (gone != indexes.end()) {
           indexes.erase(gone, indexes.end());
-          return Changed(std::move(result),
-                         fmt::format("UPDATED TABLE {}.{} (index {} dropped)", ks.schema.name, tn,
-                                     name));
+          return Changed(std::move(result), fmt::format("UPDATED TABLE {}.{} (index {} dropped)",
+                                                        ks.schema.name, tn, name));
         }
       }
       if (s.if_exists) return Nothing(std::move(result));
-      return Failed(std::move(result),
-                    Invalid(fmt::format("Index '{}.{}' doesn't exist'", ks.schema.name, name),
-                            s.name.where));
+      return Failed(
+          std::move(result),
+          Invalid(fmt::format("Index '{}.{}' doesn't exist'", ks.schema.name, name), s.name.where));
     case DropSchemaObjectStatement::Kind::kType: {
       if (!ks.types.count(name)) {
         if (s.if_exists) return Nothing(std::move(result));
-        return Failed(std::move(result),
-                      Invalid(fmt::format("Type '{}.{}' doesn't exist", ks.schema.name, name),
-                              s.name.where));
+        return Failed(
+            std::move(result),
+            Invalid(fmt::format("Type '{}.{}' doesn't exist", ks.schema.name, name), s.name.where));
       }
       for (const auto& [other, type] : ks.types) {
         for (const CqlType& f : type.params) {
@@ -376,10 +327,10 @@ StatementResult Session::DropSchemaObject(const DropSchemaObjectStatement& s,
       auto it = ks.tables.find(name);
       if (it == ks.tables.end() || !it->second->schema().is_view()) {
         if (s.if_exists) return Nothing(std::move(result));
-        return Failed(std::move(result),
-                      Invalid(fmt::format("Materialized view '{}.{}' doesn't exist",
-                                          ks.schema.name, name),
-                              s.name.where));
+        return Failed(
+            std::move(result),
+            Invalid(fmt::format("Materialized view '{}.{}' doesn't exist", ks.schema.name, name),
+                    s.name.where));
       }
       std::string base = it->second->schema().view_base;
       ks.tables.erase(it);

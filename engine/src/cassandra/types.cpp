@@ -27,17 +27,30 @@ constexpr NamedKind kNativeTypes[] = {
 }  // namespace
 
 CqlType CqlType::List(CqlType element, bool frozen) {
-  return CqlType{TypeKind::kList, frozen, {std::move(element)}};
+  CqlType t = Native(TypeKind::kList);
+  t.frozen = frozen;
+  t.params.push_back(std::move(element));
+  return t;
 }
 CqlType CqlType::Set(CqlType element, bool frozen) {
-  return CqlType{TypeKind::kSet, frozen, {std::move(element)}};
+  CqlType t = Native(TypeKind::kSet);
+  t.frozen = frozen;
+  t.params.push_back(std::move(element));
+  return t;
 }
 CqlType CqlType::Map(CqlType key, CqlType value, bool frozen) {
-  return CqlType{TypeKind::kMap, frozen, {std::move(key), std::move(value)}};
+  CqlType t = Native(TypeKind::kMap);
+  t.frozen = frozen;
+  t.params.push_back(std::move(key));
+  t.params.push_back(std::move(value));
+  return t;
 }
 
 CqlType CqlType::Tuple(std::vector<CqlType> components) {
-  return CqlType{TypeKind::kTuple, true, std::move(components), {}, {}, {}};
+  CqlType t = Native(TypeKind::kTuple);
+  t.frozen = true;
+  t.params = std::move(components);
+  return t;
 }
 
 bool CqlType::References(TypeKind k) const {

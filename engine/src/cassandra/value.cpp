@@ -492,6 +492,12 @@ std::string FormatCqlLiteral(const CqlType& type, std::string_view b) {
       out += type.kind == TypeKind::kList ? ']' : '}';
       return out;
     }
+    case TypeKind::kDuration: {
+      Duration d;
+      if (!DecodeDuration(b, d)) return "";
+      std::string text = FormatDuration(d);
+      return text.empty() ? "0s" : text;  // the zero duration prints as nothing in cqlsh
+    }
     case TypeKind::kTuple:
     case TypeKind::kUdt: {
       std::vector<Value> parts;
@@ -673,7 +679,8 @@ void AppendUnsignedVInt(uint64_t v, Bytes& out) {
     bytes[static_cast<size_t>(i)] = static_cast<char>(v & 0xFF);
     v >>= 8;
   }
-  bytes[0] = static_cast<char>(static_cast<uint8_t>(bytes[0]) | static_cast<uint8_t>(~(0xFF >> extra)));
+  bytes[0] =
+      static_cast<char>(static_cast<uint8_t>(bytes[0]) | static_cast<uint8_t>(~(0xFF >> extra)));
   out += bytes;
 }
 

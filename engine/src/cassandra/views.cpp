@@ -78,10 +78,10 @@ StatusOr<BuiltView> BuildView(const CreateViewStatement& s, const TableSchema& b
     }
     const CqlType& type = base.columns[static_cast<size_t>(i)].type;
     if (type.is_multi_cell()) {
-      return Invalid(fmt::format("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
-                                 type.is_collection() ? "collection" : "user-defined",
-                                 type.ToCql(), n->text),
-                     n->where);
+      return Invalid(
+          fmt::format("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
+                      type.is_collection() ? "collection" : "user-defined", type.ToCql(), n->text),
+          n->where);
     }
     if (type.References(TypeKind::kDuration)) {
       return Invalid(
@@ -103,9 +103,8 @@ StatusOr<BuiltView> BuildView(const CreateViewStatement& s, const TableSchema& b
   }
   std::vector<std::string> missing;
   for (size_t i = 0; i < base.columns.size(); ++i) {
-    if (base.columns[i].is_primary_key() &&
-        std::find(key_columns.begin(), key_columns.end(), static_cast<int>(i)) ==
-            key_columns.end()) {
+    if (base.columns[i].is_primary_key() && std::find(key_columns.begin(), key_columns.end(),
+                                                      static_cast<int>(i)) == key_columns.end()) {
       missing.push_back(base.columns[i].name);
     }
   }
@@ -146,9 +145,10 @@ StatusOr<BuiltView> BuildView(const CreateViewStatement& s, const TableSchema& b
                                    r.columns[0].text),
                        r.where);
       }
-      return Invalid("Partition Playground's materialized views take only IS NOT NULL "
-                     "restrictions in their WHERE clause",
-                     r.where);
+      return Invalid(
+          "Partition Playground's materialized views take only IS NOT NULL "
+          "restrictions in their WHERE clause",
+          r.where);
     }
     not_null.push_back(i);
     where_text += (where_text.empty() ? "" : " AND ") +
@@ -188,10 +188,11 @@ StatusOr<BuiltView> BuildView(const CreateViewStatement& s, const TableSchema& b
   for (const Property& p : s.properties) {
     if (p.name.text == "default_time_to_live") {
       if (p.value.text != "0") {
-        return Invalid("Cannot set default_time_to_live for a materialized view. Data in a "
-                       "materialized view always expire at the same time than the corresponding "
-                       "data in the parent table.",
-                       p.value.where);
+        return Invalid(
+            "Cannot set default_time_to_live for a materialized view. Data in a "
+            "materialized view always expire at the same time than the corresponding "
+            "data in the parent table.",
+            p.value.where);
       }
       continue;
     }

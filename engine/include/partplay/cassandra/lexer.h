@@ -26,8 +26,8 @@ enum class TokenKind : uint8_t {
   kUuid,
   kHex,
   kDuration,  // text: as written: 1h30m, -2d, 12mo, P1DT2H, P3W (Cassandra's DURATION token)
-  kSymbol,  // text: ( ) [ ] { } , ; . * = < > <= >= != : + - ?
-  kError,   // text: what is wrong (an unterminated string, a character CQL does not use)
+  kSymbol,    // text: ( ) [ ] { } , ; . * = < > <= >= != : + - ?
+  kError,     // text: what is wrong (an unterminated string, a character CQL does not use)
   kEnd,
 };
 

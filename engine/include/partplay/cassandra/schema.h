@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -109,6 +110,21 @@ class TableSchema {
 // known and distinct columns, static columns only with clustering columns and outside the key,
 // no non-frozen collection in the key, a CLUSTERING ORDER naming the clustering columns in order.
 StatusOr<TableSchema> BuildTable(const CreateTableStatement& statement, std::string keyspace);
+
+// Replaces the user-defined type references inside `type` (kind kUdt without fields) by their
+// definitions in `types` (a keyspace's types by name): "Unknown type ks.name" otherwise.
+Status ResolveUserTypes(CqlType& type, const std::string& keyspace,
+                        const std::map<std::string, CqlType>& types, const SourceLocation& where);
+
+// The user-defined type of a CREATE TYPE statement in `keyspace`, its fields resolved against
+// the keyspace's `types`, with Cassandra's checks (distinct fields, no counter, nested user types
+// frozen).
+StatusOr<CqlType> BuildUserType(const CreateTypeStatement& statement, const std::string& keyspace,
+                                const std::map<std::string, CqlType>& types);
+
+// The serialized size of every value of the type (int 4, counter 8, a tuple or user-defined type
+// of fixed-width fields: 4 + size per field), or 0 when values vary in size.
+int64_t FixedValueSize(const CqlType& type);
 
 // A user-defined type as DESCRIBE writes it: CREATE TYPE ks.address (\n    street text,\n ...);
 std::string DescribeType(const CqlType& udt);

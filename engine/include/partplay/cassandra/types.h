@@ -52,7 +52,11 @@ struct CqlType {
   std::string udt_name;
   std::vector<std::string> field_names;  // kUdt, resolved: one per param
 
-  static CqlType Native(TypeKind kind) { return CqlType{kind, false, {}}; }
+  static CqlType Native(TypeKind kind) {
+    CqlType t;
+    t.kind = kind;
+    return t;
+  }
   static CqlType List(CqlType element, bool frozen = false);
   static CqlType Set(CqlType element, bool frozen = false);
   static CqlType Map(CqlType key, CqlType value, bool frozen = false);
