@@ -816,4 +816,28 @@ Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocati
   return Status::Ok();
 }
 
+StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
+                                std::string_view receiver, const SourceLocation& where) {
+  JsonNode node;
+  size_t pos = 0;
+  std::string error;
+  if (!internal::ParseJson(json, pos, node, error) || pos != json.size()) {
+    return Status(ErrorCode::kCqlBadLiteral,
+                  fmt::format("not JSON: {}", error.empty() ? "trailing characters" : error),
+                  where);
+  }
+  return JsonToValue(type, node, receiver, where);
+}
+
+Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
+                 const SourceLocation& where) {
+  InsertValues in;
+  in.columns = columns;
+  in.values = std::move(values);
+  in.where.assign(columns.size(), where);
+  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
+  if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
+  return Status::Ok();
+}
+
 }  // namespace partplay::cql

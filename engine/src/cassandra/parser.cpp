@@ -81,6 +81,8 @@ class Parser {
       body = Truncate();
     } else if (IsWord("describe") || IsWord("desc")) {
       body = Describe();
+    } else if (IsWord("copy")) {
+      body = Copy();
     } else if (IsWord("grant") || IsWord("revoke") || IsWord("list")) {
       return Unmodelled(Upper(first.text));
     } else if (IsWord("alter") || IsWord("begin") || IsWord("apply")) {
@@ -886,6 +888,43 @@ class Parser {
     }
     if (AcceptWord("table") || AcceptWord("columnfamily")) return CreateTable();
     return NoViable(Peek());
+  }
+
+  StatusOr<StatementBody> Copy() {
+    Next();
+    CopyStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptSymbol("(")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    }
+    if (IsWord("to")) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "COPY TO is not part of the CQL subset Partition Playground runs (COPY FROM "
+                    "loads a CSV file)",
+                    Peek().where);
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));
+    const Token& file = Peek();
+    if (file.kind != TokenKind::kString) return Mismatched(file, "a file name in quotes");
+    s.file = file.text;
+    s.file_where = file.where;
+    Next();
+    if (AcceptWord("with")) {
+      // cqlsh's option names (HEADER, NULL, ...) are any word, reserved ones included.
+      do {
+        const Token& name = Peek();
+        if (name.kind != TokenKind::kIdentifier || AtEnd()) return Mismatched(name, "an option");
+        Next();
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+        PARTPLAY_ASSIGN_OR_RETURN(Literal value, PropertyValue());
+        s.options.push_back(Property{Name{name.text, name.where}, std::move(value)});
+      } while (AcceptWord("and"));
+    }
+    return StatementBody(std::move(s));
   }
 
   StatusOr<StatementBody> CreateType() {

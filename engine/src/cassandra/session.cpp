@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+#include <variant>
+
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/lexer.h"
 #include "partplay/cassandra/modify.h"
@@ -197,8 +200,9 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   result.where = statement.where;
   result.statement = std::string(statement.text);
   static constexpr const char* kVerbs[] = {
-      "SELECT", "INSERT",   "UPDATE",   "DELETE", "CREATE", "USE",    "CREATE", "DROP",
-      "DROP",   "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP",   ""};
+      "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
+      "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY"};
+  static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
     result.verb = u->what.substr(0, u->what.find(' '));
@@ -475,6 +479,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const DropSchemaObjectStatement& s) {
             return DropSchemaObject(s, std::move(result));
           },
+          [&](const CopyStatement& s) { return CopyFrom(s, std::move(result)); },
           [&](const UnmodelledStatement& s) -> StatementResult {
             result.kind = StatementResult::Kind::kVoid;
             result.warnings.push_back(fmt::format(

@@ -240,12 +240,21 @@ struct UnmodelledStatement {
   std::string what;
 };
 
+// cqlsh's COPY t [(c1, c2, ...)] FROM 'file.csv' [WITH HEADER = true AND DELIMITER = ',' ...].
+struct CopyStatement {
+  TableName table;
+  std::vector<Name> columns;  // empty: every column, in the table's SELECT * order
+  std::string file;
+  SourceLocation file_where;
+  std::vector<Property> options;
+};
+
 using StatementBody =
     std::variant<SelectStatement, InsertStatement, UpdateStatement, DeleteStatement,
                  CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
                  DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
                  CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
-                 UnmodelledStatement>;
+                 UnmodelledStatement, CopyStatement>;
 
 struct Statement {
   StatementBody body;

@@ -12,6 +12,7 @@
 //   results.back().rows.rows[0];   // 1, 'a', -4069959284402364209
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -32,6 +33,9 @@ struct SessionOptions {
   RingOptions ring;
   int64_t now_millis = -1;            // the clock of now() and friends; < 0: the system clock
   uint64_t seed = 0x5EED5EED5EEDull;  // uuid()
+  // Reads the file a COPY ... FROM names (the CLI: relative to the script, gzip or not); unset,
+  // COPY FROM is refused (the page loads files with its bulk load).
+  std::function<StatusOr<std::string>(const std::string& file)> read_file;
 };
 
 // A keyspace as the page lists it: its replication as DESCRIBE writes it (class without the
@@ -99,6 +103,7 @@ class Session {
   StatementResult CreateIndex(const CreateIndexStatement& s, StatementResult result);
   StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
   StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
+  StatementResult CopyFrom(const CopyStatement& s, StatementResult result);
 
   SessionOptions options_;
   Ring ring_;
