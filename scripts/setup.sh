@@ -9,6 +9,7 @@ packages=(
   g++ cmake make pkg-config   # the native build
   emscripten                  # the WebAssembly build (Emscripten 3.1.6 on Debian 12)
   libfmt-dev libxxhash-dev    # {fmt} and xxHash, used header-only in both builds
+  zlib1g-dev                  # the native CLI's .gz input
   googletest libgtest-dev     # engine unit tests
   libbenchmark-dev            # engine micro-benchmarks
   clang-14 libclang-rt-14-dev # fuzzing and sanitizers: libFuzzer, ASan and UBSan runtimes

@@ -5,9 +5,11 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -107,23 +109,49 @@ StatusOr<Input> OpenInput(const std::string& file) {
   return Input{fd, true};
 }
 
-// Fills up to n bytes (fewer only at the end of the input); -1 on a read error (errno set).
-// A read interrupted by Ctrl-C returns what it has; the caller checks Interrupted().
-ssize_t ReadFull(int fd, uint8_t* at, size_t n) {
+// A gzip stream over an input: gzip members are decompressed (one after another when
+// concatenated), other bytes pass through unchanged, so sizes are the uncompressed bytes'.
+// zlib owns the descriptor it is given (stdin is duplicated, so closing the stream keeps it).
+StatusOr<gzFile> OpenGzip(const std::string& file, Input in) {
+  int fd = in.owned ? in.fd : ::dup(in.fd);
+  gzFile gz = fd < 0 ? nullptr : gzdopen(fd, "rb");
+  if (gz == nullptr) {
+    if (fd >= 0) ::close(fd);
+    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file,
+                                              errno ? std::strerror(errno) : "out of memory"));
+  }
+  gzbuffer(gz, 1u << 17);
+  return gz;
+}
+
+// Up to n bytes (fewer only at the end, or when Ctrl-C interrupts a read: the caller checks
+// Interrupted()); a kIo status names the file and the reason (a truncated or corrupt .gz too).
+StatusOr<size_t> ReadGzip(gzFile gz, const std::string& file, uint8_t* at, size_t n) {
   size_t got = 0;
   while (got < n) {
-    ssize_t r = ::read(fd, at + got, n - got);
-    if (r > 0) {
-      got += static_cast<size_t>(r);
-    } else if (r == 0) {
-      break;
-    } else if (errno == EINTR) {
-      if (Interrupted()) break;
-    } else {
-      return -1;
+    const size_t want = n - got < static_cast<size_t>(INT_MAX) ? n - got : INT_MAX;
+    int r = gzread(gz, at + got, static_cast<unsigned>(want));
+    int state = Z_OK;
+    // A gzip stream cut short ends reads with Z_BUF_ERROR, which gzread does not count as failing.
+    if (r == 0) gzerror(gz, &state);
+    if (r < 0 || state != Z_OK) {
+      int code = 0;
+      std::string_view why = gzerror(gz, &code);
+      if (code == Z_ERRNO && errno == EINTR && Interrupted()) break;
+      // zlib writes "<path>: <reason>"; the path is in our message already.
+      if (size_t colon = why.rfind(": "); colon != std::string_view::npos) {
+        why.remove_prefix(colon + 2);
+      }
+      return Status(
+          ErrorCode::kIo,
+          fmt::format("cannot read {}: {}", file == "-" ? "stdin" : file,
+                      code == Z_ERRNO ? std::string(std::strerror(errno))
+                                      : fmt::format("gzip: {}", why.empty() ? "corrupt" : why)));
     }
+    if (r == 0) break;
+    got += static_cast<size_t>(r);
   }
-  return static_cast<ssize_t>(got);
+  return got;
 }
 
 }  // namespace
@@ -235,8 +263,10 @@ std::optional<uint64_t> InputSize(const std::string& file) {
 Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progress,
                 uint64_t bytes_before) {
   PARTPLAY_ASSIGN_OR_RETURN(Input in, OpenInput(file));
+  PARTPLAY_ASSIGN_OR_RETURN(gzFile gz, OpenGzip(file, in));
   Status status;
   uint64_t bytes = bytes_before;
+  uint64_t uncompressed = 0;
   while (status.ok()) {
     if (Interrupted()) {
       status = InterruptedStatus();
@@ -247,23 +277,25 @@ Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progre
       status = Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
       break;
     }
-    ssize_t n = ReadFull(in.fd, at, kChunkBytes);
-    if (n < 0) {
-      status = Status(
-          ErrorCode::kIo,
-          fmt::format("cannot read {}: {}", file == "-" ? "stdin" : file, std::strerror(errno)));
+    StatusOr<size_t> read = ReadGzip(gz, file, at, kChunkBytes);
+    if (!read.ok()) {
+      status = read.status();
       break;
     }
+    const size_t n = read.value();
     if (Interrupted()) {
       status = InterruptedStatus();  // the partial chunk is dropped with the rest
       break;
     }
     if (n == 0) break;
-    status = sink.commit(static_cast<size_t>(n));
-    bytes += static_cast<uint64_t>(n);
+    status = sink.commit(n);
+    // Progress counts the bytes of the file as stored (compressed for a .gz), like its total.
+    uncompressed += n;
+    const z_off_t raw = gzoffset(gz);
+    bytes = bytes_before + (gzdirect(gz) || raw < 0 ? uncompressed : static_cast<uint64_t>(raw));
     if (progress) progress->Update(bytes, sink.count());
   }
-  if (in.owned) ::close(in.fd);
+  gzclose_r(gz);
   if (status.ok()) status = sink.finish();
   return status;
 }
@@ -273,17 +305,20 @@ Status FeedAnalyzer(Analyzer& analyzer, const std::string& file, Progress* progr
 }
 
 StatusOr<std::string> ReadWholeFile(const std::string& file) {
-  std::FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
-  if (in == nullptr) {
-    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
-  }
+  PARTPLAY_ASSIGN_OR_RETURN(Input in, OpenInput(file));
+  PARTPLAY_ASSIGN_OR_RETURN(gzFile gz, OpenGzip(file, in));
   std::string out;
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) out.append(buffer, n);
-  bool failed = std::ferror(in) != 0;
-  if (in != stdin) std::fclose(in);
-  if (failed) return Status(ErrorCode::kIo, fmt::format("cannot read {}", file));
+  uint8_t buffer[1 << 16];
+  while (true) {
+    StatusOr<size_t> n = ReadGzip(gz, file, buffer, sizeof buffer);
+    if (!n.ok()) {
+      gzclose_r(gz);
+      return n.status();
+    }
+    if (n.value() == 0) break;
+    out.append(reinterpret_cast<const char*>(buffer), n.value());
+  }
+  gzclose_r(gz);
   return out;
 }
 

@@ -8,7 +8,9 @@
 //    state dropped and no output file half-written. Work that cannot check the flag (building a
 //    report) is cut short by a watchdog thread 1/2 s later: it removes the pending output files
 //    and ends the process with status 130. A second Ctrl-C ends the process at once.
-// Errors are kIo statuses naming the file.
+// A gzip file (or stream: its first bytes say so, whatever its name) is decompressed on the way
+// in through zlib, so sizes are the uncompressed bytes'. Errors are kIo statuses naming the file
+// (a truncated or corrupt .gz too).
 #pragma once
 
 #include <cstdint>

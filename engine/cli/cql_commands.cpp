@@ -335,6 +335,16 @@ int RunCqlCommand(int argc, char** argv) {
   if (file.empty()) return cli::UsageError(kCqlSpec, "give a script FILE, or - for stdin");
   StatusOr<std::string> script = partplay::cli::ReadWholeFile(file);
   if (!script.ok()) return Fail(script.status());
+  // COPY ... FROM 'data.csv': a relative path is the script's sibling (stdin: the working
+  // directory), read like every CLI input (gzip or not).
+  options.read_file = [&file](const std::string& name) {
+    std::string path = name;
+    size_t slash = file.rfind('/');
+    if (!name.empty() && name[0] != '/' && file != "-" && slash != std::string::npos) {
+      path = file.substr(0, slash + 1) + name;
+    }
+    return partplay::cli::ReadWholeFile(path);
+  };
   cql::Session session(options);
   std::vector<cql::StatementResult> results = session.Execute(script.value());
   int exit_code = 0;

@@ -58,6 +58,9 @@ BulkLoad::~BulkLoad() = default;
 StatusOr<std::unique_ptr<BulkLoad>> BulkLoad::Start(Session& session,
                                                     std::string_view qualified_table) {
   PARTPLAY_ASSIGN_OR_RETURN(Table * table, session.FindTable(qualified_table));
+  if (table->schema().is_view()) {
+    return Status(ErrorCode::kCqlInvalidRequest, "Cannot directly modify a materialized view");
+  }
   return std::unique_ptr<BulkLoad>(new BulkLoad(session, table->schema().QualifiedName()));
 }
 
@@ -84,7 +87,9 @@ uint8_t* BulkLoad::WritableChunk(size_t n) { return rows_->stream_.WritableChunk
 
 Status BulkLoad::CommitChunk(size_t n) {
   PARTPLAY_RETURN_IF_ERROR(Bind());
-  return Explain(rows_->stream_.CommitChunk(n));
+  Status s = rows_->stream_.CommitChunk(n);
+  session_->SyncViews(*rows_->table_);
+  return Explain(std::move(s));
 }
 
 Status BulkLoad::Append(std::string_view bytes) {
@@ -96,7 +101,9 @@ Status BulkLoad::Append(std::string_view bytes) {
 
 Status BulkLoad::Finish() {
   PARTPLAY_RETURN_IF_ERROR(Bind());
-  return Explain(rows_->stream_.Finish());
+  Status s = rows_->stream_.Finish();
+  session_->SyncViews(*rows_->table_);
+  return Explain(std::move(s));
 }
 
 int64_t BulkLoad::rows() const { return rows_->rows_; }

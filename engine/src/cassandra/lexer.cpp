@@ -26,6 +26,31 @@ bool UuidAt(std::string_view s, size_t i) {
   return i + 36 == s.size() || !IsIdentChar(s[i + 36]);
 }
 
+// P1Y2M3D, PT4H5M6S, P1DT2H, P3W (lower-cased): Cassandra's ISO 8601 DURATION forms, with at
+// least one component.
+bool IsIsoDuration(std::string_view s) {
+  if (s.size() < 3 || s[0] != 'p') return false;
+  size_t i = 1;
+  auto component = [&](char unit) {
+    size_t j = i;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    if (j == i || j >= s.size() || s[j] != unit) return false;
+    i = j + 1;
+    return true;
+  };
+  if (component('w')) return i == s.size();
+  int parts = 0;
+  for (char u : {'y', 'm', 'd'}) parts += component(u);
+  if (i < s.size() && s[i] == 't') {
+    ++i;
+    int time_parts = 0;
+    for (char u : {'h', 'm', 's'}) time_parts += component(u);
+    if (time_parts == 0) return false;
+    parts += time_parts;
+  }
+  return parts > 0 && i == s.size();
+}
+
 }  // namespace
 
 class Lexer {
@@ -160,6 +185,20 @@ class Lexer {
       t.text = std::string(s_.substr(start, i_ - start));
       return finish(TokenKind::kHex);
     }
+    if (c == '-' && (Peek(1) == 'p' || Peek(1) == 'P')) {
+      // -P1DT2H: a negative ISO 8601 duration.
+      size_t end = i_ + 1;
+      std::string word;
+      while (end < s_.size() && IsIdentChar(s_[end])) {
+        word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(s_[end]))));
+        ++end;
+      }
+      if (IsIsoDuration(word)) {
+        while (i_ < end) Advance();
+        t.text = std::string(s_.substr(start, i_ - start));
+        return finish(TokenKind::kDuration);
+      }
+    }
     if (IsDigit(c) || (c == '-' && (IsDigit(Peek(1)) || (Peek(1) == '.' && IsDigit(Peek(2)))))) {
       return Number(t, start);
     }
@@ -168,6 +207,10 @@ class Lexer {
       while (i_ < s_.size() && IsIdentChar(s_[i_])) {
         t.text.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(s_[i_]))));
         Advance();
+      }
+      if (IsIsoDuration(t.text)) {
+        t.text = std::string(s_.substr(start, i_ - start));
+        return finish(TokenKind::kDuration);
       }
       return finish(TokenKind::kIdentifier);
     }
@@ -231,10 +274,42 @@ class Lexer {
         i_ = save;
       }
     }
+    if (!is_float && DurationUnitLength(i_) > 0) {
+      // 1h30m: digits and units, repeated (Cassandra's DURATION: (DIGIT+ unit)+).
+      while (size_t n = DurationUnitLength(i_)) {
+        for (size_t m = 0; m < n; ++m) Advance();
+        if (i_ >= s_.size() || !IsDigit(s_[i_])) break;
+        while (i_ < s_.size() && IsDigit(s_[i_])) Advance();
+      }
+      t.text = std::string(s_.substr(start, i_ - start));
+      t.kind = TokenKind::kDuration;
+      t.source = s_.substr(start, i_ - start);
+      return t;
+    }
     t.text = std::string(s_.substr(start, i_ - start));
     t.kind = is_float ? TokenKind::kFloat : TokenKind::kInteger;
     t.source = s_.substr(start, i_ - start);
     return t;
+  }
+
+  // The length of the duration unit at s_[at] (y, mo, w, d, h, m, s, ms, us, µs, ns, any case)
+  // when nothing that continues an identifier follows it; 0 if there is none.
+  size_t DurationUnitLength(size_t at) const {
+    auto lower = [&](size_t k) {
+      return k < s_.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s_[k])))
+                           : '\0';
+    };
+    static constexpr std::string_view kUnits[] = {"mo", "ms", "us", "ns", "\xC2\xB5s", "y",
+                                                  "w",  "d",  "h",  "m",  "s"};
+    for (std::string_view unit : kUnits) {
+      bool match = true;
+      for (size_t k = 0; k < unit.size() && match; ++k) match = lower(at + k) == unit[k];
+      if (!match) continue;
+      char after = lower(at + unit.size());
+      if (after != '\0' && IsIdentChar(after) && !IsDigit(after)) continue;
+      return unit.size();
+    }
+    return 0;
   }
 
   Status ReadString(std::string& out) {

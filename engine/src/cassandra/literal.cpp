@@ -33,6 +33,8 @@ std::string_view ConstantName(LiteralKind k) {
       return "UUID";
     case LiteralKind::kHex:
       return "HEX";
+    case LiteralKind::kDuration:
+      return "DURATION";
     case LiteralKind::kBoolean:
       return "BOOLEAN";
     default:
@@ -50,7 +52,7 @@ bool Assignable(LiteralKind k, TypeKind t) {
       return t == TypeKind::kBigint || t == TypeKind::kDate || t == TypeKind::kDecimal ||
              t == TypeKind::kDouble || t == TypeKind::kFloat || t == TypeKind::kInt ||
              t == TypeKind::kSmallint || t == TypeKind::kTime || t == TypeKind::kTimestamp ||
-             t == TypeKind::kTinyint || t == TypeKind::kVarint;
+             t == TypeKind::kTinyint || t == TypeKind::kVarint || t == TypeKind::kCounter;
     case LiteralKind::kFloat:
       return t == TypeKind::kDecimal || t == TypeKind::kDouble || t == TypeKind::kFloat;
     case LiteralKind::kUuid:
@@ -59,6 +61,8 @@ bool Assignable(LiteralKind k, TypeKind t) {
       return t == TypeKind::kBoolean;
     case LiteralKind::kHex:
       return t == TypeKind::kBlob;
+    case LiteralKind::kDuration:
+      return t == TypeKind::kDuration;
     default:
       return false;
   }
@@ -219,6 +223,109 @@ StatusOr<FunctionResult> EvaluateFunction(const Literal& f, ValueGenerator& gen)
   return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown function '{}'", name), f.where);
 }
 
+// a * b + c, false on overflow of int64.
+bool MulAdd(int64_t a, int64_t b, int64_t c, int64_t& out) {
+  int64_t m;
+  return !__builtin_mul_overflow(a, b, &m) && !__builtin_add_overflow(m, c, &out);
+}
+
+// Duration.from: 1h30m (units y mo w d h m s ms us µs ns, any case) or ISO 8601 (P1Y2M3DT4H5M6S,
+// P3W), with an optional leading '-'.
+StatusOr<Duration> ParseDuration(std::string_view text, const SourceLocation& where) {
+  auto bad = [&]() {
+    return Bad(fmt::format("Unable to convert '{}' to a duration", PrintableText(text)), where);
+  };
+  auto overflow = [&](std::string_view what) {
+    return Bad(fmt::format("Invalid duration. The total number of {} must be less or equal to {}",
+                           what, what == "nanoseconds" ? INT64_MAX : INT32_MAX),
+               where);
+  };
+  std::string_view s = text;
+  bool negative = !s.empty() && s[0] == '-';
+  if (negative) s.remove_prefix(1);
+  if (s.empty()) return bad();
+  int64_t months = 0, days = 0, nanos = 0;
+  auto add = [&](int64_t n, std::string_view unit) -> Status {
+    struct UnitScale {
+      std::string_view unit;
+      int64_t* into;
+      int64_t scale;
+    };
+    const UnitScale kScales[] = {{"y", &months, 12},
+                                 {"mo", &months, 1},
+                                 {"w", &days, 7},
+                                 {"d", &days, 1},
+                                 {"h", &nanos, 3600000000000},
+                                 {"m", &nanos, 60000000000},
+                                 {"s", &nanos, 1000000000},
+                                 {"ms", &nanos, 1000000},
+                                 {"us", &nanos, 1000},
+                                 {"\xC2\xB5s", &nanos, 1000},
+                                 {"ns", &nanos, 1}};
+    for (const UnitScale& u : kScales) {
+      if (u.unit != unit) continue;
+      if (!MulAdd(n, u.scale, *u.into, *u.into)) {
+        return overflow(u.into == &nanos ? "nanoseconds" : u.into == &days ? "days" : "months");
+      }
+      return Status::Ok();
+    }
+    return bad();
+  };
+  std::string lower(s);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t i = 0;
+  auto number = [&](int64_t& n) {
+    size_t j = i;
+    while (j < lower.size() && lower[j] >= '0' && lower[j] <= '9') ++j;
+    if (j == i || !ParseInt64(std::string_view(lower).substr(i, j - i), n)) return false;
+    i = j;
+    return true;
+  };
+  if (lower[0] == 'p') {
+    i = 1;
+    bool time = false;
+    int parts = 0;
+    while (i < lower.size()) {
+      if (lower[i] == 't' && !time) {
+        time = true;
+        ++i;
+        continue;
+      }
+      int64_t n;
+      if (!number(n) || i >= lower.size()) return bad();
+      char u = lower[i++];
+      std::string_view unit = u == 'y'   ? "y"
+                              : u == 'w' ? "w"
+                              : u == 'd' ? "d"
+                              : u == 'h' ? "h"
+                              : u == 's' ? "s"
+                              : u == 'm' ? (time ? "m" : "mo")
+                                         : "";
+      if (unit.empty() || (time != (u == 'h' || u == 's' || (u == 'm' && time)))) return bad();
+      PARTPLAY_RETURN_IF_ERROR(add(n, unit));
+      ++parts;
+    }
+    if (parts == 0) return bad();
+  } else {
+    while (i < lower.size()) {
+      int64_t n;
+      if (!number(n)) return bad();
+      size_t j = i;
+      while (j < lower.size() && !(lower[j] >= '0' && lower[j] <= '9')) ++j;
+      PARTPLAY_RETURN_IF_ERROR(add(n, std::string_view(lower).substr(i, j - i)));
+      i = j;
+    }
+  }
+  if (months > INT32_MAX) return overflow("months");
+  if (days > INT32_MAX) return overflow("days");
+  if (negative) {
+    months = -months;
+    days = -days;
+    nanos = -nanos;
+  }
+  return Duration{static_cast<int32_t>(months), static_cast<int32_t>(days), nanos};
+}
+
 }  // namespace
 
 std::string Literal::Describe() const {
@@ -232,6 +339,10 @@ std::string Literal::Describe() const {
       return "{...}";
     case LiteralKind::kFunction:
       return text + "()";
+    case LiteralKind::kTuple:
+      return "(...)";
+    case LiteralKind::kUdt:
+      return "{...}";
     default:
       return text;
   }
@@ -297,9 +408,14 @@ StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceL
     case TypeKind::kText:
       if (!IsValidUtf8(s)) return Bad("String didn't validate.", where);
       return Bytes(s);
+    case TypeKind::kDuration: {
+      PARTPLAY_ASSIGN_OR_RETURN(Duration d, ParseDuration(s, where));
+      return EncodeDuration(d);
+    }
     case TypeKind::kTinyint:
     case TypeKind::kSmallint:
     case TypeKind::kInt:
+    case TypeKind::kCounter:
     case TypeKind::kBigint: {
       int64_t v;
       bool ok = ParseInt64(s, v);
@@ -488,10 +604,65 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
       }
       return Value(EncodeCollectionOf(type, items));
     }
+    case LiteralKind::kTuple: {
+      if (type.kind != TypeKind::kTuple) {
+        return Status(
+            ErrorCode::kCqlBadLiteral,
+            fmt::format("Invalid tuple type literal for {} of type {}", receiver, type.ToCql()),
+            lit.where);
+      }
+      if (lit.elements.size() > type.params.size()) {
+        return Status(ErrorCode::kCqlBadLiteral,
+                      fmt::format("Invalid tuple literal for {}: too many elements. Type {} "
+                                  "expects {} but got {}",
+                                  receiver, type.ToCql(), type.params.size(), lit.elements.size()),
+                      lit.where);
+      }
+      std::vector<Value> parts;
+      for (size_t i = 0; i < lit.elements.size(); ++i) {
+        PARTPLAY_ASSIGN_OR_RETURN(
+            Value v, LiteralToValue(type.params[i], lit.elements[i],
+                                    fmt::format("component {} of {}", i, receiver), gen));
+        parts.push_back(std::move(v));
+      }
+      return Value(EncodeComposite(parts));
+    }
+    case LiteralKind::kUdt: {
+      if (type.kind != TypeKind::kUdt) {
+        return Status(
+            ErrorCode::kCqlBadLiteral,
+            fmt::format("Invalid user type literal for {} of type {}", receiver, type.ToCql()),
+            lit.where);
+      }
+      std::vector<Value> parts(type.params.size());
+      std::vector<bool> given(type.params.size(), false);
+      for (size_t i = 0; i + 1 < lit.elements.size(); i += 2) {
+        const Literal& field = lit.elements[i];
+        size_t f = 0;
+        while (f < type.field_names.size() && type.field_names[f] != field.text) ++f;
+        if (f == type.field_names.size()) {
+          return Status(ErrorCode::kCqlBadLiteral,
+                        fmt::format("Unknown field '{}' in value of user defined type {}",
+                                    field.text, type.udt_name),
+                        field.where);
+        }
+        if (given[f]) {
+          return Status(ErrorCode::kCqlBadLiteral,
+                        fmt::format("Duplicate field '{}' in value of user defined type {}",
+                                    field.text, type.udt_name),
+                        field.where);
+        }
+        given[f] = true;
+        PARTPLAY_ASSIGN_OR_RETURN(parts[f],
+                                  LiteralToValue(type.params[f], lit.elements[i + 1],
+                                                 fmt::format("{}.{}", receiver, field.text), gen));
+      }
+      return Value(EncodeComposite(parts));
+    }
     default:
       break;
   }
-  if (type.is_collection() || !Assignable(lit.kind, type.kind)) {
+  if (type.is_collection() || type.is_composite() || !Assignable(lit.kind, type.kind)) {
     return Status(ErrorCode::kCqlBadLiteral,
                   fmt::format("Invalid {} constant ({}) for \"{}\" of type {}",
                               ConstantName(lit.kind), lit.text, receiver, type.ToCql()),

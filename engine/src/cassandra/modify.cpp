@@ -95,7 +95,15 @@ ResultSet Applied(bool applied, const TableSchema& t, const Partition* p, const 
 
 // An empty non-frozen collection is no value at all.
 Value Normalize(const CqlType& type, Value v) {
-  if (v && type.is_multi_cell() && CollectionElements(*v).empty()) return Value();
+  if (v && type.is_collection() && !type.frozen && CollectionElements(*v).empty()) return Value();
+  if (v && type.kind == TypeKind::kUdt && !type.frozen) {
+    // A non-frozen user type is one cell per field: with every field null, nothing is left.
+    std::vector<Value> fields;
+    if (CompositeComponents(*v, fields) &&
+        std::none_of(fields.begin(), fields.end(), [](const Value& f) { return f.has_value(); })) {
+      return Value();
+    }
+  }
   return v;
 }
 
@@ -147,6 +155,7 @@ StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_
     case TypeKind::kTimestamp:
     case TypeKind::kDate:
     case TypeKind::kTime:
+    case TypeKind::kCounter:
       if (n.kind != K::kNumber && n.kind != K::kString) {
         return expected(fmt::format("a {} value", NativeTypeName(type.kind)));
       }
@@ -155,8 +164,59 @@ StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_
     case TypeKind::kTimeuuid:
     case TypeKind::kInet:
     case TypeKind::kBlob:
+    case TypeKind::kDuration:
       if (n.kind != K::kString) return expected("a string representation");
       return from_string(n.text);
+    case TypeKind::kTuple: {
+      // TupleType.fromJSONObject: an array of the components, in order.
+      if (n.kind != K::kArray) return expected("a list representation of a tuple");
+      if (n.items.size() > type.params.size()) {
+        return Status(ErrorCode::kCqlBadLiteral,
+                      fmt::format("Error decoding JSON value for {}: Tuple contains extra items "
+                                  "(expected {}, got {})",
+                                  receiver, type.params.size(), n.items.size()),
+                      where);
+      }
+      if (n.items.size() < type.params.size()) {
+        return Status(ErrorCode::kCqlBadLiteral,
+                      fmt::format("Error decoding JSON value for {}: Tuple is missing items "
+                                  "(expected {}, got {})",
+                                  receiver, type.params.size(), n.items.size()),
+                      where);
+      }
+      std::vector<Value> parts;
+      for (size_t i = 0; i < n.items.size(); ++i) {
+        PARTPLAY_ASSIGN_OR_RETURN(Value v,
+                                  JsonToValue(type.params[i], n.items[i], receiver, where));
+        parts.push_back(std::move(v));
+      }
+      return Value(EncodeComposite(parts));
+    }
+    case TypeKind::kUdt: {
+      // UserType.fromJSONObject: an object by field name (case-insensitive unless quoted).
+      if (n.kind != K::kObject) return expected("a map");
+      std::vector<Value> parts(type.params.size());
+      for (const auto& [raw, value] : n.members) {
+        std::string name = raw;
+        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+          name = name.substr(1, name.size() - 2);
+        } else {
+          for (char& ch : name)
+            ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        }
+        size_t f = 0;
+        while (f < type.field_names.size() && type.field_names[f] != name) ++f;
+        if (f == type.field_names.size()) {
+          return Status(ErrorCode::kCqlBadLiteral,
+                        fmt::format("Error decoding JSON value for {}: Unknown field '{}' in value "
+                                    "of user defined type {}",
+                                    receiver, raw, type.udt_name),
+                        where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(parts[f], JsonToValue(type.params[f], value, receiver, where));
+      }
+      return Value(EncodeComposite(parts));
+    }
     case TypeKind::kList:
     case TypeKind::kSet: {
       if (n.kind != K::kArray) return expected(type.kind == TypeKind::kList ? "a list" : "a set");
@@ -328,6 +388,27 @@ StatusOr<Value> ApplyAssignment(const ColumnSpec& c, const Assignment& a, const 
                                 ValueGenerator& gen) {
   const CqlType& type = c.type;
   using Op = Assignment::Op;
+  if (type.kind == TypeKind::kCounter) {
+    // Counters are only incremented or decremented (Operation.Addition/Substraction on a
+    // CounterColumnType), wrapping as Java's long does.
+    if (a.op == Op::kSet) {
+      return Invalid(fmt::format("Cannot set the value of counter column {} (counters can only be "
+                                 "incremented/decremented, not set)",
+                                 c.name),
+                     a.value.where);
+    }
+    if (a.op != Op::kAppend && a.op != Op::kRemove) {
+      return Invalid(fmt::format("Invalid operation ({} = {} + {}) for non list column {}", c.name,
+                                 a.value.Describe(), c.name, c.name),
+                     a.value.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(type, a.value, c.name, gen));
+    if (!v) return Invalid("Invalid null value for counter increment", a.value.where);
+    uint64_t now = old ? static_cast<uint64_t>(DecodeSigned(*old)) : 0;
+    uint64_t delta = static_cast<uint64_t>(DecodeSigned(*v));
+    uint64_t next = a.op == Op::kAppend ? now + delta : now - delta;
+    return Value(EncodeInt64(static_cast<int64_t>(next)));
+  }
   if (a.op == Op::kSet) {
     PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(type, a.value, c.name, gen));
     return Normalize(type, std::move(v));
@@ -484,6 +565,10 @@ bool FullClusteringEqIn(const Restrictions& r) {
 StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table& table,
                                                  ValueGenerator& gen, SourceLocation where) {
   const TableSchema& t = table.schema();
+  if (t.is_counter()) {
+    return Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead",
+                   where);
+  }
   PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(s.using_clause, t, gen));
   PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
   InsertValues in;
@@ -726,6 +811,30 @@ Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocati
   }
   PARTPLAY_ASSIGN_OR_RETURN(InsertValues in,
                             JsonInsertValues(table.schema(), object, false, where));
+  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
+  if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
+  return Status::Ok();
+}
+
+StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
+                                std::string_view receiver, const SourceLocation& where) {
+  JsonNode node;
+  size_t pos = 0;
+  std::string error;
+  if (!internal::ParseJson(json, pos, node, error) || pos != json.size()) {
+    return Status(ErrorCode::kCqlBadLiteral,
+                  fmt::format("not JSON: {}", error.empty() ? "trailing characters" : error),
+                  where);
+  }
+  return JsonToValue(type, node, receiver, where);
+}
+
+Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
+                 const SourceLocation& where) {
+  InsertValues in;
+  in.columns = columns;
+  in.values = std::move(values);
+  in.where.assign(columns.size(), where);
   StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();

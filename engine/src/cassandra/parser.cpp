@@ -30,6 +30,8 @@ std::string_view OperatorText(Operator op) {
       return "CONTAINS";
     case Operator::kContainsKey:
       return "CONTAINS KEY";
+    case Operator::kIsNotNull:
+      return "IS NOT";
   }
   return "?";
 }
@@ -79,8 +81,11 @@ class Parser {
       body = Truncate();
     } else if (IsWord("describe") || IsWord("desc")) {
       body = Describe();
-    } else if (IsWord("alter") || IsWord("grant") || IsWord("revoke") || IsWord("begin") ||
-               IsWord("apply")) {
+    } else if (IsWord("copy")) {
+      body = Copy();
+    } else if (IsWord("grant") || IsWord("revoke") || IsWord("list")) {
+      return Unmodelled(Upper(first.text));
+    } else if (IsWord("alter") || IsWord("begin") || IsWord("apply")) {
       return Status(ErrorCode::kCqlInvalidRequest,
                     fmt::format("{} statements are not part of the CQL subset Partition "
                                 "Playground runs",
@@ -98,8 +103,9 @@ class Parser {
     const Token& tok = Peek();
     Nesting nesting(depth_);
     if (depth_ > kCqlMaxNestingDepth) return TooDeep(tok, "types (list<list<...>>)");
+    if (tok.kind == TokenKind::kQuotedIdentifier) return UdtReference();
     if (tok.kind != TokenKind::kIdentifier) {
-      if (tok.kind == TokenKind::kQuotedIdentifier || tok.kind == TokenKind::kString) {
+      if (tok.kind == TokenKind::kString) {
         return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown type {}", tok.text), tok.where);
       }
       return NoViable(tok);
@@ -110,7 +116,7 @@ class Parser {
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
       PARTPLAY_ASSIGN_OR_RETURN(CqlType inner, Type());
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
-      if (!inner.is_collection()) {
+      if (!inner.is_collection() && !inner.is_composite()) {
         return Status(ErrorCode::kCqlInvalidRequest,
                       fmt::format("frozen<> is only allowed on collections, tuples, and "
                                   "user-defined types (got {})",
@@ -120,12 +126,25 @@ class Parser {
       inner.frozen = true;
       return inner;
     }
-    if (name == "list" || name == "set" || name == "map") {
+    if ((name == "list" || name == "set" || name == "map" || name == "tuple") &&
+        PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "<") {
       Next();
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
       PARTPLAY_ASSIGN_OR_RETURN(CqlType first, Type());
       CqlType out;
-      if (name == "map") {
+      if (name == "tuple") {
+        std::vector<CqlType> components{std::move(first)};
+        while (AcceptSymbol(",")) {
+          if (components.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
+            return Status(ErrorCode::kCqlInvalidRequest,
+                          fmt::format("a tuple has at most {} components", kCqlMaxTupleComponents),
+                          Peek().where);
+          }
+          PARTPLAY_ASSIGN_OR_RETURN(CqlType c, Type());
+          components.push_back(std::move(c));
+        }
+        out = CqlType::Tuple(std::move(components));
+      } else if (name == "map") {
         PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(","));
         PARTPLAY_ASSIGN_OR_RETURN(CqlType second, Type());
         out = CqlType::Map(std::move(first), std::move(second));
@@ -134,25 +153,51 @@ class Parser {
       }
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
       for (const CqlType& p : out.params) {
-        if (p.is_multi_cell()) {
+        if (p.is_multi_cell() && out.kind != TypeKind::kTuple) {
           return Status(ErrorCode::kCqlInvalidRequest,
-                        fmt::format("Non-frozen collections are not allowed inside collections: {}",
-                                    out.ToCql()),
+                        p.kind == TypeKind::kUdt
+                            ? fmt::format("Non-frozen UDTs are not allowed inside collections: {}",
+                                          out.ToCql())
+                            : fmt::format("Non-frozen collections are not allowed inside "
+                                          "collections: {}",
+                                          out.ToCql()),
                         tok.where);
         }
       }
+      if (out.kind == TypeKind::kTuple) {
+        for (CqlType& p : out.params) {
+          if (p.is_multi_cell()) p.frozen = true;
+        }
+      }
+      if (out.kind != TypeKind::kList && out.kind != TypeKind::kTuple &&
+          out.element().kind == TypeKind::kCounter) {
+        return Status(ErrorCode::kCqlInvalidRequest, "Counters are not allowed inside collections",
+                      tok.where);
+      }
       return out;
     }
-    Next();
-    if (std::optional<TypeKind> kind = NativeTypeKind(name)) return CqlType::Native(*kind);
-    if (name == "counter" || name == "duration" || name == "tuple") {
-      return Status(ErrorCode::kCqlInvalidRequest,
-                    fmt::format("the {} type is not part of the CQL subset Partition Playground "
-                                "models",
-                                name),
-                    tok.where);
+    if (std::optional<TypeKind> kind = NativeTypeKind(name)) {
+      Next();
+      return CqlType::Native(*kind);
     }
-    return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown type {}", name), tok.where);
+    return UdtReference();
+  }
+
+  // A user-defined type named as `name` or `keyspace.name`, resolved later by the session.
+  StatusOr<CqlType> UdtReference() {
+    const Token& first = Peek();
+    if (IsReserved(first.text) && first.kind == TokenKind::kIdentifier) return NoViable(first);
+    Next();
+    CqlType out;
+    out.kind = TypeKind::kUdt;
+    out.udt_name = first.text;
+    if (IsSymbol(".")) {
+      Next();
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      out.udt_keyspace = first.text;
+      out.udt_name = n.text;
+    }
+    return out;
   }
 
   Status ExpectEnd() const { return AtEnd() ? Status::Ok() : Mismatched(Peek(), "EOF"); }
@@ -181,6 +226,9 @@ class Parser {
       case TokenKind::kHex:
         lit.kind = LiteralKind::kHex;
         break;
+      case TokenKind::kDuration:
+        lit.kind = LiteralKind::kDuration;
+        break;
       case TokenKind::kError:
         return LexError(tok);
       case TokenKind::kIdentifier: {
@@ -202,7 +250,17 @@ class Parser {
       }
       case TokenKind::kSymbol: {
         if (tok.text == "[") return Collection("]", LiteralKind::kList);
-        if (tok.text == "{") return Collection("}", LiteralKind::kSet);
+        if (tok.text == "{") {
+          const Token& field = PeekAt(1);
+          bool udt = (field.kind == TokenKind::kQuotedIdentifier ||
+                      (field.kind == TokenKind::kIdentifier && field.text != "true" &&
+                       field.text != "false" && field.text != "null" && field.text != "nan" &&
+                       field.text != "infinity")) &&
+                     PeekAt(2).kind == TokenKind::kSymbol && PeekAt(2).text == ":";
+          if (udt) return UdtLiteral();
+          return Collection("}", LiteralKind::kSet);
+        }
+        if (tok.text == "(") return TupleLiteral();
         if (tok.text == "-" && PeekAt(1).kind == TokenKind::kIdentifier &&
             (PeekAt(1).text == "nan" || PeekAt(1).text == "infinity")) {
           Next();
@@ -371,6 +429,39 @@ class Parser {
     return lit;
   }
 
+  // (a, b, ...): a tuple value.
+  StatusOr<Literal> TupleLiteral() {
+    Literal lit;
+    lit.kind = LiteralKind::kTuple;
+    lit.where = Next().where;
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Literal e, Term());
+      lit.elements.push_back(std::move(e));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    return lit;
+  }
+
+  // {field: value, ...}: a user-defined type value.
+  StatusOr<Literal> UdtLiteral() {
+    Literal lit;
+    lit.kind = LiteralKind::kUdt;
+    lit.where = Next().where;
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+      Literal name;
+      name.kind = LiteralKind::kString;
+      name.text = std::move(field.text);
+      name.where = field.where;
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(":"));
+      PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+      lit.elements.push_back(std::move(name));
+      lit.elements.push_back(std::move(v));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("}"));
+    return lit;
+  }
+
   StatusOr<Literal> Collection(std::string_view close, LiteralKind kind) {
     Literal lit;
     lit.kind = kind;
@@ -479,6 +570,13 @@ class Parser {
         } while (AcceptSymbol(","));
         PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
       }
+      return r;
+    }
+    if (IsWord("is") && IsWord("not", 1) && IsWord("null", 2)) {
+      Next();
+      Next();
+      Next();
+      r.op = Operator::kIsNotNull;
       return r;
     }
     if (AcceptWord("contains")) {
@@ -754,8 +852,32 @@ class Parser {
     return StatementBody(std::move(s));
   }
 
+  // The rest of the statement is skipped: it is accepted, and not modelled.
+  StatusOr<StatementBody> Unmodelled(std::string what) {
+    pos_ = end_;
+    return StatementBody(UnmodelledStatement{std::move(what)});
+  }
+
   StatusOr<StatementBody> Create() {
     Next();
+    if (IsWord("or") && IsWord("replace", 1)) {
+      Next();
+      Next();
+      if (IsWord("function") || IsWord("aggregate")) {
+        return Unmodelled("CREATE " + Upper(Peek().text));
+      }
+      return Mismatched(Peek(), "FUNCTION or AGGREGATE");
+    }
+    if (IsWord("function") || IsWord("aggregate") || IsWord("role") || IsWord("user") ||
+        IsWord("trigger")) {
+      return Unmodelled("CREATE " + Upper(Peek().text));
+    }
+    if (AcceptWord("type")) return CreateType();
+    if (IsWord("index") || IsWord("custom")) return CreateIndex();
+    if (AcceptWord("materialized")) {
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("view"));
+      return CreateView();
+    }
     if (AcceptWord("keyspace") || AcceptWord("schema")) {
       CreateKeyspaceStatement s;
       s.if_not_exists = AcceptIfNotExists();
@@ -765,16 +887,180 @@ class Parser {
       return StatementBody(std::move(s));
     }
     if (AcceptWord("table") || AcceptWord("columnfamily")) return CreateTable();
-    if (IsWord("index") || IsWord("custom") || IsWord("materialized") || IsWord("type") ||
-        IsWord("function") || IsWord("aggregate") || IsWord("role") || IsWord("user") ||
-        IsWord("trigger")) {
+    return NoViable(Peek());
+  }
+
+  StatusOr<StatementBody> Copy() {
+    Next();
+    CopyStatement s;
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    if (AcceptSymbol("(")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    }
+    if (IsWord("to")) {
       return Status(ErrorCode::kCqlInvalidRequest,
-                    fmt::format("CREATE {} is not part of the CQL subset Partition Playground "
-                                "runs",
-                                Upper(Peek().text)),
+                    "COPY TO is not part of the CQL subset Partition Playground runs (COPY FROM "
+                    "loads a CSV file)",
                     Peek().where);
     }
-    return NoViable(Peek());
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));
+    const Token& file = Peek();
+    if (file.kind != TokenKind::kString) return Mismatched(file, "a file name in quotes");
+    s.file = file.text;
+    s.file_where = file.where;
+    Next();
+    if (AcceptWord("with")) {
+      // cqlsh's option names (HEADER, NULL, ...) are any word, reserved ones included.
+      do {
+        const Token& name = Peek();
+        if (name.kind != TokenKind::kIdentifier || AtEnd()) return Mismatched(name, "an option");
+        Next();
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+        PARTPLAY_ASSIGN_OR_RETURN(Literal value, PropertyValue());
+        s.options.push_back(Property{Name{name.text, name.where}, std::move(value)});
+      } while (AcceptWord("and"));
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> CreateType() {
+    CreateTypeStatement s;
+    s.if_not_exists = AcceptIfNotExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.type, QualifiedTable());
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    do {
+      if (IsSymbol(")")) break;
+      if (s.field_names.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
+        return Status(
+            ErrorCode::kCqlInvalidRequest,
+            fmt::format("a user-defined type has at most {} fields", kCqlMaxTupleComponents),
+            Peek().where);
+      }
+      PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+      s.field_type_where.push_back(Peek().where);
+      PARTPLAY_ASSIGN_OR_RETURN(CqlType type, Type());
+      s.field_names.push_back(std::move(field));
+      s.field_types.push_back(std::move(type));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> CreateIndex() {
+    CreateIndexStatement s;
+    s.custom = AcceptWord("custom");
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("index"));
+    s.if_not_exists = AcceptIfNotExists();
+    if (!IsWord("on")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.name, Ident());
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("on"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    if (!IsSymbol(")")) {
+      do {
+        IndexTarget target;
+        static const std::pair<std::string_view, IndexTarget::Kind> kKinds[] = {
+            {"values", IndexTarget::Kind::kValues},
+            {"keys", IndexTarget::Kind::kKeys},
+            {"entries", IndexTarget::Kind::kEntries},
+            {"full", IndexTarget::Kind::kFull}};
+        bool call = PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(";
+        for (const auto& [word, kind] : kKinds) {
+          if (call && IsWord(word)) {
+            Next();
+            Next();
+            target.kind = kind;
+          }
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(target.column, Ident());
+        if (target.kind != IndexTarget::Kind::kSimple) {
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        }
+        s.targets.push_back(std::move(target));
+      } while (AcceptSymbol(","));
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    if (AcceptWord("using")) {
+      const Token& cls = Peek();
+      if (cls.kind != TokenKind::kString) return Mismatched(cls, "a string");
+      s.using_class = Next().text;
+    }
+    if (AcceptWord("with")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.properties, Properties());
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> CreateView() {
+    CreateViewStatement s;
+    s.if_not_exists = AcceptIfNotExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.view, QualifiedTable());
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("as"));
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("select"));
+    if (AcceptSymbol("*")) {
+      s.star = true;
+    } else {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.columns.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("from"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.base, QualifiedTable());
+    if (AcceptWord("where")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
+    }
+    s.primary_key.where = Peek().where;
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("primary"));
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("key"));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    if (AcceptSymbol("(")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.primary_key.partition_key.push_back(std::move(n));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else {
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      s.primary_key.partition_key.push_back(std::move(n));
+    }
+    while (AcceptSymbol(",")) {
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      s.primary_key.clustering.push_back(std::move(n));
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    if (AcceptWord("with")) {
+      do {
+        if (IsWord("clustering")) {
+          s.clustering_order_where = Next().where;
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("order"));
+          PARTPLAY_RETURN_IF_ERROR(ExpectWord("by"));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+          do {
+            OrderingTerm o;
+            PARTPLAY_ASSIGN_OR_RETURN(o.column, Ident());
+            if (AcceptWord("desc")) {
+              o.descending = true;
+            } else if (!AcceptWord("asc")) {
+              return Mismatched(Peek(), "ASC or DESC");
+            }
+            s.clustering_order.push_back(std::move(o));
+          } while (AcceptSymbol(","));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        } else {
+          PARTPLAY_ASSIGN_OR_RETURN(Name name, Ident());
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("="));
+          PARTPLAY_ASSIGN_OR_RETURN(Literal value, PropertyValue());
+          s.properties.push_back(Property{std::move(name), std::move(value)});
+        }
+      } while (AcceptWord("and"));
+    }
+    return StatementBody(std::move(s));
   }
 
   StatusOr<StatementBody> CreateTable() {
@@ -878,7 +1164,23 @@ class Parser {
       PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
       return StatementBody(std::move(s));
     }
-    return Mismatched(Peek(), "TABLE or KEYSPACE");
+    DropSchemaObjectStatement d;
+    if (AcceptWord("index")) {
+      d.kind = DropSchemaObjectStatement::Kind::kIndex;
+    } else if (AcceptWord("type")) {
+      d.kind = DropSchemaObjectStatement::Kind::kType;
+    } else if (AcceptWord("materialized")) {
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("view"));
+      d.kind = DropSchemaObjectStatement::Kind::kView;
+    } else if (IsWord("function") || IsWord("aggregate") || IsWord("role") || IsWord("user") ||
+               IsWord("trigger")) {
+      return Unmodelled("DROP " + Upper(Peek().text));
+    } else {
+      return Mismatched(Peek(), "TABLE or KEYSPACE");
+    }
+    d.if_exists = AcceptIfExists();
+    PARTPLAY_ASSIGN_OR_RETURN(d.name, QualifiedTable());
+    return StatementBody(std::move(d));
   }
 
   StatusOr<StatementBody> Truncate() {

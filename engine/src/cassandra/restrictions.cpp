@@ -188,6 +188,30 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
   Restrictions r;
   r.partition.resize(t.partition_key.size());
   r.clustering.resize(t.clustering.size());
+  // hasQueriableIndex: some relation is answered by an index on its column; then what would need
+  // ALLOW FILTERING goes to the index query instead (checked by count below).
+  std::vector<int> indexed_columns;
+  bool all_sai = true;
+  for (const Relation& rel : where) {
+    if (rel.on_token || rel.columns.empty()) continue;
+    if (rel.op == Operator::kIsNotNull) {
+      return Invalid(fmt::format("Unsupported restriction: {} IS NOT NULL", rel.columns[0].text),
+                     rel.where);
+    }
+    int column = t.IndexOf(rel.columns[0].text);
+    if (column < 0 || kind != StatementKind::kSelect) continue;
+    Operator op = rel.op == Operator::kIn && rel.values.size() == 1 ? Operator::kEq : rel.op;
+    for (const IndexSpec* index : t.IndexesOn(column)) {
+      if (!index->Supports(op)) continue;
+      if (std::find(indexed_columns.begin(), indexed_columns.end(), column) ==
+          indexed_columns.end()) {
+        indexed_columns.push_back(column);
+      }
+      all_sai = all_sai && index->sai();
+    }
+  }
+  r.index_query = !indexed_columns.empty();
+  bool may_filter = allow_filtering || r.index_query;
   for (const Relation& written : where) {
     // An IN of one value is an = (SingleColumnRelation: "the same than an EQ restriction").
     Relation single;
@@ -421,7 +445,7 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
   }
   if (kind == StatementKind::kSelect) {
     if (pk_any && (!unrestricted_pk.empty() || pk_slice || pk_contains)) {
-      if (!allow_filtering) return Invalid(kAllowFilteringMessage, statement_where);
+      if (!may_filter) return Invalid(kAllowFilteringMessage, statement_where);
       r.key_range = true;
       r.partition_filtering = true;
     } else if (!pk_any) {
@@ -470,14 +494,14 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
     for (const ColumnRestriction& c : r.clustering) {
       clustering_contains = clustering_contains || (c.column >= 0 && c.has_contains());
     }
-    if (clustering_contains && !allow_filtering) {
+    if (clustering_contains && !may_filter) {
       return Invalid(
           "Clustering columns can only be restricted with CONTAINS with a secondary "
           "index or filtering",
           statement_where);
     }
     if (has_clustering && ClusteringNeedsFiltering(r)) {
-      if (!allow_filtering) {
+      if (!may_filter) {
         std::vector<int> restricted;
         for (const ColumnRestriction& c : r.clustering) {
           if (c.column >= 0) restricted.push_back(c.column);
@@ -507,7 +531,20 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
           fmt::format("Non PRIMARY KEY columns found in where clause: {}", JoinNames(t, cols)),
           r.others[0].where);
     }
-    if (!allow_filtering) return Invalid(kAllowFilteringMessage, statement_where);
+    if (!may_filter) return Invalid(kAllowFilteringMessage, statement_where);
+  }
+  // SelectStatement.checkNeedsFiltering with an index: the index answers one column; more
+  // restricted columns filter (Storage-Attached Indexes answer all of theirs together).
+  if (r.index_query && !allow_filtering) {
+    size_t restricted = r.others.size();
+    if (r.partition_filtering) {
+      for (const ColumnRestriction& c : r.partition) restricted += c.column >= 0;
+    }
+    if (r.clustering_filtering) {
+      for (const ColumnRestriction& c : r.clustering) restricted += c.column >= 0;
+    }
+    bool sai_covers = all_sai && restricted == indexed_columns.size();
+    if (restricted > 1 && !sai_covers) return Invalid(kAllowFilteringMessage, statement_where);
   }
   PARTPLAY_RETURN_IF_ERROR(CheckInCartesianProduct(r));
   return r;

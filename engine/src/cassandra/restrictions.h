@@ -56,6 +56,9 @@ struct Restrictions {
   bool key_range = false;            // SELECT: not a set of partition keys (scan in token order)
   bool partition_filtering = false;  // SELECT: partition key components filtered while scanning
   bool clustering_filtering = false;
+  // SELECT: a secondary index answers a restriction (Cassandra's usesSecondaryIndexing): the
+  // query scans in token order without ALLOW FILTERING.
+  bool index_query = false;
 
   bool partition_fully_eq_in() const;
   bool has_partition_in() const;

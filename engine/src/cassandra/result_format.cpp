@@ -86,6 +86,17 @@ std::string ResultToJsonLine(const StatementResult& r) {
     out += "}\n";
     return out;
   }
+  if (r.verb == "COPY") {
+    // {"copy": {"message": "N rows imported ...", "failures": ["file line L, column C: ..."]}}
+    out = "{\"copy\":{\"message\":";
+    AppendJsonString(r.message, out);
+    out += ",\"failures\":[";
+    for (size_t i = 0; i < r.warnings.size(); ++i) {
+      if (i) out += ',';
+      AppendJsonString(r.warnings[i], out);
+    }
+    return out + "]}}\n";
+  }
   if (r.kind != StatementResult::Kind::kRows || r.verb != "SELECT") return out;
   out = "{\"columns\":[";
   for (size_t i = 0; i < r.rows.columns.size(); ++i) {
@@ -125,6 +136,9 @@ std::string ResultToCqlsh(const StatementResult& r, std::string_view source) {
     case StatementResult::Kind::kRows:
       break;
     default:
+      // COPY's summary, and the notes of statements accepted without being modelled.
+      if (r.verb == "COPY") out += r.message + "\n";
+      for (const std::string& w : r.warnings) out += "\nWarnings :\n" + w + "\n";
       return out;
   }
   const ResultSet& rs = r.rows;

@@ -220,10 +220,20 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
                      n.where);
     }
     if (c.type.is_multi_cell()) {
-      return Invalid(fmt::format("Invalid non-frozen collection type for PRIMARY KEY component "
-                                 "{}",
-                                 n.text),
-                     n.where);
+      return Invalid(
+          fmt::format("Invalid non-frozen {} type for PRIMARY KEY component {}",
+                      c.type.kind == TypeKind::kUdt ? "user-defined" : "collection", n.text),
+          n.where);
+    }
+    if (c.type.kind == TypeKind::kCounter) {
+      return Invalid(
+          fmt::format("counter type is not supported for PRIMARY KEY column '{}'", n.text),
+          n.where);
+    }
+    if (c.type.References(TypeKind::kDuration)) {
+      return Invalid(
+          fmt::format("duration type is not supported for PRIMARY KEY column '{}'", n.text),
+          n.where);
     }
     c.kind = kind;
     c.position = static_cast<int>(into.size());
@@ -251,6 +261,19 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
       c.position = static_cast<int>(t.regular.size());
       t.regular.push_back(static_cast<int>(i));
     }
+  }
+  // CreateTableStatement: counters and other columns do not mix, and counters have no TTL.
+  bool counters = false, others = false;
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    const ColumnSpec& c = t.columns[i];
+    if (c.is_primary_key()) continue;
+    (c.type.kind == TypeKind::kCounter ? counters : others) = true;
+    if (c.type.kind != TypeKind::kCounter && c.type.References(TypeKind::kCounter)) {
+      return Invalid("Counters are not allowed inside collections", s.columns[i].type_where);
+    }
+  }
+  if (counters && others) {
+    return Invalid("Cannot mix counter and non counter columns in the same table", s.table.where);
   }
   // WITH CLUSTERING ORDER BY names a prefix of the clustering columns, in their order.
   if (!s.clustering_order.empty()) {
@@ -298,6 +321,9 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
                        p.value.where);
       }
       t.default_ttl = ttl;
+      if (ttl > 0 && counters) {
+        return Invalid("Cannot set default_time_to_live on a table with counters", p.value.where);
+      }
     } else if (p.name.text == "comment") {
       t.comment = p.value.text;
     }
@@ -317,10 +343,168 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
   return t;
 }
 
+Status ResolveUserTypes(CqlType& type, const std::string& keyspace,
+                        const std::map<std::string, CqlType>& types, const SourceLocation& where) {
+  if (type.kind == TypeKind::kUdt && type.field_names.empty()) {
+    if (!type.udt_keyspace.empty() && type.udt_keyspace != keyspace) {
+      return Invalid(fmt::format("Statement on keyspace {} cannot refer to a user type in keyspace "
+                                 "{}; user types can only be used in the keyspace they are "
+                                 "defined in",
+                                 keyspace, type.udt_keyspace),
+                     where);
+    }
+    auto it = types.find(type.udt_name);
+    if (it == types.end()) {
+      return Status(ErrorCode::kCqlUnknown,
+                    fmt::format("Unknown type {}.{}", keyspace, type.udt_name), where);
+    }
+    bool frozen = type.frozen;
+    type = it->second;
+    type.frozen = frozen;
+    return Status::Ok();
+  }
+  for (CqlType& p : type.params) {
+    PARTPLAY_RETURN_IF_ERROR(ResolveUserTypes(p, keyspace, types, where));
+  }
+  return Status::Ok();
+}
+
+StatusOr<CqlType> BuildUserType(const CreateTypeStatement& s, const std::string& keyspace,
+                                const std::map<std::string, CqlType>& types) {
+  const std::string& name = s.type.table;
+  CqlType udt;
+  udt.kind = TypeKind::kUdt;
+  udt.udt_keyspace = keyspace;
+  udt.udt_name = name;
+  for (size_t i = 0; i < s.field_names.size(); ++i) {
+    const Name& field = s.field_names[i];
+    const SourceLocation& at = s.field_type_where[i];
+    if (std::find(udt.field_names.begin(), udt.field_names.end(), field.text) !=
+        udt.field_names.end()) {
+      return Invalid(fmt::format("Duplicate field name '{}' in type '{}'", field.text, name),
+                     field.where);
+    }
+    CqlType type = s.field_types[i];
+    if (type.kind == TypeKind::kUdt && type.udt_name == name && type.field_names.empty()) {
+      return Invalid(fmt::format("User type {}.{} cannot refer to itself", keyspace, name), at);
+    }
+    PARTPLAY_RETURN_IF_ERROR(ResolveUserTypes(type, keyspace, types, at));
+    if (type.References(TypeKind::kCounter)) {
+      return Invalid("A user type cannot contain counters", at);
+    }
+    if (type.kind == TypeKind::kUdt && !type.frozen) {
+      return Invalid("A user type cannot contain non-frozen UDTs", at);
+    }
+    udt.field_names.push_back(field.text);
+    udt.params.push_back(std::move(type));
+  }
+  return udt;
+}
+
+int64_t FixedValueSize(const CqlType& type) {
+  if (!type.is_composite()) return FixedSize(type.kind);
+  int64_t total = 0;
+  for (const CqlType& p : type.params) {
+    int64_t field = FixedValueSize(p);
+    if (field == 0) return 0;
+    total += 4 + field;
+  }
+  return total;
+}
+
+bool IndexSpec::sai() const {
+  return class_name == "StorageAttachedIndex" || class_name == "sai" ||
+         class_name == "org.apache.cassandra.index.sai.StorageAttachedIndex";
+}
+
+bool IndexSpec::Supports(Operator op) const {
+  switch (target) {
+    case IndexTarget::Kind::kKeys:
+      return op == Operator::kContainsKey;
+    case IndexTarget::Kind::kValues:
+      return op == Operator::kContains;
+    case IndexTarget::Kind::kEntries:
+      return false;  // m[key] = value: not part of the modelled WHERE clause
+    case IndexTarget::Kind::kFull:
+    case IndexTarget::Kind::kSimple:
+      if (op == Operator::kEq) return true;
+      // SAI (and SASI) answer ranges on non-collection columns too.
+      return IsSlice(op) && !class_name.empty();
+  }
+  return false;
+}
+
+bool TableSchema::is_counter() const {
+  for (const ColumnSpec& c : columns) {
+    if (c.type.kind == TypeKind::kCounter) return true;
+  }
+  return false;
+}
+
+std::vector<const IndexSpec*> TableSchema::IndexesOn(int column) const {
+  std::vector<const IndexSpec*> out;
+  for (const IndexSpec& i : indexes) {
+    if (i.column == column) out.push_back(&i);
+  }
+  return out;
+}
+
+std::string TableSchema::DescribeIndex(const IndexSpec& index) const {
+  const std::string& column = QuoteName(columns[static_cast<size_t>(index.column)].name);
+  std::string target = column;
+  switch (index.target) {
+    case IndexTarget::Kind::kKeys:
+      target = "keys(" + column + ")";
+      break;
+    case IndexTarget::Kind::kEntries:
+      target = "entries(" + column + ")";
+      break;
+    case IndexTarget::Kind::kFull:
+      target = "full(" + column + ")";
+      break;
+    case IndexTarget::Kind::kValues:
+      target = "values(" + column + ")";
+      break;
+    case IndexTarget::Kind::kSimple:
+      break;
+  }
+  std::string out =
+      fmt::format("CREATE {}INDEX {} ON {}.{} ({})", index.class_name.empty() ? "" : "CUSTOM ",
+                  QuoteName(index.name), QuoteName(keyspace), QuoteName(name), target);
+  if (!index.class_name.empty()) out += fmt::format(" USING '{}'", index.class_name);
+  return out + ";";
+}
+
+std::string DescribeType(const CqlType& udt) {
+  std::string out =
+      fmt::format("CREATE TYPE {}.{} (\n", QuoteName(udt.udt_keyspace), QuoteName(udt.udt_name));
+  for (size_t i = 0; i < udt.params.size(); ++i) {
+    out += fmt::format("    {} {}{}\n", QuoteName(udt.field_names[i]), udt.params[i].ToCql(),
+                       i + 1 < udt.params.size() ? "," : "");
+  }
+  return out + ");";
+}
+
 std::string TableSchema::Describe() const {
   std::string out = fmt::format("CREATE TABLE {}.{} (\n", QuoteName(keyspace), QuoteName(name));
-  bool inline_key = partition_key.size() == 1 && clustering.empty();
-  for (int i : select_order) {
+  if (is_view()) {
+    std::string selected;
+    if (view_star) {
+      selected = "*";
+    } else {
+      for (int i : select_order) {
+        selected +=
+            (selected.empty() ? "" : ", ") + QuoteName(columns[static_cast<size_t>(i)].name);
+      }
+    }
+    out = fmt::format(
+        "CREATE MATERIALIZED VIEW {}.{} AS\n    SELECT {}\n    FROM {}.{}\n    WHERE "
+        "{}\n",
+        QuoteName(keyspace), QuoteName(name), selected, QuoteName(keyspace), QuoteName(view_base),
+        view_where);
+  }
+  bool inline_key = partition_key.size() == 1 && clustering.empty() && !is_view();
+  for (int i : is_view() ? std::vector<int>{} : select_order) {
     const ColumnSpec& c = columns[static_cast<size_t>(i)];
     out += fmt::format("    {} {}", QuoteName(c.name), c.type.ToCql());
     if (c.kind == ColumnKind::kStatic) out += " static";
@@ -344,7 +528,7 @@ std::string TableSchema::Describe() const {
       key += ", " + QuoteName(clustering_column(i).name);
     out += fmt::format("    PRIMARY KEY ({})\n", key);
   }
-  out += ")";
+  if (!is_view()) out += ")";
   std::vector<std::string> options;
   if (!clustering.empty()) {
     std::string order;
@@ -360,11 +544,13 @@ std::string TableSchema::Describe() const {
     for (char c : comment) quoted += c == '\'' ? std::string("''") : std::string(1, c);
     options.push_back(fmt::format("comment = '{}'", quoted));
   }
-  options.push_back(fmt::format("default_time_to_live = {}", default_ttl));
+  if (!is_view()) options.push_back(fmt::format("default_time_to_live = {}", default_ttl));
   for (size_t i = 0; i < options.size(); ++i) {
     out += (i == 0 ? " WITH " : "\n    AND ") + options[i];
   }
-  return out + ";";
+  out += ";";
+  for (const IndexSpec& index : indexes) out += "\n\n" + DescribeIndex(index);
+  return out;
 }
 
 }  // namespace partplay::cql

@@ -59,7 +59,7 @@ class SelectRun {
     }
     PARTPLAY_RETURN_IF_ERROR(ResolveOrdering());
     // checkNeedsFiltering: a scan restricted on clustering columns filters.
-    if (!s_.allow_filtering && r_.key_range && r_.has_clustering()) {
+    if (!s_.allow_filtering && !r_.index_query && r_.key_range && r_.has_clustering()) {
       return Invalid(internal::kAllowFilteringMessage, where_);
     }
     if (s_.limit) {

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+#include <variant>
+
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/lexer.h"
 #include "partplay/cassandra/modify.h"
@@ -196,10 +199,14 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   StatementResult result;
   result.where = statement.where;
   result.statement = std::string(statement.text);
-  static constexpr const char* kVerbs[] = {"SELECT", "INSERT",   "UPDATE",  "DELETE",
-                                           "CREATE", "USE",      "CREATE",  "DROP",
-                                           "DROP",   "TRUNCATE", "DESCRIBE"};
+  static constexpr const char* kVerbs[] = {
+      "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
+      "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY"};
+  static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
+  if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
+    result.verb = u->what.substr(0, u->what.find(' '));
+  }
   if (const TableName* table = NamedTable(statement.body)) result.table = QualifiedTable(*table);
   auto fail = [&](Status s) {
     result.kind = StatementResult::Kind::kError;
@@ -242,7 +249,11 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const InsertStatement& s) -> StatementResult {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
+            if (table.value()->schema().is_view()) {
+              return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
+            }
             auto r = ExecuteInsert(s, *table.value(), generator_, where);
+            SyncViews(*table.value());
             if (!r.ok()) return fail(r.status());
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
@@ -251,7 +262,11 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const UpdateStatement& s) -> StatementResult {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
+            if (table.value()->schema().is_view()) {
+              return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
+            }
             auto r = ExecuteUpdate(s, *table.value(), generator_, where);
+            SyncViews(*table.value());
             if (!r.ok()) return fail(r.status());
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
@@ -260,7 +275,11 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const DeleteStatement& s) -> StatementResult {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
+            if (table.value()->schema().is_view()) {
+              return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
+            }
             auto r = ExecuteDelete(s, *table.value(), generator_, where);
+            SyncViews(*table.value());
             if (!r.ok()) return fail(r.status());
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
@@ -311,7 +330,18 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                                               s.table.table, k.schema.name),
                                   s.table.where));
             }
-            StatusOr<TableSchema> t = BuildTable(s, k.schema.name);
+            if (k.views.count(s.table.table)) {
+              return fail(Invalid(fmt::format("Cannot add already existing table \"{}\" to "
+                                              "keyspace \"{}\"",
+                                              s.table.table, k.schema.name),
+                                  s.table.where));
+            }
+            CreateTableStatement resolved = s;
+            for (ColumnDefinition& c : resolved.columns) {
+              Status r = ResolveType(c.type, k, c.type_where);
+              if (!r.ok()) return fail(r);
+            }
+            StatusOr<TableSchema> t = BuildTable(resolved, k.schema.name);
             if (!t.ok()) return fail(t.status());
             k.tables.emplace(s.table.table, std::make_unique<Table>(std::move(t).value()));
             result.kind = StatementResult::Kind::kSchemaChange;
@@ -328,6 +358,21 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
               return fail(ks.status());
             }
             Keyspace& k = *ks.value();
+            auto dropped = k.tables.find(s.table.table);
+            if (dropped != k.tables.end() && dropped->second->schema().is_view()) {
+              return fail(
+                  Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP "
+                          "MATERIALIZED VIEW instead.",
+                          s.table.where));
+            }
+            for (const auto& [view_name, state] : k.views) {
+              if (state.base == s.table.table) {
+                return fail(Invalid(fmt::format("Cannot drop a table when materialized views "
+                                                "still depend on it ({}.{})",
+                                                k.schema.name, view_name),
+                                    s.table.where));
+              }
+            }
             if (!k.tables.erase(s.table.table)) {
               if (s.if_exists) {
                 result.kind = StatementResult::Kind::kVoid;
@@ -358,7 +403,14 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const TruncateStatement& s) -> StatementResult {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
+            if (table.value()->schema().is_view()) {
+              return fail(
+                  Invalid("Cannot TRUNCATE materialized view directly; must truncate base "
+                          "table instead",
+                          s.table.where));
+            }
             table.value()->Clear();
+            SyncViews(*table.value());
             result.kind = StatementResult::Kind::kVoid;
             return result;
           },
@@ -384,9 +436,21 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
               case DescribeStatement::Kind::kKeyspace: {
                 StatusOr<Keyspace*> ks = ResolveKeyspace(s.keyspace.text, where);
                 if (!ks.ok()) return fail(ks.status());
-                result.message = ks.value()->schema.Describe();
-                for (const auto& [name, table] : ks.value()->tables) {
+                const Keyspace& k = *ks.value();
+                result.message = k.schema.Describe();
+                for (const std::string& type : k.type_order) {
+                  auto t = k.types.find(type);
+                  if (t != k.types.end()) result.message += "\n\n" + DescribeType(t->second);
+                }
+                // Each table, then its views (as cqlsh does).
+                for (const auto& [name, table] : k.tables) {
+                  if (table->schema().is_view()) continue;
                   result.message += "\n\n" + table->schema().Describe();
+                  for (const auto& [view_name, view] : k.tables) {
+                    if (view->schema().view_base == name) {
+                      result.message += "\n\n" + view->schema().Describe();
+                    }
+                  }
                 }
                 return result;
               }
@@ -407,6 +471,21 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                 return result;
               }
             }
+            return result;
+          },
+          [&](const CreateTypeStatement& s) { return CreateType(s, std::move(result)); },
+          [&](const CreateIndexStatement& s) { return CreateIndex(s, std::move(result)); },
+          [&](const CreateViewStatement& s) { return CreateView(s, std::move(result)); },
+          [&](const DropSchemaObjectStatement& s) {
+            return DropSchemaObject(s, std::move(result));
+          },
+          [&](const CopyStatement& s) { return CopyFrom(s, std::move(result)); },
+          [&](const UnmodelledStatement& s) -> StatementResult {
+            result.kind = StatementResult::Kind::kVoid;
+            result.warnings.push_back(fmt::format(
+                "{} is not modelled by Partition Playground: the statement was accepted and "
+                "ignored",
+                s.what));
             return result;
           },
       },

@@ -44,6 +44,7 @@ PartitionKey Table::KeyOf(const std::vector<Bytes>& components) {
 
 Partition& Table::Upsert(const std::vector<Bytes>& components) {
   PartitionKey k = KeyOf(components);
+  Touch(k);
   auto it = partitions_.find(k);
   if (it != partitions_.end()) return it->second;
   auto [inserted, ok] = partitions_.emplace(std::move(k), Partition(schema_.get()));
@@ -74,6 +75,7 @@ int64_t Table::RowBytes(const Clustering& c, const Row& r) const {
 
 void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
                      const std::vector<Value>& values, bool marker, int32_t ttl) {
+  Touch(p);
   auto [it, created] = p.rows.try_emplace(clustering);
   Row& row = it->second;
   if (created) {
@@ -98,6 +100,7 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
 
 void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
                          const std::vector<Value>& values, bool marker) {
+  Touch(p);
   for (size_t i = 0; i < columns.size(); ++i) {
     size_t slot = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
     if (p.statics[slot]) p.static_bytes -= static_cast<int64_t>(p.statics[slot]->size());
@@ -109,10 +112,12 @@ void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
 
 void Table::Reaccount(Partition& p, const Clustering& clustering, const Row& before,
                       const Row& after) {
+  Touch(p);
   p.row_bytes += RowBytes(clustering, after) - RowBytes(clustering, before);
 }
 
 void Table::EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row) {
+  Touch(p);
   p.row_bytes -= RowBytes(row->first, row->second);
   p.rows.erase(row);
   --row_count_;
@@ -124,6 +129,7 @@ void Table::DropIfDead(const PartitionKey& key) {
 }
 
 void Table::ErasePartition(const PartitionKey& key) {
+  Touch(key);
   auto it = partitions_.find(key);
   if (it == partitions_.end()) return;
   row_count_ -= static_cast<int64_t>(it->second.rows.size());
@@ -131,8 +137,20 @@ void Table::ErasePartition(const PartitionKey& key) {
 }
 
 void Table::Clear() {
+  if (track_writes_) {
+    cleared_ = true;
+    touched_.clear();
+  }
   partitions_.clear();
   row_count_ = 0;
+}
+
+std::set<PartitionKey> Table::TakeTouched(bool& cleared) {
+  cleared = cleared_;
+  cleared_ = false;
+  std::set<PartitionKey> out;
+  out.swap(touched_);
+  return out;
 }
 
 PartitionSize Table::SizeOf(const Partition& p) const {

@@ -1,5 +1,7 @@
 #include "partplay/cassandra/types.h"
 
+#include "partplay/cassandra/schema.h"
+
 namespace partplay::cql {
 namespace {
 
@@ -18,19 +20,45 @@ constexpr NamedKind kNativeTypes[] = {
     {"time", TypeKind::kTime},         {"timestamp", TypeKind::kTimestamp},
     {"timeuuid", TypeKind::kTimeuuid}, {"tinyint", TypeKind::kTinyint},
     {"uuid", TypeKind::kUuid},         {"varint", TypeKind::kVarint},
-    {"varchar", TypeKind::kText},
+    {"varchar", TypeKind::kText},      {"duration", TypeKind::kDuration},
+    {"counter", TypeKind::kCounter},
 };
 
 }  // namespace
 
 CqlType CqlType::List(CqlType element, bool frozen) {
-  return CqlType{TypeKind::kList, frozen, {std::move(element)}};
+  CqlType t = Native(TypeKind::kList);
+  t.frozen = frozen;
+  t.params.push_back(std::move(element));
+  return t;
 }
 CqlType CqlType::Set(CqlType element, bool frozen) {
-  return CqlType{TypeKind::kSet, frozen, {std::move(element)}};
+  CqlType t = Native(TypeKind::kSet);
+  t.frozen = frozen;
+  t.params.push_back(std::move(element));
+  return t;
 }
 CqlType CqlType::Map(CqlType key, CqlType value, bool frozen) {
-  return CqlType{TypeKind::kMap, frozen, {std::move(key), std::move(value)}};
+  CqlType t = Native(TypeKind::kMap);
+  t.frozen = frozen;
+  t.params.push_back(std::move(key));
+  t.params.push_back(std::move(value));
+  return t;
+}
+
+CqlType CqlType::Tuple(std::vector<CqlType> components) {
+  CqlType t = Native(TypeKind::kTuple);
+  t.frozen = true;
+  t.params = std::move(components);
+  return t;
+}
+
+bool CqlType::References(TypeKind k) const {
+  if (kind == k) return true;
+  for (const CqlType& p : params) {
+    if (p.References(k)) return true;
+  }
+  return false;
 }
 
 std::optional<TypeKind> NativeTypeKind(std::string_view name) {
@@ -48,6 +76,8 @@ std::string_view NativeTypeName(TypeKind kind) {
       return "set";
     case TypeKind::kMap:
       return "map";
+    case TypeKind::kTuple:
+      return "tuple";
     default:
       break;
   }
@@ -69,6 +99,7 @@ int FixedSize(TypeKind kind) {
     case TypeKind::kDate:
       return 4;
     case TypeKind::kBigint:
+    case TypeKind::kCounter:
     case TypeKind::kDouble:
     case TypeKind::kTime:
     case TypeKind::kTimestamp:
@@ -90,6 +121,15 @@ std::string CqlType::ToCql() const {
       break;
     case TypeKind::kMap:
       inner = "map<" + params[0].ToCql() + ", " + params[1].ToCql() + ">";
+      break;
+    case TypeKind::kTuple: {
+      inner = "tuple<";
+      for (size_t i = 0; i < params.size(); ++i) inner += (i ? ", " : "") + params[i].ToCql();
+      inner += ">";
+      break;
+    }
+    case TypeKind::kUdt:
+      inner = QuoteName(udt_name);
       break;
     default:
       return std::string(NativeTypeName(kind));

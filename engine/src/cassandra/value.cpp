@@ -10,6 +10,7 @@
 #include "cassandra/datetime.h"
 #include "cassandra/inet.h"
 #include "cassandra/numeric.h"
+#include "partplay/cassandra/schema.h"
 #include "partplay/core/json_writer.h"
 
 namespace partplay::cql {
@@ -77,6 +78,22 @@ int CompareCollections(const CqlType& type, std::string_view a, std::string_view
   for (size_t i = 0; i < n; ++i) {
     const CqlType& t = (stride == 2 && i % 2 == 1) ? type.value() : type.element();
     int c = Compare(t, x[i], y[i]);
+    if (c != 0) return c;
+  }
+  return Cmp(x.size(), y.size());
+}
+
+// TupleType.compareCustom: component by component (a null first), then the shorter first.
+int CompareComposite(const CqlType& type, std::string_view a, std::string_view b) {
+  std::vector<Value> x, y;
+  if (!CompositeComponents(a, x) || !CompositeComponents(b, y)) return Sign(a.compare(b));
+  size_t n = std::min({x.size(), y.size(), type.params.size()});
+  for (size_t i = 0; i < n; ++i) {
+    if (!x[i] || !y[i]) {
+      if (!x[i] && !y[i]) continue;
+      return x[i] ? 1 : -1;
+    }
+    int c = Compare(type.params[i], *x[i], *y[i]);
     if (c != 0) return c;
   }
   return Cmp(x.size(), y.size());
@@ -189,6 +206,24 @@ void AppendCollectionCqlsh(const CqlType& type, std::string_view b, std::string&
   out += type.kind == TypeKind::kList ? ']' : '}';
 }
 
+// cqlsh: tuples as (1, 'a'), user-defined types as {street: 'x', zip: null}.
+void AppendCompositeCqlsh(const CqlType& type, std::string_view b, std::string& out) {
+  std::vector<Value> parts;
+  if (!CompositeComponents(b, parts)) return;
+  bool udt = type.kind == TypeKind::kUdt;
+  out += udt ? '{' : '(';
+  for (size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+    if (i > 0) out += ", ";
+    if (udt) out += QuoteName(type.field_names[i]) + ": ";
+    if (parts[i]) {
+      AppendCqlsh(type.params[i], *parts[i], true, out);
+    } else {
+      out += "null";
+    }
+  }
+  out += udt ? '}' : ')';
+}
+
 void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::string& out) {
   bool quote = nested && QuotedInCollections(type.kind);
   // An empty value of a fixed-size type (possible only through drivers) prints as cqlsh does.
@@ -208,6 +243,7 @@ void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::stri
     case TypeKind::kSmallint:
     case TypeKind::kInt:
     case TypeKind::kBigint:
+    case TypeKind::kCounter:
       out += std::to_string(DecodeSigned(b));
       return;
     case TypeKind::kVarint:
@@ -216,6 +252,15 @@ void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::stri
     case TypeKind::kDecimal:
       out += internal::DecimalToText(b);
       return;
+    case TypeKind::kTuple:
+    case TypeKind::kUdt:
+      AppendCompositeCqlsh(type, b, out);
+      return;
+    case TypeKind::kDuration: {
+      Duration d;
+      if (DecodeDuration(b, d)) out += FormatDuration(d);
+      return;
+    }
     case TypeKind::kFloat:
       out += CqlshFloat(DecodeFloat(b));
       return;
@@ -287,6 +332,11 @@ int Compare(const CqlType& type, std::string_view a, std::string_view b) {
     case TypeKind::kSet:
     case TypeKind::kMap:
       return CompareCollections(type, a, b);
+    case TypeKind::kTuple:
+    case TypeKind::kUdt:
+      return CompareComposite(type, a, b);
+    case TypeKind::kCounter:
+      return Cmp(DecodeSigned(a), DecodeSigned(b));
     default:
       return Sign(a.compare(b));  // text, ascii, blob, inet, date (unsigned days)
   }
@@ -324,6 +374,7 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     case TypeKind::kSmallint:
     case TypeKind::kInt:
     case TypeKind::kBigint:
+    case TypeKind::kCounter:
       out += std::to_string(DecodeSigned(b));
       return;
     case TypeKind::kVarint:
@@ -332,6 +383,29 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     case TypeKind::kDecimal:
       out += internal::DecimalToText(b);
       return;
+    case TypeKind::kTuple:
+    case TypeKind::kUdt: {
+      // TupleType: an array; UserType: an object by field name.
+      std::vector<Value> parts;
+      CompositeComponents(b, parts);
+      bool udt = type.kind == TypeKind::kUdt;
+      out += udt ? '{' : '[';
+      for (size_t i = 0; i < type.params.size(); ++i) {
+        if (i > 0) out += ", ";
+        if (udt) {
+          AppendJsonString(QuoteName(type.field_names[i]), out);
+          out += ": ";
+        }
+        AppendJson(type.params[i], i < parts.size() ? parts[i] : Value(), out);
+      }
+      out += udt ? '}' : ']';
+      return;
+    }
+    case TypeKind::kDuration: {
+      Duration d;
+      AppendJsonString(DecodeDuration(b, d) ? FormatDuration(d) : "", out);
+      return;
+    }
     case TypeKind::kFloat:
       out += FloatJson(DecodeFloat(b));
       return;
@@ -416,6 +490,26 @@ std::string FormatCqlLiteral(const CqlType& type, std::string_view b) {
         if (is_map && i + 1 < e.size()) out += ": " + FormatCqlLiteral(type.value(), e[i + 1]);
       }
       out += type.kind == TypeKind::kList ? ']' : '}';
+      return out;
+    }
+    case TypeKind::kDuration: {
+      Duration d;
+      if (!DecodeDuration(b, d)) return "";
+      std::string text = FormatDuration(d);
+      return text.empty() ? "0s" : text;  // the zero duration prints as nothing in cqlsh
+    }
+    case TypeKind::kTuple:
+    case TypeKind::kUdt: {
+      std::vector<Value> parts;
+      CompositeComponents(b, parts);
+      bool udt = type.kind == TypeKind::kUdt;
+      std::string out(1, udt ? '{' : '(');
+      for (size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+        if (i > 0) out += ", ";
+        if (udt) out += QuoteName(type.field_names[i]) + ": ";
+        out += parts[i] ? FormatCqlLiteral(type.params[i], *parts[i]) : "null";
+      }
+      out += udt ? '}' : ')';
       return out;
     }
     case TypeKind::kFloat:
@@ -535,6 +629,128 @@ std::vector<std::string_view> CollectionElements(std::string_view b) {
     at += n;
   }
   if (out.size() != count && out.size() != 2 * count) return {};
+  return out;
+}
+
+Bytes EncodeComposite(const std::vector<Value>& components) {
+  Bytes out;
+  for (const Value& v : components) {
+    if (!v) {
+      out += EncodeInt32(-1);
+      continue;
+    }
+    out += EncodeInt32(static_cast<int32_t>(v->size()));
+    out += *v;
+  }
+  return out;
+}
+
+bool CompositeComponents(std::string_view b, std::vector<Value>& out) {
+  out.clear();
+  size_t at = 0;
+  while (at < b.size()) {
+    if (b.size() - at < 4) return false;
+    int64_t n = DecodeSigned(b.substr(at, 4));
+    at += 4;
+    if (n < 0) {
+      out.emplace_back();
+      continue;
+    }
+    if (static_cast<uint64_t>(n) > b.size() - at) return false;
+    out.emplace_back(Bytes(b.substr(at, static_cast<size_t>(n))));
+    at += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+namespace {
+
+// VIntCoding.writeUnsignedVInt: 1 to 9 bytes, the count of extra bytes as leading 1 bits.
+void AppendUnsignedVInt(uint64_t v, Bytes& out) {
+  int magnitude = __builtin_clzll(v | 1);  // Long.numberOfLeadingZeros(value | 1)
+  int size = (639 - magnitude * 9) >> 6;
+  if (size == 1) {
+    out += static_cast<char>(v);
+    return;
+  }
+  int extra = size - 1;
+  Bytes bytes(static_cast<size_t>(size), '\0');
+  for (int i = size - 1; i >= 0; --i) {
+    bytes[static_cast<size_t>(i)] = static_cast<char>(v & 0xFF);
+    v >>= 8;
+  }
+  bytes[0] =
+      static_cast<char>(static_cast<uint8_t>(bytes[0]) | static_cast<uint8_t>(~(0xFF >> extra)));
+  out += bytes;
+}
+
+bool ReadUnsignedVInt(std::string_view b, size_t& at, uint64_t& v) {
+  if (at >= b.size()) return false;
+  uint8_t first = static_cast<uint8_t>(b[at++]);
+  int extra = 0;
+  while (extra < 8 && (first & (0x80 >> extra))) ++extra;
+  if (b.size() - at < static_cast<size_t>(extra)) return false;
+  v = extra == 8 ? 0 : (first & (0xFF >> extra));
+  for (int i = 0; i < extra; ++i) v = v << 8 | static_cast<uint8_t>(b[at++]);
+  return true;
+}
+
+uint64_t ZigZag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+int64_t UnZigZag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
+
+// Duration.toString's append: `dividend / divisor` with the unit when it is at least one.
+uint64_t AppendUnit(std::string& out, uint64_t dividend, uint64_t divisor, std::string_view unit) {
+  if (dividend == 0 || dividend < divisor) return dividend;
+  out += std::to_string(dividend / divisor);
+  out += unit;
+  return dividend % divisor;
+}
+
+uint64_t Magnitude(int64_t v) {
+  return v < 0 ? ~static_cast<uint64_t>(v) + 1 : static_cast<uint64_t>(v);
+}
+
+}  // namespace
+
+Bytes EncodeDuration(const Duration& d) {
+  Bytes out;
+  AppendUnsignedVInt(ZigZag(d.months), out);
+  AppendUnsignedVInt(ZigZag(d.days), out);
+  AppendUnsignedVInt(ZigZag(d.nanos), out);
+  return out;
+}
+
+bool DecodeDuration(std::string_view b, Duration& out) {
+  size_t at = 0;
+  uint64_t m, d, n;
+  if (!ReadUnsignedVInt(b, at, m) || !ReadUnsignedVInt(b, at, d) || !ReadUnsignedVInt(b, at, n) ||
+      at != b.size()) {
+    return false;
+  }
+  int64_t months = UnZigZag(m), days = UnZigZag(d);
+  if (months < INT32_MIN || months > INT32_MAX || days < INT32_MIN || days > INT32_MAX) {
+    return false;
+  }
+  out = Duration{static_cast<int32_t>(months), static_cast<int32_t>(days), UnZigZag(n)};
+  return true;
+}
+
+std::string FormatDuration(const Duration& d) {
+  std::string out;
+  if (d.months < 0 || d.days < 0 || d.nanos < 0) out += '-';
+  uint64_t months = AppendUnit(out, Magnitude(d.months), 12, "y");
+  AppendUnit(out, months, 1, "mo");
+  AppendUnit(out, Magnitude(d.days), 1, "d");
+  if (d.nanos != 0) {
+    uint64_t r = AppendUnit(out, Magnitude(d.nanos), 3600000000000ull, "h");
+    r = AppendUnit(out, r, 60000000000ull, "m");
+    r = AppendUnit(out, r, 1000000000ull, "s");
+    r = AppendUnit(out, r, 1000000ull, "ms");
+    r = AppendUnit(out, r, 1000ull, "us");
+    AppendUnit(out, r, 1, "ns");
+  }
   return out;
 }
 

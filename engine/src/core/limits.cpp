@@ -16,7 +16,7 @@ constexpr std::string_view kSizing = "Cassandra data modelling guide, partition 
 
 constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
 
-constexpr std::array<Limit, 16> kLimits{{
+constexpr std::array<Limit, 19> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -49,6 +49,11 @@ constexpr std::array<Limit, 16> kLimits{{
      "Partition Playground's"},
     {"cql_max_numeric_digits", kCqlMaxNumericDigits, "digits", "input",
      "1,000 digits per varint, decimal, float or double value", kEngine},
+    {"cql_max_tuple_components", kCqlMaxTupleComponents, "components", "input",
+     "1,024 components per tuple type or fields per user-defined type", kEngine},
+    {"csv_max_field_bytes", kCsvMaxFieldBytes, "bytes", "input", "16 MiB per CSV field", kEngine},
+    {"csv_max_fields_per_record", kCsvMaxFieldsPerRecord, "fields", "input",
+     "4,096 fields per CSV record", kEngine},
     {"sizing_max_rows_per_partition", kSizingMaxRowsPerPartition, "rows", "input",
      "2^53 rows per partition in the sizing formulas", "IEEE-754 doubles count exactly to 2^53"},
 }};

@@ -37,6 +37,11 @@ std::optional<double> FixedCqlTypeSize(std::string_view type) {
   return std::nullopt;
 }
 
+std::optional<double> ColumnFixedSize(const SizedColumn& c) {
+  if (c.fixed_bytes) return c.fixed_bytes;
+  return FixedCqlTypeSize(c.type);
+}
+
 namespace {
 
 bool KnownVariableType(std::string_view type) {
@@ -75,9 +80,9 @@ StatusOr<SizingTerms> ComputePartitionSize(const SizingInput& in) {
   t.replication_factor = in.replication_factor;
   for (const SizedColumn& c : in.columns) {
     double size;
-    if (auto fixed = FixedCqlTypeSize(c.type)) {
+    if (auto fixed = ColumnFixedSize(c)) {
       size = *fixed;
-    } else if (KnownVariableType(c.type)) {
+    } else if (c.user_type || KnownVariableType(c.type)) {
       if (!(c.avg_bytes >= 0) || !std::isfinite(c.avg_bytes)) {
         return Status(ErrorCode::kBadOption,
                       fmt::format("column {} ({}) has no fixed size: give its average size in "

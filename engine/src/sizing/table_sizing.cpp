@@ -10,6 +10,7 @@
 #include "core/message_format.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/schema.h"
+#include "partplay/cassandra/views.h"
 #include "partplay/sizing/redesign_advice.h"
 #include "sizing/table_sizing_internal.h"
 
@@ -39,49 +40,119 @@ std::pair<std::string, std::string> SplitTableName(std::string_view qualified) {
   return {"", CqlName(qualified)};
 }
 
+// The keyspace a statement names, or the current one (USE).
+std::string KeyspaceOf(const cql::TableName& name, const std::string& current) {
+  return name.keyspace.empty() ? current : name.keyspace;
+}
+
+// Reads a script's schema as a session would, without running its other statements: keyspaces,
+// USE, user-defined types (resolved in their keyspace), tables and materialized views.
+class ScriptSchema {
+ public:
+  void Add(const cql::Statement& statement) {
+    if (auto* ks = std::get_if<cql::CreateKeyspaceStatement>(&statement.body)) {
+      if (!keyspaces_.count(ks->keyspace.text)) {
+        keyspaces_.emplace(ks->keyspace.text, cql::BuildKeyspace(*ks));
+      }
+    } else if (auto* use = std::get_if<cql::UseStatement>(&statement.body)) {
+      current_ = use->keyspace.text;
+    } else if (auto* type = std::get_if<cql::CreateTypeStatement>(&statement.body)) {
+      std::string keyspace = KeyspaceOf(type->type, current_);
+      auto& types = types_[keyspace];
+      if (types.count(type->type.table)) return;
+      StatusOr<cql::CqlType> udt = cql::BuildUserType(*type, keyspace, types);
+      if (udt.ok()) types.emplace(type->type.table, std::move(udt).value());
+    } else if (auto* create = std::get_if<cql::CreateTableStatement>(&statement.body)) {
+      Record(Qualified(KeyspaceOf(create->table, current_), create->table.table), statement,
+             KeyspaceOf(create->table, current_));
+    } else if (auto* view = std::get_if<cql::CreateViewStatement>(&statement.body)) {
+      Record(Qualified(KeyspaceOf(view->view, current_), view->view.table), statement,
+             KeyspaceOf(view->view, current_));
+    }
+  }
+
+  // Every table and view created, in script order (a name created twice listed once).
+  const std::vector<std::string>& names() const { return names_; }
+  const std::string& KeyspaceOfName(const std::string& qualified) const {
+    return created_.find(qualified)->second.keyspace;
+  }
+  const cql::Statement& StatementOf(const std::string& qualified) const {
+    return *created_.find(qualified)->second.statement;
+  }
+  const std::map<std::string, StatusOr<cql::KeyspaceSchema>>& keyspaces() const {
+    return keyspaces_;
+  }
+
+  // The schema of the table or view `qualified` (one of names()).
+  StatusOr<cql::TableSchema> Build(const std::string& qualified, int depth = 0) const {
+    const Created& c = created_.find(qualified)->second;
+    const std::map<std::string, cql::CqlType> no_types;
+    auto types_it = types_.find(c.keyspace);
+    const auto& types = types_it == types_.end() ? no_types : types_it->second;
+    if (auto* create = std::get_if<cql::CreateTableStatement>(&c.statement->body)) {
+      cql::CreateTableStatement resolved = *create;
+      for (cql::ColumnDefinition& column : resolved.columns) {
+        PARTPLAY_RETURN_IF_ERROR(
+            cql::ResolveUserTypes(column.type, c.keyspace, types, column.type_where));
+      }
+      return cql::BuildTable(resolved, c.keyspace);
+    }
+    const auto& view = *std::get_if<cql::CreateViewStatement>(&c.statement->body);
+    std::string base = Qualified(c.keyspace, view.base.table);
+    if (!created_.count(base) || depth > 0) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("Base table '{}' doesn't exist", view.base.table), view.base.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(cql::TableSchema base_schema, Build(base, depth + 1));
+    PARTPLAY_ASSIGN_OR_RETURN(cql::BuiltView built, cql::BuildView(view, base_schema, c.keyspace));
+    return std::move(built.schema);
+  }
+
+ private:
+  struct Created {
+    const cql::Statement* statement;
+    std::string keyspace;
+  };
+  void Record(const std::string& qualified, const cql::Statement& statement,
+              const std::string& keyspace) {
+    if (created_.count(qualified)) return;  // IF NOT EXISTS again: the first one stands
+    created_.emplace(qualified, Created{&statement, keyspace});
+    names_.push_back(qualified);
+  }
+
+  std::string current_;
+  std::map<std::string, StatusOr<cql::KeyspaceSchema>> keyspaces_;
+  std::map<std::string, std::map<std::string, cql::CqlType>> types_;
+  std::map<std::string, Created> created_;
+  std::vector<std::string> names_;
+};
+
 StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted) {
   auto [wanted_keyspace, wanted_table] = SplitTableName(wanted);
   if (wanted_table.empty()) return Status(ErrorCode::kBadOption, "give the table to size");
   std::vector<StatusOr<cql::Statement>> statements = cql::ParseScript(script);
-  std::string current;  // USE
-  std::map<std::string, StatusOr<cql::KeyspaceSchema>> keyspaces;
   Status first_error;
-  std::vector<std::string> tables;
-  const cql::Statement* match = nullptr;
-  std::string match_keyspace;
-  std::vector<std::string> matches;
+  ScriptSchema schema;
   for (const StatusOr<cql::Statement>& parsed : statements) {
     if (!parsed.ok()) {
       if (first_error.ok()) first_error = parsed.status();
       continue;
     }
-    const cql::Statement& statement = parsed.value();
-    if (auto* ks = std::get_if<cql::CreateKeyspaceStatement>(&statement.body)) {
-      if (!keyspaces.count(ks->keyspace.text)) {
-        keyspaces.emplace(ks->keyspace.text, cql::BuildKeyspace(*ks));
-      }
-    } else if (auto* use = std::get_if<cql::UseStatement>(&statement.body)) {
-      current = use->keyspace.text;
-    } else if (auto* create = std::get_if<cql::CreateTableStatement>(&statement.body)) {
-      std::string keyspace = create->table.keyspace.empty() ? current : create->table.keyspace;
-      tables.push_back(Qualified(keyspace, create->table.table));
-      if (create->table.table == wanted_table &&
-          (wanted_keyspace.empty() || wanted_keyspace == keyspace)) {
-        if (match == nullptr) {
-          match = &statement;
-          match_keyspace = keyspace;
-        }
-        if (std::find(matches.begin(), matches.end(), tables.back()) == matches.end()) {
-          matches.push_back(tables.back());
-        }
-      }
+    schema.Add(parsed.value());
+  }
+  std::vector<std::string> matches;
+  for (const std::string& name : schema.names()) {
+    const std::string& keyspace = schema.KeyspaceOfName(name);
+    if (name == Qualified(keyspace, wanted_table) &&
+        (wanted_keyspace.empty() || wanted_keyspace == keyspace)) {
+      matches.push_back(name);
     }
   }
-  if (match == nullptr) {
+  if (matches.empty()) {
     // A statement that does not parse may be the table's: its located error says more.
     if (!first_error.ok()) return first_error;
     std::string known;
-    for (const std::string& t : tables) known += (known.empty() ? "" : ", ") + t;
+    for (const std::string& t : schema.names()) known += (known.empty() ? "" : ", ") + t;
     return Status(ErrorCode::kCqlUnknown,
                   fmt::format("table {} is not created in the script ({})", wanted,
                               known.empty() ? "it creates no table" : "it creates " + known));
@@ -92,10 +163,10 @@ StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted
     return Status(ErrorCode::kCqlUnknown,
                   fmt::format("table {} is ambiguous ({}): give keyspace.table", wanted, list));
   }
-  const auto& create = *std::get_if<cql::CreateTableStatement>(&match->body);  // a CREATE TABLE
-  PARTPLAY_ASSIGN_OR_RETURN(cql::TableSchema schema, cql::BuildTable(create, match_keyspace));
-  ScriptTable out{std::move(schema), std::string(match->text), std::nullopt};
-  if (auto ks = keyspaces.find(match_keyspace); ks != keyspaces.end()) {
+  PARTPLAY_ASSIGN_OR_RETURN(cql::TableSchema table, schema.Build(matches[0]));
+  const std::string match_keyspace = schema.KeyspaceOfName(matches[0]);
+  ScriptTable out{std::move(table), std::string(schema.StatementOf(matches[0]).text), std::nullopt};
+  if (auto ks = schema.keyspaces().find(match_keyspace); ks != schema.keyspaces().end()) {
     if (!ks->second.ok()) return ks->second.status();
     out.keyspace = ks->second.value();
   }
@@ -103,6 +174,19 @@ StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted
 }
 
 // ---- Schema to sizing input -----------------------------------------------------------------
+
+ColumnRole RoleOf(cql::ColumnKind kind);
+
+// A column for the formulas: its CQL type, and for tuples and user-defined types what the type's
+// name does not say (their fixed size when every field is fixed-width).
+SizedColumn SizedOf(const cql::ColumnSpec& c) {
+  SizedColumn out{c.name, c.type.ToCql(), RoleOf(c.kind)};
+  if (c.type.is_composite()) {
+    out.user_type = true;
+    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
+  }
+  return out;
+}
 
 ColumnRole RoleOf(cql::ColumnKind kind) {
   switch (kind) {
@@ -128,7 +212,7 @@ StatusOr<SizingInput> InputFromSchema(const cql::TableSchema& t, const TableSizi
                                       std::vector<std::string>& notes) {
   SizingInput in;
   for (const cql::ColumnSpec& c : t.columns) {
-    in.columns.push_back({c.name, c.type.ToCql(), RoleOf(c.kind)});
+    in.columns.push_back(SizedOf(c));
   }
   for (const auto& given_size : r.avg_sizes) {
     // Not a structured binding: clang 14 (Emscripten's) cannot capture one in a lambda.
@@ -153,7 +237,7 @@ StatusOr<SizingInput> InputFromSchema(const cql::TableSchema& t, const TableSizi
       return Status(ErrorCode::kBadOption,
                     fmt::format("the average size of {} must be 0 bytes or more", it->name));
     }
-    if (auto fixed = FixedCqlTypeSize(it->type)) {
+    if (auto fixed = ColumnFixedSize(*it)) {
       notes.push_back(
           fmt::format("the average size given for {} is ignored: a {} is always {} "
                       "bytes",
@@ -239,7 +323,7 @@ std::string_view RoleName(ColumnRole role) {
 
 // The size sizing.cpp uses for a column (its fixed size, else the average given).
 double ColumnBytes(const SizedColumn& c) {
-  if (auto fixed = FixedCqlTypeSize(c.type)) return *fixed;
+  if (auto fixed = ColumnFixedSize(c)) return *fixed;
   return c.avg_bytes;
 }
 
@@ -266,34 +350,29 @@ double GrowthSpanDays(const GrowthSeries& g) {
 
 StatusOr<std::vector<SizingTableInfo>> ListSizingTables(std::string_view cql_text) {
   std::vector<SizingTableInfo> out;
-  std::string current;  // USE
   Status first_error;
-  for (const StatusOr<cql::Statement>& parsed : cql::ParseScript(cql_text)) {
+  std::vector<StatusOr<cql::Statement>> statements = cql::ParseScript(cql_text);
+  ScriptSchema script;
+  for (const StatusOr<cql::Statement>& parsed : statements) {
     if (!parsed.ok()) {
       if (first_error.ok()) first_error = parsed.status();
       continue;
     }
-    const cql::Statement& statement = parsed.value();
-    if (auto* use = std::get_if<cql::UseStatement>(&statement.body)) {
-      current = use->keyspace.text;
-    } else if (auto* create = std::get_if<cql::CreateTableStatement>(&statement.body)) {
-      std::string keyspace = create->table.keyspace.empty() ? current : create->table.keyspace;
-      StatusOr<cql::TableSchema> schema = cql::BuildTable(*create, keyspace);
-      if (!schema.ok()) {
-        if (first_error.ok()) first_error = schema.status();
-        continue;
-      }
-      SizingTableInfo info;
-      info.name = Qualified(keyspace, schema->name);
-      bool seen = false;
-      for (const SizingTableInfo& t : out) seen |= t.name == info.name;
-      if (seen) continue;  // CREATE TABLE IF NOT EXISTS again: the first one stands
-      for (const cql::ColumnSpec& c : schema->columns) {
-        info.columns.push_back({c.name, c.type.ToCql(), RoleOf(c.kind)});
-        if (!FixedCqlTypeSize(info.columns.back().type)) info.variable_columns.push_back(c.name);
-      }
-      out.push_back(std::move(info));
+    script.Add(parsed.value());
+  }
+  for (const std::string& name : script.names()) {
+    StatusOr<cql::TableSchema> schema = script.Build(name);
+    if (!schema.ok()) {
+      if (first_error.ok()) first_error = schema.status();
+      continue;
     }
+    SizingTableInfo info;
+    info.name = name;
+    for (const cql::ColumnSpec& c : schema->columns) {
+      info.columns.push_back(SizedOf(c));
+      if (!ColumnFixedSize(info.columns.back())) info.variable_columns.push_back(c.name);
+    }
+    out.push_back(std::move(info));
   }
   if (out.empty() && !first_error.ok()) return first_error;
   return out;

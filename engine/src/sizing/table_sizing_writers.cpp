@@ -107,7 +107,7 @@ std::string ColumnsJson(const SizingInput& in) {
     o.Str("type", c.type);
     o.Str("role", RoleName(c.role));
     o.Num("bytes", ColumnBytes(c));
-    o.Bool("estimated", !FixedCqlTypeSize(c.type).has_value());
+    o.Bool("estimated", !ColumnFixedSize(c).has_value());
     o.Bool("time_bucket", c.role == ColumnRole::kClustering && CanTimeBucket(c.type));
     s += '}';
   }
@@ -230,7 +230,7 @@ std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables) {
       m.Str("name", c.name);
       m.Str("type", c.type);
       m.Str("role", RoleName(c.role));
-      if (auto fixed = FixedCqlTypeSize(c.type)) {
+      if (auto fixed = ColumnFixedSize(c)) {
         m.Num("fixed_bytes", *fixed);
       } else {
         m.Raw("fixed_bytes", "null");
@@ -302,7 +302,7 @@ void AppendColumns(const SizingInput& in, const std::string& indent, std::string
   out += fmt::format("{}{:<{}}  {:<{}}  {:<13}  bytes\n", indent, "column", name_width, "type",
                      type_width, "role");
   for (const SizedColumn& c : in.columns) {
-    bool estimated = !FixedCqlTypeSize(c.type).has_value();
+    bool estimated = !ColumnFixedSize(c).has_value();
     out += fmt::format("{}{:<{}}  {:<{}}  {:<13}  {}{}\n", indent, c.name, name_width, c.type,
                        type_width, RoleText(c.role), FormatQuantity(ColumnBytes(c)),
                        estimated ? " (average given)" : "");

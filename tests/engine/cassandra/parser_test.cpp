@@ -1,11 +1,12 @@
 // The CQL lexer and parser: statements of every supported form, and syntax errors with their
 // line, column and offending token.
+#include "partplay/cassandra/parser.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "partplay/cassandra/lexer.h"
-#include "partplay/cassandra/parser.h"
 
 namespace partplay::cql {
 namespace {
@@ -105,10 +106,17 @@ TEST(CqlParserTest, ColumnTypesStaticAndQuotedNames) {
   Status bad = SyntaxError("create table t (k int primary key, v list<list<int>>)");
   EXPECT_EQ(bad.message(),
             "Non-frozen collections are not allowed inside collections: list<list<int>>");
-  Status unknown = SyntaxError("create table t (k int primary key, v strng)");
-  EXPECT_EQ(unknown.code(), ErrorCode::kCqlUnknown);
-  EXPECT_EQ(unknown.message(), "Unknown type strng");
-  EXPECT_EQ(unknown.where().column, 38);
+  // A name that is no native type is a user-defined type, resolved by the session.
+  auto udt = ParseStatement("create table t (k int primary key, v strng, w frozen<ks.\"Addr\">)");
+  const auto& u = As<CreateTableStatement>(udt);
+  EXPECT_EQ(u.columns[1].type.kind, TypeKind::kUdt);
+  EXPECT_EQ(u.columns[1].type.udt_name, "strng");
+  EXPECT_EQ(u.columns[1].type_where.column, 38);
+  EXPECT_TRUE(u.columns[2].type.frozen);
+  EXPECT_EQ(u.columns[2].type.udt_keyspace, "ks");
+  EXPECT_EQ(u.columns[2].type.udt_name, "Addr");
+  Status in_list = SyntaxError("create table t (k int primary key, v list<address>)");
+  EXPECT_EQ(in_list.message(), "Non-frozen UDTs are not allowed inside collections: list<address>");
 }
 
 TEST(CqlParserTest, SelectWithEveryClause) {

@@ -30,7 +30,18 @@ struct TableName {
   SourceLocation where;
 };
 
-enum class Operator : uint8_t { kEq, kLt, kLe, kGt, kGe, kIn, kNotEq, kContains, kContainsKey };
+enum class Operator : uint8_t {
+  kEq,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kIn,
+  kNotEq,
+  kContains,
+  kContainsKey,
+  kIsNotNull,  // only in CREATE MATERIALIZED VIEW ... WHERE
+};
 std::string_view OperatorText(Operator op);
 inline bool IsSlice(Operator op) {
   return op == Operator::kLt || op == Operator::kLe || op == Operator::kGt || op == Operator::kGe;
@@ -174,10 +185,76 @@ struct DescribeStatement {
   Name keyspace;    // kKeyspace (empty text: the current one)
 };
 
+// CREATE TYPE ks.address (street text, city text, zip frozen<other>).
+struct CreateTypeStatement {
+  TableName type;  // keyspace and name
+  bool if_not_exists = false;
+  std::vector<Name> field_names;
+  std::vector<CqlType> field_types;
+  std::vector<SourceLocation> field_type_where;
+};
+
+// CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON t (col | keys(col) | values(col) |
+// entries(col) | full(col)) [USING 'class'] [WITH OPTIONS = {...}].
+struct IndexTarget {
+  enum class Kind : uint8_t { kSimple, kValues, kKeys, kEntries, kFull };
+  Kind kind = Kind::kSimple;
+  Name column;
+};
+struct CreateIndexStatement {
+  bool custom = false;
+  bool if_not_exists = false;
+  Name name;  // empty text: Cassandra names it <table>_<column>_idx
+  TableName table;
+  std::vector<IndexTarget> targets;
+  std::string using_class;  // USING '...', empty if none
+  std::vector<Property> properties;
+};
+
+// CREATE MATERIALIZED VIEW [IF NOT EXISTS] v AS SELECT cols FROM base WHERE c IS NOT NULL AND
+// ... PRIMARY KEY (...) [WITH ...].
+struct CreateViewStatement {
+  TableName view;
+  bool if_not_exists = false;
+  bool star = false;
+  std::vector<Name> columns;
+  TableName base;
+  std::vector<Relation> where;
+  PrimaryKeyClause primary_key;
+  std::vector<OrderingTerm> clustering_order;
+  SourceLocation clustering_order_where;
+  std::vector<Property> properties;
+};
+
+// DROP INDEX / DROP TYPE / DROP MATERIALIZED VIEW.
+struct DropSchemaObjectStatement {
+  enum class Kind : uint8_t { kIndex, kType, kView };
+  Kind kind = Kind::kIndex;
+  TableName name;
+  bool if_exists = false;
+};
+
+// A statement a schema dump may hold that Partition Playground accepts without modelling it
+// (functions, aggregates, roles, users, triggers, grants): `what` names it ("CREATE FUNCTION").
+struct UnmodelledStatement {
+  std::string what;
+};
+
+// cqlsh's COPY t [(c1, c2, ...)] FROM 'file.csv' [WITH HEADER = true AND DELIMITER = ',' ...].
+struct CopyStatement {
+  TableName table;
+  std::vector<Name> columns;  // empty: every column, in the table's SELECT * order
+  std::string file;
+  SourceLocation file_where;
+  std::vector<Property> options;
+};
+
 using StatementBody =
     std::variant<SelectStatement, InsertStatement, UpdateStatement, DeleteStatement,
                  CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
-                 DropKeyspaceStatement, TruncateStatement, DescribeStatement>;
+                 DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
+                 CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
+                 UnmodelledStatement, CopyStatement>;
 
 struct Statement {
   StatementBody body;

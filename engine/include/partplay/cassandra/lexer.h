@@ -3,7 +3,7 @@
 // `text`); "quoted identifiers" keep their case. Comments (-- and // to the end of the line,
 // /* ... */) and whitespace are skipped. Constants follow Cassandra's lexer: 'strings' with ''
 // for a quote, $$strings$$, integers and floats with an optional leading '-', 0x hex blobs,
-// UUIDs, NaN and Infinity.
+// UUIDs, durations (1h30m, P1DT2H), NaN and Infinity.
 //
 //   StatusOr<std::vector<Token>> tokens = Lex("SELECT * FROM t; -- all rows");
 #pragma once
@@ -25,8 +25,9 @@ enum class TokenKind : uint8_t {
   kFloat,  // also NaN, Infinity, -NaN, -Infinity
   kUuid,
   kHex,
-  kSymbol,  // text: ( ) [ ] { } , ; . * = < > <= >= != : + - ?
-  kError,   // text: what is wrong (an unterminated string, a character CQL does not use)
+  kDuration,  // text: as written: 1h30m, -2d, 12mo, P1DT2H, P3W (Cassandra's DURATION token)
+  kSymbol,    // text: ( ) [ ] { } , ; . * = < > <= >= != : + - ?
+  kError,     // text: what is wrong (an unterminated string, a character CQL does not use)
   kEnd,
 };
 

@@ -32,6 +32,9 @@ enum class LiteralKind : uint8_t {
   kSet,       // elements; "{}" is an empty kMap
   kMap,       // elements: key, value, key, value ...
   kFunction,  // text: the lower-case name; elements: arguments (now(), uuid(), toTimestamp(now()))
+  kTuple,     // elements: the components, (1, 'a')
+  kUdt,       // elements: field name (a kString literal), value, name, value ... {street: 'x'}
+  kDuration,  // text: as written, 1h30m, P1DT2H
 };
 
 struct Literal {

@@ -34,4 +34,14 @@ struct JsonNode;
 Status InsertJsonObject(const internal::JsonNode& object, Table& table,
                         const SourceLocation& where);
 
+// A value of `type` from its JSON text, as INSERT ... JSON reads a column (dsbulk writes
+// collections, tuples and user-defined types this way).
+StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
+                                std::string_view receiver, const SourceLocation& where);
+
+// Inserts one row of values for the given columns (indexes into the table's columns), as an
+// INSERT of those values; errors carry `where`.
+Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
+                 const SourceLocation& where);
+
 }  // namespace partplay::cql

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,6 +54,20 @@ struct KeyspaceSchema {
 // 'replication_factor': N} or {'class': 'NetworkTopologyStrategy', 'dc1': N, ...}.
 StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& statement);
 
+// A secondary index (CREATE INDEX) or a custom one (CREATE CUSTOM INDEX ... USING 'class'):
+// which column it indexes and how (values, keys, entries or full of a collection).
+struct IndexSpec {
+  std::string name;
+  int column = -1;  // index into the table's columns
+  IndexTarget::Kind target = IndexTarget::Kind::kSimple;
+  std::string class_name;  // empty: Cassandra's own secondary index
+  std::vector<Property> options;
+  // A Storage-Attached Index (Cassandra 5.0): several indexed restrictions need no filtering.
+  bool sai() const;
+  // Whether a restriction `op` on the column can be answered by this index.
+  bool Supports(Operator op) const;
+};
+
 class TableSchema {
  public:
   std::string keyspace;
@@ -65,6 +80,18 @@ class TableSchema {
   std::vector<int> select_order;  // SELECT *
   int64_t default_ttl = 0;
   std::string comment;
+  std::vector<IndexSpec> indexes;
+  // A materialized view: the base table (same keyspace), whether it selects *, and its WHERE
+  // clause as DESCRIBE writes it. Empty base: a table.
+  std::string view_base;
+  bool view_star = false;
+  std::string view_where;
+
+  bool is_view() const { return !view_base.empty(); }
+  // A table whose regular columns are counters (Cassandra allows no mix).
+  bool is_counter() const;
+  // The indexes on the column (index into columns).
+  std::vector<const IndexSpec*> IndexesOn(int column) const;
 
   // The column named `name`, or nullptr.
   const ColumnSpec* Find(std::string_view name) const;
@@ -73,14 +100,34 @@ class TableSchema {
   const ColumnSpec& clustering_column(size_t i) const { return columns[clustering[i]]; }
   std::string QualifiedName() const { return keyspace + "." + name; }
 
-  // DESCRIBE TABLE's CREATE TABLE statement (the key, the clustering order and the options set).
+  // DESCRIBE TABLE's CREATE TABLE (or CREATE MATERIALIZED VIEW) statement (the key, the
+  // clustering order and the options set), then its CREATE INDEX statements.
   std::string Describe() const;
+  std::string DescribeIndex(const IndexSpec& index) const;
 };
 
 // A table from its CREATE TABLE statement, with Cassandra's checks: exactly one primary key,
 // known and distinct columns, static columns only with clustering columns and outside the key,
 // no non-frozen collection in the key, a CLUSTERING ORDER naming the clustering columns in order.
 StatusOr<TableSchema> BuildTable(const CreateTableStatement& statement, std::string keyspace);
+
+// Replaces the user-defined type references inside `type` (kind kUdt without fields) by their
+// definitions in `types` (a keyspace's types by name): "Unknown type ks.name" otherwise.
+Status ResolveUserTypes(CqlType& type, const std::string& keyspace,
+                        const std::map<std::string, CqlType>& types, const SourceLocation& where);
+
+// The user-defined type of a CREATE TYPE statement in `keyspace`, its fields resolved against
+// the keyspace's `types`, with Cassandra's checks (distinct fields, no counter, nested user types
+// frozen).
+StatusOr<CqlType> BuildUserType(const CreateTypeStatement& statement, const std::string& keyspace,
+                                const std::map<std::string, CqlType>& types);
+
+// The serialized size of every value of the type (int 4, counter 8, a tuple or user-defined type
+// of fixed-width fields: 4 + size per field), or 0 when values vary in size.
+int64_t FixedValueSize(const CqlType& type);
+
+// A user-defined type as DESCRIBE writes it: CREATE TYPE ks.address (\n    street text,\n ...);
+std::string DescribeType(const CqlType& udt);
 
 // A name as CQL writes it: bare when it is lower-case alphanumeric and not a keyword, else in
 // double quotes.

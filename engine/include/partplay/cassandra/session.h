@@ -12,6 +12,7 @@
 //   results.back().rows.rows[0];   // 1, 'a', -4069959284402364209
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,6 +25,7 @@
 #include "partplay/cassandra/ring.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/cassandra/store.h"
+#include "partplay/cassandra/views.h"
 
 namespace partplay::cql {
 
@@ -31,6 +33,9 @@ struct SessionOptions {
   RingOptions ring;
   int64_t now_millis = -1;            // the clock of now() and friends; < 0: the system clock
   uint64_t seed = 0x5EED5EED5EEDull;  // uuid()
+  // Reads the file a COPY ... FROM names (the CLI: relative to the script, gzip or not); unset,
+  // COPY FROM is refused (the page loads files with its bulk load).
+  std::function<StatusOr<std::string>(const std::string& file)> read_file;
 };
 
 // A keyspace as the page lists it: its replication as DESCRIBE writes it (class without the
@@ -48,7 +53,10 @@ struct KeyspaceListing {
 
 struct Keyspace {
   KeyspaceSchema schema;
-  std::map<std::string, std::unique_ptr<Table>> tables;
+  std::map<std::string, std::unique_ptr<Table>> tables;  // tables and materialized views
+  std::map<std::string, CqlType> types;                  // user-defined types, resolved
+  std::vector<std::string> type_order;                   // in creation order (DESCRIBE)
+  std::map<std::string, ViewState> views;                // by view name
 };
 
 class Session {
@@ -81,11 +89,21 @@ class Session {
   StatusOr<int64_t> LoadJson(std::string_view qualified_table, std::string_view json);
   ValueGenerator& generator() { return generator_; }
 
+  // Brings the materialized views of `base` up to date with its writes since the last call.
+  void SyncViews(Table& base);
+
  private:
   StatusOr<Keyspace*> ResolveKeyspace(const std::string& name, const SourceLocation& where);
   StatusOr<Table*> ResolveTable(const TableName& name);
   void Place(ResultSet& rows, const KeyspaceSchema& keyspace) const;
   std::string QualifiedTable(const TableName& name) const;
+  // Replaces user-defined type references in `type` by the keyspace's definitions.
+  Status ResolveType(CqlType& type, const Keyspace& keyspace, const SourceLocation& where) const;
+  StatementResult CreateType(const CreateTypeStatement& s, StatementResult result);
+  StatementResult CreateIndex(const CreateIndexStatement& s, StatementResult result);
+  StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
+  StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
+  StatementResult CopyFrom(const CopyStatement& s, StatementResult result);
 
   SessionOptions options_;
   Ring ring_;

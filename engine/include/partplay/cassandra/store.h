@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,8 @@ class Table {
   Table& operator=(const Table&) = delete;
 
   const TableSchema& schema() const { return *schema_; }
+  // For schema changes that keep the rows valid (indexes).
+  TableSchema& mutable_schema() { return *schema_; }
   const std::map<PartitionKey, Partition>& partitions() const { return partitions_; }
   int64_t row_count() const { return row_count_; }
 
@@ -104,7 +107,22 @@ class Table {
 
   static PartitionKey KeyOf(const std::vector<Bytes>& components);
 
+  // While on, every partition written or deleted is remembered (for the table's materialized
+  // views); TakeTouched hands them over and forgets them. `cleared`: TRUNCATE ran since.
+  void set_track_writes(bool on) { track_writes_ = on; }
+  bool track_writes() const { return track_writes_; }
+  std::set<PartitionKey> TakeTouched(bool& cleared);
+
  private:
+  void Touch(const PartitionKey& key) {
+    if (track_writes_) touched_.insert(key);
+  }
+  void Touch(const Partition& p) {
+    if (track_writes_) touched_.insert(KeyOf(p.key));
+  }
+  bool track_writes_ = false;
+  bool cleared_ = false;
+  std::set<PartitionKey> touched_;
   int64_t RowBytes(const Clustering& c, const Row& r) const;
   std::unique_ptr<TableSchema> schema_;
   std::map<PartitionKey, Partition> partitions_;

@@ -1,6 +1,8 @@
-// CQL column types: the native types Cassandra 4 offers for table columns (counter and duration
-// aside) and the collections list<T>, set<T>, map<K, V>, each optionally frozen<...>. A type knows
-// its CQL spelling; values of a type are handled in value.h.
+// CQL column types: the native types Cassandra 4 offers for table columns (duration and counter
+// included), the collections list<T>, set<T>, map<K, V>, tuples tuple<A, B, ...> and user-defined
+// types (CREATE TYPE), each optionally frozen<...>. A type knows its CQL spelling; values of a
+// type are handled in value.h. A user-defined type named in a statement is first a reference
+// (kind kUdt, no fields); the session resolves it against its keyspace's types.
 //
 //   CqlType t = CqlType::List(CqlType::Native(TypeKind::kText));   // list<text>
 //   t.ToCql();                                                      // "list<text>"
@@ -36,23 +38,39 @@ enum class TypeKind : uint8_t {
   kList,
   kSet,
   kMap,
+  kTuple,     // params: the component types (always frozen, as in Cassandra)
+  kUdt,       // udt_keyspace.udt_name; params: the field types, field_names: their names
+  kDuration,  // months, days, nanoseconds as three zig-zag vints
+  kCounter,   // a 64-bit count, serialized as a bigint
 };
 
 struct CqlType {
   TypeKind kind = TypeKind::kInt;
   bool frozen = false;
-  std::vector<CqlType> params;  // list/set: {element}; map: {key, value}
+  std::vector<CqlType> params;  // list/set: {element}; map: {key, value}; tuple, udt: fields
+  std::string udt_keyspace;     // kUdt: empty until resolved (or when written unqualified)
+  std::string udt_name;
+  std::vector<std::string> field_names;  // kUdt, resolved: one per param
 
-  static CqlType Native(TypeKind kind) { return CqlType{kind, false, {}}; }
+  static CqlType Native(TypeKind kind) {
+    CqlType t;
+    t.kind = kind;
+    return t;
+  }
   static CqlType List(CqlType element, bool frozen = false);
   static CqlType Set(CqlType element, bool frozen = false);
   static CqlType Map(CqlType key, CqlType value, bool frozen = false);
+  static CqlType Tuple(std::vector<CqlType> components);
 
   bool is_collection() const {
     return kind == TypeKind::kList || kind == TypeKind::kSet || kind == TypeKind::kMap;
   }
-  // A collection that is not frozen (cannot be part of a primary key).
-  bool is_multi_cell() const { return is_collection() && !frozen; }
+  // A collection or user-defined type that is not frozen (cannot be part of a primary key).
+  bool is_multi_cell() const { return (is_collection() || kind == TypeKind::kUdt) && !frozen; }
+  // Tuples and user-defined types: values are their fields, each length-prefixed.
+  bool is_composite() const { return kind == TypeKind::kTuple || kind == TypeKind::kUdt; }
+  // Whether the type is, or holds anywhere inside it, `kind` (duration, counter).
+  bool References(TypeKind kind) const;
   const CqlType& element() const { return params[0]; }  // list/set element, map key
   const CqlType& value() const { return params[1]; }    // map value
 
@@ -60,7 +78,9 @@ struct CqlType {
   std::string ToCql() const;
 
   friend bool operator==(const CqlType& a, const CqlType& b) {
-    return a.kind == b.kind && a.frozen == b.frozen && a.params == b.params;
+    return a.kind == b.kind && a.frozen == b.frozen && a.params == b.params &&
+           a.udt_keyspace == b.udt_keyspace && a.udt_name == b.udt_name &&
+           a.field_names == b.field_names;
   }
 };
 
@@ -68,7 +88,8 @@ struct CqlType {
 std::optional<TypeKind> NativeTypeKind(std::string_view name);
 std::string_view NativeTypeName(TypeKind kind);
 
-// Whether values of the type have a fixed serialized size (int: 4 ...), and that size; 0 if not.
+// Whether values of the type have a fixed serialized size (int: 4, counter: 8 ...), and that
+// size; 0 if not.
 int FixedSize(TypeKind kind);
 
 }  // namespace partplay::cql

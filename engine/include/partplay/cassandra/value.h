@@ -73,6 +73,24 @@ Bytes EncodeCollectionOf(const CqlType& type, const std::vector<Bytes>& flat);
 // The elements (maps: key, value, key, value ...); empty for malformed bytes.
 std::vector<std::string_view> CollectionElements(std::string_view bytes);
 
+// Tuples and user-defined types: each component as a 4-byte length and its bytes (-1: null).
+Bytes EncodeComposite(const std::vector<Value>& components);
+// The components written (a UDT value may hold fewer than its type's fields); false for
+// malformed bytes.
+bool CompositeComponents(std::string_view bytes, std::vector<Value>& out);
+
+// A duration: months, days and nanoseconds, all of one sign, as Cassandra's Duration.
+struct Duration {
+  int32_t months = 0;
+  int32_t days = 0;
+  int64_t nanos = 0;
+};
+// Three signed vints (zig-zag, then VIntCoding's length-in-the-first-byte form).
+Bytes EncodeDuration(const Duration& d);
+bool DecodeDuration(std::string_view bytes, Duration& out);
+// Duration.toString and cqlsh: "1y2mo3d4h5m6s7ms8us9ns", largest units first, "-" in front.
+std::string FormatDuration(const Duration& d);
+
 // Unsigned lexicographic byte order (text, blob, and the tie-break of partition keys).
 inline int CompareBytes(std::string_view a, std::string_view b) { return a.compare(b); }
 

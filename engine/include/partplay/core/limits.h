@@ -58,6 +58,14 @@ inline constexpr double kCqlMaxInCartesianProduct = 10000;
 // Digits of one varint, decimal, float or double value (before any exponent): converting them is
 // quadratic, and Java's BigInteger/BigDecimal would take them all.
 inline constexpr double kCqlMaxNumericDigits = 1000;
+// Components of one tuple type and fields of one user-defined type (Cassandra sets no bound; a
+// real schema has a handful).
+inline constexpr int kCqlMaxTupleComponents = 1024;
+// One CSV field (COPY FROM) and the fields of one CSV record: a field is read into memory whole.
+inline constexpr double kCsvMaxFieldBytes = 16 * 1024 * 1024;
+inline constexpr int kCsvMaxFieldsPerRecord = 4096;
+// The failed rows a COPY FROM lists by line (all are counted).
+inline constexpr int kCsvMaxListedFailures = 20;
 // Rows per partition in the sizing formulas: counted in doubles, which are exact up to 2^53.
 inline constexpr double kSizingMaxRowsPerPartition = 9007199254740992.0;
 

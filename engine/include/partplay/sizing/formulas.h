@@ -45,7 +45,16 @@ struct SizedColumn {
   // The average size in bytes of a variable-width column (text, blob, varint, collections...);
   // ignored for fixed-width types. Negative = not given (an error for a variable-width type).
   double avg_bytes = -1;
+  // From a schema whose types are resolved: the fixed size of a tuple or user-defined type made
+  // of fixed-width fields (each field a 4-byte length and its value), and whether the type is a
+  // user-defined one (its name alone says nothing to the formulas).
+  std::optional<double> fixed_bytes;
+  bool user_type = false;
 };
+
+// The fixed size of the column: its type's (FixedCqlTypeSize), or fixed_bytes; nullopt when it
+// varies.
+std::optional<double> ColumnFixedSize(const SizedColumn& c);
 
 // The size in bytes of a fixed-width CQL type (boolean 1, tinyint 1, smallint 2, int 4, date 4,
 // float 4, bigint 8, counter 8, timestamp 8, time 8, double 8, uuid 16, timeuuid 16), or nullopt
