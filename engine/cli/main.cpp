@@ -23,6 +23,7 @@
 #include "cli_io.h"
 #include "cql_commands.h"
 #include "partplay/ingest/analysis.h"
+#include "shard_commands.h"
 #include "size_command.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/report/options_json.h"
@@ -48,7 +49,10 @@ const char kUsage[] =
     "                        [--spread uniform|zipf[:S]|field:PATH]\n"
     "                        [--read-factor X] [--write-factor X] [--query-ru X]\n"
     "                        [--route KEY_JSON] [--container-json JSON]\n"
-    "                        [--analysis-json JSON] FILE|-\n"
+    "                        [--analysis-json JSON] [--jobs N] [--partial-out PART]\n"
+    "                        FILE|-\n"
+    "       partplay merge [--format json|table] [--max-rows N] [container options]\n"
+    "                      PART...\n"
     "       partplay epk --version 1|2|multihash [--] VALUE...\n"
     "       partplay token --types T1[,T2...] VALUE...   (partplay token --help)\n"
     "       partplay cql [--nodes N] [--vnodes V] [--format json|cqlsh|details] FILE|-\n"
@@ -76,6 +80,12 @@ const char kUsage[] =
     "          --route, and the key advisor. README \"Cosmos DB model\" lists the assumptions.\n"
     "          --analysis-json and --container-json take the options as the page sends them\n"
     "          (docs/report.md \"Options\"); later options override them.\n"
+    "          --jobs N analyzes N parts of FILE on N threads and merges them (default: one\n"
+    "          per core for files over 1 MiB; NDJSON only, cut between items; the report\n"
+    "          and any error are exactly one pass's). --partial-out PART also writes the\n"
+    "          analysis as a mergeable partial state (README \"Sharding\").\n"
+    "merge     merges the partial states PART... (in input order) and prints the report of\n"
+    "          one pass over the concatenated inputs; the analysis options come from them.\n"
     "epk       prints the Cosmos DB effective partition key (upper-case hex) of the key whose\n"
     "          components are the VALUEs, as the @azure/cosmos SDK computes it for a partition\n"
     "          key definition of version 1 or 2 or of kind MultiHash (hierarchical keys). Each\n"
@@ -140,7 +150,9 @@ bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
   return true;
 }
 
-int Analyze(int argc, char** argv) {
+// `analyze`, or with `merge` the `merge` command (same report and container options; the input
+// is partial states, and the analysis options come from them).
+int Analyze(int argc, char** argv, bool merge) {
   partplay::AnalysisOptions options;
   options.key_paths.clear();
   std::optional<partplay::ContainerOptions> container;
@@ -150,6 +162,9 @@ int Analyze(int argc, char** argv) {
   };
   std::string format = "table";
   std::string file;
+  std::vector<std::string> parts;  // merge
+  int64_t jobs = 0;                // 0: one per core, for files over 1 MiB
+  std::string partial_out;
   int64_t max_rows = 50;
   for (int i = 0; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -159,16 +174,26 @@ int Analyze(int argc, char** argv) {
       const char* v = value();
       return v && ParseNumber(v, out) && out >= min;
     };
-    if (arg == "--key" || arg == "-k") {
+    if (arg == "--jobs") {
+      const char* v = value();
+      if (!v || !ParseCount(v, jobs) || jobs < 1 || jobs > 256) {
+        return Usage("--jobs takes a number of parts, 1 to 256");
+      }
+    } else if (arg == "--partial-out") {
+      const char* v = value();
+      if (!v || !*v) return Usage("--partial-out needs a file name");
+      partial_out = v;
+    } else if (arg == "--key" || arg == "-k") {
       const char* v = value();
       if (!v) return Usage("--key needs a path, e.g. --key /userId");
       options.key_paths.push_back(v);
     } else if (arg == "--format") {
       const char* v = value();
-      if (!v || (std::string_view(v) != "json" && std::string_view(v) != "table")) {
-        return Usage("--format is json or table");
+      if (!v || (std::string_view(v) != "json" && std::string_view(v) != "table" &&
+                 std::string_view(v) != "text")) {
+        return Usage("--format is json or table (or text)");
       }
-      format = v;
+      format = std::string_view(v) == "text" ? "table" : v;
     } else if (arg == "--discover") {
       const char* v = value();
       if (v && std::string_view(v) == "all") {
@@ -265,6 +290,8 @@ int Analyze(int argc, char** argv) {
       auto key = partplay::ParsePartitionKeyJson(v ? v : "");
       if (!key.ok()) return Usage(fmt::format("--route: {}", key.status().message()));
       model().route = std::move(key).value();
+    } else if (merge && !arg.empty() && arg[0] != '-') {
+      parts.emplace_back(arg);
     } else if (arg == "-" || (!arg.empty() && arg[0] != '-')) {
       if (!file.empty()) return Usage("give one input file");
       file = arg;
@@ -272,19 +299,32 @@ int Analyze(int argc, char** argv) {
       return Usage(fmt::format("unknown option {}", arg));
     }
   }
-  if (options.key_paths.empty()) return Usage("--key is required");
-  if (file.empty()) return Usage("give an input FILE, or - for stdin");
+  if (merge) {
+    if (!options.key_paths.empty() || jobs != 0 || !partial_out.empty()) {
+      return Usage(
+          "merge takes its analysis options from the partial states (no --key, --jobs "
+          "or --partial-out)");
+    }
+    if (parts.empty()) return Usage("give the partial states to merge (PART...)");
+  } else {
+    if (options.key_paths.empty()) return Usage("--key is required");
+    if (file.empty()) return Usage("give an input FILE, or - for stdin");
+  }
   bool json = format == "json";
+
+  auto analyzer =
+      merge ? partplay::cli::MergePartialFiles(parts)
+            : partplay::cli::RunAnalysis(
+                  options, file, jobs == 0 ? partplay::cli::DefaultJobs() : static_cast<int>(jobs),
+                  jobs == 0 ? (1u << 20) : 1, partial_out);
+  if (!analyzer.ok()) return Fail(analyzer.status(), json);
+  auto& a = *analyzer.value();
+  options = a.options();
   // Several key paths make a hierarchical key unless a version was chosen.
   if (container && options.key_paths.size() > 1 &&
       container->version == partplay::PartitionKeyHashVersion::kV2) {
     container->version = partplay::PartitionKeyHashVersion::kMultiHash;
   }
-
-  auto analyzer = partplay::Analyzer::Create(options);
-  if (!analyzer.ok()) return Fail(analyzer.status(), json);
-  auto& a = *analyzer.value();
-  if (Status status = partplay::cli::FeedAnalyzer(a, file); !status.ok()) return Fail(status, json);
 
   partplay::ReportRequest request;
   request.container = container;
@@ -376,7 +416,8 @@ int ErrorCodes() {
 int main(int argc, char** argv) {
   if (argc < 2) return Usage("no command");
   std::string_view command = argv[1];
-  if (command == "analyze") return Analyze(argc - 2, argv + 2);
+  if (command == "analyze") return Analyze(argc - 2, argv + 2, false);
+  if (command == "merge") return Analyze(argc - 2, argv + 2, true);
   if (command == "epk") return Epk(argc - 2, argv + 2);
   if (command == "token") return RunTokenCommand(argc - 1, argv + 1);
   if (command == "cql") return RunCqlCommand(argc - 1, argv + 1);
