@@ -482,7 +482,7 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
       for (double& c : parts) {
         at = in.pos();
         if (!in.F64(c, "a weight sum")) return in.error();
-        if (!std::isfinite(c) && count != 1) {
+        if (std::isnan(c) || (!std::isfinite(c) && count != 1)) {
           in.Fail("a weight sum holds a non-finite part", at);
           return in.error();
         }
