@@ -206,7 +206,7 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
   std::vector<std::unique_ptr<Analyzer>> parts(n);
   std::vector<Status> results(n);
   for (size_t k = 0; k < n; ++k) {
-    PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options));
+    PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0));
   }
   std::vector<std::thread> threads;
   for (size_t k = 0; k < n; ++k) {

@@ -11,6 +11,7 @@
 
 #include "core/murmur_hash3.h"
 #include "ingest/exact_sum.h"
+#include "ingest/hash_set64.h"
 #include "ingest/item_stream.h"
 #include "ingest/partial_data.h"
 #include "ingest/partition_table.h"
@@ -68,36 +69,6 @@ uint64_t SplitMix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// An open-addressing set of 64-bit hashes (0 is stored as 1): 8 bytes per entry at load <= 1/2.
-class HashSet64 {
- public:
-  // Inserts; false when it was there already.
-  bool Insert(uint64_t h) {
-    if (h == 0) h = 1;
-    if ((size_ + 1) * 2 > slots_.size()) Grow();
-    size_t i = h & (slots_.size() - 1);
-    while (slots_[i] != 0) {
-      if (slots_[i] == h) return false;
-      i = (i + 1) & (slots_.size() - 1);
-    }
-    slots_[i] = h;
-    ++size_;
-    return true;
-  }
-
- private:
-  void Grow() {
-    std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
-    size_ = 0;
-    for (uint64_t h : old) {
-      if (h != 0) Insert(h);
-    }
-  }
-  std::vector<uint64_t> slots_;
-  size_t size_ = 0;
-};
-
 // True for an integer literal (no fraction, no exponent) a double cannot hold exactly: beyond
 // +-2^53 (JavaScript's Number.MAX_SAFE_INTEGER + 1).
 bool ImpreciseInteger(std::string_view raw, double d) {
@@ -112,7 +83,8 @@ bool ImpreciseInteger(std::string_view raw, double d) {
 class Analyzer::Impl : public internal::ItemSink {
  public:
   // `part`: one part of a larger input (Analyzer::CreatePart): also keeps what a merge needs.
-  Impl(const AnalysisOptions& options, bool part) : options_(options), part_(part), stream_(this) {}
+  Impl(const AnalysisOptions& options, bool part, bool first = false)
+      : options_(options), part_(part), first_(first), stream_(this) {}
 
   Status Init() {
     if (part_ && options_.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix) {
@@ -238,7 +210,7 @@ class Analyzer::Impl : public internal::ItemSink {
     // A part remembers where each partition's (or id pair's) first item is, for a duplicate a
     // later part may hold (counted from the last item's place: each byte is read once).
     internal::ItemRecord record;
-    if (part_ && id) {
+    if (part_ && !first_ && id) {
       SourceLocation at = stream_.LocateForward(item.byte_offset, item.index);
       record = {item.index, bytes, item.byte_offset, at.line, at.column};
     }
@@ -303,7 +275,8 @@ class Analyzer::Impl : public internal::ItemSink {
       } else {
         uint64_t pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
         repeated = !ids_.Insert(pair);
-        if (!repeated && part_) id_pairs_.push_back({pair, record, std::string(id->text)});
+        if (!repeated && part_ && !first_)
+          id_pairs_.push_back({pair, record, std::string(id->text)});
       }
       if (repeated) {
         ++duplicate_id_;
@@ -325,8 +298,9 @@ class Analyzer::Impl : public internal::ItemSink {
     uint32_t number =
         partitions_.Add(pending_canonical_, pending_.hash, pending_.bytes, pending_.item_index);
     if (weight_slot_) AddWeight(number, pending_.weight);
-    if (part_ && id_is_key_ && number == first_items_.size())
+    if (part_ && !first_ && id_is_key_ && number == first_items_.size()) {
       first_items_.push_back(pending_.record);
+    }
     pending_.held = false;
   }
 
@@ -390,6 +364,7 @@ class Analyzer::Impl : public internal::ItemSink {
   uint64_t input_bytes() const { return merged_ ? merged_->input_bytes : stream_.input_bytes(); }
   const AnalysisOptions& options() const { return options_; }
   bool part() const { return part_; }
+  bool first() const { return first_; }
   bool merged() const { return merged_.has_value(); }
 
   // A part's lifecycle: its first error (kept for its partial state), whether it finished.
@@ -752,6 +727,7 @@ class Analyzer::Impl : public internal::ItemSink {
 
   AnalysisOptions options_;
   bool part_ = false;
+  bool first_ = false;  // the first part: no part precedes it (partial_data.h)
   // A part's log for a merge (partial_data.h).
   std::vector<internal::ItemRecord> first_items_;
   std::vector<internal::IdPairRecord> id_pairs_;
@@ -773,7 +749,7 @@ class Analyzer::Impl : public internal::ItemSink {
   std::string synthetic_;        // the current item's synthetic key
   std::vector<internal::WeightSum> weights_;  // by partition number
   std::unordered_map<uint32_t, std::vector<double>> weight_spill_;
-  HashSet64 ids_;                // (partition, id) pairs seen
+  internal::HashSet64 ids_;      // (partition, id) pairs seen
   bool id_is_key_ = false;       // the key is /id alone: the table itself finds repeated ids
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
@@ -1105,6 +1081,8 @@ internal::PartialData& Analyzer::Impl::Seal() {
   if (sealed_) return *sealed_;
   auto d = std::make_unique<internal::PartialData>();
   d->options = options_;
+  d->first = first_;
+  if (first_) d->ids = std::move(ids_);
   d->status = failure_;
   d->format = stream_.format();
   d->input_bytes = stream_.input_bytes();
@@ -1202,8 +1180,20 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     for (const ItemFinding& f : d.duplicate_id_examples) duplicates.push_back(RebaseFinding(f, b));
 
     // The partitions, in the part's order of first appearance (so numbers follow the whole
-    // input's). Keyed by /id, a string id whose partition an earlier part holds repeats.
-    for (uint32_t i = 0; i < d.table.size(); ++i) {
+    // input's). Keyed by /id, a string id whose partition an earlier part holds repeats. The
+    // first part's table is adopted as it is (its indices are the whole input's already), so
+    // the merge never holds two copies of it.
+    bool adopt = impl->partitions_.size() == 0 && b.item == 0;
+    if (d.first && !adopt) {
+      return Status(ErrorCode::kInvalidState, "a part made as the first part must come first");
+    }
+    if (adopt) {
+      if (d.first) impl->ids_ = std::move(d.ids);
+      impl->partitions_ = std::move(d.table);
+      impl->weights_ = std::move(d.weights);
+      impl->weight_spill_ = std::move(d.weight_spill);
+    }
+    for (uint32_t i = 0; !adopt && i < d.table.size(); ++i) {
       internal::PartitionTable::Entry e = d.table.EntryAt(i);
       if (impl->id_is_key_ && !e.canonical.empty() &&
           static_cast<KeyKind>(static_cast<uint8_t>(e.canonical[0])) == KeyKind::kString &&
@@ -1256,8 +1246,9 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   return impl;
 }
 
-StatusOr<std::unique_ptr<Analyzer>> Analyzer::CreatePart(const AnalysisOptions& options) {
-  auto impl = std::make_unique<Impl>(options, true);
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::CreatePart(const AnalysisOptions& options,
+                                                         bool first) {
+  auto impl = std::make_unique<Impl>(options, true, first);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
 }
@@ -1270,6 +1261,10 @@ StatusOr<std::string> Analyzer::SerializePartial() {
   }
   if (!impl_->finished_ && impl_->failure_.ok()) {
     return Status(ErrorCode::kInvalidState, "finish the part before serializing it");
+  }
+  if (impl_->first()) {
+    return Status(ErrorCode::kInvalidState,
+                  "a part made as the first part is merged in memory, never serialized");
   }
   return internal::SerializePartialData(impl_->Seal());
 }

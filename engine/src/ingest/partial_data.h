@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ingest/exact_sum.h"
+#include "ingest/hash_set64.h"
 #include "ingest/item_stream.h"
 #include "ingest/partition_table.h"
 #include "partplay/core/status.h"
@@ -50,6 +51,10 @@ struct SampleObservation {
 
 struct PartialData {
   AnalysisOptions options;
+  // A first part (CreatePart(…, first = true)) keeps no first-item records (no part precedes it)
+  // but hands its (partition, id) set to the merge; it is never serialized.
+  bool first = false;
+  HashSet64 ids;
   Status status;  // the part's error, located in the part; OK when it finished
   InputFormat format = InputFormat::kUnknown;
   uint64_t input_bytes = 0;

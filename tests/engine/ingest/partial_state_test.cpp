@@ -39,14 +39,15 @@ StatusOr<std::string> OnePass(const AnalysisOptions& options, std::string_view t
 }
 
 // The parts between `cuts` (offsets), each fed in chunks of `chunk` bytes, merged directly
-// (serialized = false) or after a round trip through the partial format.
+// (serialized = false; the first part made as one, as the CLI's --jobs makes it) or after a
+// round trip through the partial format.
 StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view text,
                               std::vector<size_t> cuts, bool serialized, size_t chunk = 4096) {
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(text.size());
   std::vector<std::unique_ptr<Analyzer>> parts;
   for (size_t k = 0; k + 1 < cuts.size(); ++k) {
-    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options));
+    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, !serialized && k == 0));
     std::string_view slice = text.substr(cuts[k], cuts[k + 1] - cuts[k]);
     Status s;
     for (size_t at = 0; at < slice.size() && s.ok(); at += chunk) {
@@ -377,6 +378,23 @@ TEST(PartialStateTest, PartsWithOtherOptionsDoNotMerge) {
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.status().code(), ErrorCode::kBadPartial);
   EXPECT_NE(merged.status().message().find("part 2"), std::string::npos);
+}
+
+TEST(PartialStateTest, AFirstPartIsNeverSerializedAndComesFirst) {
+  auto make = [](bool first) {
+    auto part = Analyzer::CreatePart(Options({"/a"}), first);
+    EXPECT_TRUE(part.ok());
+    EXPECT_TRUE(part.value()->Feed("{\"id\":\"1\",\"a\":1}\n").ok());
+    EXPECT_TRUE(part.value()->Finish().ok());
+    return std::move(part).value();
+  };
+  EXPECT_EQ(make(true)->SerializePartial().status().code(), ErrorCode::kInvalidState);
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  parts.push_back(make(false));
+  parts.push_back(make(true));
+  auto merged = Analyzer::Merge(std::move(parts));
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().code(), ErrorCode::kInvalidState);
 }
 
 TEST(PartialStateTest, OnlyFinishedPartsSerialize) {

@@ -222,7 +222,11 @@ class Analyzer {
   // item indices, byte offsets, lines and columns are rebased, ids repeated across parts are
   // found, weight sums are exact, and the --discover sample is the whole input's first N items.
   // A part refuses a random-suffix synthetic key (it depends on the item's global index).
-  static StatusOr<std::unique_ptr<Analyzer>> CreatePart(const AnalysisOptions& options);
+  // `first`: the part that starts the input, merged in memory and never serialized; it keeps no
+  // record of where its ids are (no earlier part can hold them): with two parts, about half the
+  // memory the id check's records take.
+  static StatusOr<std::unique_ptr<Analyzer>> CreatePart(const AnalysisOptions& options,
+                                                        bool first = false);
   // A finished (or failed: its error travels) part as the versioned binary partial format. The
   // part is sealed: it takes no more input and only serializes again or merges.
   StatusOr<std::string> SerializePartial();
