@@ -1274,8 +1274,10 @@ StatusOr<std::unique_ptr<Analyzer>> Analyzer::ParsePartial(std::string_view byte
                             internal::ParsePartialData(bytes));
   auto impl = std::make_unique<Impl>(data->options, true);
   if (Status s = impl->Init(); !s.ok()) {
+    // Located at the options, which follow the 16-byte header and the 4-byte version.
     return Status(ErrorCode::kBadPartial,
-                  fmt::format("the partial state's options are not valid: {}", s.message()));
+                  fmt::format("the partial state's options are not valid: {}", s.message()),
+                  SourceLocation{20, 0, 0, -1});
   }
   impl->sealed_ = std::move(data);
   impl->finished_ = true;
