@@ -23,6 +23,7 @@
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/report/report_format.h"
+#include "shard_commands.h"
 #include "size_command.h"
 
 namespace {
@@ -91,8 +92,25 @@ const CommandSpec kAnalyzeSpec = {
         "container (README \"Cosmos DB model\" lists the assumptions).\n",
 };
 
-int Analyze(int argc, char** argv) {
+const CommandSpec kMergeSpec = {
+    .name = "merge",
+    .synopsis = "[--format json|table] [--max-rows N] [container options] PART...",
+    .description =
+        "Merges the partial states PART... (written by analyze --partial-out, given in input
+"
+        "order) and prints the report of one pass over the concatenated inputs; the analysis
+"
+        "options come from the parts (README \"Sharding\").\n",
+};
+
+// `analyze`, or with `merge` the `merge` command (the same report and container options; the
+// input is partial states, whose analysis options are used).
+int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   namespace cli = partplay::cli;
+  const CommandSpec& spec = merge ? kMergeSpec : kAnalyzeSpec;
+  std::vector<std::string> parts;  // merge
+  int64_t jobs = 1;
+  std::string partial_out;
   partplay::AnalysisOptions options;
   options.key_paths.clear();
   std::optional<partplay::ContainerOptions> container;
@@ -127,8 +145,23 @@ int Analyze(int argc, char** argv) {
        "table (default): a summary and the largest --max-rows partitions; json: the report of "
        "docs/report.md, every partition listed (streamed)",
        [&](std::string_view v) {
-         if (v != "json" && v != "table") return Bad("--format is json or table");
-         format = v;
+         if (v != "json" && v != "table" && v != "text") return Bad("--format is json or table");
+         format = v == "text" ? "table" : v;
+         return Status::Ok();
+       }},
+      {"--jobs", "-j", "N",
+       "analyze N parts of FILE on N threads and merge them (default 1; NDJSON files only, cut "
+       "between items; the report and any error are exactly one pass's; no progress line)",
+       [&](std::string_view v) {
+         return ParseCount(v, jobs) && jobs >= 1 && jobs <= 256 ? Status::Ok()
+                                                                : Bad("takes 1 to 256");
+       }},
+      {"--partial-out", "", "PART",
+       "also write the analysis as a mergeable partial state (README \"Sharding\"), whole or "
+       "not at all",
+       [&](std::string_view v) {
+         if (v.empty()) return Bad("needs a file name");
+         partial_out = v;
          return Status::Ok();
        }},
       {"--discover", "", "N|all",
@@ -279,13 +312,26 @@ int Analyze(int argc, char** argv) {
   cli::AddOutputOption(table, output);
   cli::AddProgressOptions(table, progress_mode);
   auto operand = [&](std::string_view arg) {
+    if (merge) {
+      parts.emplace_back(arg);
+      return Status::Ok();
+    }
     if (!file.empty()) return Bad("give one input file");
     file = arg;
     return Status::Ok();
   };
-  if (auto done = cli::ParseCommandLine(kAnalyzeSpec, table, argc, argv, operand)) return *done;
-  if (options.key_paths.empty()) return cli::UsageError(kAnalyzeSpec, "--key is required");
-  if (file.empty()) return cli::UsageError(kAnalyzeSpec, "give an input FILE, or - for stdin");
+  if (auto done = cli::ParseCommandLine(spec, table, argc, argv, operand)) return *done;
+  if (merge) {
+    if (!options.key_paths.empty() || jobs != 1 || !partial_out.empty()) {
+      return cli::UsageError(spec,
+                             "merge takes its analysis options from the partial states (no "
+                             "--key, --jobs or --partial-out)");
+    }
+    if (parts.empty()) return cli::UsageError(spec, "give the partial states to merge (PART...)");
+  } else {
+    if (options.key_paths.empty()) return cli::UsageError(spec, "--key is required");
+    if (file.empty()) return cli::UsageError(spec, "give an input FILE, or - for stdin");
+  }
   bool json = format == "json";
   // Several key paths make a hierarchical key unless a version was chosen.
   if (container && options.key_paths.size() > 1 &&
@@ -294,18 +340,34 @@ int Analyze(int argc, char** argv) {
   }
 
   cli::CatchInterrupts(json);
-  auto analyzer = partplay::Analyzer::Create(options);
-  if (!analyzer.ok()) return Fail(analyzer.status(), json);
-  auto& a = *analyzer.value();
   // Opened before the reading, so an unwritable FILE is said at once.
   auto out = cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
   cli::Output& to = *out.value();
-  cli::Progress progress(progress_mode, "partplay analyze", "items", cli::InputSize(file));
-  if (Status status = cli::FeedAnalyzer(a, file, &progress); !status.ok()) {
-    progress.Clear();
-    return Fail(status, json);
+  // Parts, partial states and merges read through shard_commands (no progress line); one pass
+  // streams with progress and Ctrl-C between chunks.
+  const bool sharded = merge || jobs > 1 || !partial_out.empty();
+  auto analyzer = merge     ? cli::MergePartialFiles(parts)
+                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1, partial_out)
+                            : partplay::Analyzer::Create(options);
+  if (!analyzer.ok()) return Fail(analyzer.status(), json);
+  auto& a = *analyzer.value();
+  if (merge) {
+    options = a.options();
+    if (container && options.key_paths.size() > 1 &&
+        container->version == partplay::PartitionKeyHashVersion::kV2) {
+      container->version = partplay::PartitionKeyHashVersion::kMultiHash;
+    }
   }
+  cli::Progress progress(sharded ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
+                         "items", cli::InputSize(file));
+  if (!sharded) {
+    if (Status status = cli::FeedAnalyzer(a, file, &progress); !status.ok()) {
+      progress.Clear();
+      return Fail(status, json);
+    }
+  }
+  if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   progress.Step(
       fmt::format("{} items read; building the report", cli::GroupDigits(a.items_seen())));
 
@@ -425,8 +487,12 @@ struct Command {
   int (*run)(int argc, char** argv);  // argv: the arguments after the command's name
 };
 
+int Analyze(int argc, char** argv) { return AnalyzeOrMerge(argc, argv, false); }
+int Merge(int argc, char** argv) { return AnalyzeOrMerge(argc, argv, true); }
+
 const Command kCommands[] = {
     {"analyze", "partitions of JSON items by a key; the Cosmos DB container model", Analyze},
+    {"merge", "partial states of analyze --partial-out merged into one report", Merge},
     {"compare", "candidate keys side by side on the same items, and a pick", RunCompareCommand},
     {"epk", "the Cosmos DB effective partition key of a key", Epk},
     {"token", "the Cassandra Murmur3 token of a partition key", RunTokenCommand},

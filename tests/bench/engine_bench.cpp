@@ -1,9 +1,17 @@
 // Engine micro-benchmarks (Google Benchmark): analysis throughput of NDJSON and of a JSON array
 // on generated items, against a baseline in the same process that only runs simdjson's DOM
 // parse over the same bytes (the floor any full-validation parser pays).
+//
+// `engine_bench --parse-limit FILE [RUNS]` instead times simdjson's DOM parse_many over FILE (every
+// value validated, documents only counted), best of RUNS, and prints {"parse_limit_mb_s": X}:
+// `make bench` compares the CLI with it on the same file.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "partplay/ingest/analysis.h"
@@ -62,6 +70,43 @@ BENCHMARK(BM_AnalyzeNdjson)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AnalyzeArray)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineDomParseMany)->Arg(100000)->Unit(benchmark::kMillisecond);
 
+int ParseLimit(const char* file, int runs) {
+  simdjson::padded_string text;
+  if (simdjson::padded_string::load(file).get(text)) {
+    std::fprintf(stderr, "cannot read %s\n", file);
+    return 1;
+  }
+  simdjson::dom::parser parser;
+  double best = 0;
+  for (int run = 0; run < runs; ++run) {
+    auto started = std::chrono::steady_clock::now();
+    size_t count = 0;
+    simdjson::dom::document_stream docs;
+    if (parser.parse_many(text, 1u << 24).get(docs)) return 2;
+    for (auto doc : docs) {
+      if (doc.error()) return 3;
+      ++count;
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    double mb_s = static_cast<double>(text.size()) / 1e6 / seconds;
+    if (mb_s > best) best = mb_s;
+    benchmark::DoNotOptimize(count);
+  }
+  std::printf("{\"parse_limit_mb_s\":%.1f,\"implementation\":\"%s\"}\n", best,
+              simdjson::get_active_implementation()->name().c_str());
+  return 0;
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc >= 3 && std::strcmp(argv[1], "--parse-limit") == 0) {
+    return ParseLimit(argv[2], argc >= 4 ? std::atoi(argv[3]) : 3);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

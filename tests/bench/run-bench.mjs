@@ -14,6 +14,11 @@
 // 1 MiB feeds + finish() over an ArrayBuffer fetched beforehand; plain JS = TextDecoder, split,
 // JSON.parse, Map over the same ArrayBuffer. With --big, the big file's figures (big_*) are also
 // printed as their own JSON line and merged into the final one.
+// Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s), the
+// parse limit (build/native/engine_bench --parse-limit: simdjson DOM parse_many, every value
+// validated; parse_limit_mb_s, native_vs_parse_limit), and many partitions (--key /id against
+// --key /userId, plain and with --container --ru 100000: time and peak-RSS ratios). The page
+// ingests with one worker (wasm_workers; wasm1_mb_s is that worker's figure).
 // Exits 1 (no JSON line) when the native CLI, the wasm engine, the JS baseline and the
 // generator's ground truth disagree on items, bytes or partitions. No timing is asserted.
 //
@@ -38,6 +43,7 @@ import {DEFAULT_DIR, DEFAULT_SEED, ensureNdjson, removeNdjson} from './gen-ndjso
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(repo, 'build/native/partplay');
 const ENGINE_BENCH = join(repo, 'build/native/engine_bench');
+const NATIVE_JOBS = (await import('node:os')).availableParallelism?.() ?? 1;
 const SITE = join(repo, 'build/site');
 const BENCH_DIR = join(repo, 'tests/bench');
 const CHROMIUM = '/usr/bin/chromium';
@@ -155,9 +161,9 @@ function runMeasured(cmd, args, {collectStdout = true} = {}) {
 }
 
 /** One native analysis; throws on a non-zero exit. Returns {seconds, peakRssKb, report}. */
-async function runNative(file, discover) {
-  const r = await runMeasured(CLI, ['analyze', '--key', KEY, '--format', 'json', '--discover',
-                                    String(discover), file]);
+async function runNative(file, discover, extra = [], key = KEY) {
+  const r = await runMeasured(CLI, ['analyze', '--key', key, '--format', 'json', '--discover',
+                                    String(discover), ...extra, file]);
   if (r.code !== 0) throw new BenchFailure(`partplay exited with ${r.code}: ${r.stderr.trim()}`);
   const report = JSON.parse(r.stdout.toString());
   return {seconds: r.seconds, peakRssKb: r.peakRssKb, report};
@@ -258,7 +264,49 @@ async function nativeSection(data, options) {
     zero = await bestOf(options.runs, 'native --discover 0', () => runNative(data.file, 0),
                         (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
   }
-  return {main, zero};
+  const one = await bestOf(options.runs, 'native --jobs 1', () => runNative(data.file, options.discover, ['--jobs', '1']),
+                          (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
+                                 (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
+  return {main, zero, one};
+}
+
+/** simdjson's DOM parse_many over the file, natively (engine_bench --parse-limit). */
+async function parseLimit(data, options) {
+  if (!existsSync(ENGINE_BENCH)) {
+    say(`parse limit: ${ENGINE_BENCH} not built (libbenchmark-dev), skipped`);
+    return null;
+  }
+  const r = await runMeasured(ENGINE_BENCH, ['--parse-limit', data.file, String(options.runs)]);
+  if (r.code !== 0) throw new BenchFailure(`engine_bench --parse-limit exited with ${r.code}`);
+  const out = JSON.parse(r.stdout.toString());
+  say(`parse limit (simdjson DOM parse_many, ${out.implementation}): ${out.parse_limit_mb_s} MB/s`);
+  return out.parse_limit_mb_s;
+}
+
+/** --key /id (one partition per item) against --key /userId, plain and with a container. */
+async function manyPartitions(data, options) {
+  const row = async (label, key, extra) => {
+    const m = await bestOf(options.runs, label, () => runNative(data.file, options.discover, extra, key),
+                           (r) => `${r.seconds.toFixed(3)} s` +
+                                  (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
+    return {seconds: m.best.seconds, rssMb: m.best.peakRssKb ? m.best.peakRssKb / 1024 : null};
+  };
+  const container = ['--container', '--ru', '100000'];
+  const user = await row('--key /userId', KEY, []);
+  const id = await row('--key /id', '/id', []);
+  const userC = await row('--key /userId --container', KEY, container);
+  const idC = await row('--key /id --container', '/id', container);
+  const ratio = (a, b) => (a != null && b ? round(a / b, 2) : null);
+  return {
+    id_seconds: round(id.seconds, 3), userid_seconds: round(user.seconds, 3),
+    id_vs_userid_time: ratio(id.seconds, user.seconds),
+    id_peak_rss_mb: round(id.rssMb, 1), userid_peak_rss_mb: round(user.rssMb, 1),
+    id_vs_userid_rss: ratio(id.rssMb, user.rssMb),
+    id_container_seconds: round(idC.seconds, 3),
+    id_vs_userid_container_time: ratio(idC.seconds, userC.seconds),
+    id_container_peak_rss_mb: round(idC.rssMb, 1),
+    id_vs_userid_container_rss: ratio(idC.rssMb, userC.rssMb),
+  };
 }
 
 async function browserSection(page, data, dataUrl, options) {
@@ -407,6 +455,8 @@ async function main() {
       `${data.distinct_user_ids} distinct userIds`);
 
   const native = await nativeSection(data, options);
+  const parseLimitMbS = await parseLimit(data, options);
+  const many = await manyPartitions(data, options);
 
   const {server, url: baseUrl} = await startBenchServer({site: options.site, bench: BENCH_DIR, data: DEFAULT_DIR});
   let browser = null;
@@ -450,6 +500,16 @@ async function main() {
     js_baseline_mb_s: round(jsMbS, 1),
     wasm_vs_js: round(wasmMbS / jsMbS, 2),
     wasm_vs_native: round(wasmMbS / nativeMbS, 3),
+    wasm_workers: 1,  // the page ingests with one worker
+    wasm1_mb_s: round(wasmMbS, 1),
+    wasm1_vs_js: round(wasmMbS / jsMbS, 2),
+    native_jobs: NATIVE_JOBS,
+    native1_mb_s: round(mbPerS(bytes, native.one.best.seconds), 1),
+    parse_limit_mb_s: parseLimitMbS,
+    native_vs_parse_limit: parseLimitMbS ? round(nativeMbS / parseLimitMbS, 3) : null,
+    native1_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.one.best.seconds) / parseLimitMbS, 3) : null,
+    native1_peak_rss_mb: native.one.best.peakRssKb ? round(native.one.best.peakRssKb / 1024, 1) : null,
+    ...many,
     wasm_peak_heap_mb: round(heapBytes / MIB, 1),  // MiB
     heap_vs_input: round(heapBytes / bytes, 3),
     native_seconds: round(native.main.best.seconds, 3),
@@ -467,6 +527,10 @@ async function main() {
       wasm_vs_js_ge_5: wasmMbS / jsMbS >= TARGET_WASM_VS_JS,
       wasm_vs_native_ge_0_35: wasmMbS / nativeMbS >= TARGET_WASM_VS_NATIVE,
       heap_lt_2x_input: heapBytes < TARGET_HEAP_VS_INPUT * bytes,
+      wasm1_vs_js_ge_3: wasmMbS / jsMbS >= 3,
+      native_vs_parse_limit_ge_0_5: parseLimitMbS ? nativeMbS / parseLimitMbS >= 0.5 : false,
+      id_vs_userid_time_le_2: many.id_vs_userid_time != null && many.id_vs_userid_time <= 2,
+      id_peak_rss_lt_150_mib: many.id_peak_rss_mb != null && many.id_peak_rss_mb < 150,
     },
     runs: options.runs,
     ...(micro ? {engine_micro_mb_s: micro} : {}),
@@ -488,6 +552,12 @@ async function main() {
       `wasm/native ${result.wasm_vs_native} (target >= ${TARGET_WASM_VS_NATIVE}: ` +
       `${mark(result.targets.wasm_vs_native_ge_0_35)}), heap < ${TARGET_HEAP_VS_INPUT}x input: ` +
       `${mark(result.targets.heap_lt_2x_input)}`);
+  say(`native --jobs 1 ${result.native1_mb_s} MB/s; parse limit ${result.parse_limit_mb_s} MB/s: ` +
+      `native/parse limit ${result.native_vs_parse_limit} (target >= 0.5: ` +
+      `${mark(result.targets.native_vs_parse_limit_ge_0_5)})`);
+  say(`--key /id vs /userId: time ${result.id_vs_userid_time}x, peak RSS ${result.id_peak_rss_mb} MiB ` +
+      `(${result.id_vs_userid_rss}x); with --container --ru 100000: time ` +
+      `${result.id_vs_userid_container_time}x, peak RSS ${result.id_container_peak_rss_mb} MiB`);
   console.log(JSON.stringify(result));
 }
 

@@ -10,7 +10,10 @@
 #include <unordered_set>
 
 #include "core/murmur_hash3.h"
+#include "ingest/exact_sum.h"
+#include "ingest/hash_set64.h"
 #include "ingest/item_stream.h"
+#include "ingest/partial_data.h"
 #include "ingest/partition_table.h"
 #include "partplay/core/statistics.h"
 #include "partplay/ingest/analysis.h"
@@ -66,36 +69,6 @@ uint64_t SplitMix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// An open-addressing set of 64-bit hashes (0 is stored as 1): 8 bytes per entry at load <= 1/2.
-class HashSet64 {
- public:
-  // Inserts; false when it was there already.
-  bool Insert(uint64_t h) {
-    if (h == 0) h = 1;
-    if ((size_ + 1) * 2 > slots_.size()) Grow();
-    size_t i = h & (slots_.size() - 1);
-    while (slots_[i] != 0) {
-      if (slots_[i] == h) return false;
-      i = (i + 1) & (slots_.size() - 1);
-    }
-    slots_[i] = h;
-    ++size_;
-    return true;
-  }
-
- private:
-  void Grow() {
-    std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
-    size_ = 0;
-    for (uint64_t h : old) {
-      if (h != 0) Insert(h);
-    }
-  }
-  std::vector<uint64_t> slots_;
-  size_t size_ = 0;
-};
-
 // True for an integer literal (no fraction, no exponent) a double cannot hold exactly: beyond
 // +-2^53 (JavaScript's Number.MAX_SAFE_INTEGER + 1).
 bool ImpreciseInteger(std::string_view raw, double d) {
@@ -109,9 +82,16 @@ bool ImpreciseInteger(std::string_view raw, double d) {
 
 class Analyzer::Impl : public internal::ItemSink {
  public:
-  explicit Impl(const AnalysisOptions& options) : options_(options), stream_(this) {}
+  // `part`: one part of a larger input (Analyzer::CreatePart): also keeps what a merge needs.
+  Impl(const AnalysisOptions& options, bool part, bool first = false)
+      : options_(options), part_(part), first_(first), stream_(this) {}
 
   Status Init() {
+    if (part_ && options_.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix) {
+      return Status(ErrorCode::kBadOption,
+                    "a random suffix depends on each item's place in the whole input, so it "
+                    "cannot be computed in parts (use one job, or a hash suffix)");
+    }
     if (options_.key_paths.empty() || options_.key_paths.size() > kMaxKeyPaths) {
       return Status(ErrorCode::kBadOption, fmt::format("give 1 to {} partition key paths (got {})",
                                                        kMaxKeyPaths, options_.key_paths.size()));
@@ -195,6 +175,7 @@ class Analyzer::Impl : public internal::ItemSink {
     for (auto& f : found_) f = FoundComponent{};
     discovering_ = options_.discover_items < 0 || item.index < options_.discover_items;
     uint64_t bytes = item.text.size();
+    size_t first_obs = sample_obs_.size();
     if (discovering_) {
       ++sampled_items_;
       current_item_ = item.index;
@@ -220,7 +201,19 @@ class Analyzer::Impl : public internal::ItemSink {
       }
       id = nullptr;
     }
-    if (discovering_ && id) RecordIdValues(id->text);
+    uint64_t id_hash = id ? XXH3_64bits(id->text.data(), id->text.size()) : 0;
+    if (discovering_ && id) RecordIdValues(id_hash);
+    if (discovering_ && part_) {
+      sample_items_.push_back({bytes, id != nullptr, id_hash, static_cast<uint32_t>(first_obs),
+                               static_cast<uint32_t>(sample_obs_.size() - first_obs)});
+    }
+    // A part remembers where each partition's (or id pair's) first item is, for a duplicate a
+    // later part may hold (counted from the last item's place: each byte is read once).
+    internal::ItemRecord record;
+    if (part_ && !first_ && id) {
+      SourceLocation at = stream_.LocateForward(item.byte_offset, item.index);
+      record = {item.index, bytes, item.byte_offset, at.line, at.column};
+    }
     double weight = 0;
     if (weight_slot_) {
       const FoundComponent& w = found_[*weight_slot_];
@@ -280,7 +273,10 @@ class Analyzer::Impl : public internal::ItemSink {
         repeated = (pending_.held && pending_.hash == hash && pending_canonical_ == canonical_) ||
                    partitions_.Contains(canonical_, hash);
       } else {
-        repeated = !ids_.Insert(XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash));
+        uint64_t pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
+        repeated = !ids_.Insert(pair);
+        if (!repeated && part_ && !first_)
+          id_pairs_.push_back({pair, record, std::string(id->text)});
       }
       if (repeated) {
         ++duplicate_id_;
@@ -292,7 +288,7 @@ class Analyzer::Impl : public internal::ItemSink {
     }
     FlushPendingAdd();
     std::swap(pending_canonical_, canonical_);
-    pending_ = {true, hash, bytes, item.index, weight};
+    pending_ = {true, hash, bytes, item.index, weight, record};
     return Status::Ok();
   }
 
@@ -301,11 +297,63 @@ class Analyzer::Impl : public internal::ItemSink {
     if (!pending_.held) return;
     uint32_t number =
         partitions_.Add(pending_canonical_, pending_.hash, pending_.bytes, pending_.item_index);
-    if (weight_slot_) {
-      if (number >= weights_.size()) weights_.resize(number + 1, 0.0);
-      weights_[number] += pending_.weight;
+    if (weight_slot_) AddWeight(number, pending_.weight);
+    if (part_ && !first_ && id_is_key_ && number == first_items_.size()) {
+      first_items_.push_back(pending_.record);
     }
     pending_.held = false;
+  }
+
+  // Adds x to partition `number`'s exact weight sum (exact_sum.h).
+  void AddWeight(uint32_t number, double x) {
+    if (number >= weights_.size()) weights_.resize(number + 1);
+    internal::WeightSum& w = weights_[number];
+    if (w.spilled()) {
+      internal::GrowExpansion(weight_spill_[number], x);
+      return;
+    }
+    double parts[3];
+    size_t k = 0;
+    double q = x;
+    for (double c : {w.lo, w.hi}) {
+      if (c == 0) continue;
+      double sum, err;
+      internal::TwoSum(q, c, sum, err);
+      if (!std::isfinite(sum)) {
+        w = {sum, 0};
+        return;
+      }
+      if (err != 0) parts[k++] = err;
+      q = sum;
+    }
+    if (q != 0) parts[k++] = q;
+    if (k <= 2) {
+      w.lo = k == 2 ? parts[0] : 0;
+      w.hi = k == 0 ? 0 : parts[k - 1];
+      return;
+    }
+    weight_spill_[number].assign(parts, parts + k);
+    w = {0, std::nan("")};
+  }
+  // Partition `number`'s weight sum as an expansion (increasing magnitude).
+  std::vector<double> WeightParts(uint32_t number) const {
+    if (number >= weights_.size()) return {};
+    const internal::WeightSum& w = weights_[number];
+    if (w.spilled()) {
+      auto spill = weight_spill_.find(number);
+      return spill == weight_spill_.end() ? std::vector<double>{} : spill->second;
+    }
+    std::vector<double> out;
+    if (w.lo != 0) out.push_back(w.lo);
+    if (w.hi != 0) out.push_back(w.hi);
+    return out;
+  }
+  double WeightOf(uint32_t number) const {
+    if (number >= weights_.size()) return 0.0;
+    const internal::WeightSum& w = weights_[number];
+    if (!w.spilled() && w.lo == 0) return w.hi;
+    std::vector<double> parts = WeightParts(number);
+    return internal::RoundExpansion(parts.data(), parts.size());
   }
 
   AnalysisReport BuildReport(const ReportOptions& options) const;
@@ -313,6 +361,21 @@ class Analyzer::Impl : public internal::ItemSink {
 
   internal::ItemStream& stream() { return stream_; }
   uint64_t items() const { return items_; }
+  uint64_t input_bytes() const { return merged_ ? merged_->input_bytes : stream_.input_bytes(); }
+  const AnalysisOptions& options() const { return options_; }
+  bool part() const { return part_; }
+  bool first() const { return first_; }
+  bool merged() const { return merged_.has_value(); }
+
+  // A part's lifecycle: its first error (kept for its partial state), whether it finished.
+  Status failure_;
+  bool finished_ = false;
+  std::unique_ptr<internal::PartialData> sealed_;
+
+  // Moves a part's state into sealed_ (once); the part then only serializes or merges.
+  internal::PartialData& Seal();
+  // Combines parts given in input order (Analyzer::Merge); the parts are emptied as they go.
+  static StatusOr<std::unique_ptr<Impl>> Merge(const std::vector<internal::PartialData*>& parts);
 
  private:
   static const char* TypeName(od::json_type type) {
@@ -349,13 +412,27 @@ class Analyzer::Impl : public internal::ItemSink {
     return f;
   }
 
-  // Records a scalar seen at the current pointer for candidate-path discovery.
+  // Records a scalar seen at the current pointer for candidate-path discovery (a part also logs
+  // it, so a merge can replay the sample of the whole input: ReplaySample).
   void Discover(KeyKind kind, double number, std::string_view text) {
-    auto it = discovered_.find(pointer_);
+    scratch_.clear();
+    AppendCanonical(kind, number, text, scratch_);
+    if (part_) {
+      auto [at, added] =
+          sample_path_index_.try_emplace(pointer_, static_cast<uint32_t>(sample_paths_.size()));
+      if (added) sample_paths_.push_back(pointer_);
+      sample_obs_.push_back({at->second, scratch_});
+    }
+    Observe(pointer_, scratch_);
+  }
+
+  // One scalar of a sampled item at `path`, as canonical key bytes.
+  void Observe(const std::string& path, const std::string& canonical) {
+    auto it = discovered_.find(path);
     if (it == discovered_.end()) {
       if (discovered_.size() >= kMaxCandidatePaths) return;
-      it = discovered_.emplace(pointer_, PathStats{}).first;
-      it->second.out.path = pointer_;
+      it = discovered_.emplace(path, PathStats{}).first;
+      it->second.out.path = path;
       it->second.number = static_cast<uint32_t>(path_order_.size());
       path_order_.push_back(&it->second);
     }
@@ -363,7 +440,7 @@ class Analyzer::Impl : public internal::ItemSink {
     if (s.last_item == current_item_) return;  // a duplicate property: count the item once
     s.last_item = current_item_;
     ++s.out.items;
-    switch (kind) {
+    switch (static_cast<KeyKind>(static_cast<uint8_t>(canonical[0]))) {
       case KeyKind::kString:
         ++s.out.strings;
         break;
@@ -377,14 +454,12 @@ class Analyzer::Impl : public internal::ItemSink {
         ++s.out.booleans;
         break;
     }
-    scratch_.clear();
-    AppendCanonical(kind, number, text, scratch_);
-    uint64_t hash = HashCanonical(scratch_);
+    uint64_t hash = HashCanonical(canonical);
     item_values_.emplace_back(s.number, hash);
     if (s.out.distinct_capped) return;
     auto [value, inserted] = s.values.try_emplace(hash);
     if (inserted) {
-      value->second.canonical = scratch_;
+      value->second.canonical = canonical;
       ++candidate_values_;
     }
     ++value->second.items;
@@ -399,8 +474,7 @@ class Analyzer::Impl : public internal::ItemSink {
 
   // Compares this sampled item's values with those of the first sampled item with the same id:
   // a path whose value differs is not immutable.
-  void RecordIdValues(std::string_view id) {
-    uint64_t h = XXH3_64bits(id.data(), id.size());
+  void RecordIdValues(uint64_t h) {
     auto found = id_first_record_.find(h);
     if (found == id_first_record_.end()) {
       if (id_records_.size() >= kMaxIdRecords) return;
@@ -652,14 +726,30 @@ class Analyzer::Impl : public internal::ItemSink {
   }
 
   AnalysisOptions options_;
+  bool part_ = false;
+  bool first_ = false;  // the first part: no part precedes it (partial_data.h)
+  // A part's log for a merge (partial_data.h).
+  std::vector<internal::ItemRecord> first_items_;
+  std::vector<internal::IdPairRecord> id_pairs_;
+  std::unordered_map<std::string, uint32_t> sample_path_index_;
+  std::vector<std::string> sample_paths_;
+  std::vector<internal::SampleItem> sample_items_;
+  std::vector<internal::SampleObservation> sample_obs_;
+  // A merged analysis has no stream of its own: its format and sizes.
+  struct Merged {
+    internal::InputFormat format = internal::InputFormat::kUnknown;
+    uint64_t input_bytes = 0;
+  };
+  std::optional<Merged> merged_;
   std::vector<KeyPath> paths_;
   internal::ItemStream stream_;
   FoundComponent found_[kMaxTrackedPaths];
   std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
   std::vector<size_t> concat_slots_;
   std::string synthetic_;        // the current item's synthetic key
-  std::vector<double> weights_;  // by partition number
-  HashSet64 ids_;                // (partition, id) pairs seen
+  std::vector<internal::WeightSum> weights_;  // by partition number
+  std::unordered_map<uint32_t, std::vector<double>> weight_spill_;
+  internal::HashSet64 ids_;      // (partition, id) pairs seen
   bool id_is_key_ = false;       // the key is /id alone: the table itself finds repeated ids
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
@@ -678,6 +768,7 @@ class Analyzer::Impl : public internal::ItemSink {
     uint64_t bytes = 0;
     int64_t item_index = 0;
     double weight = 0;
+    internal::ItemRecord record;
   } pending_;
   std::string scratch_;
   std::string suffix_text_;
@@ -701,18 +792,18 @@ class Analyzer::Impl : public internal::ItemSink {
 
 AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   AnalysisReport r;
-  switch (stream_.format()) {
+  switch (merged_ ? merged_->format : stream_.format()) {
     case internal::InputFormat::kArray:
       r.format = "array";
       break;
     default:
-      r.format = stream_.items() == 1 ? "object" : "ndjson";
+      r.format = items_ == 1 ? "object" : "ndjson";
       break;
   }
   r.key_paths = options_.key_paths;  // paths_ also holds the id, weight and synthetic paths
   r.items = items_;
   r.bytes = bytes_;
-  r.input_bytes = stream_.input_bytes();
+  r.input_bytes = merged_ ? merged_->input_bytes : stream_.input_bytes();
   r.undefined_key_items = undefined_items_;
   r.invalid_key_items = invalid_items_;
   r.invalid_key_bytes = invalid_bytes_;
@@ -728,7 +819,7 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   r.weight_missing_items = weight_missing_;
   auto exported = [&](uint32_t i) {
     LogicalPartition p = partitions_.Export(i);
-    if (i < weights_.size()) p.weight = weights_[i];
+    p.weight = WeightOf(i);
     return p;
   };
 
@@ -787,8 +878,8 @@ namespace {
 // 20 bytes per partition besides the table.
 class TablePartitionList : public PartitionList {
  public:
-  TablePartitionList(const internal::PartitionTable& table, const std::vector<double>& weights)
-      : table_(table), weights_(weights), order_(table.Largest(table.size())) {
+  TablePartitionList(const internal::PartitionTable& table, std::vector<double> weights)
+      : table_(table), weights_(std::move(weights)), order_(table.Largest(table.size())) {
     items_.resize(order_.size());
     bytes_.resize(order_.size());
     for (size_t i = 0; i < order_.size(); ++i) {
@@ -811,7 +902,7 @@ class TablePartitionList : public PartitionList {
 
  private:
   const internal::PartitionTable& table_;
-  const std::vector<double>& weights_;
+  std::vector<double> weights_;  // rounded, by partition number
   std::vector<uint32_t> order_;
   std::vector<uint64_t> items_, bytes_;
 };
@@ -819,7 +910,9 @@ class TablePartitionList : public PartitionList {
 }  // namespace
 
 std::unique_ptr<PartitionList> Analyzer::Impl::AllPartitions() const {
-  return std::make_unique<TablePartitionList>(partitions_, weights_);
+  std::vector<double> weights(weights_.size());
+  for (uint32_t i = 0; i < weights.size(); ++i) weights[i] = WeightOf(i);
+  return std::make_unique<TablePartitionList>(partitions_, std::move(weights));
 }
 
 LogicalPartitionList::LogicalPartitionList(const std::vector<LogicalPartition>& partitions)
@@ -832,13 +925,20 @@ Analyzer::Analyzer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Analyzer::~Analyzer() = default;
 
 StatusOr<std::unique_ptr<Analyzer>> Analyzer::Create(const AnalysisOptions& options) {
-  auto impl = std::make_unique<Impl>(options);
+  auto impl = std::make_unique<Impl>(options, false);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
 }
 
 uint8_t* Analyzer::WritableChunk(size_t n) { return impl_->stream().WritableChunk(n); }
-Status Analyzer::CommitChunk(size_t n) { return impl_->stream().CommitChunk(n); }
+Status Analyzer::CommitChunk(size_t n) {
+  if (impl_->merged() || impl_->sealed_) {
+    return Status(ErrorCode::kInvalidState, "a merged or sealed analysis takes no input");
+  }
+  Status s = impl_->stream().CommitChunk(n);
+  if (!s.ok() && impl_->failure_.ok()) impl_->failure_ = s;
+  return s;
+}
 
 Status Analyzer::Feed(std::string_view bytes) {
   uint8_t* at = WritableChunk(bytes.size());
@@ -848,15 +948,357 @@ Status Analyzer::Feed(std::string_view bytes) {
 }
 
 Status Analyzer::Finish() {
-  PARTPLAY_RETURN_IF_ERROR(impl_->stream().Finish());
+  if (impl_->merged() || impl_->sealed_) {
+    return Status(ErrorCode::kInvalidState, "a merged or sealed analysis takes no input");
+  }
+  Status s = impl_->stream().Finish();
+  if (!s.ok()) {
+    if (impl_->failure_.ok()) impl_->failure_ = s;
+    return s;
+  }
   impl_->FlushPendingAdd();
+  impl_->finished_ = true;
   return Status::Ok();
 }
-uint64_t Analyzer::bytes_consumed() const { return impl_->stream().bytes_consumed(); }
+uint64_t Analyzer::bytes_consumed() const {
+  return impl_->merged() ? impl_->input_bytes() : impl_->stream().bytes_consumed();
+}
 uint64_t Analyzer::items_seen() const { return impl_->items(); }
 AnalysisReport Analyzer::BuildReport(const ReportOptions& options) const {
   return impl_->BuildReport(options);
 }
 std::unique_ptr<PartitionList> Analyzer::AllPartitions() const { return impl_->AllPartitions(); }
+
+// ---- Parts and their merge (partial_data.h) ----
+
+namespace internal {
+
+bool IdIsKey(const AnalysisOptions& options) {
+  return options.check_ids && options.key_paths.size() == 1 &&
+         options.synthetic.kind == SyntheticKeyOptions::Kind::kNone && KeyPath::Parse("/id").ok() &&
+         KeyPath::Parse(options.key_paths[0]).ok() &&
+         KeyPath::Parse(options.key_paths[0]).value().segments() ==
+             KeyPath::Parse("/id").value().segments();
+}
+
+}  // namespace internal
+
+namespace {
+
+bool SameOptions(const AnalysisOptions& a, const AnalysisOptions& b) {
+  const SyntheticKeyOptions &x = a.synthetic, &y = b.synthetic;
+  return a.key_paths == b.key_paths && a.discover_items == b.discover_items &&
+         a.weight_path == b.weight_path && a.check_ids == b.check_ids && x.kind == y.kind &&
+         x.paths == y.paths && x.separator == y.separator && x.buckets == y.buckets &&
+         x.seed == y.seed && x.suffix_path == y.suffix_path;
+}
+
+// Where a part starts in the whole input.
+struct PartBase {
+  int64_t item = 0;
+  uint64_t byte = 0;
+  int64_t line = 1, column = 1;
+};
+
+SourceLocation Rebase(SourceLocation w, const PartBase& b) {
+  if (w.line > 0) {
+    if (w.line == 1) w.column += b.column - 1;
+    w.line += b.line - 1;
+  }
+  if (w.byte_offset >= 0) w.byte_offset += static_cast<int64_t>(b.byte);
+  if (w.item_index >= 0) w.item_index += b.item;
+  return w;
+}
+
+// Messages that name the item ("item 3 is a number, not an object", "array element 3 ...")
+// name the part's index: rewritten with the whole input's.
+std::string RebaseMessage(const std::string& message, int64_t relative, int64_t global) {
+  if (relative < 0 || relative == global) return message;
+  std::string rel = std::to_string(relative);
+  for (std::string_view prefix : {"item ", "element "}) {
+    std::string needle = std::string(prefix) + rel;
+    size_t at = message.find(needle);
+    while (at != std::string::npos) {
+      size_t end = at + needle.size();
+      if (end >= message.size() || message[end] < '0' || message[end] > '9') {
+        return message.substr(0, at) + std::string(prefix) + std::to_string(global) +
+               message.substr(end);
+      }
+      at = message.find(needle, at + 1);
+    }
+  }
+  return message;
+}
+
+Status RebaseStatus(const Status& s, const PartBase& b) {
+  return Status(s.code(),
+                RebaseMessage(s.message(), s.where().item_index, s.where().item_index + b.item),
+                Rebase(s.where(), b));
+}
+
+ItemFinding RebaseFinding(ItemFinding f, const PartBase& b) {
+  f.item_index += b.item;
+  f.where = Rebase(f.where, b);
+  return f;
+}
+
+ItemFinding FindingOf(const internal::ItemRecord& r, const PartBase& b, std::string type) {
+  ItemFinding f;
+  f.item_index = r.index;
+  f.bytes = r.bytes;
+  f.where.byte_offset = static_cast<int64_t>(r.byte_offset);
+  f.where.line = r.line;
+  f.where.column = r.column;
+  f.where.item_index = r.index;
+  f.type = std::move(type);
+  return RebaseFinding(std::move(f), b);
+}
+
+void AppendRebased(std::vector<ItemFinding>& out, const std::vector<ItemFinding>& part,
+                   const PartBase& b) {
+  for (const ItemFinding& f : part) {
+    if (out.size() >= kMaxFindingExamples) return;
+    out.push_back(RebaseFinding(f, b));
+  }
+}
+
+std::vector<double> PartWeightParts(const internal::PartialData& d, uint32_t n) {
+  if (n >= d.weights.size()) return {};
+  const internal::WeightSum& w = d.weights[n];
+  if (w.spilled()) {
+    auto spill = d.weight_spill.find(n);
+    return spill == d.weight_spill.end() ? std::vector<double>{} : spill->second;
+  }
+  std::vector<double> out;
+  if (w.lo != 0) out.push_back(w.lo);
+  if (w.hi != 0) out.push_back(w.hi);
+  return out;
+}
+
+}  // namespace
+
+internal::PartialData& Analyzer::Impl::Seal() {
+  if (sealed_) return *sealed_;
+  auto d = std::make_unique<internal::PartialData>();
+  d->options = options_;
+  d->first = first_;
+  if (first_) d->ids = std::move(ids_);
+  d->status = failure_;
+  d->format = stream_.format();
+  d->input_bytes = stream_.input_bytes();
+  if (failure_.ok() || failure_.code() == ErrorCode::kEmptyInput) {
+    SourceLocation end = stream_.EndPosition();
+    d->end_line = end.line;
+    d->end_column = end.column;
+  }
+  d->items = items_;
+  d->bytes = bytes_;
+  d->undefined_items = undefined_items_;
+  d->invalid_items = invalid_items_;
+  d->invalid_bytes = invalid_bytes_;
+  d->oversized = oversized_;
+  d->missing_id = missing_id_;
+  d->duplicate_id = duplicate_id_;
+  d->imprecise = imprecise_;
+  d->weight_missing = weight_missing_;
+  d->invalid_examples = std::move(invalid_examples_);
+  d->oversized_examples = std::move(oversized_examples_);
+  d->missing_id_examples = std::move(missing_id_examples_);
+  d->duplicate_id_examples = std::move(duplicate_id_examples_);
+  d->imprecise_examples = std::move(imprecise_examples_);
+  d->table = std::move(partitions_);
+  d->weights = std::move(weights_);
+  d->weight_spill = std::move(weight_spill_);
+  d->first_items = std::move(first_items_);
+  d->id_pairs = std::move(id_pairs_);
+  d->sample_paths = std::move(sample_paths_);
+  d->sample_items = std::move(sample_items_);
+  d->sample_obs = std::move(sample_obs_);
+  sealed_ = std::move(d);
+  return *sealed_;
+}
+
+StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
+    const std::vector<internal::PartialData*>& parts) {
+  if (parts.empty()) return Status(ErrorCode::kBadPartial, "no partial state to merge");
+  const AnalysisOptions options = parts[0]->options;
+  for (size_t k = 1; k < parts.size(); ++k) {
+    if (!SameOptions(parts[k]->options, options)) {
+      return Status(ErrorCode::kBadPartial,
+                    fmt::format("part {} was analysed with other options than part 1 (key paths, "
+                                "--discover, --weight, the id check and the synthetic key must "
+                                "be the same)",
+                                k + 1));
+    }
+  }
+  // Where each part starts; the earliest error in input order wins (an empty part is an error
+  // only when every part is empty, as one pass over their concatenation).
+  std::vector<PartBase> bases(parts.size());
+  PartBase at;
+  bool all_empty = true;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    const internal::PartialData& d = *parts[k];
+    bases[k] = at;
+    if (!d.status.ok() && d.status.code() != ErrorCode::kEmptyInput) {
+      return RebaseStatus(d.status, at);
+    }
+    if (d.status.ok()) all_empty = false;
+    at.item += static_cast<int64_t>(d.items);
+    at.byte += d.input_bytes;
+    at.column = d.end_line == 1 ? at.column + d.end_column - 1 : d.end_column;
+    at.line += d.end_line - 1;
+  }
+  if (all_empty) return RebaseStatus(parts.back()->status, bases.back());
+
+  auto impl = std::make_unique<Impl>(options, false);
+  PARTPLAY_RETURN_IF_ERROR(impl->Init());
+  Merged merged;
+  std::vector<ItemFinding> duplicates;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    internal::PartialData& d = *parts[k];
+    const PartBase& b = bases[k];
+    merged.input_bytes += d.input_bytes;
+    if (!d.status.ok()) continue;  // an empty part
+    if (d.format == internal::InputFormat::kArray ||
+        merged.format == internal::InputFormat::kUnknown) {
+      merged.format = d.format;
+    }
+    impl->items_ += d.items;
+    impl->bytes_ += d.bytes;
+    impl->undefined_items_ += d.undefined_items;
+    impl->invalid_items_ += d.invalid_items;
+    impl->invalid_bytes_ += d.invalid_bytes;
+    impl->oversized_ += d.oversized;
+    impl->missing_id_ += d.missing_id;
+    impl->duplicate_id_ += d.duplicate_id;
+    impl->imprecise_ += d.imprecise;
+    impl->weight_missing_ += d.weight_missing;
+    AppendRebased(impl->invalid_examples_, d.invalid_examples, b);
+    AppendRebased(impl->oversized_examples_, d.oversized_examples, b);
+    AppendRebased(impl->missing_id_examples_, d.missing_id_examples, b);
+    AppendRebased(impl->imprecise_examples_, d.imprecise_examples, b);
+    for (const ItemFinding& f : d.duplicate_id_examples) duplicates.push_back(RebaseFinding(f, b));
+
+    // The partitions, in the part's order of first appearance (so numbers follow the whole
+    // input's). Keyed by /id, a string id whose partition an earlier part holds repeats. The
+    // first part's table is adopted as it is (its indices are the whole input's already), so
+    // the merge never holds two copies of it.
+    bool adopt = impl->partitions_.size() == 0 && b.item == 0;
+    if (d.first && !adopt) {
+      return Status(ErrorCode::kInvalidState, "a part made as the first part must come first");
+    }
+    if (adopt) {
+      if (d.first) impl->ids_ = std::move(d.ids);
+      impl->partitions_ = std::move(d.table);
+      impl->weights_ = std::move(d.weights);
+      impl->weight_spill_ = std::move(d.weight_spill);
+    }
+    for (uint32_t i = 0; !adopt && i < d.table.size(); ++i) {
+      internal::PartitionTable::Entry e = d.table.EntryAt(i);
+      if (impl->id_is_key_ && !e.canonical.empty() &&
+          static_cast<KeyKind>(static_cast<uint8_t>(e.canonical[0])) == KeyKind::kString &&
+          i < d.first_items.size() && impl->partitions_.Contains(e.canonical, e.hash)) {
+        ++impl->duplicate_id_;
+        PartitionKey key = PartitionKey::FromCanonicalBytes(e.canonical);
+        duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
+      }
+      uint32_t n = impl->partitions_.AddAggregate(
+          e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
+          e.largest_item_index >= 0 ? e.largest_item_index + b.item : -1);
+      if (impl->weight_slot_) {
+        if (n >= impl->weights_.size()) impl->weights_.resize(n + 1);
+        for (double c : PartWeightParts(d, i)) impl->AddWeight(n, c);
+      }
+    }
+    // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
+    for (const internal::IdPairRecord& pair : d.id_pairs) {
+      if (impl->ids_.Insert(pair.hash)) continue;
+      ++impl->duplicate_id_;
+      duplicates.push_back(FindingOf(pair.first, b, pair.id));
+    }
+    // The sample is the whole input's first discover_items items: the part's first ones,
+    // replayed through the same bookkeeping as one pass.
+    uint64_t take = d.sample_items.size();
+    if (options.discover_items >= 0) {
+      int64_t left = std::max<int64_t>(0, options.discover_items - b.item);
+      take = std::min<uint64_t>(take, static_cast<uint64_t>(left));
+    }
+    for (uint64_t j = 0; j < take; ++j) {
+      const internal::SampleItem& item = d.sample_items[j];
+      ++impl->sampled_items_;
+      impl->current_item_ = b.item + static_cast<int64_t>(j);
+      impl->current_bytes_ = item.bytes;
+      impl->item_values_.clear();
+      for (uint32_t o = item.first_obs; o < item.first_obs + item.obs_count; ++o) {
+        const internal::SampleObservation& obs = d.sample_obs[o];
+        impl->Observe(d.sample_paths[obs.path], obs.canonical);
+      }
+      if (item.has_id) impl->RecordIdValues(item.id_hash);
+    }
+    d = internal::PartialData{};  // merged: free it before the next part
+  }
+  std::stable_sort(
+      duplicates.begin(), duplicates.end(),
+      [](const ItemFinding& x, const ItemFinding& y) { return x.item_index < y.item_index; });
+  if (duplicates.size() > kMaxFindingExamples) duplicates.resize(kMaxFindingExamples);
+  impl->duplicate_id_examples_ = std::move(duplicates);
+  impl->merged_ = merged;
+  return impl;
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::CreatePart(const AnalysisOptions& options,
+                                                         bool first) {
+  auto impl = std::make_unique<Impl>(options, true, first);
+  PARTPLAY_RETURN_IF_ERROR(impl->Init());
+  return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
+}
+
+StatusOr<std::string> Analyzer::SerializePartial() {
+  if (!impl_->part()) {
+    return Status(ErrorCode::kInvalidState,
+                  "only an analyzer made by CreatePart (or read by ParsePartial) has a partial "
+                  "state");
+  }
+  if (!impl_->finished_ && impl_->failure_.ok()) {
+    return Status(ErrorCode::kInvalidState, "finish the part before serializing it");
+  }
+  if (impl_->first()) {
+    return Status(ErrorCode::kInvalidState,
+                  "a part made as the first part is merged in memory, never serialized");
+  }
+  return internal::SerializePartialData(impl_->Seal());
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::ParsePartial(std::string_view bytes) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<internal::PartialData> data,
+                            internal::ParsePartialData(bytes));
+  auto impl = std::make_unique<Impl>(data->options, true);
+  if (Status s = impl->Init(); !s.ok()) {
+    // Located at the options, which follow the 16-byte header and the 4-byte version.
+    return Status(ErrorCode::kBadPartial,
+                  fmt::format("the partial state's options are not valid: {}", s.message()),
+                  SourceLocation{20, 0, 0, -1});
+  }
+  impl->sealed_ = std::move(data);
+  impl->finished_ = true;
+  return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::Merge(std::vector<std::unique_ptr<Analyzer>> parts) {
+  std::vector<internal::PartialData*> data;
+  for (const auto& part : parts) {
+    if (part == nullptr || !part->impl_->part()) {
+      return Status(ErrorCode::kInvalidState, "merge takes parts (CreatePart or ParsePartial)");
+    }
+    if (!part->impl_->finished_ && part->impl_->failure_.ok()) {
+      return Status(ErrorCode::kInvalidState, "finish every part before merging");
+    }
+    data.push_back(&part->impl_->Seal());
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Impl> impl, Impl::Merge(data));
+  return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
+}
+
+const AnalysisOptions& Analyzer::options() const { return impl_->options(); }
 
 }  // namespace partplay

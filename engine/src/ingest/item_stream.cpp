@@ -91,6 +91,25 @@ SourceLocation ItemStream::Locate(uint64_t absolute_offset, int64_t item_index) 
   return where;
 }
 
+SourceLocation ItemStream::LocateForward(uint64_t absolute_offset, int64_t item_index) {
+  if (cursor_offset_ < base_offset_ || cursor_offset_ > absolute_offset) {
+    cursor_offset_ = base_offset_;
+    cursor_line_ = base_line_;
+    cursor_column_ = base_column_;
+  }
+  size_t from = static_cast<size_t>(cursor_offset_ - base_offset_);
+  AdvanceLineColumn(std::string_view(reinterpret_cast<const char*>(buf_.get()) + from, len_ - from),
+                    static_cast<size_t>(absolute_offset - cursor_offset_), cursor_line_,
+                    cursor_column_);
+  cursor_offset_ = absolute_offset;
+  SourceLocation where;
+  where.byte_offset = static_cast<int64_t>(absolute_offset);
+  where.item_index = item_index;
+  where.line = cursor_line_;
+  where.column = cursor_column_;
+  return where;
+}
+
 Status ItemStream::Fail(ErrorCode code, std::string message, size_t buffer_offset,
                         int64_t item_index) {
   failed_ = Status(code, std::move(message), Locate(base_offset_ + buffer_offset, item_index));

@@ -50,6 +50,11 @@ class ItemStream {
 
   // Line and column of an absolute offset that is still in the buffer.
   SourceLocation Locate(uint64_t absolute_offset, int64_t item_index) const;
+  // The same for offsets asked in increasing order (every item of a part: see partial_data.h),
+  // counting on from the last answer instead of from the buffer's start.
+  SourceLocation LocateForward(uint64_t absolute_offset, int64_t item_index);
+  // The line and column just past the last byte fed (after Finish).
+  SourceLocation EndPosition() const { return Locate(input_total_, -1); }
 
  private:
   Status Process(bool final);
@@ -70,6 +75,8 @@ class ItemStream {
   size_t parsed_ = 0;    // bytes at the front already analyzed
   uint64_t base_offset_ = 0;  // absolute offset of buf_[0]
   int64_t base_line_ = 1, base_column_ = 1;
+  uint64_t cursor_offset_ = 0;  // LocateForward's last answer
+  int64_t cursor_line_ = 1, cursor_column_ = 1;
   uint64_t consumed_total_ = 0;
   uint64_t input_total_ = 0;
   int64_t items_ = 0;

@@ -17,6 +17,8 @@
   X(kTruncatedInput, 15, "truncated_input", "the input ends inside a JSON value")        \
   X(kItemTooLarge, 16, "item_too_large",                                                 \
     "one item is larger than the engine can buffer")                                     \
+  X(kBadPartial, 17, "bad_partial",                                                      \
+    "a partial-state file is corrupt, from another version, or does not merge")          \
   X(kBadKeyPath, 20, "bad_key_path", "a partition key path is not a valid JSON pointer") \
   X(kBadOption, 21, "bad_option", "an analysis option is out of range")                  \
   X(kInvalidState, 30, "invalid_state", "a call out of order (e.g. feed after finish)")  \

@@ -214,6 +214,28 @@ class Analyzer {
   AnalysisReport BuildReport(const ReportOptions& options) const;
   // Every partition, largest first, read from the analyzer's table (valid while it lives).
   std::unique_ptr<PartitionList> AllPartitions() const;
+  const AnalysisOptions& options() const;
+
+  // Sharded analysis (README "Sharding", HACKING.md "Parts and merges"). An input cut at item
+  // boundaries into parts, each analyzed by CreatePart (on any thread or machine), then merged
+  // in input order, gives the report and the error one Create over the whole input gives:
+  // item indices, byte offsets, lines and columns are rebased, ids repeated across parts are
+  // found, weight sums are exact, and the --discover sample is the whole input's first N items.
+  // A part refuses a random-suffix synthetic key (it depends on the item's global index).
+  // `first`: the part that starts the input, merged in memory and never serialized; it keeps no
+  // record of where its ids are (no earlier part can hold them): with two parts, about half the
+  // memory the id check's records take.
+  static StatusOr<std::unique_ptr<Analyzer>> CreatePart(const AnalysisOptions& options,
+                                                        bool first = false);
+  // A finished (or failed: its error travels) part as the versioned binary partial format. The
+  // part is sealed: it takes no more input and only serializes again or merges.
+  StatusOr<std::string> SerializePartial();
+  // Reads a partial back; every size, count and value is checked, and a corrupt, truncated or
+  // foreign file is a kBadPartial error whose location's byte_offset is the offending byte.
+  static StatusOr<std::unique_ptr<Analyzer>> ParsePartial(std::string_view bytes);
+  // Merges parts given in input order (consumed); the result reports like one pass. Errors: the
+  // earliest part's error, rebased; kBadPartial when the parts' options differ.
+  static StatusOr<std::unique_ptr<Analyzer>> Merge(std::vector<std::unique_ptr<Analyzer>> parts);
 
  private:
   class Impl;

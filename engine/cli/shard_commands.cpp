@@ -1,0 +1,238 @@
+#include "shard_commands.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+#include "cli_io.h"
+
+namespace partplay::cli {
+namespace {
+
+constexpr size_t kChunkBytes = 1u << 20;
+
+bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+// The first cut at or after `from`: the offset just after a newline that follows a '}' and
+// precedes a '{' (whitespace aside) within `text`; npos when there is none.
+size_t NextCut(std::string_view text, size_t from) {
+  for (size_t nl = from; nl < text.size(); ++nl) {
+    nl = text.find('\n', nl);
+    if (nl == std::string_view::npos) break;
+    size_t before = nl;
+    while (before > 0 && IsSpace(text[before - 1])) --before;
+    size_t after = nl + 1;
+    while (after < text.size() && IsSpace(text[after])) ++after;
+    if (before > 0 && text[before - 1] == '}' && after < text.size() && text[after] == '{') {
+      return nl + 1;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// A file read by ranges with pread (not mapped: mapped pages would count in the process's
+// memory, and each part needs only its 1 MiB chunk at a time).
+class RangeFile {
+ public:
+  ~RangeFile() {
+    if (fd_ >= 0) close(fd_);
+  }
+  Status Open(const std::string& file) {
+    name_ = file;
+    fd_ = open(file.c_str(), O_RDONLY);
+    if (fd_ < 0) {
+      return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+    }
+    struct stat st;
+    if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+      return Status(ErrorCode::kIo, fmt::format("cannot read {} by ranges", file));
+    }
+    size_ = static_cast<uint64_t>(st.st_size);
+    return Status::Ok();
+  }
+  uint64_t size() const { return size_; }
+  // Up to n bytes at `offset` into `out` (fewer only at the end of the file).
+  Status Read(uint64_t offset, size_t n, char* out, size_t& got) const {
+    got = 0;
+    while (got < n) {
+      ssize_t r = pread(fd_, out + got, n - got, static_cast<off_t>(offset + got));
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) return Status(ErrorCode::kIo, fmt::format("cannot read {}", name_));
+      if (r == 0) break;
+      got += static_cast<size_t>(r);
+    }
+    return Status::Ok();
+  }
+  std::string Window(uint64_t offset, size_t n) const {
+    std::string out(n, '\0');
+    size_t got = 0;
+    if (!Read(offset, n, out.data(), got).ok()) got = 0;
+    out.resize(got);
+    return out;
+  }
+
+ private:
+  std::string name_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+};
+
+// Feeds bytes [begin, end) of the file into the analyzer 1 MiB at a time, straight into its
+// buffer, then finishes it.
+Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint64_t end) {
+  for (uint64_t at = begin; at < end; at += kChunkBytes) {
+    size_t n = static_cast<size_t>(std::min<uint64_t>(kChunkBytes, end - at));
+    uint8_t* into = analyzer.WritableChunk(n);
+    if (into == nullptr) return Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
+    size_t got = 0;
+    PARTPLAY_RETURN_IF_ERROR(file.Read(at, n, reinterpret_cast<char*>(into), got));
+    if (got != n) return Status(ErrorCode::kIo, "the file shrank while it was read");
+    PARTPLAY_RETURN_IF_ERROR(analyzer.CommitChunk(n));
+  }
+  return analyzer.Finish();
+}
+
+// The cuts of SafeSplitPoints, found by reading windows of the file around each target.
+std::vector<uint64_t> FileSplitPoints(const RangeFile& file, size_t parts, uint64_t min_part) {
+  std::vector<uint64_t> cuts;
+  std::string head = file.Window(0, 1u << 16);
+  size_t first = 0;
+  while (first < head.size() && IsSpace(head[first])) ++first;
+  if (parts < 2 || first >= head.size() || head[first] != '{') return cuts;
+  uint64_t step = std::max<uint64_t>(file.size() / parts, std::max<uint64_t>(min_part, 1));
+  uint64_t from = first + 1;
+  constexpr size_t kWindow = 1u << 20, kBack = 1u << 12;
+  for (size_t k = 1; k < parts; ++k) {
+    uint64_t target = std::max<uint64_t>(from, k * step);
+    uint64_t cut = 0;
+    // Look up to 64 MiB past the target; the window starts a little before it so the '}' ahead
+    // of a newline is seen, and each window overlaps the next by as much.
+    for (uint64_t at = target; at < file.size() && at < target + (64u << 20); at += kWindow) {
+      uint64_t start = at > kBack ? at - kBack : 0;
+      std::string w = file.Window(start, kWindow + 2 * kBack);
+      size_t c = NextCut(std::string_view(w), at - start);
+      if (c != std::string_view::npos) cut = start + c;
+      if (cut) break;
+    }
+    if (cut == 0 || cut >= file.size()) break;
+    cuts.push_back(cut);
+    from = cut + 1;
+  }
+  return cuts;
+}
+
+StatusOr<std::unique_ptr<Analyzer>> OnePass(const AnalysisOptions& options,
+                                            const std::string& file) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> analyzer, Analyzer::Create(options));
+  PARTPLAY_RETURN_IF_ERROR(FeedAnalyzer(*analyzer, file));
+  return analyzer;
+}
+
+// Writes `bytes` to FILE through FILE.tmp-PID renamed into place: a reader never sees half.
+Status WriteFileAtomically(const std::string& file, std::string_view bytes) {
+  std::string temp = fmt::format("{}.tmp-{}", file, static_cast<long>(getpid()));
+  FILE* out = std::fopen(temp.c_str(), "wb");
+  if (out == nullptr) {
+    return Status(ErrorCode::kIo, fmt::format("cannot write {}: {}", temp, std::strerror(errno)));
+  }
+  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+  ok = std::fflush(out) == 0 && ok;
+  ok = fsync(fileno(out)) == 0 && ok;
+  ok = std::fclose(out) == 0 && ok;
+  if (!ok || std::rename(temp.c_str(), file.c_str()) != 0) {
+    int err = errno;
+    std::remove(temp.c_str());
+    return Status(ErrorCode::kIo, fmt::format("cannot write {}: {}", file, std::strerror(err)));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+int DefaultJobs() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+}
+
+std::vector<size_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes) {
+  std::vector<size_t> cuts;
+  size_t first = 0;
+  while (first < text.size() && IsSpace(text[first])) ++first;
+  if (parts < 2 || first >= text.size() || text[first] != '{') return cuts;  // arrays: one part
+  size_t step = std::max<size_t>(text.size() / parts, std::max<uint64_t>(min_part_bytes, 1));
+  size_t from = first + 1;
+  for (size_t k = 1; k < parts; ++k) {
+    size_t target = std::max(from, k * step);
+    size_t cut = NextCut(text, target);
+    if (cut == std::string_view::npos) cut = 0;
+    if (cut == 0) break;
+    cuts.push_back(cut);
+    from = cut + 1;
+  }
+  return cuts;
+}
+
+StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
+                                                const std::string& file, int jobs,
+                                                uint64_t min_part_bytes,
+                                                const std::string& partial_out) {
+  if (!partial_out.empty()) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> part, Analyzer::CreatePart(options));
+    Status fed = FeedAnalyzer(*part, file);
+    // A part that failed still writes its state: its error is what a merge reports, located.
+    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
+    PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
+    PARTPLAY_RETURN_IF_ERROR(fed);
+    std::vector<std::unique_ptr<Analyzer>> one;
+    one.push_back(std::move(part));
+    return Analyzer::Merge(std::move(one));
+  }
+  bool random_suffix = options.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix;
+  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file);
+  RangeFile input;
+  if (!input.Open(file).ok()) return OnePass(options, file);  // a pipe or device: stream it
+  std::vector<uint64_t> cuts = FileSplitPoints(input, static_cast<size_t>(jobs), min_part_bytes);
+  if (cuts.empty()) return OnePass(options, file);
+  cuts.insert(cuts.begin(), 0);
+  cuts.push_back(input.size());
+  size_t n = cuts.size() - 1;
+  std::vector<std::unique_ptr<Analyzer>> parts(n);
+  std::vector<Status> results(n);
+  for (size_t k = 0; k < n; ++k) {
+    PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0));
+  }
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < n; ++k) {
+    threads.emplace_back(
+        [&, k] { results[k] = FeedRange(*parts[k], input, cuts[k], cuts[k + 1]); });
+  }
+  for (auto& t : threads) t.join();
+  for (const Status& s : results) {
+    // A cut can only misplace an error, never a success; one pass gives the exact error.
+    if (!s.ok()) return OnePass(options, file);
+  }
+  return Analyzer::Merge(std::move(parts));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files) {
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  for (const std::string& file : files) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, ReadWholeFile(file));
+    auto part = Analyzer::ParsePartial(bytes);
+    if (!part.ok()) {
+      return Status(part.status().code(), fmt::format("{}: {}", file, part.status().message()),
+                    part.status().where());
+    }
+    parts.push_back(std::move(part).value());
+  }
+  return Analyzer::Merge(std::move(parts));
+}
+
+}  // namespace partplay::cli

@@ -1,0 +1,38 @@
+// Sharded analysis on the command line: `analyze --jobs N` (parts of one file on threads, then
+// merged), `analyze --partial-out FILE` (the analysis as a mergeable partial state) and
+// `merge FILE...` (partial states merged into one analysis). README "Sharding".
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "partplay/core/status.h"
+#include "partplay/ingest/analysis.h"
+
+namespace partplay::cli {
+
+// The number of parts `--jobs` defaults to: the machine's cores.
+int DefaultJobs();
+
+// Analyzes FILE ("-": stdin). jobs > 1 splits a file of whitespace-separated objects (NDJSON) at
+// item boundaries into up to `jobs` parts of at least `min_part_bytes`, analyzes them on threads
+// and merges them; a JSON array, stdin or a file with no safe boundary is one part. If any part
+// fails, the file is analyzed again in one pass, so the error is exactly one pass's. A non-empty
+// `partial_out` analyzes FILE as one part and also writes its partial state there (through a
+// temporary file renamed into place).
+StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
+                                                const std::string& file, int jobs,
+                                                uint64_t min_part_bytes,
+                                                const std::string& partial_out);
+
+// Reads partial states written by --partial-out and merges them in the order given.
+StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files);
+
+// Where a file of whitespace-separated JSON objects may be cut into `parts` parts: offsets just
+// after a newline that follows a '}' and precedes a '{' (whitespace aside). In valid JSON such
+// a newline lies between two top-level values (no raw newline in a string; inside an object or
+// array a '}' is followed by ',' or a closing bracket). Exposed for tests.
+std::vector<size_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes);
+
+}  // namespace partplay::cli

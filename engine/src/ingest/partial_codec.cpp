@@ -1,0 +1,573 @@
+// The partial format (partial_data.h): little-endian, every string and list length-prefixed,
+// sections in a fixed order, an XXH3-64 of all preceding bytes at the end.
+//
+//   "partplay-partial" u32 version
+//   options | status | extent and counters | 5 finding lists | partitions | id pairs | sample
+//   u64 checksum
+//
+// The reader is a parser of untrusted bytes: each count is bounded by the bytes left (no
+// allocation larger than the file), every value is range-checked against the others (totals,
+// indices, offsets), keys are well-formed canonical bytes, and the checksum is verified last.
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "ingest/partial_data.h"
+#include "partplay/core/utf8.h"
+
+namespace partplay::internal {
+namespace {
+
+constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
+                             '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
+constexpr uint32_t kVersion = 1;
+constexpr size_t kMaxMessageBytes = 64 * 1024;
+constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
+constexpr size_t kMaxPathBytes = 1u << 20;
+
+class Writer {
+ public:
+  void U8(uint8_t v) { out_.push_back(static_cast<char>(v)); }
+  void U32(uint32_t v) { Raw(&v, 4); }
+  void U64(uint64_t v) { Raw(&v, 8); }
+  void I64(int64_t v) { Raw(&v, 8); }
+  void F64(double v) { Raw(&v, 8); }
+  void Str(std::string_view s) {
+    U64(s.size());
+    out_.append(s.data(), s.size());
+  }
+  void Loc(const SourceLocation& w) {
+    I64(w.byte_offset);
+    I64(w.line);
+    I64(w.column);
+    I64(w.item_index);
+  }
+  void Record(const ItemRecord& r) {
+    I64(r.index);
+    U64(r.bytes);
+    U64(r.byte_offset);
+    I64(r.line);
+    I64(r.column);
+  }
+  void Findings(const std::vector<ItemFinding>& list) {
+    U32(static_cast<uint32_t>(list.size()));
+    for (const ItemFinding& f : list) {
+      I64(f.item_index);
+      U64(f.bytes);
+      Loc(f.where);
+      Str(f.type);
+    }
+  }
+  std::string& out() { return out_; }
+
+ private:
+  void Raw(const void* p, size_t n) {
+    // The format is little-endian; every target of this engine (x86-64, arm64, wasm32) is.
+    out_.append(static_cast<const char*>(p), n);
+  }
+  std::string out_;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view b) : b_(b) {}
+
+  bool failed() const { return !error_.ok(); }
+  const Status& error() const { return error_; }
+  size_t pos() const { return p_; }
+  size_t left() const { return b_.size() - p_; }
+
+  // Records the first problem, located at `at` (default: where reading stands).
+  bool Fail(std::string what, size_t at = SIZE_MAX) {
+    if (!failed()) {
+      if (at == SIZE_MAX) at = p_;
+      SourceLocation where;
+      where.byte_offset = static_cast<int64_t>(at);
+      error_ = Status(ErrorCode::kBadPartial,
+                      fmt::format("partial state: {} (at byte {})", what, at), where);
+    }
+    return false;
+  }
+  bool Raw(void* out, size_t n, const char* what) {
+    if (failed()) return false;
+    if (left() < n) return Fail(fmt::format("truncated: the file ends inside {}", what));
+    std::memcpy(out, b_.data() + p_, n);
+    p_ += n;
+    return true;
+  }
+  bool U8(uint8_t& v, const char* what) { return Raw(&v, 1, what); }
+  bool U32(uint32_t& v, const char* what) { return Raw(&v, 4, what); }
+  bool U64(uint64_t& v, const char* what) { return Raw(&v, 8, what); }
+  bool I64(int64_t& v, const char* what) { return Raw(&v, 8, what); }
+  bool F64(double& v, const char* what) { return Raw(&v, 8, what); }
+  bool Bool(bool& v, const char* what) {
+    size_t at = p_;
+    uint8_t b = 0;
+    if (!U8(b, what)) return false;
+    if (b > 1) return Fail(fmt::format("{} is {}, not 0 or 1", what, b), at);
+    v = b == 1;
+    return true;
+  }
+  // A count of elements each at least `min_bytes` long, so never more than the bytes left hold.
+  bool Count(uint64_t& n, size_t min_bytes, uint64_t max, const char* what) {
+    size_t at = p_;
+    if (!U64(n, what)) return false;
+    if (n > max) return Fail(fmt::format("{} is {}, over its limit {}", what, n, max), at);
+    if (n > left() / min_bytes) {
+      return Fail(fmt::format("{} is {}, more than the file's remaining bytes hold", what, n), at);
+    }
+    return true;
+  }
+  bool Str(std::string& s, size_t max, const char* what) {
+    size_t at = p_;
+    uint64_t n = 0;
+    if (!U64(n, what)) return false;
+    if (n > max)
+      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
+    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
+    s.assign(b_.data() + p_, n);
+    p_ += n;
+    return true;
+  }
+  bool Loc(SourceLocation& w, const char* what) {
+    size_t at = p_;
+    if (!I64(w.byte_offset, what) || !I64(w.line, what) || !I64(w.column, what) ||
+        !I64(w.item_index, what)) {
+      return false;
+    }
+    if (w.byte_offset < -1 || w.line < 0 || w.column < 0 || w.item_index < -1) {
+      return Fail(fmt::format("{} has a negative position", what), at);
+    }
+    return true;
+  }
+  // An item's place: index below `items`, offset below `input_bytes`, line and column from 1.
+  bool Record(ItemRecord& r, uint64_t items, uint64_t input_bytes, const char* what) {
+    size_t at = p_;
+    if (!I64(r.index, what) || !U64(r.bytes, what) || !U64(r.byte_offset, what) ||
+        !I64(r.line, what) || !I64(r.column, what)) {
+      return false;
+    }
+    if (r.index < 0 || static_cast<uint64_t>(r.index) >= items || r.byte_offset >= input_bytes ||
+        r.bytes > input_bytes - r.byte_offset || r.line < 1 || r.column < 1 ||
+        static_cast<uint64_t>(r.line) > input_bytes + 1 ||
+        static_cast<uint64_t>(r.column) > input_bytes + 1) {
+      return Fail(fmt::format("{} lies outside the part", what), at);
+    }
+    return true;
+  }
+
+ private:
+  std::string_view b_;
+  size_t p_ = 0;
+  Status error_;
+};
+
+// Well-formed canonical key bytes (partition_key.h) of `components` components (0: any number).
+bool WellFormedCanonical(std::string_view c, size_t components) {
+  size_t i = 0, count = 0;
+  while (i < c.size()) {
+    auto kind = static_cast<KeyKind>(static_cast<uint8_t>(c[i++]));
+    ++count;
+    switch (kind) {
+      case KeyKind::kUndefined:
+      case KeyKind::kNull:
+      case KeyKind::kFalse:
+      case KeyKind::kTrue:
+        break;
+      case KeyKind::kNumber: {
+        if (c.size() - i < 8) return false;
+        double d;
+        std::memcpy(&d, c.data() + i, 8);
+        if (!std::isfinite(d)) return false;
+        i += 8;
+        break;
+      }
+      case KeyKind::kString: {
+        if (c.size() - i < 4) return false;
+        uint32_t n = 0;
+        for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(c[i + b])) << (8 * b);
+        i += 4;
+        if (c.size() - i < n || !IsValidUtf8(c.substr(i, n))) return false;
+        i += n;
+        break;
+      }
+      default:
+        return false;
+    }
+  }
+  return components == 0 ? count >= 1 : count == components;
+}
+
+bool ReadFindings(Reader& in, std::vector<ItemFinding>& list, uint64_t items, const char* what) {
+  uint32_t n = 0;
+  size_t at = in.pos();
+  if (!in.U32(n, what)) return false;
+  if (n > kMaxFindingExamples || n > items) {
+    return in.Fail(fmt::format("{} lists {} examples (at most {})", what, n, kMaxFindingExamples),
+                   at);
+  }
+  list.resize(n);
+  int64_t previous = -1;
+  for (ItemFinding& f : list) {
+    size_t start = in.pos();
+    if (!in.I64(f.item_index, what) || !in.U64(f.bytes, what) || !in.Loc(f.where, what) ||
+        !in.Str(f.type, kMaxMessageBytes, what)) {
+      return false;
+    }
+    if (f.item_index <= previous || static_cast<uint64_t>(f.item_index) >= items) {
+      return in.Fail(fmt::format("{}: item index {} out of order or range", what, f.item_index),
+                     start);
+    }
+    previous = f.item_index;
+  }
+  return true;
+}
+
+bool ReadOptions(Reader& in, AnalysisOptions& o) {
+  uint64_t n = 0;
+  if (!in.Count(n, 8, 3, "the key path count")) return false;
+  if (n == 0) return in.Fail("no key path");
+  o.key_paths.resize(n);
+  for (auto& p : o.key_paths) {
+    if (!in.Str(p, kMaxPathBytes, "a key path")) return false;
+  }
+  size_t at = in.pos();
+  if (!in.I64(o.discover_items, "--discover")) return false;
+  if (o.discover_items < -1) return in.Fail("--discover is below -1", at);
+  if (!in.Str(o.weight_path, kMaxPathBytes, "the weight path") ||
+      !in.Bool(o.check_ids, "the id check")) {
+    return false;
+  }
+  uint8_t kind = 0;
+  at = in.pos();
+  if (!in.U8(kind, "the synthetic key kind")) return false;
+  if (kind > 3) return in.Fail(fmt::format("unknown synthetic key kind {}", kind), at);
+  o.synthetic.kind = static_cast<SyntheticKeyOptions::Kind>(kind);
+  if (!in.Count(n, 8, 5, "the synthetic path count")) return false;
+  o.synthetic.paths.resize(n);
+  for (auto& p : o.synthetic.paths) {
+    if (!in.Str(p, kMaxPathBytes, "a synthetic key path")) return false;
+  }
+  return in.Str(o.synthetic.separator, 16, "the separator") &&
+         in.U32(o.synthetic.buckets, "the suffix count") && in.U64(o.synthetic.seed, "the seed") &&
+         in.Str(o.synthetic.suffix_path, kMaxPathBytes, "the suffix path");
+}
+
+bool KnownErrorCode(uint32_t code) {
+#define PARTPLAY_X(name, number, short_name, description) \
+  if (code == number && code != 0) return true;
+  PARTPLAY_ERROR_CODES(PARTPLAY_X)
+#undef PARTPLAY_X
+  return false;
+}
+
+}  // namespace
+
+std::string SerializePartialData(const PartialData& d) {
+  Writer w;
+  w.out().append(kMagic, sizeof kMagic);
+  w.U32(kVersion);
+  const AnalysisOptions& o = d.options;
+  w.U64(o.key_paths.size());
+  for (const auto& p : o.key_paths) w.Str(p);
+  w.I64(o.discover_items);
+  w.Str(o.weight_path);
+  w.U8(o.check_ids ? 1 : 0);
+  w.U8(static_cast<uint8_t>(o.synthetic.kind));
+  w.U64(o.synthetic.paths.size());
+  for (const auto& p : o.synthetic.paths) w.Str(p);
+  w.Str(o.synthetic.separator);
+  w.U32(o.synthetic.buckets);
+  w.U64(o.synthetic.seed);
+  w.Str(o.synthetic.suffix_path);
+
+  w.U8(d.status.ok() ? 1 : 0);
+  if (!d.status.ok()) {
+    w.U32(static_cast<uint32_t>(d.status.code()));
+    w.Str(std::string_view(d.status.message()).substr(0, kMaxMessageBytes));
+    w.Loc(d.status.where());
+  }
+  w.U8(static_cast<uint8_t>(d.format));
+  w.U64(d.input_bytes);
+  w.I64(d.end_line);
+  w.I64(d.end_column);
+  for (uint64_t v : {d.items, d.bytes, d.undefined_items, d.invalid_items, d.invalid_bytes,
+                     d.oversized, d.missing_id, d.duplicate_id, d.imprecise, d.weight_missing}) {
+    w.U64(v);
+  }
+  w.Findings(d.invalid_examples);
+  w.Findings(d.oversized_examples);
+  w.Findings(d.missing_id_examples);
+  w.Findings(d.duplicate_id_examples);
+  w.Findings(d.imprecise_examples);
+
+  bool weighted = !o.weight_path.empty();
+  bool records = IdIsKey(o);
+  w.U64(d.table.size());
+  for (uint32_t i = 0; i < d.table.size(); ++i) {
+    PartitionTable::Entry e = d.table.EntryAt(i);
+    w.Str(e.canonical);
+    w.U64(e.items);
+    w.U64(e.bytes);
+    w.U64(e.largest_item_bytes);
+    w.I64(e.largest_item_index);
+    if (weighted) {
+      std::vector<double> parts;
+      if (i < d.weights.size()) {
+        const WeightSum& s = d.weights[i];
+        if (s.spilled()) {
+          auto spill = d.weight_spill.find(i);
+          if (spill != d.weight_spill.end()) parts = spill->second;
+        } else {
+          if (s.lo != 0) parts.push_back(s.lo);
+          if (s.hi != 0) parts.push_back(s.hi);
+        }
+      }
+      w.U8(static_cast<uint8_t>(parts.size()));
+      for (double c : parts) w.F64(c);
+    }
+    if (records) w.Record(i < d.first_items.size() ? d.first_items[i] : ItemRecord{});
+  }
+  w.U64(d.id_pairs.size());
+  for (const IdPairRecord& p : d.id_pairs) {
+    w.U64(p.hash);
+    w.Record(p.first);
+    w.Str(p.id);
+  }
+  w.U64(d.sample_paths.size());
+  for (const auto& p : d.sample_paths) w.Str(p);
+  w.U64(d.sample_items.size());
+  for (const SampleItem& s : d.sample_items) {
+    w.U64(s.bytes);
+    w.U8(s.has_id ? 1 : 0);
+    w.U64(s.id_hash);
+    w.U32(s.obs_count);
+    for (uint32_t i = s.first_obs; i < s.first_obs + s.obs_count; ++i) {
+      w.U32(d.sample_obs[i].path);
+      w.Str(d.sample_obs[i].canonical);
+    }
+  }
+  w.U64(XXH3_64bits(w.out().data(), w.out().size()));
+  return std::move(w.out());
+}
+
+StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) {
+  Reader in(bytes);
+  auto d = std::make_unique<PartialData>();
+  char magic[sizeof kMagic];
+  if (!in.Raw(magic, sizeof magic, "the header") || std::memcmp(magic, kMagic, sizeof magic) != 0) {
+    return Status(ErrorCode::kBadPartial,
+                  "not a partial state (written by partplay analyze --partial-out)",
+                  SourceLocation{0, 0, 0, -1});
+  }
+  uint32_t version = 0;
+  if (!in.U32(version, "the version")) return in.error();
+  if (version != kVersion) {
+    in.Fail(fmt::format("format version {}; this partplay reads version {}", version, kVersion),
+            sizeof kMagic);
+    return in.error();
+  }
+  AnalysisOptions& o = d->options;
+  if (!ReadOptions(in, o)) return in.error();
+
+  bool ok = false;
+  if (!in.Bool(ok, "the status")) return in.error();
+  if (!ok) {
+    uint32_t code = 0;
+    size_t at = in.pos();
+    std::string message;
+    SourceLocation where;
+    if (!in.U32(code, "the error code")) return in.error();
+    if (!KnownErrorCode(code)) {
+      in.Fail(fmt::format("unknown error code {}", code), at);
+      return in.error();
+    }
+    if (!in.Str(message, kMaxMessageBytes, "the error message") ||
+        !in.Loc(where, "the error's location")) {
+      return in.error();
+    }
+    d->status = Status(static_cast<ErrorCode>(code), std::move(message), where);
+  }
+  uint8_t format = 0;
+  size_t at = in.pos();
+  if (!in.U8(format, "the input format")) return in.error();
+  if (format > 2) {
+    in.Fail(fmt::format("unknown input format {}", format), at);
+    return in.error();
+  }
+  d->format = static_cast<InputFormat>(format);
+  at = in.pos();
+  if (!in.U64(d->input_bytes, "the input size") || !in.I64(d->end_line, "the end line") ||
+      !in.I64(d->end_column, "the end column")) {
+    return in.error();
+  }
+  if (d->end_line < 1 || d->end_column < 1 ||
+      static_cast<uint64_t>(d->end_line) > d->input_bytes + 1 ||
+      static_cast<uint64_t>(d->end_column) > d->input_bytes + 1) {
+    in.Fail("the end position lies outside the part", at);
+    return in.error();
+  }
+  at = in.pos();
+  for (uint64_t* v :
+       {&d->items, &d->bytes, &d->undefined_items, &d->invalid_items, &d->invalid_bytes,
+        &d->oversized, &d->missing_id, &d->duplicate_id, &d->imprecise, &d->weight_missing}) {
+    if (!in.U64(*v, "the counters")) return in.error();
+  }
+  if (d->bytes > d->input_bytes || d->items > d->input_bytes || d->invalid_items > d->items ||
+      d->invalid_bytes > d->bytes || d->undefined_items > d->items || d->oversized > d->items ||
+      d->missing_id > d->items || d->duplicate_id > d->items || d->imprecise > d->items ||
+      d->weight_missing > d->items) {
+    in.Fail("the counters do not add up (a count beyond the items or bytes)", at);
+    return in.error();
+  }
+  if (!ReadFindings(in, d->invalid_examples, d->items, "the invalid-key examples") ||
+      !ReadFindings(in, d->oversized_examples, d->items, "the oversized-item examples") ||
+      !ReadFindings(in, d->missing_id_examples, d->items, "the missing-id examples") ||
+      !ReadFindings(in, d->duplicate_id_examples, d->items, "the duplicate-id examples") ||
+      !ReadFindings(in, d->imprecise_examples, d->items, "the imprecise-number examples")) {
+    return in.error();
+  }
+
+  bool weighted = !o.weight_path.empty();
+  bool records = IdIsKey(o);
+  size_t components = o.synthetic.kind == SyntheticKeyOptions::Kind::kNone ? o.key_paths.size() : 1;
+  uint64_t partitions = 0;
+  if (!in.Count(partitions, 41, UINT32_MAX - 1, "the partition count")) return in.error();
+  if (partitions > d->items) {
+    in.Fail("more partitions than items");
+    return in.error();
+  }
+  uint64_t sum_items = 0, sum_bytes = 0;
+  std::string canonical;
+  for (uint64_t i = 0; i < partitions; ++i) {
+    size_t start = in.pos();
+    uint64_t items = 0, part_bytes = 0, largest = 0;
+    int64_t largest_index = 0;
+    if (!in.Str(canonical, d->input_bytes + 8 * components + 1, "a partition key") ||
+        !in.U64(items, "a partition") || !in.U64(part_bytes, "a partition") ||
+        !in.U64(largest, "a partition") || !in.I64(largest_index, "a partition")) {
+      return in.error();
+    }
+    if (!WellFormedCanonical(canonical, components)) {
+      in.Fail(fmt::format("partition {}'s key is not a well-formed key of {} component(s)", i,
+                          components),
+              start);
+      return in.error();
+    }
+    uint64_t hash = HashCanonical(canonical);
+    if (d->table.Contains(canonical, hash)) {
+      in.Fail(fmt::format("partition {}'s key appears twice", i), start);
+      return in.error();
+    }
+    if (items == 0 || items > d->items || part_bytes > d->bytes || largest > part_bytes ||
+        largest > kMaxBufferedItemBytes || largest_index < 0 ||
+        static_cast<uint64_t>(largest_index) >= d->items) {
+      in.Fail(fmt::format("partition {}'s counts are out of range", i), start);
+      return in.error();
+    }
+    sum_items += items;
+    sum_bytes += part_bytes;
+    uint32_t n = d->table.AddAggregate(canonical, hash, items, part_bytes, largest, largest_index);
+    if (weighted) {
+      uint8_t count = 0;
+      at = in.pos();
+      if (!in.U8(count, "a weight sum")) return in.error();
+      if (count > kMaxWeightParts) {
+        in.Fail(fmt::format("a weight sum of {} parts (at most {})", count, kMaxWeightParts), at);
+        return in.error();
+      }
+      std::vector<double> parts(count);
+      for (double& c : parts) {
+        at = in.pos();
+        if (!in.F64(c, "a weight sum")) return in.error();
+        if (std::isnan(c) || (!std::isfinite(c) && count != 1)) {
+          in.Fail("a weight sum holds a non-finite part", at);
+          return in.error();
+        }
+      }
+      d->weights.resize(n + 1);
+      if (count <= 2 && (count < 2 || std::fabs(parts[0]) <= std::fabs(parts[1]))) {
+        d->weights[n].lo = count == 2 ? parts[0] : 0;
+        d->weights[n].hi = count >= 1 ? parts[count - 1] : 0;
+      } else {
+        d->weights[n] = {0, std::nan("")};
+        d->weight_spill[n] = std::move(parts);
+      }
+    }
+    if (records) {
+      ItemRecord r;
+      if (!in.Record(r, d->items, d->input_bytes, "a partition's first item")) return in.error();
+      d->first_items.push_back(r);
+    }
+  }
+  if (d->status.ok() &&
+      (sum_items != d->items - d->invalid_items || sum_bytes != d->bytes - d->invalid_bytes)) {
+    in.Fail("the partitions' items or bytes do not add up to the part's");
+    return in.error();
+  }
+  uint64_t pairs = 0;
+  if (!in.Count(pairs, 56, d->items, "the id pair count")) return in.error();
+  d->id_pairs.resize(pairs);
+  for (IdPairRecord& p : d->id_pairs) {
+    if (!in.U64(p.hash, "an id pair") ||
+        !in.Record(p.first, d->items, d->input_bytes, "an id pair's first item") ||
+        !in.Str(p.id, d->input_bytes, "an id")) {
+      return in.error();
+    }
+  }
+  uint64_t paths = 0;
+  if (!in.Count(paths, 8, UINT32_MAX, "the sampled path count")) return in.error();
+  d->sample_paths.resize(paths);
+  for (auto& p : d->sample_paths) {
+    if (!in.Str(p, kMaxPathBytes, "a sampled path")) return in.error();
+  }
+  uint64_t sampled = 0;
+  uint64_t sample_max =
+      o.discover_items < 0 ? d->items : std::min<uint64_t>(d->items, o.discover_items);
+  if (!in.Count(sampled, 21, sample_max, "the sampled item count")) return in.error();
+  d->sample_items.resize(sampled);
+  for (SampleItem& s : d->sample_items) {
+    if (!in.U64(s.bytes, "a sampled item") || !in.Bool(s.has_id, "a sampled item") ||
+        !in.U64(s.id_hash, "a sampled item") || !in.U32(s.obs_count, "a sampled item")) {
+      return in.error();
+    }
+    if (s.obs_count > in.left() / 12) {
+      in.Fail("a sampled item has more values than the file's remaining bytes hold");
+      return in.error();
+    }
+    s.first_obs = static_cast<uint32_t>(d->sample_obs.size());
+    if (d->sample_obs.size() + s.obs_count > UINT32_MAX) {
+      in.Fail("too many sampled values");
+      return in.error();
+    }
+    for (uint32_t i = 0; i < s.obs_count; ++i) {
+      SampleObservation obs;
+      at = in.pos();
+      if (!in.U32(obs.path, "a sampled value") ||
+          !in.Str(obs.canonical, d->input_bytes + 13, "a sampled value")) {
+        return in.error();
+      }
+      if (obs.path >= paths || !WellFormedCanonical(obs.canonical, 1)) {
+        in.Fail("a sampled value is not well formed", at);
+        return in.error();
+      }
+      d->sample_obs.push_back(std::move(obs));
+    }
+  }
+  size_t end = in.pos();
+  uint64_t checksum = 0;
+  if (!in.U64(checksum, "the checksum")) return in.error();
+  if (in.left() != 0) {
+    in.Fail("bytes after the checksum");
+    return in.error();
+  }
+  if (checksum != XXH3_64bits(bytes.data(), end)) {
+    in.Fail("the checksum does not match (the file is corrupt)", end);
+    return in.error();
+  }
+  return d;
+}
+
+}  // namespace partplay::internal

@@ -1,0 +1,85 @@
+// Internal: everything one part of an input contributes to the report, with every item index and
+// location relative to the part's own start (item 0, byte 0, line 1, column 1). An analyzer made
+// by Analyzer::CreatePart seals its state into this; partial_codec reads and writes it as the
+// versioned binary partial format; Analyzer::Merge combines parts in input order, rebasing their
+// indices and locations (analyzer.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ingest/exact_sum.h"
+#include "ingest/hash_set64.h"
+#include "ingest/item_stream.h"
+#include "ingest/partition_table.h"
+#include "partplay/core/status.h"
+#include "partplay/ingest/analysis.h"
+
+namespace partplay::internal {
+
+// An item's place in its part: what a finding about it needs.
+struct ItemRecord {
+  int64_t index = 0;
+  uint64_t bytes = 0;
+  uint64_t byte_offset = 0;
+  int64_t line = 1;
+  int64_t column = 1;
+};
+
+// A (logical partition, id) pair seen in the part (check_ids with a key other than /id), at its
+// first item: a later part holding the same pair holds a duplicate id.
+struct IdPairRecord {
+  uint64_t hash = 0;  // XXH3 of the id seeded with the partition's hash (as the one-pass set)
+  ItemRecord first;
+  std::string id;
+};
+
+// One sampled item (the part's first discover_items items): its scalar values in walk order,
+// so a merge replays the discovery of the first N items of the whole input exactly.
+struct SampleItem {
+  uint64_t bytes = 0;
+  bool has_id = false;  // a string "id" (check_ids)
+  uint64_t id_hash = 0;
+  uint32_t first_obs = 0, obs_count = 0;  // range in PartialData::sample_obs
+};
+struct SampleObservation {
+  uint32_t path = 0;  // in PartialData::sample_paths
+  std::string canonical;
+};
+
+struct PartialData {
+  AnalysisOptions options;
+  // A first part (CreatePart(…, first = true)) keeps no first-item records (no part precedes it)
+  // but hands its (partition, id) set to the merge; it is never serialized.
+  bool first = false;
+  HashSet64 ids;
+  Status status;  // the part's error, located in the part; OK when it finished
+  InputFormat format = InputFormat::kUnknown;
+  uint64_t input_bytes = 0;
+  int64_t end_line = 1, end_column = 1;  // the position just past the part's last byte
+  uint64_t items = 0, bytes = 0;
+  uint64_t undefined_items = 0, invalid_items = 0, invalid_bytes = 0, oversized = 0;
+  uint64_t missing_id = 0, duplicate_id = 0, imprecise = 0, weight_missing = 0;
+  std::vector<ItemFinding> invalid_examples, oversized_examples, missing_id_examples,
+      duplicate_id_examples, imprecise_examples;
+  PartitionTable table;
+  std::vector<WeightSum> weights;  // by partition number, when a weight path is set
+  std::unordered_map<uint32_t, std::vector<double>> weight_spill;
+  std::vector<ItemRecord> first_items;  // the key is /id alone: each partition's first item
+  std::vector<IdPairRecord> id_pairs;   // otherwise: each pair's first item, in item order
+  std::vector<std::string> sample_paths;
+  std::vector<SampleItem> sample_items;
+  std::vector<SampleObservation> sample_obs;
+};
+
+// Whether the analysis keys by /id alone (then the table itself finds repeated ids).
+bool IdIsKey(const AnalysisOptions& options);
+
+// The versioned binary partial format (README "Sharding"). Parse validates every count, size and
+// value and answers kBadPartial located at the offending byte offset, never crashing.
+std::string SerializePartialData(const PartialData& data);
+StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes);
+
+}  // namespace partplay::internal

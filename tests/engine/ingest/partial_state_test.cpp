@@ -1,0 +1,464 @@
+// Sharded analysis: an input cut at item boundaries into parts, each analyzed by CreatePart and
+// merged (directly, and through the serialized partial format), gives byte for byte the report
+// one pass gives — on every example, on seeded random inputs and cut points, with every option
+// that changes what is kept — and exactly one pass's error on every bad-input class. The partial
+// reader is a parser: every truncation and corruption of a partial is a located bad_partial.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "partplay/ingest/analysis.h"
+#include "partplay/report/report_builder.h"
+
+namespace partplay {
+namespace {
+
+std::string ReportJson(const Analyzer& analyzer, const AnalysisOptions& options) {
+  ReportRequest request;
+  request.container = ContainerOptions{};
+  request.container->ru_per_second = 40000;
+  if (options.key_paths.size() > 1) {
+    request.container->version = PartitionKeyHashVersion::kMultiHash;
+  }
+  auto built = BuildFullReport(analyzer, options, request);
+  EXPECT_TRUE(built.ok()) << built.status().ToString();
+  return built.ok() ? built.value().json : "";
+}
+
+// One pass: the report JSON, or the error.
+StatusOr<std::string> OnePass(const AnalysisOptions& options, std::string_view text) {
+  PARTPLAY_ASSIGN_OR_RETURN(auto analyzer, Analyzer::Create(options));
+  PARTPLAY_RETURN_IF_ERROR(analyzer->Feed(text));
+  PARTPLAY_RETURN_IF_ERROR(analyzer->Finish());
+  return ReportJson(*analyzer, options);
+}
+
+// The parts between `cuts` (offsets), each fed in chunks of `chunk` bytes, merged directly
+// (serialized = false; the first part made as one, as the CLI's --jobs makes it) or after a
+// round trip through the partial format.
+StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view text,
+                              std::vector<size_t> cuts, bool serialized, size_t chunk = 4096) {
+  cuts.insert(cuts.begin(), 0);
+  cuts.push_back(text.size());
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  for (size_t k = 0; k + 1 < cuts.size(); ++k) {
+    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, !serialized && k == 0));
+    std::string_view slice = text.substr(cuts[k], cuts[k + 1] - cuts[k]);
+    Status s;
+    for (size_t at = 0; at < slice.size() && s.ok(); at += chunk) {
+      s = part->Feed(slice.substr(at, chunk));
+    }
+    if (s.ok()) s = part->Finish();
+    (void)s;  // a failed part carries its error into the merge
+    if (serialized) {
+      PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
+      PARTPLAY_ASSIGN_OR_RETURN(part, Analyzer::ParsePartial(bytes));
+    }
+    parts.push_back(std::move(part));
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(auto merged, Analyzer::Merge(std::move(parts)));
+  return ReportJson(*merged, options);
+}
+
+// Item boundaries drawn with `rng` (sorted, distinct): offsets just after a newline between a
+// '}' and a '{' (whitespace aside), the rule the CLI's --jobs cuts by.
+std::vector<size_t> LineCuts(std::string_view text, size_t count, std::mt19937_64& rng) {
+  auto space = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+  std::vector<size_t> starts;
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != '\n') continue;
+    size_t before = i, after = i + 1;
+    while (before > 0 && space(text[before - 1])) --before;
+    while (after < text.size() && space(text[after])) ++after;
+    if (before > 0 && text[before - 1] == '}' && after < text.size() && text[after] == '{') {
+      starts.push_back(i + 1);
+    }
+  }
+  std::shuffle(starts.begin(), starts.end(), rng);
+  starts.resize(std::min(count, starts.size()));
+  std::sort(starts.begin(), starts.end());
+  return starts;
+}
+
+void ExpectSame(const StatusOr<std::string>& one, const StatusOr<std::string>& parts,
+                const std::string& what) {
+  ASSERT_EQ(one.ok(), parts.ok()) << what
+                                  << "\none: " << (one.ok() ? "ok" : one.status().ToString())
+                                  << "\nparts: " << (parts.ok() ? "ok" : parts.status().ToString());
+  if (!one.ok()) {
+    EXPECT_EQ(one.status().code(), parts.status().code()) << what;
+    EXPECT_EQ(one.status().message(), parts.status().message()) << what;
+    const SourceLocation &a = one.status().where(), &b = parts.status().where();
+    EXPECT_EQ(a.byte_offset, b.byte_offset) << what;
+    EXPECT_EQ(a.line, b.line) << what;
+    EXPECT_EQ(a.column, b.column) << what;
+    EXPECT_EQ(a.item_index, b.item_index) << what;
+    return;
+  }
+  EXPECT_EQ(one.value(), parts.value()) << what;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+AnalysisOptions Options(std::vector<std::string> keys, int64_t discover = 10000,
+                        std::string weight = "") {
+  AnalysisOptions o;
+  o.key_paths = std::move(keys);
+  o.discover_items = discover;
+  o.weight_path = std::move(weight);
+  return o;
+}
+
+// Items with repeated ids within and across parts, ids that are not strings, invalid and
+// imprecise keys, weights whose float sum depends on the order, nested candidate paths,
+// pretty-printed items over several lines and items several to a line.
+std::string RandomInput(uint64_t seed, int items) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % n); };
+  const char* weights[] = {"0.1", "1e16", "-1e16", "3", "0.3", "1e-300", "2.5", "\"x\"", "7"};
+  std::string out;
+  for (int i = 0; i < items; ++i) {
+    std::string item = "{";
+    switch (pick(10)) {
+      case 0:
+        item += "\"id\":" + std::to_string(pick(50));  // a number: a missing id
+        break;
+      case 1:
+        break;  // no id
+      default:
+        item += "\"id\":\"i" + std::to_string(pick(items)) + "\"";
+    }
+    if (item.size() > 1) item += ",";
+    switch (pick(12)) {
+      case 0:
+        item += "\"user\":{\"o\":1}";  // an invalid key
+        break;
+      case 1:
+        item += "\"user\":12345678901234567890";  // imprecise
+        break;
+      case 2:
+        item += "\"other\":1";  // the key is missing: the undefined partition
+        break;
+      default:
+        item += "\"user\":\"u" + std::to_string(pick(30)) + "\"";
+    }
+    item += ",\"w\":" + std::string(weights[pick(9)]);
+    item += ",\"n\":{\"a\":" + std::to_string(pick(4)) + ",\"b\":[1,{\"c\":2}]}";
+    if (pick(3) == 0) item += ",\"tag\":\"t" + std::to_string(pick(5)) + "\"";
+    item += "}";
+    if (pick(8) == 0) {
+      std::string pretty;
+      for (char c : item) {
+        pretty += c;
+        if (c == ',') pretty += "\n  ";
+      }
+      item = pretty;
+    }
+    out += item;
+    out += pick(6) == 0 ? " " : "\n";
+  }
+  return out;
+}
+
+// --- examples ------------------------------------------------------------------------------
+
+TEST(PartialStateTest, EveryExampleInPartsEqualsOnePass) {
+  std::mt19937_64 rng(11);
+  for (const char* name : {"orders.ndjson", "vehicles.ndjson"}) {
+    std::string text = ReadFile(std::string(PP_EXAMPLES_DIR) + "/" + name);
+    ASSERT_FALSE(text.empty()) << name;
+    for (const auto& options : {Options({"/id"}), Options({"/customerId"}, 100, "/total"),
+                                Options({"/status", "/channel"}, 7), Options({"/vehicleId"}, -1),
+                                Options({"/address/city"}, 0)}) {
+      auto one = OnePass(options, text);
+      ASSERT_TRUE(one.ok()) << one.status().ToString();
+      for (size_t n : {1, 2, 5, 13}) {
+        std::vector<size_t> cuts = LineCuts(text, n, rng);
+        std::string what =
+            std::string(name) + " " + options.key_paths[0] + " cuts " + std::to_string(cuts.size());
+        ExpectSame(one, Sharded(options, text, cuts, false), what);
+        ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+      }
+    }
+  }
+}
+
+// --- random inputs and cuts --------------------------------------------------------------------
+
+TEST(PartialStateTest, SeededRandomInputsAndCutsEqualOnePass) {
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    std::string text = RandomInput(seed, 400);
+    std::mt19937_64 rng(seed * 7919);
+    AnalysisOptions with_hash = Options({"/user"}, 60);
+    with_hash.synthetic.kind = SyntheticKeyOptions::Kind::kHashSuffix;
+    with_hash.synthetic.buckets = 4;
+    with_hash.synthetic.suffix_path = "/tag";
+    AnalysisOptions concat = Options({"/user"}, 3);
+    concat.synthetic.kind = SyntheticKeyOptions::Kind::kConcat;
+    concat.synthetic.paths = {"/user", "/n/a"};
+    AnalysisOptions no_ids = Options({"/user"}, 25, "/w");
+    no_ids.check_ids = false;
+    for (const auto& options :
+         {Options({"/user"}, 10000, "/w"), Options({"/id"}, 37, "/w"),
+          Options({"/n/a", "/user"}, 1), Options({"/tag"}, -1), with_hash, concat, no_ids}) {
+      auto one = OnePass(options, text);
+      ASSERT_TRUE(one.ok()) << one.status().ToString();
+      for (size_t n : {1, 3, 9, 40}) {
+        std::vector<size_t> cuts = LineCuts(text, n, rng);
+        std::string what = "seed " + std::to_string(seed) + " key " + options.key_paths[0] +
+                           " cuts " + std::to_string(cuts.size());
+        ExpectSame(one, Sharded(options, text, cuts, false, 1 + rng() % 700), what);
+        ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+      }
+    }
+  }
+}
+
+TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
+  std::string text =
+      "{\"id\":\"a\",\"k\":1}\n{\"id\":\"b\",\"k\":1}\n{\"id\":\"a\",\"k\":1}\n"
+      "{\"id\":\"a\",\"k\":2}\n";
+  for (const auto& options : {Options({"/k"}), Options({"/id"})}) {
+    auto one = OnePass(options, text);
+    ASSERT_TRUE(one.ok());
+    // Keyed by /k, partition 1 holds "a" twice (item 2 repeats item 0) and partition 2's "a"
+    // is no repeat; keyed by /id, items 2 and 3 both repeat item 0.
+    std::string count = options.key_paths[0] == "/k" ? "1" : "2";
+    EXPECT_NE(one.value().find("\"duplicate_id\":{\"count\":" + count), std::string::npos);
+    // Every cut between items: the repeat of "a" in partition 1 is in another part.
+    std::vector<size_t> cuts;
+    for (size_t at = text.find('\n'); at + 1 < text.size(); at = text.find('\n', at + 1)) {
+      cuts.push_back(at + 1);
+      ExpectSame(one, Sharded(options, text, {at + 1}, true), "cut " + std::to_string(at + 1));
+    }
+    ExpectSame(one, Sharded(options, text, cuts, true), "every item apart");
+  }
+}
+
+TEST(PartialStateTest, WeightSumsAreExactWhateverTheGrouping) {
+  // 1e16 + 1 + -1e16 + 1 is 2; a float sum in item order gives 1 or 0.
+  std::string text =
+      "{\"id\":\"1\",\"k\":1,\"w\":1e16}\n{\"id\":\"2\",\"k\":1,\"w\":1}\n"
+      "{\"id\":\"3\",\"k\":1,\"w\":-1e16}\n{\"id\":\"4\",\"k\":1,\"w\":1}\n"
+      "{\"id\":\"5\",\"k\":1,\"w\":0.1}\n{\"id\":\"6\",\"k\":1,\"w\":0.2}\n";
+  AnalysisOptions options = Options({"/k"}, 10000, "/w");
+  auto analyzer = Analyzer::Create(options);
+  ASSERT_TRUE(analyzer.ok());
+  ASSERT_TRUE(analyzer.value()->Feed(text).ok());
+  ASSERT_TRUE(analyzer.value()->Finish().ok());
+  AnalysisReport r = analyzer.value()->BuildReport({});
+  ASSERT_EQ(r.partitions.size(), 1u);
+  // The exact sum 2 + 0.1 + 0.2 (as doubles), correctly rounded, is the double 2.3; adding in
+  // item order gives 1.3000000000000003.
+  EXPECT_EQ(r.partitions[0].weight, 2.3);
+  auto one = OnePass(options, text);
+  for (size_t at = text.find('\n'); at + 1 < text.size(); at = text.find('\n', at + 1)) {
+    ExpectSame(one, Sharded(options, text, {at + 1}, true), "cut " + std::to_string(at + 1));
+  }
+}
+
+TEST(PartialStateTest, TheSampleIsTheWholeInputsFirstItems) {
+  // Part 1 holds items 0-1, part 2 items 2-4: with --discover 3 the sample is items 0-2, so
+  // /late (only in items 3-4) is no candidate, and /mid (item 2) is.
+  std::string text =
+      "{\"id\":\"1\",\"a\":1}\n{\"id\":\"2\",\"a\":2}\n{\"id\":\"3\",\"mid\":1}\n"
+      "{\"id\":\"4\",\"late\":1}\n{\"id\":\"5\",\"late\":2}\n";
+  AnalysisOptions options = Options({"/a"}, 3);
+  auto one = OnePass(options, text);
+  ASSERT_TRUE(one.ok());
+  EXPECT_NE(one.value().find("\"/mid\""), std::string::npos);
+  EXPECT_EQ(one.value().find("\"/late\""), std::string::npos);
+  size_t cut = text.find("{\"id\":\"3\"");
+  ExpectSame(one, Sharded(options, text, {cut}, true), "sample across parts");
+}
+
+// --- errors ----------------------------------------------------------------------------------
+
+TEST(PartialStateTest, ErrorsAreOnePassErrorsWithTheirLocations) {
+  std::string good = RandomInput(5, 60);
+  struct Bad {
+    const char* name;
+    std::string item;
+  };
+  std::vector<Bad> bad = {
+      {"bad JSON", "{\"id\":\"x\",\"user\":tru}\n"},
+      {"not an object", "  [1,2]\n"},
+      {"a number item", "42\n"},
+      {"invalid UTF-8", "{\"id\":\"\xff\"}\n"},
+      {"too deep", std::string(200, '[') + std::string(200, ']') + "\n"},
+      {"nested too deep", "{\"a\":" + std::string(1100, '[') + std::string(1100, ']') + "}\n"},
+      {"bad escape", "{\"id\":\"\\q\"}\n"},
+      {"control character", "{\"id\":\"a\tb\"}\n"},
+      {"unclosed object", "{\"id\":\"y\",\n"},
+  };
+  std::mt19937_64 rng(3);
+  for (const Bad& b : bad) {
+    for (bool at_end : {false, true}) {
+      size_t at = at_end ? good.size() : good.find('\n', good.size() / 2) + 1;
+      std::string text = good.substr(0, at) + b.item + good.substr(at);
+      for (const auto& options : {Options({"/user"}), Options({"/id"}, 5, "/w")}) {
+        auto one = OnePass(options, text);
+        ASSERT_FALSE(one.ok()) << b.name;
+        for (size_t n : {1, 2, 6}) {
+          std::vector<size_t> cuts = LineCuts(text, n, rng);
+          std::string what = std::string(b.name) + (at_end ? " at the end" : "") + " cuts " +
+                             std::to_string(cuts.size());
+          ExpectSame(one, Sharded(options, text, cuts, false), what);
+          ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+        }
+        // A part starting right at the bad item (an object: a part that starts with another
+        // value is read as an input of its own, an array or a bad input), or right after it.
+        if (b.item[0] == '{') {
+          ExpectSame(one, Sharded(options, text, {at}, true), std::string(b.name) + " at a start");
+        }
+        if (b.item.find(",\n") == std::string::npos && !at_end) {
+          ExpectSame(one, Sharded(options, text, {at + b.item.size()}, true),
+                     std::string(b.name) + " before a start");
+        }
+      }
+    }
+  }
+}
+
+TEST(PartialStateTest, EmptyPartsAreNoErrorUnlessEverythingIsEmpty) {
+  AnalysisOptions options = Options({"/k"});
+  std::string text = "\n  \n{\"id\":\"1\",\"k\":1}\n \n";
+  ExpectSame(OnePass(options, text), Sharded(options, text, {1, 4, 22}, true), "whitespace parts");
+  std::string blank = " \n\n  \n";
+  auto one = OnePass(options, blank);
+  ASSERT_FALSE(one.ok());
+  EXPECT_EQ(one.status().code(), ErrorCode::kEmptyInput);
+  ExpectSame(one, Sharded(options, blank, {2, 3}, true), "all empty");
+}
+
+TEST(PartialStateTest, OversizedItemsAreFoundInEveryPart) {
+  std::string big(2 * 1024 * 1024 + 10, 'x');
+  std::string text = "{\"id\":\"1\",\"k\":1}\n{\"id\":\"2\",\"k\":1,\"pad\":\"" + big +
+                     "\"}\n{\"id\":\"3\",\"k\":2}\n";
+  AnalysisOptions options = Options({"/k"});
+  auto one = OnePass(options, text);
+  ASSERT_TRUE(one.ok());
+  EXPECT_NE(one.value().find("\"oversized_items\":{\"limit_bytes\":2097152,\"count\":1"),
+            std::string::npos);
+  ExpectSame(one, Sharded(options, text, {17, text.size() - 17}, true, 1 << 16), "oversized");
+}
+
+// --- the API's rules -------------------------------------------------------------------------
+
+TEST(PartialStateTest, RandomSuffixIsRefusedInParts) {
+  AnalysisOptions options = Options({"/k"});
+  options.synthetic.kind = SyntheticKeyOptions::Kind::kRandomSuffix;
+  options.synthetic.buckets = 5;
+  auto part = Analyzer::CreatePart(options);
+  ASSERT_FALSE(part.ok());
+  EXPECT_EQ(part.status().code(), ErrorCode::kBadOption);
+  EXPECT_TRUE(Analyzer::Create(options).ok());
+}
+
+TEST(PartialStateTest, PartsWithOtherOptionsDoNotMerge) {
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  for (const char* key : {"/a", "/b"}) {
+    auto part = Analyzer::CreatePart(Options({key}));
+    ASSERT_TRUE(part.ok());
+    ASSERT_TRUE(part.value()->Feed("{\"id\":\"1\"}\n").ok());
+    ASSERT_TRUE(part.value()->Finish().ok());
+    parts.push_back(std::move(part).value());
+  }
+  auto merged = Analyzer::Merge(std::move(parts));
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().code(), ErrorCode::kBadPartial);
+  EXPECT_NE(merged.status().message().find("part 2"), std::string::npos);
+}
+
+TEST(PartialStateTest, AFirstPartIsNeverSerializedAndComesFirst) {
+  auto make = [](bool first) {
+    auto part = Analyzer::CreatePart(Options({"/a"}), first);
+    EXPECT_TRUE(part.ok());
+    EXPECT_TRUE(part.value()->Feed("{\"id\":\"1\",\"a\":1}\n").ok());
+    EXPECT_TRUE(part.value()->Finish().ok());
+    return std::move(part).value();
+  };
+  EXPECT_EQ(make(true)->SerializePartial().status().code(), ErrorCode::kInvalidState);
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  parts.push_back(make(false));
+  parts.push_back(make(true));
+  auto merged = Analyzer::Merge(std::move(parts));
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().code(), ErrorCode::kInvalidState);
+}
+
+TEST(PartialStateTest, OnlyFinishedPartsSerialize) {
+  auto whole = Analyzer::Create(Options({"/a"}));
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole.value()->SerializePartial().status().code(), ErrorCode::kInvalidState);
+  auto part = Analyzer::CreatePart(Options({"/a"}));
+  ASSERT_TRUE(part.ok());
+  ASSERT_TRUE(part.value()->Feed("{\"id\":\"1\"}").ok());
+  EXPECT_EQ(part.value()->SerializePartial().status().code(), ErrorCode::kInvalidState);
+  ASSERT_TRUE(part.value()->Finish().ok());
+  EXPECT_TRUE(part.value()->SerializePartial().ok());
+  EXPECT_EQ(part.value()->Feed("{}").code(), ErrorCode::kInvalidState);  // sealed
+}
+
+// --- the partial reader ----------------------------------------------------------------------
+
+std::string SomePartial(const AnalysisOptions& options) {
+  auto part = Analyzer::CreatePart(options);
+  EXPECT_TRUE(part.ok());
+  EXPECT_TRUE(part.value()->Feed(RandomInput(9, 40)).ok());
+  EXPECT_TRUE(part.value()->Finish().ok());
+  auto bytes = part.value()->SerializePartial();
+  EXPECT_TRUE(bytes.ok());
+  return bytes.ok() ? bytes.value() : "";
+}
+
+TEST(PartialStateTest, EveryTruncationIsALocatedBadPartial) {
+  for (const auto& options : {Options({"/user"}, 10, "/w"), Options({"/id"})}) {
+    std::string bytes = SomePartial(options);
+    ASSERT_TRUE(Analyzer::ParsePartial(bytes).ok());
+    for (size_t n = 0; n < bytes.size(); ++n) {
+      auto parsed = Analyzer::ParsePartial(std::string_view(bytes).substr(0, n));
+      ASSERT_FALSE(parsed.ok()) << n;
+      EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial) << n;
+      EXPECT_GE(parsed.status().where().byte_offset, 0) << n;
+      EXPECT_LE(parsed.status().where().byte_offset, static_cast<int64_t>(n)) << n;
+    }
+  }
+}
+
+TEST(PartialStateTest, EveryFlippedByteIsRefused) {
+  std::string bytes = SomePartial(Options({"/user"}, 10, "/w"));
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    std::string corrupt = bytes;
+    corrupt[i] = static_cast<char>(corrupt[i] ^ 0x41);
+    auto parsed = Analyzer::ParsePartial(corrupt);
+    ASSERT_FALSE(parsed.ok()) << i;  // a value check, or at the latest the checksum
+    EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial) << i;
+  }
+}
+
+TEST(PartialStateTest, AnotherVersionIsNamed) {
+  std::string bytes = SomePartial(Options({"/user"}));
+  bytes[16] = 9;
+  auto parsed = Analyzer::ParsePartial(bytes);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.status().message().find("format version 9"), std::string::npos)
+      << parsed.status().message();
+  EXPECT_EQ(parsed.status().where().byte_offset, 16);
+  auto foreign = Analyzer::ParsePartial("{\"id\":\"1\"}");
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_EQ(foreign.status().code(), ErrorCode::kBadPartial);
+}
+
+}  // namespace
+}  // namespace partplay
