@@ -501,11 +501,18 @@ export function renderSyntheticCompare(root, plain, synthetic, {basePath}) {
   const s = synthetic.synthetic ?? null;
   const layoutOf = (r) => r.container?.before ?? null;
   const hotCount = (r) => (r.container?.hot ?? []).filter((p) => p.hot).length;
+  const growthOf = (r) => (r.container?.growth > 1 ? r.container.growth : 1);
+  const over20gb = (r) => (r.container?.findings ?? []).find((f) => f.code === 'logical_partition_over_20gb')?.count ?? 0;
   const metrics = [
     ['key', 'key', (r, isSyn) => (isSyn ? describeSynthetic(s, basePath) : r.key_paths.join(', ')), () => ''],
     ['partitions', 'logical partitions', (r) => formatInt(r.partition_count), (r) => r.partition_count],
     ['largest', 'largest logical partition', (r) => (r.largest_partition ? formatBytes(r.largest_partition.bytes) : '–'),
      (r) => r.largest_partition?.bytes ?? 0],
+    // Growth: the largest partition grown, and the 20 GB breaches it brings (the model's finding).
+    ['grown', 'largest after growth', (r) => (r.largest_partition ? `${formatBytes(r.largest_partition.bytes * growthOf(r))}` +
+      (growthOf(r) > 1 ? ` (×${formatInt(growthOf(r))})` : ' (no growth set)') : '–'),
+     (r) => (r.largest_partition?.bytes ?? 0) * growthOf(r)],
+    ['over20gb', 'logical partitions over 20 GB after growth', (r) => formatInt(over20gb(r)), (r) => over20gb(r)],
     ['gini', 'spread (Gini: 0 even … 1 all in one)', (r) => formatDecimal(r.gini), (r) => r.gini],
     ['physical', 'physical partitions', (r) => (layoutOf(r) ? formatInt(layoutOf(r).ranges.length) : '–'),
      (r) => layoutOf(r)?.ranges.length ?? 0],
