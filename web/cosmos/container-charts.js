@@ -81,14 +81,16 @@ function defineStripes(svg, id, className) {
  * The logical → physical map of one layout: a column per physical partition (id and EPK range
  * below it), its logical partitions stacked by bytes, hot ones striped and labelled, the ranges a
  * routed query touches outlined. Options: route (report.container.route), maxBytes (a shared
- * y scale for before/after pictures), label (the accessible name), height.
+ * y scale for before/after pictures), label (the accessible name), height, fit (as wide as its box
+ * whatever the number of ranges).
  */
 export function renderPartitionMap(container, layout, {route = null, maxBytes, label = 'Logical to physical partition map',
-                                                       height = 340} = {}) {
+                                                       height = 340, fit = false} = {}) {
   const ranges = layout?.ranges ?? [];
   const n = ranges.length;
   // Many ranges (a grown layout) get narrow columns, so the picture fits its box.
-  const minColumn = n <= 6 ? 110 : n <= 16 ? 56 : n <= 40 ? 30 : n <= 80 ? 12 : 4;
+  // `fit`: the picture takes its box's width whatever the number of ranges (side-by-side maps).
+  const minColumn = fit ? 4 : n <= 6 ? 110 : n <= 16 ? 56 : n <= 40 ? 30 : n <= 80 ? 12 : 4;
   // A logical partition over the 20 GB quota is outlined and named (after growth, typically).
   const logicalLimit = limitValue('cosmos_logical_partition_bytes');
   const overLimit = ranges.flatMap((r) => (r.top ?? []).filter((p) => p.bytes > logicalLimit));

@@ -410,8 +410,8 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
     pictures.hidden = false;
     afterTable.hidden = false;
     // Each picture on its own scale (the grown data dwarfs the original); the axes say how much.
-    renderPartitionMap(beforeEl, before, {label: 'Layout before growing', height: 300});
-    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300});
+    renderPartitionMap(beforeEl, before, {label: 'Layout before growing', height: 300, fit: true});
+    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300, fit: true});
     fillRangesTable(byTestId('after-table'), after, {caption: 'Physical partitions after growing'});
 
     block.hidden = splits.length === 0;
