@@ -304,12 +304,17 @@ Status FeedAnalyzer(Analyzer& analyzer, const std::string& file, Progress* progr
   return FeedFile(file, SinkOf(analyzer, [&analyzer] { return analyzer.items_seen(); }), progress);
 }
 
-StatusOr<std::string> ReadWholeFile(const std::string& file) {
+StatusOr<std::string> ReadWholeFile(const std::string& file, Progress* progress) {
   PARTPLAY_ASSIGN_OR_RETURN(Input in, OpenInput(file));
   PARTPLAY_ASSIGN_OR_RETURN(gzFile gz, OpenGzip(file, in));
   std::string out;
+  uint64_t lines = 0;
   uint8_t buffer[1 << 16];
   while (true) {
+    if (progress && Interrupted()) {
+      gzclose_r(gz);
+      return InterruptedStatus();
+    }
     StatusOr<size_t> n = ReadGzip(gz, file, buffer, sizeof buffer);
     if (!n.ok()) {
       gzclose_r(gz);
@@ -317,6 +322,11 @@ StatusOr<std::string> ReadWholeFile(const std::string& file) {
     }
     if (n.value() == 0) break;
     out.append(reinterpret_cast<const char*>(buffer), n.value());
+    if (progress) {
+      for (size_t i = 0; i < n.value(); ++i) lines += buffer[i] == '\n';
+      const z_off_t raw = gzoffset(gz);
+      progress->Update(gzdirect(gz) || raw < 0 ? out.size() : static_cast<uint64_t>(raw), lines);
+    }
   }
   gzclose_r(gz);
   return out;

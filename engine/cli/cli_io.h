@@ -111,8 +111,9 @@ std::optional<uint64_t> InputSize(const std::string& file);
 // FeedFile into an Analyzer.
 Status FeedAnalyzer(Analyzer& analyzer, const std::string& file, Progress* progress = nullptr);
 
-// Reads FILE (or stdin for "-") whole.
-StatusOr<std::string> ReadWholeFile(const std::string& file);
+// Reads FILE (or stdin for "-") whole. With `progress`, its bytes (as stored) and lines are
+// drawn as they are read, and Ctrl-C stops the reading (InterruptedStatus()).
+StatusOr<std::string> ReadWholeFile(const std::string& file, Progress* progress = nullptr);
 
 // Where a command writes its result: stdout ("" or "-"), or FILE written whole or not at all:
 // the bytes go to a temporary file in FILE's directory (so the rename is atomic), which Commit

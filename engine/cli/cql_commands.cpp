@@ -326,6 +326,8 @@ int RunCqlCommand(int argc, char** argv) {
          return Status::Ok();
        }},
   };
+  cli::ProgressMode progress_mode = cli::ProgressMode::kAuto;
+  cli::AddProgressOptions(table, progress_mode);
   auto operand = [&](std::string_view arg) {
     if (!file.empty()) return Status(ErrorCode::kUsage, "give one script");
     file = arg;
@@ -337,16 +339,23 @@ int RunCqlCommand(int argc, char** argv) {
   if (!script.ok()) return Fail(script.status());
   // COPY ... FROM 'data.csv': a relative path is the script's sibling (stdin: the working
   // directory), read like every CLI input (gzip or not).
-  options.read_file = [&file](const std::string& name) {
+  // A COPY's file is read with a progress line (bytes and lines) on a terminal; Ctrl-C stops it.
+  cli::CatchInterrupts();
+  options.read_file = [&file, progress_mode](const std::string& name) {
     std::string path = name;
     size_t slash = file.rfind('/');
     if (!name.empty() && name[0] != '/' && file != "-" && slash != std::string::npos) {
       path = file.substr(0, slash + 1) + name;
     }
-    return partplay::cli::ReadWholeFile(path);
+    cli::Progress progress(progress_mode, fmt::format("partplay cql: COPY FROM {}", name), "lines",
+                           cli::InputSize(path));
+    StatusOr<std::string> text = partplay::cli::ReadWholeFile(path, &progress);
+    if (text.ok()) progress.Step(fmt::format("partplay cql: COPY FROM {}: loading the rows", name));
+    return text;
   };
   cql::Session session(options);
   std::vector<cql::StatementResult> results = session.Execute(script.value());
+  if (cli::Interrupted()) return Fail(cli::InterruptedStatus());
   int exit_code = 0;
   for (const cql::StatementResult& r : results) {
     if (r.kind == cql::StatementResult::Kind::kError && exit_code == 0) {

@@ -3,6 +3,7 @@
 // same either way.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {test} from 'node:test';
 
@@ -76,4 +77,28 @@ test('an error after progress: the line is erased, then the error printed', () =
   const r = run(['analyze', '--key', '/id', '--progress', '-'], {input: '{"id": "a"}\n{"id": tru}\n'});
   assert.equal(r.status, 11);
   assert.match(r.stderr, /\r\x1b\[Kpartplay: malformed_json at line 2/);
+});
+
+test('cql on a terminal draws the progress of a COPY FROM file, and nothing through a pipe', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-copy-'));
+  try {
+    const rows = Array.from({length: 20000}, (_, i) => `${i % 97},${i},v${i}`).join('\n');
+    fs.writeFileSync(path.join(dir, 'rows.csv'), `k,c,v\n${rows}\n`);
+    const script = path.join(dir, 'load.cql');
+    fs.writeFileSync(script, `CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+CREATE TABLE ks.t (k int, c int, v text, PRIMARY KEY (k, c));
+COPY ks.t (k, c, v) FROM 'rows.csv' WITH HEADER = TRUE;
+SELECT count(*) FROM ks.t;
+`);
+    const plain = run(['cql', script]);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(plain.stderr, '');
+    const r = runOnTerminal(['cql', script]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, plain.stdout);
+    assert.match(r.stderr, /\rpartplay cql: COPY FROM rows\.csv: [\d.]+ k?B of [\d.]+ k?B \(100%\), 20,001 lines/i);
+    assert.ok(r.stderr.endsWith(ERASE));
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
 });
