@@ -97,9 +97,9 @@ const CommandSpec kMergeSpec = {
     .synopsis = "[--format json|table] [--max-rows N] [container options] PART...",
     .description =
         "Merges the partial states PART... (written by analyze --partial-out, given in input
-"
+        "
         "order) and prints the report of one pass over the concatenated inputs; the analysis
-"
+        "
         "options come from the parts (README \"Sharding\").\n",
 };
 
@@ -347,10 +347,23 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   // Parts, partial states and merges read through shard_commands (no progress line); one pass
   // streams with progress and Ctrl-C between chunks.
   const bool sharded = merge || jobs > 1 || !partial_out.empty();
-  auto analyzer = merge     ? cli::MergePartialFiles(parts)
-                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1, partial_out)
-                            : partplay::Analyzer::Create(options);
-  if (!analyzer.ok()) return Fail(analyzer.status(), json);
+  // merge: a progress line over the parts (their stored bytes, the items they hold).
+  std::optional<uint64_t> parts_total = 0;
+  for (const std::string& part : parts) {
+    auto size = cli::InputSize(part);
+    parts_total =
+        size && parts_total ? std::optional<uint64_t>(*parts_total + *size) : std::nullopt;
+  }
+  cli::Progress merge_progress(merge ? progress_mode : cli::ProgressMode::kOff, "partplay merge",
+                               "items", parts_total);
+  auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
+                  : sharded
+                      ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1, partial_out)
+                      : partplay::Analyzer::Create(options);
+  if (!analyzer.ok()) {
+    merge_progress.Clear();
+    return Fail(analyzer.status(), json);
+  }
   auto& a = *analyzer.value();
   if (merge) {
     options = a.options();
@@ -379,6 +392,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   request.stream_partitions = json;
   auto built = partplay::BuildFullReport(a, options, request);
   progress.Clear();
+  merge_progress.Clear();
   if (!built.ok()) return Fail(built.status(), json);
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   if (json) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_io.h"
 #include "partplay/core/status.h"
 #include "partplay/ingest/analysis.h"
 
@@ -26,8 +27,11 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 uint64_t min_part_bytes,
                                                 const std::string& partial_out);
 
-// Reads partial states written by --partial-out and merges them in the order given.
-StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files);
+// Reads partial states written by --partial-out and merges them in the order given. `progress`
+// (cli_io.h) is updated after each file with the bytes and items read so far; Ctrl-C between
+// files stops it with InterruptedStatus().
+StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
+                                                      Progress* progress = nullptr);
 
 // Where a file of whitespace-separated JSON objects may be cut into `parts` parts: offsets just
 // after a newline that follows a '}' and precedes a '{' (whitespace aside). In valid JSON such

@@ -102,3 +102,30 @@ SELECT count(*) FROM ks.t;
     fs.rmSync(dir, {recursive: true, force: true});
   }
 });
+
+test('merge on a terminal draws progress over its parts, and nothing through a pipe', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-merge-'));
+  try {
+    const lines = fs.readFileSync(FILE, 'utf8').split('\n').filter(Boolean);
+    const half = Math.floor(lines.length / 2);
+    const parts = [lines.slice(0, half), lines.slice(half)].map((chunk, i) => {
+      const shard = path.join(dir, `shard-${i}.ndjson`);
+      fs.writeFileSync(shard, `${chunk.join('\n')}\n`);
+      const part = path.join(dir, `shard-${i}.part`);
+      const made = run(['analyze', '--key', '/customerId', '--partial-out', part, shard]);
+      assert.equal(made.status, 0, made.stderr);
+      return part;
+    });
+    const plain = run(['merge', ...parts]);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(plain.stderr, '');
+    const r = runOnTerminal(['merge', ...parts]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, plain.stdout);
+    assert.match(r.stderr, /\rpartplay merge: [\d.]+ k?B of [\d.]+ k?B \(100%\), [\d,]+ items/i);
+    assert.match(r.stderr, new RegExp(`partplay merge: ${lines.length.toLocaleString('en-US')} items in 2 parts; merging`));
+    assert.ok(r.stderr.endsWith(ERASE));
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
