@@ -96,10 +96,8 @@ const CommandSpec kMergeSpec = {
     .name = "merge",
     .synopsis = "[--format json|table] [--max-rows N] [container options] PART...",
     .description =
-        "Merges the partial states PART... (written by analyze --partial-out, given in input
-        "
-        "order) and prints the report of one pass over the concatenated inputs; the analysis
-        "
+        "Merges the partial states PART... (written by analyze --partial-out, given in input\n"
+        "order) and prints the report of one pass over the concatenated inputs; the analysis\n"
         "options come from the parts (README \"Sharding\").\n",
 };
 
