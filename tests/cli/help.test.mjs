@@ -8,7 +8,7 @@ import {describe, test} from 'node:test';
 import {generate} from '../../scripts/cli-docs.mjs';
 import {CLI, ROOT, commands, run} from './helpers.mjs';
 
-const EXPECTED_COMMANDS = ['analyze', 'epk', 'token', 'cql', 'size', 'error-codes'];
+const EXPECTED_COMMANDS = ['analyze', 'merge', 'compare', 'epk', 'token', 'cql', 'size', 'error-codes'];
 
 /** The long options a command's help lists. */
 function helpOptions(command) {
