@@ -24,7 +24,9 @@ using partplay::Status;
 
 const cli::CommandSpec kCompareSpec = {
     .name = "compare",
-    .synopsis = "--candidate SPEC [--candidate SPEC ...] [--query PATHS ...] [options] FILE|-",
+    .synopsis =
+        "--candidate SPEC [--candidate SPEC ...] [--query PATHS ...]\n"
+        " [options] FILE|-",
     .description =
         "Judges each candidate key on the same JSON items (NDJSON, an array, or one object)\n"
         "and the same container: logical partitions, the largest now and after --growth,\n"
