@@ -350,7 +350,7 @@ int RunCqlCommand(int argc, char** argv) {
     cli::Progress progress(progress_mode, fmt::format("partplay cql: COPY FROM {}", name), "lines",
                            cli::InputSize(path));
     StatusOr<std::string> text = partplay::cli::ReadWholeFile(path, &progress);
-    if (text.ok()) progress.Step(fmt::format("partplay cql: COPY FROM {}: loading the rows", name));
+    if (text.ok()) progress.Step("loading the rows");
     return text;
   };
   cql::Session session(options);
