@@ -353,7 +353,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
         size && parts_total ? std::optional<uint64_t>(*parts_total + *size) : std::nullopt;
   }
   cli::Progress merge_progress(merge ? progress_mode : cli::ProgressMode::kOff, "partplay merge",
-                               "items", parts_total);
+                               "parts", parts_total);
   auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
                   : sharded
                       ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1, partial_out)

@@ -224,7 +224,7 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress) {
   std::vector<std::unique_ptr<Analyzer>> parts;
-  uint64_t bytes_read = 0, items = 0;
+  uint64_t bytes_read = 0;
   for (const std::string& file : files) {
     if (Interrupted()) return InterruptedStatus();
     PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, ReadWholeFile(file));
@@ -234,13 +234,10 @@ StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::str
       return Status(part.status().code(), fmt::format("{}: {}", file, part.status().message()),
                     part.status().where());
     }
-    items += part.value()->items_seen();
     parts.push_back(std::move(part).value());
-    if (progress) progress->Update(bytes_read, items);
+    if (progress) progress->Update(bytes_read, parts.size());
   }
-  if (progress)
-    progress->Step(fmt::format("partplay merge: {} items in {} parts; merging", GroupDigits(items),
-                               parts.size()));
+  if (progress) progress->Step(fmt::format("{} parts read; merging", parts.size()));
   return Analyzer::Merge(std::move(parts));
 }
 

@@ -28,7 +28,7 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& partial_out);
 
 // Reads partial states written by --partial-out and merges them in the order given. `progress`
-// (cli_io.h) is updated after each file with the bytes and items read so far; Ctrl-C between
+// (cli_io.h) is updated after each file with the bytes and parts read so far; Ctrl-C between
 // files stops it with InterruptedStatus().
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress = nullptr);

@@ -96,7 +96,9 @@ SELECT count(*) FROM ks.t;
     const r = runOnTerminal(['cql', script]);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, plain.stdout);
-    assert.match(r.stderr, /\rpartplay cql: COPY FROM rows\.csv: [\d.]+ k?B of [\d.]+ k?B \(100%\), 20,001 lines/i);
+    // Redrawn at most 4 times a second: the first line at least, then the step after the reading.
+    assert.match(r.stderr, /\rpartplay cql: COPY FROM rows\.csv: [\d.]+ k?B of [\d.]+ k?B \(\d+%\), [\d,]+ lines/i);
+    assert.match(r.stderr, /\rpartplay cql: COPY FROM rows\.csv: loading the rows/);
     assert.ok(r.stderr.endsWith(ERASE));
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
@@ -122,8 +124,8 @@ test('merge on a terminal draws progress over its parts, and nothing through a p
     const r = runOnTerminal(['merge', ...parts]);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, plain.stdout);
-    assert.match(r.stderr, /\rpartplay merge: [\d.]+ k?B of [\d.]+ k?B \(100%\), [\d,]+ items/i);
-    assert.match(r.stderr, new RegExp(`partplay merge: ${lines.length.toLocaleString('en-US')} items in 2 parts; merging`));
+    assert.match(r.stderr, /\rpartplay merge: [\d.]+ k?B of [\d.]+ k?B \(\d+%\), [12] parts/i);
+    assert.match(r.stderr, /\rpartplay merge: 2 parts read; merging/);
     assert.ok(r.stderr.endsWith(ERASE));
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
