@@ -422,8 +422,9 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     state.selected = sel;
     markSelectedRows();
     renderRingPart();
-    // From a result row: bring the partition's place on the ring into view (it may be far below).
-    if (reveal) el.ringChart.scrollIntoView?.({block: 'center', behavior: 'smooth'});
+    // From a result row: bring the partition's place on the ring into view (it may be far below),
+    // at once: a smooth scroll would move what the pointer aims at while it runs.
+    if (reveal) el.ringChart.scrollIntoView?.({block: 'center'});
   }
 
   function markSelectedRows() {
