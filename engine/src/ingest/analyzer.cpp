@@ -746,11 +746,11 @@ class Analyzer::Impl : public internal::ItemSink {
   FoundComponent found_[kMaxTrackedPaths];
   std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
   std::vector<size_t> concat_slots_;
-  std::string synthetic_;        // the current item's synthetic key
+  std::string synthetic_;                     // the current item's synthetic key
   std::vector<internal::WeightSum> weights_;  // by partition number
   std::unordered_map<uint32_t, std::vector<double>> weight_spill_;
-  internal::HashSet64 ids_;      // (partition, id) pairs seen
-  bool id_is_key_ = false;       // the key is /id alone: the table itself finds repeated ids
+  internal::HashSet64 ids_;  // (partition, id) pairs seen
+  bool id_is_key_ = false;   // the key is /id alone: the table itself finds repeated ids
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
   // Candidate-value bookkeeping for the advisor.
@@ -1143,6 +1143,20 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       return RebaseStatus(d.status, at);
     }
     if (d.status.ok()) all_empty = false;
+    // Counts past 2^53 cannot come from one real input (a forged or corrupt part): refused
+    // rather than wrapped when the parts are added up.
+    constexpr int64_t kMaxTotal = int64_t{1} << 53;
+    if (d.items > static_cast<uint64_t>(kMaxTotal) ||
+        d.input_bytes > static_cast<uint64_t>(kMaxTotal) || d.end_line < 1 ||
+        d.end_line > kMaxTotal || d.end_column < 1 || d.end_column > kMaxTotal ||
+        at.item > kMaxTotal - static_cast<int64_t>(d.items) ||
+        at.byte > static_cast<uint64_t>(kMaxTotal) - d.input_bytes ||
+        at.line > kMaxTotal - d.end_line || at.column > kMaxTotal - d.end_column) {
+      return Status(ErrorCode::kBadPartial,
+                    fmt::format("part {}: its counts (items, bytes, lines, columns) with the parts "
+                                "before it pass 2^53, more than any input holds",
+                                k + 1));
+    }
     at.item += static_cast<int64_t>(d.items);
     at.byte += d.input_bytes;
     at.column = d.end_line == 1 ? at.column + d.end_column - 1 : d.end_column;
