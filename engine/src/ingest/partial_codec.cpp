@@ -461,8 +461,10 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
       in.Fail(fmt::format("partition {}'s key appears twice", i), start);
       return in.error();
     }
-    if (items == 0 || items > d->items || part_bytes > d->bytes || largest > part_bytes ||
-        largest > kMaxBufferedItemBytes || largest_index < 0 ||
+    // Every partition holds an item, and an item has bytes ("{}" at least): a largest item of
+    // 0 bytes is no partition a part writes (the table would drop its index).
+    if (items == 0 || items > d->items || part_bytes > d->bytes || largest == 0 ||
+        largest > part_bytes || largest > kMaxBufferedItemBytes || largest_index < 0 ||
         static_cast<uint64_t>(largest_index) >= d->items) {
       in.Fail(fmt::format("partition {}'s counts are out of range", i), start);
       return in.error();
