@@ -270,6 +270,31 @@ function model(id, {slot = DEFAULT_SLOT, container = null, maxPartitions}) {
   postReport(id, report);
 }
 
+/**
+ * Streams a kept source into `target` (an engine Analysis or KeyComparison: feed, bytesConsumed,
+ * itemsSeen), posting progress for request `id` at most every PROGRESS_INTERVAL_MS and letting
+ * queued messages run between chunks; throws an AbortError once `job` is cancelled.
+ */
+async function feedSource(id, job, source, target) {
+  const {bytesTotal, chunks} = await openSource(source);
+  let lastPost = performance.now();
+  let bytesRead = 0;
+  postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
+  for await (const chunk of chunks) {
+    if (job.cancelled) throw new AbortError();
+    target.feed(chunk);
+    bytesRead += chunk.length;
+    const now = performance.now();
+    if (now - lastPost >= PROGRESS_INTERVAL_MS) {
+      lastPost = now;
+      postMessage(progress(id, {bytesDone: target.bytesConsumed, bytesTotal, items: target.itemsSeen}));
+      await yieldToEvents();
+      if (job.cancelled) throw new AbortError();
+    }
+  }
+  return {bytesRead, bytesTotal};
+}
+
 async function analyze(id, kept, payload) {
   if (current) current.cancelled = true;
   const job = {id, cancelled: false};
@@ -282,22 +307,7 @@ async function analyze(id, kept, payload) {
     const analysis = engine.newAnalysis(engineOptions(payload));
     let finished = false;
     try {
-      const {bytesTotal, chunks} = await openSource(kept);
-      let lastPost = performance.now();
-      let bytesRead = 0;
-      postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
-      for await (const chunk of chunks) {
-        if (job.cancelled) throw new AbortError();
-        analysis.feed(chunk);
-        bytesRead += chunk.length;
-        const now = performance.now();
-        if (now - lastPost >= PROGRESS_INTERVAL_MS) {
-          lastPost = now;
-          postMessage(progress(id, {bytesDone: analysis.bytesConsumed, bytesTotal, items: analysis.itemsSeen}));
-          await yieldToEvents();
-          if (job.cancelled) throw new AbortError();
-        }
-      }
+      const {bytesRead, bytesTotal} = await feedSource(id, job, kept, analysis);
       const report = analysis.finish(reportOptions(payload));
       const ms = performance.now() - started;
       postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items}));
@@ -324,7 +334,7 @@ async function analyze(id, kept, payload) {
 // Key comparison (protocol.js compare/recompare): every pinned key judged on the last source.
 
 /** The finished comparison kept for recompare: {comparison, source}, or null. */
-let kept = null;
+let keptComparison = null;
 /** The compare in flight: {id, cancelled}. */
 let compareJob = null;
 
@@ -349,28 +359,13 @@ async function compareKeys(id, source, payload) {
     const comparison = engine.newComparison(request);
     let finished = false;
     try {
-      const {bytesTotal, chunks} = await openSource(source);
-      let lastPost = performance.now();
-      let bytesRead = 0;
-      postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
-      for await (const chunk of chunks) {
-        if (job.cancelled) throw new AbortError();
-        comparison.feed(chunk);
-        bytesRead += chunk.length;
-        const now = performance.now();
-        if (now - lastPost >= PROGRESS_INTERVAL_MS) {
-          lastPost = now;
-          postMessage(progress(id, {bytesDone: comparison.bytesConsumed, bytesTotal, items: comparison.itemsSeen}));
-          await yieldToEvents();
-          if (job.cancelled) throw new AbortError();
-        }
-      }
+      const {bytesRead} = await feedSource(id, job, source, comparison);
       comparison.finish();
       const ms = performance.now() - started;
       const read = {kind: source.kind, name: source.name ?? null, bytes: bytesRead};
       const table = comparisonResult(comparison, payload, read, ms, ms > 0 ? bytesRead / (ms / 1000) : null);
-      kept?.comparison.dispose();
-      kept = {comparison, source: read};
+      keptComparison?.comparison.dispose();
+      keptComparison = {comparison, source: read};
       finished = true;
       return table;
     } catch (e) {
@@ -385,12 +380,12 @@ async function compareKeys(id, source, payload) {
 }
 
 function recompare(payload) {
-  if (!kept) {
+  if (!keptComparison) {
     throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS, message: 'No keys were compared yet: compare some keys first.'});
   }
   const started = performance.now();
-  const table = kept.comparison.compare({container: payload.container ?? {}, queries: payload.queries ?? []});
-  table.source = kept.source;
+  const table = keptComparison.comparison.compare({container: payload.container ?? {}, queries: payload.queries ?? []});
+  table.source = keptComparison.source;
   table.timing = {ms: performance.now() - started, bytesPerSecond: null};
   return table;
 }
