@@ -5,43 +5,17 @@
 // has a "?" that opens its explanation in place, by keyboard.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, byTestId, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, byTestId, openCassandra, openPage, runScript, useBrowser} from './harness.mjs';
 import {GLOSSARY} from '../../web/common/glossary.js';
 
 useBrowser();
-
-const panel = byTestId('cassandra-view');
-
-async function cqlAfter(page, action) {
-  const runs = await page.$eval(panel, (node) => Number(node.dataset.cqlRuns ?? 0));
-  await action();
-  await page.waitForFunction(({selector, n}) => {
-    const node = document.querySelector(selector);
-    return Number(node.dataset.cqlRuns ?? 0) > n && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
-  }, {selector: panel, n: runs}, {timeout: TIMEOUT});
-}
-
-async function openCassandra(viewport = {width: 1366, height: 768}) {
-  const opened = await openPage({viewport});
-  await opened.page.click(byTestId('mode-cassandra'));
-  await opened.page.waitForFunction((selector) => {
-    const node = document.querySelector(selector);
-    return Number(node.dataset.cqlRuns ?? 0) >= 1 && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
-  }, panel, {timeout: TIMEOUT});
-  return opened;
-}
-
-async function runScript(page, script) {
-  await page.fill(byTestId('cql-editor'), script);
-  await cqlAfter(page, () => page.click(byTestId('cql-run')));
-}
 
 const inserts = (n) => Array.from({length: n}, (_, i) =>
   `INSERT INTO shop.orders (customer, id, total) VALUES ('c${i % 7}', ${i}, ${i}.5);`).join('\n');
 
 describe('the Cassandra console', () => {
   test('20 INSERTs fold into one line; a clicked row brings the ring into view; tokens fit', {timeout: TIMEOUT}, async () => {
-    const {page, problems, close} = await openCassandra();
+    const {page, problems, close} = await openCassandra({viewport: {width: 1366, height: 768}});
     try {
       await runScript(page, `CREATE KEYSPACE shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
 CREATE TABLE shop.orders (customer text, id int, total decimal, PRIMARY KEY (customer, id));
@@ -70,7 +44,7 @@ SELECT customer, id, total, token(customer) FROM shop.orders WHERE customer = 'c
   });
 
   test('a keyspace naming a datacenter the ring lacks is flagged where its replicas show', {timeout: TIMEOUT}, async () => {
-    const {page, problems, close} = await openCassandra();
+    const {page, problems, close} = await openCassandra({viewport: {width: 1366, height: 768}});
     try {
       await runScript(page, `CREATE KEYSPACE geo WITH replication = {'class': 'NetworkTopologyStrategy', 'dc1': 3};
 CREATE TABLE geo.t (k int PRIMARY KEY, v text);

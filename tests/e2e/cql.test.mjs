@@ -16,7 +16,8 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {compositeKey, driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, byTestId, examplesDir, openPage, repo, resultsDir, useBrowser} from './harness.mjs';
+import {TIMEOUT, byTestId, cqlAfter, cqlRuns, examplesDir, openCassandra, openPage, repo, resultsDir, runScript,
+        useBrowser} from './harness.mjs';
 import {caretExcerpt} from '../../web/common/text-position.js';
 
 const textToken = (s) => driverToken(encode(s, 'text'));
@@ -26,40 +27,6 @@ const byToken = (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 
 useBrowser();
 
 const panel = byTestId('cassandra-view');
-
-async function cqlRuns(page) {
-  return page.$eval(panel, (node) => Number(node.dataset.cqlRuns ?? 0));
-}
-
-/** Runs `action` and waits until the Cassandra panel finished the request it started. Returns its state. */
-async function cqlAfter(page, action) {
-  const runs = await cqlRuns(page);
-  await action();
-  // Settled: at least one more request finished and none is queued (a control that loses focus
-  // may start one of its own).
-  await page.waitForFunction(({selector, n}) => {
-    const node = document.querySelector(selector);
-    return Number(node.dataset.cqlRuns ?? 0) > n && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
-  }, {selector: panel, n: runs}, {timeout: TIMEOUT});
-  return page.$eval(panel, (node) => node.dataset.cqlState);
-}
-
-/** A fresh page switched to the Cassandra mode, its first example run. */
-async function openCassandra(options) {
-  const opened = await openPage(options);
-  const {page} = opened;
-  await page.click(byTestId('mode-cassandra'));
-  await page.waitForFunction((selector) => {
-    const node = document.querySelector(selector);
-    return Number(node.dataset.cqlRuns ?? 0) >= 1 && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
-  }, panel, {timeout: TIMEOUT});
-  return opened;
-}
-
-async function runScript(page, script) {
-  await page.fill(byTestId('cql-editor'), script);
-  return cqlAfter(page, () => page.click(byTestId('cql-run')));
-}
 
 /** The results on the page: [{kind, verb, columns, rows: [{cells, token, key, replicas}], error}]. */
 async function results(page) {

@@ -207,3 +207,43 @@ export function partitionsBySize(text, keyPaths) {
   }
   return [...groups.values()].sort((a, b) => b.bytes - a.bytes || b.items - a.items);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The Cassandra mode (cql.test.mjs, console-words.test.mjs).
+
+// The Cassandra mode's panel: the CQL helpers below wait on its data-cql-* attributes.
+const cqlPanel = byTestId('cassandra-view');
+
+export async function cqlRuns(page) {
+  return page.$eval(cqlPanel, (node) => Number(node.dataset.cqlRuns ?? 0));
+}
+
+/** Runs `action` and waits until the Cassandra panel finished the request it started. Returns its state. */
+export async function cqlAfter(page, action) {
+  const runs = await cqlRuns(page);
+  await action();
+  // Settled: at least one more request finished and none is queued (a control that loses focus
+  // may start one of its own).
+  await page.waitForFunction(({selector, n}) => {
+    const node = document.querySelector(selector);
+    return Number(node.dataset.cqlRuns ?? 0) > n && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
+  }, {selector: cqlPanel, n: runs}, {timeout: TIMEOUT});
+  return page.$eval(cqlPanel, (node) => node.dataset.cqlState);
+}
+
+/** A fresh page switched to the Cassandra mode, its first example run. */
+export async function openCassandra(options) {
+  const opened = await openPage(options);
+  const {page} = opened;
+  await page.click(byTestId('mode-cassandra'));
+  await page.waitForFunction((selector) => {
+    const node = document.querySelector(selector);
+    return Number(node.dataset.cqlRuns ?? 0) >= 1 && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
+  }, cqlPanel, {timeout: TIMEOUT});
+  return opened;
+}
+
+export async function runScript(page, script) {
+  await page.fill(byTestId('cql-editor'), script);
+  return cqlAfter(page, () => page.click(byTestId('cql-run')));
+}
