@@ -10,18 +10,23 @@ namespace partplay {
 
 std::string KeyComponent::ToJson() const {
   std::string out;
+  AppendJson(out);
+  return out;
+}
+
+void KeyComponent::AppendJson(std::string& out) const {
   switch (kind) {
     case KeyKind::kUndefined:
-      out = "{}";
+      out += "{}";
       break;
     case KeyKind::kNull:
-      out = "null";
+      out += "null";
       break;
     case KeyKind::kFalse:
-      out = "false";
+      out += "false";
       break;
     case KeyKind::kTrue:
-      out = "true";
+      out += "true";
       break;
     case KeyKind::kNumber:
       AppendJsonNumber(number, out);
@@ -30,7 +35,6 @@ std::string KeyComponent::ToJson() const {
       AppendJsonString(text, out);
       break;
   }
-  return out;
 }
 
 bool KeyComponent::operator==(const KeyComponent& other) const {
@@ -94,13 +98,18 @@ uint64_t HashCanonical(std::string_view canonical_bytes) {
 uint64_t PartitionKey::Hash() const { return HashCanonical(CanonicalBytes()); }
 
 std::string PartitionKey::ToJson() const {
-  std::string out = "[";
+  std::string out;
+  AppendJson(out);
+  return out;
+}
+
+void PartitionKey::AppendJson(std::string& out) const {
+  out.push_back('[');
   for (size_t i = 0; i < components.size(); ++i) {
     if (i) out.push_back(',');
-    out += components[i].ToJson();
+    components[i].AppendJson(out);
   }
   out.push_back(']');
-  return out;
 }
 
 int CompareKeys(const PartitionKey& a, const PartitionKey& b) {

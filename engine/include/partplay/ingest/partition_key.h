@@ -41,6 +41,7 @@ struct KeyComponent {
 
   // The JSON form: "text", 5, true, null, and {} for undefined (as the Cosmos DB SDKs write it).
   std::string ToJson() const;
+  void AppendJson(std::string& out) const;  // ToJson() appended to out
   bool operator==(const KeyComponent& other) const;
 };
 
@@ -55,6 +56,7 @@ struct PartitionKey {
   uint64_t Hash() const;
   // A JSON array with one value per component.
   std::string ToJson() const;
+  void AppendJson(std::string& out) const;  // ToJson() appended to out
   bool operator==(const PartitionKey& other) const { return components == other.components; }
 };
 
