@@ -72,23 +72,33 @@ std::string PartitionKey::CanonicalBytes() const {
 
 PartitionKey PartitionKey::FromCanonicalBytes(std::string_view bytes) {
   PartitionKey key;
+  key.AssignCanonicalBytes(bytes);
+  return key;
+}
+
+void PartitionKey::AssignCanonicalBytes(std::string_view bytes) {
+  size_t n_components = 0;
   size_t i = 0;
   while (i < bytes.size()) {
-    KeyComponent c;
+    if (n_components == components.size()) components.emplace_back();
+    KeyComponent& c = components[n_components++];
     c.kind = static_cast<KeyKind>(static_cast<uint8_t>(bytes[i++]));
+    c.number = 0;
     if (c.kind == KeyKind::kNumber) {
       std::memcpy(&c.number, bytes.data() + i, 8);
       i += 8;
+      c.text.clear();
     } else if (c.kind == KeyKind::kString) {
       uint32_t n = 0;
       for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(bytes[i + b])) << (8 * b);
       i += 4;
       c.text.assign(bytes.data() + i, n);
       i += n;
+    } else {
+      c.text.clear();
     }
-    key.components.push_back(std::move(c));
   }
-  return key;
+  components.resize(n_components);
 }
 
 uint64_t HashCanonical(std::string_view canonical_bytes) {

@@ -52,6 +52,8 @@ struct PartitionKey {
   // or a 4-byte little-endian length and the UTF-8 bytes (string).
   std::string CanonicalBytes() const;
   static PartitionKey FromCanonicalBytes(std::string_view bytes);
+  // The same into this key, reusing its components' memory (for loops over many keys).
+  void AssignCanonicalBytes(std::string_view bytes);
   // XXH3-64 of CanonicalBytes(): the grouping hash.
   uint64_t Hash() const;
   // A JSON array with one value per component.
