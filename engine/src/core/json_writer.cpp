@@ -13,6 +13,18 @@ void AppendJsonString(std::string_view text, std::string& out) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back('"');
   for (size_t i = 0; i < text.size(); ++i) {
+    // A run of printable ASCII other than '"' and '\\' is copied as it stands, in one append.
+    size_t run = i;
+    while (run < text.size()) {
+      unsigned char r = static_cast<unsigned char>(text[run]);
+      if (r < 0x20 || r >= 0x80 || r == '"' || r == '\\') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(text.data() + i, run - i);
+      i = run - 1;
+      continue;
+    }
     unsigned char c = static_cast<unsigned char>(text[i]);
     switch (c) {
       case '"': out += "\\\""; break;

@@ -56,14 +56,18 @@ std::string KeyForMessage(const PartitionKey& key) {
 
 // EPK text to its bytes ("05C1" -> 0x05 0xC1; "FF" -> 0xFF, "" -> ""): EPKs and range bounds
 // are upper-case hex of whole bytes, so the bytes order exactly as the text does.
-std::string EpkBytes(std::string_view hex) {
+void AppendEpkBytes(std::string_view hex, std::string& out) {
   auto nibble = [](char c) {
     return static_cast<uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
   };
-  std::string out(hex.size() / 2, '\0');
   for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-    out[i / 2] = static_cast<char>(nibble(hex[i]) << 4 | nibble(hex[i + 1]));
+    out.push_back(static_cast<char>(nibble(hex[i]) << 4 | nibble(hex[i + 1])));
   }
+}
+
+std::string EpkBytes(std::string_view hex) {
+  std::string out;
+  AppendEpkBytes(hex, out);
   return out;
 }
 
@@ -168,10 +172,11 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   Model m;
   m.parts = &parts;
   m.epk_end.reserve(parts.size());
+  PartitionKey key;  // reused: no allocation per partition once its strings have grown
   for (size_t i = 0; i < parts.size(); ++i) {
-    PARTPLAY_ASSIGN_OR_RETURN(std::string epk,
-                              EffectivePartitionKey(parts.key(i), options.version));
-    m.epk_bytes += EpkBytes(epk);
+    key.AssignCanonicalBytes(parts.canonical(i));
+    PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(key, options.version));
+    AppendEpkBytes(epk, m.epk_bytes);
     m.epk_end.push_back(m.epk_bytes.size());
   }
   m.order = SortByEpk(m);

@@ -10,18 +10,23 @@ namespace partplay {
 
 std::string KeyComponent::ToJson() const {
   std::string out;
+  AppendJson(out);
+  return out;
+}
+
+void KeyComponent::AppendJson(std::string& out) const {
   switch (kind) {
     case KeyKind::kUndefined:
-      out = "{}";
+      out += "{}";
       break;
     case KeyKind::kNull:
-      out = "null";
+      out += "null";
       break;
     case KeyKind::kFalse:
-      out = "false";
+      out += "false";
       break;
     case KeyKind::kTrue:
-      out = "true";
+      out += "true";
       break;
     case KeyKind::kNumber:
       AppendJsonNumber(number, out);
@@ -30,7 +35,6 @@ std::string KeyComponent::ToJson() const {
       AppendJsonString(text, out);
       break;
   }
-  return out;
 }
 
 bool KeyComponent::operator==(const KeyComponent& other) const {
@@ -68,23 +72,33 @@ std::string PartitionKey::CanonicalBytes() const {
 
 PartitionKey PartitionKey::FromCanonicalBytes(std::string_view bytes) {
   PartitionKey key;
+  key.AssignCanonicalBytes(bytes);
+  return key;
+}
+
+void PartitionKey::AssignCanonicalBytes(std::string_view bytes) {
+  size_t n_components = 0;
   size_t i = 0;
   while (i < bytes.size()) {
-    KeyComponent c;
+    if (n_components == components.size()) components.emplace_back();
+    KeyComponent& c = components[n_components++];
     c.kind = static_cast<KeyKind>(static_cast<uint8_t>(bytes[i++]));
+    c.number = 0;
     if (c.kind == KeyKind::kNumber) {
       std::memcpy(&c.number, bytes.data() + i, 8);
       i += 8;
+      c.text.clear();
     } else if (c.kind == KeyKind::kString) {
       uint32_t n = 0;
       for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(bytes[i + b])) << (8 * b);
       i += 4;
       c.text.assign(bytes.data() + i, n);
       i += n;
+    } else {
+      c.text.clear();
     }
-    key.components.push_back(std::move(c));
   }
-  return key;
+  components.resize(n_components);
 }
 
 uint64_t HashCanonical(std::string_view canonical_bytes) {
@@ -94,13 +108,18 @@ uint64_t HashCanonical(std::string_view canonical_bytes) {
 uint64_t PartitionKey::Hash() const { return HashCanonical(CanonicalBytes()); }
 
 std::string PartitionKey::ToJson() const {
-  std::string out = "[";
+  std::string out;
+  AppendJson(out);
+  return out;
+}
+
+void PartitionKey::AppendJson(std::string& out) const {
+  out.push_back('[');
   for (size_t i = 0; i < components.size(); ++i) {
     if (i) out.push_back(',');
-    out += components[i].ToJson();
+    components[i].AppendJson(out);
   }
   out.push_back(']');
-  return out;
 }
 
 int CompareKeys(const PartitionKey& a, const PartitionKey& b) {

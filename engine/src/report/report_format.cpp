@@ -16,10 +16,12 @@ void Location(JsonOut& o, const SourceLocation& w) {
   o.Int("column", w.column);
 }
 
-std::string Partition(const LogicalPartition& p, bool detail) {
-  std::string s = "{";
+// Appends the partition's JSON object to s.
+void AppendPartition(const LogicalPartition& p, bool detail, std::string& s) {
+  s.push_back('{');
   JsonOut o{s};
-  o.Raw("key", p.key.ToJson());
+  o.Key("key");
+  p.key.AppendJson(s);
   o.UInt("items", p.items);
   o.UInt("bytes", p.bytes);
   if (!p.epk.empty()) o.Str("epk", p.epk);
@@ -28,6 +30,11 @@ std::string Partition(const LogicalPartition& p, bool detail) {
     o.Int("largest_item_index", p.largest_item_index);
   }
   s.push_back('}');
+}
+
+std::string Partition(const LogicalPartition& p, bool detail) {
+  std::string s;
+  AppendPartition(p, detail, s);
   return s;
 }
 
@@ -43,7 +50,9 @@ std::string HumanBytes(double b) {
 
 }  // namespace
 
-void AppendPartitionJson(const LogicalPartition& p, std::string& out) { out += Partition(p, true); }
+void AppendPartitionJson(const LogicalPartition& p, std::string& out) {
+  AppendPartition(p, true, out);
+}
 
 std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
                          std::string* tail) {
@@ -108,8 +117,9 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
   item_list("imprecise_number_key", r.imprecise_number_items, r.imprecise_number_examples,
             "literal");
   o.UInt("weight_missing_items", r.weight_missing_items);
-  std::string partitions = JsonArray(
-      r.partitions, [](const LogicalPartition& p, std::string& out) { out += Partition(p, true); });
+  std::string partitions = JsonArray(r.partitions, [](const LogicalPartition& p, std::string& out) {
+    AppendPartition(p, true, out);
+  });
   if (tail) partitions.pop_back();  // the caller writes more partitions, then the tail's "]"
   o.Raw("partitions", partitions);
   size_t split = s.size();

@@ -41,6 +41,7 @@ struct KeyComponent {
 
   // The JSON form: "text", 5, true, null, and {} for undefined (as the Cosmos DB SDKs write it).
   std::string ToJson() const;
+  void AppendJson(std::string& out) const;  // ToJson() appended to out
   bool operator==(const KeyComponent& other) const;
 };
 
@@ -51,10 +52,13 @@ struct PartitionKey {
   // or a 4-byte little-endian length and the UTF-8 bytes (string).
   std::string CanonicalBytes() const;
   static PartitionKey FromCanonicalBytes(std::string_view bytes);
+  // The same into this key, reusing its components' memory (for loops over many keys).
+  void AssignCanonicalBytes(std::string_view bytes);
   // XXH3-64 of CanonicalBytes(): the grouping hash.
   uint64_t Hash() const;
   // A JSON array with one value per component.
   std::string ToJson() const;
+  void AppendJson(std::string& out) const;  // ToJson() appended to out
   bool operator==(const PartitionKey& other) const { return components == other.components; }
 };
 
