@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
 
@@ -17,17 +18,7 @@ constexpr const char* kSchema =
 
 // Every row of ks.t as cqlsh prints it.
 std::vector<std::string> Rows(Session& s) {
-  std::vector<StatementResult> r = s.Execute("SELECT * FROM ks.t;");
-  std::vector<std::string> out;
-  for (const auto& row : r.back().rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i) line += '|';
-      line += FormatCqlshValue(r.back().rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
+  return CqlshLines(s.Execute("SELECT * FROM ks.t;").back(), "|");
 }
 
 // Loads `input` cut into pieces at `cuts` (offsets, ascending).

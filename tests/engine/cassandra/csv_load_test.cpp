@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/csv.h"
 #include "partplay/cassandra/session.h"
@@ -167,15 +168,7 @@ constexpr char kSchema[] =
 std::vector<std::string> Rows(Session& s, const std::string& query) {
   std::vector<StatementResult> r = s.Execute(query);
   EXPECT_EQ(r.back().kind, StatementResult::Kind::kRows) << r.back().status.message();
-  std::vector<std::string> out;
-  for (const std::vector<Value>& row : r.back().rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      line += (i ? " | " : "") + FormatCqlshValue(r.back().rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
+  return CqlshLines(r.back(), " | ");
 }
 
 // Good rows, bad values, a wrong field count, a quoted newline, CRLF, UTF-8, an escape, a null.

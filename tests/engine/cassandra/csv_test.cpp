@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/value.h"
@@ -87,15 +88,7 @@ std::string Schema(const std::string& table) {
 std::vector<std::string> Rows(Session& s, const std::string& table) {
   std::vector<StatementResult> r = s.Execute("SELECT * FROM " + table + ";");
   EXPECT_EQ(r.back().kind, StatementResult::Kind::kRows) << r.back().status.message();
-  std::vector<std::string> out;
-  for (const std::vector<Value>& row : r.back().rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      line += (i ? " | " : "") + FormatCqlshValue(r.back().rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
+  return CqlshLines(r.back(), " | ");
 }
 
 // Loads `csv` into `table` (emptied first) through the CSV bulk load cut in two at `cut`; the

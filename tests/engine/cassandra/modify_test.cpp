@@ -1,28 +1,19 @@
 // INSERT / UPDATE / DELETE semantics (upserts, row existence, static columns, collections, TTL)
 // and their Cassandra messages; bulk loading from JSON; partition sizes by the sizing formulas.
+#include "partplay/cassandra/modify.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "partplay/cassandra/modify.h"
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/session.h"
 
 namespace partplay::cql {
 namespace {
 
-std::vector<std::string> Rows(const StatementResult& r) {
-  std::vector<std::string> out;
-  for (const auto& row : r.rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i) line += '|';
-      line += FormatCqlshValue(r.rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
-}
+std::vector<std::string> Rows(const StatementResult& r) { return CqlshLines(r, "|"); }
 
 class CqlModifyTest : public ::testing::Test {
  protected:
@@ -151,7 +142,8 @@ TEST_F(CqlModifyTest, CollectionsAssignAppendRemoveAndElements) {
 
 TEST_F(CqlModifyTest, DeleteCollectionElements) {
   Exec(
-      "CREATE TABLE c (k int, x int, l list<int>, s set<text>, m map<text, int>, f frozen<set<int>>,"
+      "CREATE TABLE c (k int, x int, l list<int>, s set<text>, m map<text, int>, f "
+      "frozen<set<int>>,"
       " st set<int> static, PRIMARY KEY (k, x));"
       "INSERT INTO c (k, x, l, s, m, f, st) VALUES (1, 1, [1, 2, 3], {'a', 'b'}, {'x': 1, 'y': 2},"
       " {1}, {7, 8});"
@@ -166,8 +158,9 @@ TEST_F(CqlModifyTest, DeleteCollectionElements) {
             "List index 5 out of bound, list has size 2");
   EXPECT_EQ(Error("DELETE x[1] FROM c WHERE k = 1 AND x = 1").message(),
             "Invalid identifier x for deletion (should not be a PRIMARY KEY part)");
-  Exec("CREATE TABLE d (k int PRIMARY KEY, v int, f frozen<set<int>>, l list<int>);"
-       "INSERT INTO d (k, v) VALUES (1, 1);");
+  Exec(
+      "CREATE TABLE d (k int PRIMARY KEY, v int, f frozen<set<int>>, l list<int>);"
+      "INSERT INTO d (k, v) VALUES (1, 1);");
   EXPECT_EQ(Error("DELETE v[1] FROM d WHERE k = 1").message(),
             "Invalid deletion operation for non collection column v");
   EXPECT_EQ(Error("DELETE f[1] FROM d WHERE k = 1").message(),

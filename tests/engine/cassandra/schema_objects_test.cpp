@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/value.h"
@@ -41,15 +42,7 @@ std::string Error(Session& s, std::string_view statement) {
 // The rows as cqlsh prints each value, one string per row ("a | b").
 std::vector<std::string> Rows(const StatementResult& r) {
   EXPECT_EQ(r.kind, StatementResult::Kind::kRows) << r.status.message();
-  std::vector<std::string> out;
-  for (const std::vector<Value>& row : r.rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      line += (i ? " | " : "") + FormatCqlshValue(r.rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
+  return CqlshLines(r, " | ");
 }
 
 TEST(CqlUserTypesTest, NestedFrozenTypesTuplesAndDurationsRoundTrip) {

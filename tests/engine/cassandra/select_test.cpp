@@ -7,24 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "cqlsh_lines.h"
 #include "partplay/cassandra/session.h"
 
 namespace partplay::cql {
 namespace {
 
 // Rows as cqlsh prints them, one string per row: "theo|1|hello".
-std::vector<std::string> Rows(const StatementResult& r) {
-  std::vector<std::string> out;
-  for (const auto& row : r.rows.rows) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      if (i) line += '|';
-      line += FormatCqlshValue(r.rows.types[i], row[i]);
-    }
-    out.push_back(line);
-  }
-  return out;
-}
+std::vector<std::string> Rows(const StatementResult& r) { return CqlshLines(r, "|"); }
 
 class CqlSelectTest : public ::testing::Test {
  protected:
@@ -242,9 +232,9 @@ TEST_F(CqlSelectTest, TokenOnTheRightHandSide) {
   // The same bound written as the number token() gives.
   StatementResult t = Exec("SELECT token(k1, k2) FROM p WHERE k1 = 0 AND k2 = 2");
   std::string token = FormatCqlshValue(t.rows.types[0], t.rows.rows[0][0]);
-  EXPECT_EQ(Select("SELECT v FROM p WHERE token(k1, k2) >= token(0, 2) AND token(k1, k2) <= " +
-                   token),
-            (std::vector<std::string>{"2"}));
+  EXPECT_EQ(
+      Select("SELECT v FROM p WHERE token(k1, k2) >= token(0, 2) AND token(k1, k2) <= " + token),
+      (std::vector<std::string>{"2"}));
   EXPECT_EQ(Error("SELECT v FROM p WHERE token(k1, k2) > token(0)").message(),
             "Invalid number of arguments in call to function system.token: 2 required but 1 "
             "provided");
