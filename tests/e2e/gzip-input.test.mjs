@@ -128,7 +128,7 @@ describe('gzip input in the Cosmos DB mode', () => {
       await page.setInputFiles(byTestId('file-input'), file);
       await page.waitForSelector(`${byTestId('progress')}:not([hidden])`, {timeout: TIMEOUT});
       // "Analyzing big.ndjson.gz: 1.2 MB of 9.8 MB gzip · 6.3 MB of JSON (12.0%) · 51,234 items"
-      await page.waitForFunction(() => / of [\d.]+ MB gzip · [\d.]+ [KM]?B of JSON \([\d.]+%\) · [\d,]+ items/
+      await page.waitForFunction(() => / of [\d.]+ [KM]B gzip · [\d.]+ [KM]?B of JSON \([\d.]+%\) · [\d,]+ items/
         .test(document.querySelector('#progress-text').textContent), null, {timeout: TIMEOUT});
       await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
                                  runs, {timeout: 2 * TIMEOUT});
