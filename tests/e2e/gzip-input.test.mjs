@@ -34,10 +34,14 @@ async function sourceLine(page) {
                                                          compressedBytes: node.dataset.compressedBytes}));
 }
 
-/** Analyses a file from the file input under `key` (typed first, so the page keeps it). */
+/** Analyses a file from the file input (the advisor may pick its key), then under `key`. */
 async function analyzeFile(page, file, key) {
-  await page.fill(byTestId('key-input'), key);
-  return analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), file));
+  const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), file));
+  if (state !== 'ready') return state;
+  return analysisAfter(page, async () => {
+    await page.fill(byTestId('key-input'), key);
+    await page.press(byTestId('key-input'), 'Enter');
+  });
 }
 
 describe('gzip input in the Cosmos DB mode', () => {
