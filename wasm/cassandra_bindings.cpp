@@ -11,8 +11,9 @@
 //   JSON.parse(s.keyspaces().json);                              // [{name, replication, tables}]
 //   JSON.parse(s.ring('ks').json);                               // nodes, vnode tokens, ownership
 //   JSON.parse(s.tableLayout('ks.t', '{"ru_per_second": 40000}').json);  // partitions, placement
-//   s.startLoad('ks.t');  const {pointer} = s.loadWritableChunk(n);  HEAPU8.set(bytes, pointer);
-//   s.loadCommitChunk(n);  JSON.parse(s.finishLoad().json);      // {rows, bytes_consumed}
+//   s.startLoad('ks.t', '{"format": "csv", "header": true}');   // options: bulk_load.h
+//   const {pointer} = s.loadWritableChunk(n);  HEAPU8.set(bytes, pointer);  s.loadCommitChunk(n);
+//   JSON.parse(s.finishLoad().json);  // {rows, failed, bytes_consumed, lines, failures}
 //   JSON.parse(Module.cassandraToken(['text', 'int'], ["'hello'", '42']).json);   // "-..."
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -100,10 +101,13 @@ class CqlSession {
 
   val currentKeyspace() const { return JsonAnswer(JsonString(session_.current_keyspace())); }
 
-  // One bulk load at a time (bulk_load.h); a new one replaces the one in progress.
-  val startLoad(std::string table) {
+  // One bulk load at a time (bulk_load.h); a new one replaces the one in progress. `options_json`:
+  // ParseBulkLoadOptionsJson ('' is JSON rows).
+  val startLoad(std::string table, std::string options_json) {
     load_.reset();
-    auto load = cql::BulkLoad::Start(session_, table);
+    StatusOr<cql::BulkLoadOptions> options = cql::ParseBulkLoadOptionsJson(options_json);
+    if (!options.ok()) return StatusValue(options.status());
+    auto load = cql::BulkLoad::Start(session_, table, options.value());
     if (!load.ok()) return StatusValue(load.status());
     load_ = std::move(load).value();
     return StatusValue(Status::Ok());
@@ -118,13 +122,19 @@ class CqlSession {
     if (!s.ok()) return StatusValue(s);
     return JsonAnswer(LoadProgress());
   }
-  // Ends the load; the rows stay loaded whatever the answer.
+  // The progress so far (after an error too: the rows loaded and the failures listed).
+  val loadProgress() {
+    if (!load_) return StatusValue(NoLoad());
+    return JsonAnswer(LoadProgress());
+  }
+  // Ends the load; the rows stay loaded whatever the answer. After an error the load is kept
+  // for loadProgress until cancelLoad or the next startLoad.
   val finishLoad() {
     if (!load_) return StatusValue(NoLoad());
     Status s = load_->Finish();
+    if (!s.ok()) return StatusValue(s);
     std::string progress = LoadProgress();
     load_.reset();
-    if (!s.ok()) return StatusValue(s);
     return JsonAnswer(progress);
   }
   val cancelLoad() {
@@ -134,10 +144,7 @@ class CqlSession {
 
  private:
   static Status NoLoad() { return Status(ErrorCode::kInvalidState, "no bulk load was started"); }
-  std::string LoadProgress() const {
-    return fmt::format("{{\"rows\":{},\"bytes_consumed\":{}}}", load_->rows(),
-                       load_->bytes_consumed());
-  }
+  std::string LoadProgress() const { return cql::BulkLoadProgressJson(*load_); }
 
   cql::Session session_;
   std::unique_ptr<cql::BulkLoad> load_;  // declared after the session it points into
@@ -172,6 +179,7 @@ EMSCRIPTEN_BINDINGS(partplay_cassandra) {
       .function("startLoad", &CqlSession::startLoad)
       .function("loadWritableChunk", &CqlSession::loadWritableChunk)
       .function("loadCommitChunk", &CqlSession::loadCommitChunk)
+      .function("loadProgress", &CqlSession::loadProgress)
       .function("finishLoad", &CqlSession::finishLoad)
       .function("cancelLoad", &CqlSession::cancelLoad);
   emscripten::function("cassandraToken", &CassandraToken);

@@ -285,7 +285,10 @@ export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {
 //   const ring = cql.ring('ks');                     // nodes, vnode tokens, ownership
 //   const layout = cql.tableLayout('ks.t', {max_partitions: 5000, ru_per_second: 40000});
 //   cql.token(['text', 'int'], ["'hello'", '42']);   // '-...' (a decimal string)
-//   const load = cql.startLoad('ks.t'); load.feed(bytes); ...; load.finish();   // {rows}
+//   const load = cql.startLoad('ks.t'); load.feed(bytes); ...; load.finish();   // {rows, ...}
+//   cql.startLoad('ks.t', {format: 'csv', header: true, delimiter: '|', null: 'NULL'});
+//   // progress: {rows, failed, bytes_consumed, lines, failures: [{line, column, byte_offset,
+//   //            message}]}; load.rows, .failed, .bytesConsumed, .lines, .failures
 //   cql.dispose();
 //
 // Tokens are decimal strings everywhere (a JS number cannot hold every 64-bit token): compare
@@ -296,11 +299,17 @@ export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {
 // line, column, code, name, byte_offset}} among the results, and the statements after it still
 // run (as cqlsh does). The other methods throw PartplayError.
 
-/** A bulk load into one table, fed in chunks like an Analysis (CqlSession.startLoad). */
+/**
+ * A bulk load into one table, fed in chunks like an Analysis (CqlSession.startLoad). Progress, after
+ * every feed and from finish(): {rows, failed, bytes_consumed, lines, failures: [{line, column,
+ * byte_offset, message}]}: rows loaded; for CSV, records that failed (counted; the first 20
+ * listed, located in the whole input) and the lines read into records; for JSON, failed is 0 (the
+ * first bad row stops the load with an error) and lines counts the lines fed.
+ */
 export class CqlLoad {
   #module;
   #raw;
-  #progress = {rows: 0, bytes_consumed: 0};
+  #progress = {rows: 0, failed: 0, bytes_consumed: 0, lines: 0, failures: []};
   #isCurrent;
   constructor(module, raw, isCurrent) {
     this.#module = module;
@@ -310,20 +319,49 @@ export class CqlLoad {
   #check() {
     if (!this.#isCurrent(this)) throw new TypeError('this load was replaced by a newer one of the session');
   }
-  /** Copies `bytes` once into the engine's buffer and inserts every object they complete. */
+  // On an error, the progress up to it (the rows before it stay loaded), then the error.
+  #refreshAndThrow(e) {
+    const reply = this.#raw.loadProgress();
+    if (reply.ok) this.#progress = JSON.parse(reply.json);
+    throw e;
+  }
+  /**
+   * Copies `bytes` once into the engine's buffer and loads every row they complete (a record cut
+   * by the end of `bytes` waits for the next feed). Throws for a bad JSON row, or a CSV reader
+   * error (an unterminated quote, a record over the limits) that stops the load.
+   */
   feed(bytes) {
     this.#check();
-    const last = feedChunks(this.#module, bytes, (n) => this.#raw.loadWritableChunk(n),
-                            (n) => this.#raw.loadCommitChunk(n));
+    let last;
+    try {
+      last = feedChunks(this.#module, bytes, (n) => this.#raw.loadWritableChunk(n),
+                        (n) => this.#raw.loadCommitChunk(n));
+    } catch (e) {
+      this.#refreshAndThrow(e);
+    }
     if (last) this.#progress = last;
   }
-  /** Rows inserted and input bytes consumed so far. */
+  /** The progress so far (see the class comment). */
+  get progress() { return this.#progress; }
+  /** Rows inserted so far. */
   get rows() { return this.#progress.rows; }
+  /** CSV records that failed so far (counted; the first ones listed in `failures`). */
+  get failed() { return this.#progress.failed; }
   get bytesConsumed() { return this.#progress.bytes_consumed; }
-  /** Ends the input: {rows, bytes_consumed}. Throws for an object or array left open. */
+  get lines() { return this.#progress.lines; }
+  /** The first failed CSV records: [{line, column, byte_offset, message}]. */
+  get failures() { return this.#progress.failures; }
+  /**
+   * Ends the input and returns the final progress. Throws for a JSON object or array left open,
+   * or a CSV quote left open (the progress getters then hold what loaded before it).
+   */
   finish() {
     this.#check();
-    this.#progress = answer(this.#raw.finishLoad());
+    try {
+      this.#progress = answer(this.#raw.finishLoad());
+    } catch (e) {
+      this.#refreshAndThrow(e);
+    }
     return this.#progress;
   }
   /** Drops the load (the rows inserted so far stay); nothing when a newer load replaced it. */
@@ -405,12 +443,17 @@ export class CqlSession {
     return answer(this.#module.cassandraToken(types, literals));
   }
   /**
-   * Starts loading JSON objects (NDJSON, an array, or one object) into a table, as INSERT ...
-   * JSON would; feed the bytes to the returned CqlLoad. A new load replaces one in progress.
+   * Starts a bulk load into a table ("ks.t", or "t" in the current keyspace); feed the bytes to
+   * the returned CqlLoad. A new load replaces one in progress. `options` (all optional; an unknown
+   * field is an error): {format: 'json' (the default: NDJSON, an array or one object, each
+   * inserted as INSERT ... JSON) | 'csv' (as COPY t (columns) FROM 'f.csv' WITH ... loads it),
+   * and for CSV: header (boolean), delimiter, quote, escape (one character each), null (the
+   * text of a null), datetimeformat (cqlsh's, as COPY takes it), columns: ['c1', ...] (the
+   * file's columns; default: the table's in SELECT * order)}.
    */
-  startLoad(table) {
+  startLoad(table, options = {}) {
     this.#load = null;
-    answer(this.#raw.startLoad(table));
+    answer(this.#raw.startLoad(table, JSON.stringify(options ?? {})));
     this.#load = new CqlLoad(this.#module, this.#raw, (load) => load === this.#load);
     return this.#load;
   }

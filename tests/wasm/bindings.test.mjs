@@ -136,8 +136,9 @@ describe('every entry point answers in one shape', () => {
       assertError(s.loadWritableChunk(1), 'invalid_state', 'load before start');
       assertError(s.loadCommitChunk(0), 'invalid_state', 'commit before start');
       assertError(s.finishLoad(), 'invalid_state', 'finish before start');
-      assertError(s.startLoad('ks.nope'), 'cql_unknown', 'startLoad');
-      assertOk(s.startLoad('ks.t'), 'startLoad');
+      assertError(s.startLoad('ks.nope', ''), 'cql_unknown', 'startLoad');
+      assertError(s.startLoad('ks.t', '{"format": "csv", "quote": ""}'), 'bad_option', 'startLoad options');
+      assertOk(s.startLoad('ks.t', ''), 'startLoad');
       const bytes = new TextEncoder().encode('{"k": 1, "c": 1}\n{"k": "x", "c": 2}\n');
       const {pointer} = s.loadWritableChunk(bytes.length);
       raw.HEAPU8.set(bytes, pointer);

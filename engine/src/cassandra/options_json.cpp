@@ -1,6 +1,7 @@
 // The Cassandra calls' options as JSON (ring.h ParseRingOptionsJson, result_format.h
-// ParseTableLayoutOptionsJson): read with simdjson's DOM, every field checked, an unknown field
-// an error naming it, so the page and the tests hand the engine the same JSON.
+// ParseTableLayoutOptionsJson, bulk_load.h ParseBulkLoadOptionsJson): read with simdjson's DOM,
+// every field checked, an unknown field an error naming it, so the page and the tests hand the
+// engine the same JSON.
 #include <fmt/format.h>
 #include <simdjson.h>
 
@@ -9,6 +10,7 @@
 #include <map>
 
 #include "core/json_options.h"
+#include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/ring.h"
 #include "partplay/ingest/json_diagnostics.h"
@@ -36,6 +38,11 @@ StatusOr<int64_t> Whole(dom::element e, std::string_view field, double min, doub
 }
 
 using FieldReader = internal::OptionFieldReader;
+
+// A bad field of the load options: "option load.<name>: ..." with the field /<name>.
+Status BadLoad(std::string_view name, std::string_view what) {
+  return Bad(fmt::format("load.{}", name), what).WithField(fmt::format("/{}", name));
+}
 
 Status ReadFields(dom::object object, std::string_view what,
                   const std::map<std::string, FieldReader, std::less<>>& readers) {
@@ -119,6 +126,70 @@ StatusOr<TableLayoutOptions> ParseTableLayoutOptionsJson(std::string_view json) 
           {"max_partitions", WholeInto(o.max_partitions, "layout.max_partitions", -1, kMaxSafe)},
           {"ru_per_second", WholeInto(o.ru_per_second, "layout.ru_per_second", 0, kMaxSafe)},
       }));
+  return o;
+}
+
+StatusOr<BulkLoadOptions> ParseBulkLoadOptionsJson(std::string_view json) {
+  if (json.empty()) json = "{}";
+  dom::parser parser;
+  PARTPLAY_ASSIGN_OR_RETURN(dom::object object, ParseObject(parser, json, "load options"));
+  BulkLoadOptions o;
+  std::string csv_field;  // the first CSV-only field given
+  // A COPY option given as a string, read by the same routine as COPY's WITH.
+  auto copy_option = [&](const char* name) -> FieldReader {
+    return [&, name](dom::element v) -> Status {
+      if (csv_field.empty()) csv_field = name;
+      std::string_view text;
+      if (v.get_string().get(text)) return BadLoad(name, "must be a string");
+      StatusOr<bool> set = SetCsvLoadOption(o.csv, name, text, SourceLocation{});
+      if (!set.ok()) return BadLoad(name, set.status().message());
+      return Status::Ok();
+    };
+  };
+  PARTPLAY_RETURN_IF_ERROR(ReadFields(
+      object, "load",
+      {
+          {"format",
+           [&](dom::element v) -> Status {
+             std::string_view f;
+             if (v.get_string().get(f) || (f != "json" && f != "csv")) {
+               return BadLoad("format", "must be 'json' or 'csv'");
+             }
+             o.format = f == "csv" ? BulkLoadOptions::Format::kCsv : BulkLoadOptions::Format::kJson;
+             return Status::Ok();
+           }},
+          {"header",
+           [&](dom::element v) -> Status {
+             if (csv_field.empty()) csv_field = "header";
+             if (v.get_bool().get(o.csv.header)) return BadLoad("header", "must be true or false");
+             return Status::Ok();
+           }},
+          {"delimiter", copy_option("delimiter")},
+          {"quote", copy_option("quote")},
+          {"escape", copy_option("escape")},
+          {"null", copy_option("null")},
+          {"datetimeformat", copy_option("datetimeformat")},
+          {"columns",
+           [&](dom::element v) -> Status {
+             if (csv_field.empty()) csv_field = "columns";
+             dom::array names;
+             if (v.get_array().get(names)) return BadLoad("columns", "must be an array of names");
+             for (dom::element n : names) {
+               std::string_view name;
+               if (n.get_string().get(name) || name.empty()) {
+                 return BadLoad("columns", "must be an array of names");
+               }
+               o.csv.columns.emplace_back(name);
+             }
+             if (o.csv.columns.empty()) {
+               return BadLoad("columns", "must name at least one column (leave it out for all)");
+             }
+             return Status::Ok();
+           }},
+      }));
+  if (o.format != BulkLoadOptions::Format::kCsv && !csv_field.empty()) {
+    return BadLoad(csv_field, "is a CSV option: it needs format 'csv'");
+  }
   return o;
 }
 

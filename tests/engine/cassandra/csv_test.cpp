@@ -4,14 +4,17 @@
 // while the good ones load.
 #include "partplay/cassandra/csv.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/value.h"
 
@@ -95,6 +98,26 @@ std::vector<std::string> Rows(Session& s, const std::string& table) {
   return out;
 }
 
+// Loads `csv` into `table` (emptied first) through the CSV bulk load cut in two at `cut`; the
+// failures as COPY lists them.
+std::vector<std::string> BulkLoadCsv(Session& s, const std::string& table, const std::string& csv,
+                                     const std::string& options_json, size_t cut) {
+  s.Execute("TRUNCATE " + table + ";");
+  StatusOr<BulkLoadOptions> options = ParseBulkLoadOptionsJson(options_json);
+  EXPECT_TRUE(options.ok()) << options.status().message();
+  std::unique_ptr<BulkLoad> load = BulkLoad::Start(s, table, options.value()).value();
+  Status st = load->Append(std::string_view(csv).substr(0, cut));
+  if (st.ok()) st = load->Append(std::string_view(csv).substr(cut));
+  if (st.ok()) st = load->Finish();
+  EXPECT_TRUE(st.ok()) << st.message();
+  std::vector<std::string> failures;
+  for (const CsvLoadFailure& f : load->failures()) {
+    failures.push_back(
+        fmt::format("line {}, column {}: {}", f.where.line, f.where.column, f.message));
+  }
+  return failures;
+}
+
 // A CSV field as Python's csv writer quotes it (cqlsh COPY TO): in quotes when it holds the
 // delimiter, a quote or a newline, quotes doubled.
 std::string CsvQuote(const std::string& v) {
@@ -113,7 +136,7 @@ TEST(CopyFromTest, CqlshCopyToOutputLoadsBackEqual) {
     return it->second;
   };
   Session s(options);
-  s.Execute(Schema("src") + Schema("dst"));
+  s.Execute(Schema("src") + Schema("dst") + Schema("bulk"));
   std::vector<StatementResult> inserted = s.Execute(R"(
     INSERT INTO src (k, c, ts, b, flag, l, m, a, t, d, x, day) VALUES ('plain', 1,
       '2024-01-02 03:04:05.678+0000', 0xcafe, true, ['a', 'b, "c"'], {'k': 1, 'it''s': 2},
@@ -143,6 +166,13 @@ lines, "quoted"', 2, false);
   ASSERT_EQ(copy.back().kind, StatementResult::Kind::kVoid) << copy.back().status.message();
   EXPECT_EQ(copy.back().message, "3 rows imported from src.csv into ks.dst; 0 rows failed") << csv;
   EXPECT_EQ(Rows(s, "dst"), Rows(s, "src"));
+  // The page's CSV bulk load of the same file, cut anywhere, loads the same rows.
+  for (size_t cut = 0; cut <= csv.size(); ++cut) {
+    EXPECT_EQ(BulkLoadCsv(s, "ks.bulk", csv, R"({"format": "csv", "header": true})", cut),
+              std::vector<std::string>())
+        << cut;
+    ASSERT_EQ(Rows(s, "bulk"), Rows(s, "src")) << cut;
+  }
 }
 
 TEST(CopyFromTest, DsbulkUnloadOutputAndOptions) {
@@ -150,7 +180,7 @@ TEST(CopyFromTest, DsbulkUnloadOutputAndOptions) {
   SessionOptions options;
   options.read_file = [&](const std::string& name) -> StatusOr<std::string> { return files[name]; };
   Session s(options);
-  s.Execute(Schema("src") + Schema("dst"));
+  s.Execute(Schema("src") + Schema("dst") + Schema("bulk"));
   s.Execute(R"(INSERT INTO src (k, c, ts, b, flag, l, m, a, t, d, x, day) VALUES ('a', 1,
       '2024-01-02T03:04:05.678Z', 0x00ff, false, ['p', 'q'], {'z': 26}, {street: 's', zip: 9},
       (1, 'o'), 2d, -0.25, '1999-12-31');)");
@@ -171,6 +201,17 @@ TEST(CopyFromTest, DsbulkUnloadOutputAndOptions) {
   ASSERT_EQ(dst.size(), 2u);
   EXPECT_EQ(dst[0], Rows(s, "src")[0]);
   EXPECT_EQ(dst[1].substr(0, 6), "b | 2 ");
+  const std::string& csv = files["dsbulk.csv"];
+  for (size_t cut = 0; cut <= csv.size(); ++cut) {
+    EXPECT_EQ(BulkLoadCsv(s, "ks.bulk", csv,
+                          R"({"format": "csv", "header": true, "delimiter": "|", "null": "NULL",
+                              "datetimeformat": "%Y-%m-%dT%H:%M:%S.%fZ", "columns": ["k", "c",
+                              "ts", "b", "flag", "l", "m", "a", "t", "d", "x", "day"]})",
+                          cut),
+              std::vector<std::string>())
+        << cut;
+    ASSERT_EQ(Rows(s, "bulk"), dst) << cut;
+  }
 }
 
 TEST(CopyFromTest, BadRowsAreListedAndTheGoodOnesLoad) {

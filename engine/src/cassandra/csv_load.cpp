@@ -1,0 +1,173 @@
+#include "partplay/cassandra/csv_load.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "partplay/cassandra/modify.h"
+#include "partplay/cassandra/parser.h"
+#include "partplay/cassandra/value.h"
+#include "partplay/core/limits.h"
+
+namespace partplay::cql {
+namespace {
+
+Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// One CSV field as a value of the column's type.
+StatusOr<Value> FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerator& gen) {
+  if (c.type.is_collection() || c.type.is_composite()) {
+    // cqlsh writes a CQL literal (['a', 'b'], {x: 1}); dsbulk writes JSON (["a","b"], {"x":1}).
+    StatusOr<Literal> lit = ParseLiteral(f.text);
+    StatusOr<Value> cql =
+        lit.ok() ? LiteralToValue(c.type, lit.value(), c.name, gen) : StatusOr<Value>(lit.status());
+    if (cql.ok()) return cql;
+    StatusOr<Value> json = JsonTextToValue(c.type, f.text, c.name, f.where);
+    if (json.ok()) return json;
+    return cql.status();
+  }
+  std::string text = f.text;
+  if (c.type.kind == TypeKind::kTimestamp) {
+    // cqlsh writes microseconds (.678000); a timestamp holds milliseconds, as cqlsh reads it.
+    size_t dot = text.find('.');
+    if (dot != std::string::npos) {
+      size_t end = dot + 1;
+      while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+      if (end - dot - 1 > 3) text.erase(dot + 4, end - dot - 4);
+    }
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(Bytes b, ValueFromString(c.type, text, f.where));
+  return Value(std::move(b));
+}
+
+}  // namespace
+
+StatusOr<bool> SetCsvLoadOption(CsvLoadOptions& options, std::string_view name,
+                                std::string_view value, const SourceLocation& where) {
+  auto one_char = [&](char& into) -> StatusOr<bool> {
+    if (value.size() != 1) {
+      return Invalid(fmt::format("{} must be one character, not '{}'", name, value), where);
+    }
+    into = value[0];
+    return true;
+  };
+  if (name == "header") {
+    std::string b = Lower(value);
+    if (b != "true" && b != "false") {
+      return Invalid(fmt::format("HEADER is true or false, not '{}'", value), where);
+    }
+    options.header = b == "true";
+    return true;
+  }
+  if (name == "delimiter") return one_char(options.csv.delimiter);
+  if (name == "quote") return one_char(options.csv.quote);
+  if (name == "escape") return one_char(options.csv.escape);
+  if (name == "null") {
+    options.null_text = std::string(value);
+    return true;
+  }
+  if (name == "datetimeformat") {
+    // Timestamps are read in cqlsh's default format and ISO 8601 whatever this says.
+    if (value != "%Y-%m-%d %H:%M:%S.%f%z" && value != "%Y-%m-%d %H:%M:%S%z" &&
+        value != "%Y-%m-%dT%H:%M:%S.%fZ" && value != "%Y-%m-%dT%H:%M:%SZ") {
+      return Invalid(fmt::format("DATETIMEFORMAT '{}' is not read by Partition Playground: "
+                                 "timestamps are read in cqlsh's default format "
+                                 "(%Y-%m-%d %H:%M:%S.%f%z) and ISO 8601",
+                                 value),
+                     where);
+    }
+    return true;
+  }
+  return false;
+}
+
+StatusOr<std::vector<int>> ResolveCsvColumns(const TableSchema& table,
+                                             const std::vector<std::string>& names,
+                                             const std::vector<SourceLocation>& where) {
+  if (names.empty()) return table.select_order;
+  std::vector<int> columns;
+  for (size_t i = 0; i < names.size(); ++i) {
+    int index = table.IndexOf(names[i]);
+    if (index < 0) {
+      return Status(ErrorCode::kCqlUnknown, "Undefined column name " + names[i],
+                    i < where.size() ? where[i] : SourceLocation{});
+    }
+    columns.push_back(index);
+  }
+  return columns;
+}
+
+CsvRowLoader::CsvRowLoader(const CsvLoadOptions& options, std::vector<int> columns)
+    : options_(options), columns_(std::move(columns)) {}
+
+void CsvRowLoader::Fail(const SourceLocation& where, std::string message) {
+  ++failed_;
+  if (failures_.size() < static_cast<size_t>(kCsvMaxListedFailures)) {
+    failures_.push_back(CsvLoadFailure{where, std::move(message)});
+  }
+}
+
+Status CsvRowLoader::LoadAvailable(CsvReader& reader, Table& table, ValueGenerator& generator) {
+  if (stopped_) return Status::Ok();
+  for (int c : columns_) {
+    if (c < 0 || static_cast<size_t>(c) >= table.schema().columns.size()) {
+      // The table was dropped and created again with fewer columns between two chunks.
+      return Status(ErrorCode::kCqlInvalidRequest, "the table changed during the load");
+    }
+  }
+  while (true) {
+    StatusOr<CsvReader::Step> step = reader.Read(fields_);
+    if (!step.ok()) {
+      // The rest of the input cannot be split into records reliably: stop here, keep what loaded.
+      stopped_ = true;
+      Fail(step.status().where(), step.status().message() + " (the load stopped here)");
+      return step.status();
+    }
+    if (step.value() != CsvReader::Step::kRecord) return Status::Ok();
+    LoadRecord(fields_, table, generator);
+  }
+}
+
+void CsvRowLoader::LoadRecord(const std::vector<CsvField>& fields, Table& table,
+                              ValueGenerator& generator) {
+  bool first = first_;
+  first_ = false;
+  if (first && options_.header) return;
+  if (fields.size() == 1 && fields[0].text.empty() && !fields[0].quoted) return;  // blank line
+  if (fields.size() != columns_.size()) {
+    Fail(fields[0].where, fmt::format("{} fields for {} columns", fields.size(), columns_.size()));
+    return;
+  }
+  const TableSchema& t = table.schema();
+  std::vector<Value> values;
+  values.reserve(fields.size());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const ColumnSpec& c = t.columns[static_cast<size_t>(columns_[i])];
+    if (!fields[i].quoted && fields[i].text == options_.null_text) {
+      values.emplace_back();
+      continue;
+    }
+    StatusOr<Value> v = FieldValue(c, fields[i], generator);
+    if (!v.ok()) {
+      Fail(fields[i].where, fmt::format("{}: {}", c.name, v.status().message()));
+      return;
+    }
+    values.push_back(std::move(v).value());
+  }
+  Status inserted = InsertRow(table, columns_, std::move(values), fields[0].where);
+  if (!inserted.ok()) {
+    Fail(fields[0].where, inserted.message());
+    return;
+  }
+  ++rows_;
+}
+
+}  // namespace partplay::cql
