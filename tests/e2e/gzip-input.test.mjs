@@ -203,6 +203,7 @@ describe('gzip input in the Cosmos DB mode', () => {
       const carried = Number(m[1]);
       assert.ok(carried > 5 && carried < 1500, `${carried} items`);
       other = await openPage();
+      await other.page.waitForLoadState('networkidle');
       await other.page.goto('about:blank');
       await other.page.goto(link);
       await other.page.waitForFunction(() => ['done', 'failed'].includes(document.body.dataset.restored), null, {timeout: TIMEOUT});
