@@ -978,8 +978,8 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     if (stop) {
       const loc = stop.location;
       const where = loc && loc.line > 0 ? ` at line ${formatInt(loc.line)}, column ${formatInt(loc.column)}` : '';
-      text = `The load of ${name} into ${table} stopped${where}: ${stop.message} ${plural(out.rows, 'row')} ` +
-        `loaded before it stay.`;
+      // The engine's message says how many rows loaded before it (they stay).
+      text = `The load of ${name} into ${table} stopped${where}: ${stop.message}.`;
     }
     const failed = out.failed ?? 0;
     const failures = out.failures ?? [];
