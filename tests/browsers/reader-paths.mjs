@@ -183,6 +183,17 @@ export function readerPaths(engine) {
       await suite.done(page);
     });
 
+    test('a gzipped export (.json.gz) reads as the JSON inside it (DecompressionStream)', {timeout: 2 * TIMEOUT}, async () => {
+      const page = await suite.openPage();
+      await page.fill(byTestId('key-input'), '/tenantId');
+      const state = await analysisAfter(page, () => page.setFiles(byTestId('file-input'), [join(examplesDir, 'cosmos-export.json.gz')]));
+      assert.equal(state, 'ready');
+      const items = exampleItems('cosmos-export');
+      await expectReadyWith(page, expectedPartitions(items, ['/tenantId']), items);
+      assert.match(await page.text(byTestId('source-line')), /KB of JSON, [\d.]+ KB gzip read/);
+      await suite.done(page);
+    });
+
     test('a file chosen with the file input streams with the progress bar', {timeout: 4 * TIMEOUT}, async () => {
       // ~150 MB of NDJSON: long enough that the progress bar (shown after half a second) appears.
       const dir = mkdtempSync(join(tmpdir(), `pp-${engine}-`));

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {gunzipSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
 
@@ -74,7 +75,12 @@ export const examples = JSON.parse(readFileSync(join(examplesDir, 'index.json'),
 export const exampleItems = (id) => {
   const entry = examples.find((e) => e.id === id);
   assert.ok(entry, `example ${id} is in examples/index.json`);
-  return parseItems(readFileSync(join(examplesDir, entry.file), 'utf8'));
+  return parseItems(exampleText(entry.file));
+};
+/** An example file's text (a .gz one decompressed, as the page's worker reads it). */
+export const exampleText = (file) => {
+  const bytes = readFileSync(join(examplesDir, file));
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -34,6 +34,11 @@ export function cliErrorCodes() {
   return JSON.parse(execFileSync(CLI, ['error-codes'], {encoding: 'utf8'}));
 }
 
+/**
+ * The Cosmos DB examples the wasm module reads as they are: a gzipped one (cosmos-export.json.gz)
+ * is decompressed by the page's worker and the CLI, not by the module; gzip-input.test.mjs
+ * covers it.
+ */
 export function examples() {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/index.json'), 'utf8'));
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/index.json'), 'utf8')).filter((e) => !e.file.endsWith('.gz'));
 }

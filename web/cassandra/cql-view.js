@@ -14,8 +14,10 @@
 import {limitText, limitValue} from '../common/limits.js';
 import {caretExcerpt, statementRangeOf} from '../common/text-position.js';
 import {fillTable, h, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
-import {formatBytes, formatInt, formatMs, formatPercent, truncate} from '../common/format.js';
-import {COSMOS_DEFAULT_RU, SourceKind} from '../worker/protocol.js';
+import {
+  formatBytes, formatInt, formatMs, formatPercent, progressBytes, progressShare, sourceSize, truncate,
+} from '../common/format.js';
+import {COSMOS_DEFAULT_RU, LoadFormat, SourceKind} from '../worker/protocol.js';
 import {nodeClass, renderLoadChart, renderRing, vnodeRanges} from './ring-chart.js';
 
 /** Rows of one result shown at first (the rest behind a button). */
@@ -33,6 +35,14 @@ const CASSANDRA_API_PHYSICAL = 'cosmos_cassandra_physical_partition_bytes';
 const share = (x) => (x > 0 && x < 0.0001 ? '< 0.01%' : formatPercent(x));
 const keyText = (key) => ((key ?? []).length > 1 ? `(${key.join(', ')})` : String(key?.[0] ?? ''));
 const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
+
+/** The format a file's name says ('csv' for .csv/.tsv, 'json' for .json/.ndjson/.jsonl, gzipped or not), or null. */
+export function formatOfName(name) {
+  const base = String(name ?? '').toLowerCase().replace(/\.gz$/, '');
+  if (/\.(csv|tsv)$/.test(base)) return LoadFormat.CSV;
+  if (/\.(json|ndjson|jsonl)$/.test(base)) return LoadFormat.JSON;
+  return null;
+}
 
 /** "SimpleStrategy, replication_factor 3" from a CqlView keyspace's replication. */
 export function replicationText(replication) {
@@ -63,6 +73,19 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     progressTrack: byId('cql-progress-track'),
     progressBar: byId('cql-progress-bar'),
     loadCancel: byId('cql-load-cancel'),
+    loadAgain: byId('cql-load-again'),
+    loadExample: byId('cql-load-example'),
+    loadFailures: byId('cql-load-failures'),
+    formatJson: byId('cql-load-format-json'),
+    formatCsv: byId('cql-load-format-csv'),
+    csvOptions: byId('cql-csv-options'),
+    csvHeader: byId('cql-csv-header'),
+    csvDelimiter: byId('cql-csv-delimiter'),
+    csvNull: byId('cql-csv-null'),
+    csvQuote: byId('cql-csv-quote'),
+    csvEscape: byId('cql-csv-escape'),
+    csvDatetime: byId('cql-csv-datetimeformat'),
+    csvColumns: byId('cql-csv-columns'),
     ringForm: byId('ring-form'),
     ringNodes: byId('ring-nodes'),
     ringVnodes: byId('ring-vnodes'),
@@ -105,6 +128,10 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     shownRows: new Map(),
     /** The cql-load in flight: an AbortController. */
     loadAbort: null,
+    /** The last file loaded ({source, name}), for "Load it again" with other options. */
+    lastLoad: null,
+    /** The example on screen that offers a file to load ({file, table, format, csv, after}), or null. */
+    exampleLoad: null,
     queue: Promise.resolve(),
     /** Requests queued or running. */
     pending: 0,
@@ -159,16 +186,19 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
 
   function runScript({focusError = true} = {}) {
     const script = el.editor.value;
-    return enqueue(async () => {
-      el.status.classList.remove('bad');
-      el.status.textContent = 'Running…';
-      const out = await client.cql({script, ru: ru()});
-      state.results = {list: out.results, script, nodes: out.view.ring.nodes.map((n) => n.name),
-                       generation: state.generation, timing: out.timing};
-      state.shownRows.clear();
-      acceptView(out.view);
-      renderResults({focusError});
-    });
+    return enqueue(() => runStatements(script, {focusError}));
+  }
+
+  /** Runs `script` (inside a queued task) and shows its results. */
+  async function runStatements(script, {focusError = false} = {}) {
+    el.status.classList.remove('bad');
+    el.status.textContent = 'Running…';
+    const out = await client.cql({script, ru: ru()});
+    state.results = {list: out.results, script, nodes: out.view.ring.nodes.map((n) => n.name),
+                     generation: state.generation, timing: out.timing};
+    state.shownRows.clear();
+    acceptView(out.view);
+    renderResults({focusError});
   }
 
   function statusLine() {
@@ -516,6 +546,8 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
       picker.disabled = tables.length === 0;
     }
     el.loadInput.disabled = tables.length === 0;
+    el.loadAgain.disabled = tables.length === 0 || !state.lastLoad;
+    el.loadExample.disabled = tables.length === 0;
   }
 
   function keyspaceOf(view) {
@@ -833,39 +865,94 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
   }
 
   // -------------------------------------------------------------------------------------------
-  // Loading JSON into a table.
+  // Loading JSON or CSV into a table (gzip or not: the worker decompresses it).
+
+  function chosenFormat() {
+    return el.formatCsv.checked ? LoadFormat.CSV : LoadFormat.JSON;
+  }
+
+  function setFormat(format) {
+    el.formatCsv.checked = format === LoadFormat.CSV;
+    el.formatJson.checked = format !== LoadFormat.CSV;
+    syncFormat();
+  }
+
+  function syncFormat() {
+    el.csvOptions.hidden = chosenFormat() !== LoadFormat.CSV;
+  }
+
+  /** The CSV options of the controls (protocol.js CsvOptions); the engine checks their values. */
+  function csvOptions() {
+    const options = {header: el.csvHeader.checked, delimiter: el.csvDelimiter.value};
+    if (el.csvNull.value !== '') options.null = el.csvNull.value;
+    if (el.csvQuote.value !== '') options.quote = el.csvQuote.value;
+    if (el.csvEscape.value !== '') options.escape = el.csvEscape.value;
+    const datetime = el.csvDatetime.value.trim();
+    if (datetime) options.datetimeformat = datetime;
+    const columns = el.csvColumns.value.split(',').map((c) => c.trim()).filter(Boolean);
+    if (columns.length) options.columns = columns;
+    return options;
+  }
+
+  /** Puts CsvOptions (an example's) into the controls; what they do not give goes back to its default. */
+  function setCsvControls(csv = {}) {
+    el.csvHeader.checked = csv.header ?? true;
+    el.csvDelimiter.value = [...el.csvDelimiter.options].some((o) => o.value === csv.delimiter) ? csv.delimiter : ',';
+    el.csvNull.value = csv.null ?? '';
+    el.csvQuote.value = csv.quote ?? '"';
+    el.csvEscape.value = csv.escape ?? '\\';
+    el.csvDatetime.value = csv.datetimeformat ?? '';
+    el.csvColumns.value = Array.isArray(csv.columns) ? csv.columns.join(', ') : '';
+  }
 
   function loadFile(file) {
-    const table = el.loadTable.value;
-    if (!file || !table) return;
+    if (!file) return undefined;
+    // The name decides the format when it says one (.csv, .csv.gz, .json, .ndjson.gz, ...).
+    const named = formatOfName(file.name);
+    if (named) setFormat(named);
+    if (/\.tsv(\.gz)?$/i.test(file.name)) el.csvDelimiter.value = '\t';
+    state.lastLoad = {source: {kind: SourceKind.FILE, file, name: file.name}, name: file.name};
+    el.loadAgain.disabled = false;
+    return loadRows(state.lastLoad);
+  }
+
+  /** Loads `source` into the table picked (or `table`) in the format and with the options chosen. */
+  function loadRows({source, name}, {table = el.loadTable.value, after = ''} = {}) {
+    if (!source || !table) return undefined;
+    const format = chosenFormat();
+    const csv = format === LoadFormat.CSV ? csvOptions() : undefined;
     const abort = new AbortController();
     state.loadAbort = abort;
     let progress = null;
     el.loadStatus.textContent = '';
-    el.loadStatus.classList.remove('bad');
+    el.loadStatus.classList.remove('bad', 'partial');
+    showFailures([]);
     const timer = setTimeout(() => {
       el.progress.hidden = false;
-      updateProgress(progress, file.name);
+      updateProgress(progress, name);
     }, PROGRESS_DELAY_MS);
     return enqueue(async () => {
       try {
         const out = await client.cqlLoad({
-          table, source: {kind: SourceKind.FILE, file, name: file.name}, ru: ru(), signal: abort.signal,
+          table, source, format, csv, ru: ru(), signal: abort.signal,
           onProgress: (p) => {
             progress = p;
-            if (!el.progress.hidden) updateProgress(p, file.name);
+            if (!el.progress.hidden) updateProgress(p, name);
           },
         });
-        el.loadStatus.textContent = `Loaded ${plural(out.rows, 'row')} from ${file.name} into ${table} in ${formatMs(out.timing.ms)}.`;
-        el.loadStatus.dataset.rows = String(out.rows);
-        el.loadStatus.dataset.table = table;
+        showLoaded(out, name, table);
         acceptView(out.view);
+        if (out.stopped) throw Object.assign(new Error(out.stopped.message), {shown: true, stopped: true});
       } catch (e) {
+        if (e?.stopped) throw e;
         el.loadStatus.classList.add('bad');
         const loc = e.location;
-        const where = loc && loc.line > 0 ? ` (line ${formatInt(loc.line)}, column ${formatInt(loc.column)}, item #${formatInt(loc.item_index)})` : '';
+        const item = loc && format !== LoadFormat.CSV && loc.item_index >= 0 ? `, item #${formatInt(loc.item_index)}` : '';
+        const where = loc && loc.line > 0 ? ` (line ${formatInt(loc.line)}, column ${formatInt(loc.column)}${item})` : '';
         el.loadStatus.textContent = e.cancelled ? 'Loading cancelled; the rows loaded before stay.' : `${e.message}${where}`;
         el.loadStatus.dataset.rows = '';
+        el.loadStatus.dataset.failed = '';
+        el.loadStatus.dataset.code = e.codeName ?? '';
         if (e) e.shown = true;
         // The table may hold some rows now: show them.
         try {
@@ -877,21 +964,68 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
         el.progress.hidden = true;
         state.loadAbort = null;
       }
+      // An example's queries over what it loaded.
+      if (after) await runStatements(after);
     });
   }
 
+  /** The result line of a finished (or stopped) load and the rows that failed, located. */
+  function showLoaded(out, name, table) {
+    const what = out.format === LoadFormat.CSV ? 'CSV' : 'JSON';
+    const size = out.source ? ` (${sourceSize(out.source, what)})` : '';
+    let text = `Loaded ${plural(out.rows, 'row')} from ${name}${size} into ${table} in ${formatMs(out.timing.ms)}.`;
+    const stop = out.stopped;
+    if (stop) {
+      const loc = stop.location;
+      const where = loc && loc.line > 0 ? ` at line ${formatInt(loc.line)}, column ${formatInt(loc.column)}` : '';
+      // The engine's message says how many rows loaded before it (they stay).
+      text = `The load of ${name} into ${table} stopped${where}: ${stop.message}.`;
+    }
+    const failed = out.failed ?? 0;
+    const failures = out.failures ?? [];
+    if (failed > 0) {
+      text += ` ${plural(failed, 'row')} failed` +
+        (failures.length < failed ? `; the first ${formatInt(failures.length)} are listed below.` : ', listed below.');
+    }
+    el.loadStatus.textContent = text;
+    el.loadStatus.classList.toggle('bad', !!stop);
+    el.loadStatus.classList.toggle('partial', !stop && failed > 0);
+    el.loadStatus.dataset.rows = String(out.rows);
+    el.loadStatus.dataset.failed = String(failed);
+    el.loadStatus.dataset.table = table;
+    el.loadStatus.dataset.bytes = String(out.source?.bytes ?? '');
+    el.loadStatus.dataset.compressedBytes = String(out.source?.compressedBytes ?? '');
+    if (stop) el.loadStatus.dataset.code = stop.codeName ?? '';
+    else delete el.loadStatus.dataset.code;
+    showFailures(failures);
+  }
+
+  function showFailures(failures) {
+    el.loadFailures.hidden = failures.length === 0;
+    el.loadFailures.replaceChildren(...failures.map((f) => {
+      const li = h('li', {testid: 'cql-load-failure'}, [
+        h('span', {className: 'where', text: `line ${formatInt(f.line)}, column ${formatInt(f.column)}`}),
+        `: ${f.message}`,
+      ]);
+      li.dataset.line = String(f.line);
+      li.dataset.column = String(f.column);
+      return li;
+    }));
+  }
+
   function updateProgress(p, name) {
-    if (!p || !p.bytesTotal) {
+    const share = progressShare(p);
+    const rows = p ? ` · ${plural(p.items, 'row')}${p.failed ? `, ${formatInt(p.failed)} failed` : ''}` : '';
+    if (!p || share === null) {
       el.progressTrack.classList.add('indeterminate');
-      el.progressText.textContent = `Loading ${name}${p ? `: ${formatInt(p.items)} rows` : '…'}`;
+      el.progressText.textContent = `Loading ${name}${p ? `: ${progressBytes(p, chosenFormat() === LoadFormat.CSV ? 'CSV' : 'JSON')}${rows}` : '…'}`;
       return;
     }
-    const share = Math.min(1, p.bytesDone / p.bytesTotal);
     el.progressTrack.classList.remove('indeterminate');
     el.progressBar.style.width = `${(share * 100).toFixed(1)}%`;
     el.progressTrack.setAttribute('aria-valuenow', String(Math.round(share * 100)));
-    el.progressText.textContent = `Loading ${name}: ${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} ` +
-      `(${formatPercent(share)}) · ${formatInt(p.items)} rows`;
+    el.progressText.textContent = `Loading ${name}: ${progressBytes(p, chosenFormat() === LoadFormat.CSV ? 'CSV' : 'JSON')} ` +
+      `(${formatPercent(share)})${rows}`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -915,7 +1049,28 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     if (!response.ok) throw new Error(`${example.file}: HTTP ${response.status}`);
     el.editor.value = await response.text();
     el.editor.dataset.example = example.id;
+    offerExampleLoad(example.load);
+    // A schema dump creates its keyspace without IF NOT EXISTS, as on a fresh cluster.
+    if (example.fresh_session === true) {
+      enqueue(async () => {
+        const view = await client.cqlReset({ru: ru()});
+        state.selected = null;
+        acceptView(view);
+      });
+    }
     return runScript({focusError});
+  }
+
+  /**
+   * The button that loads an example's data file ({file, table, format, csv, after} of
+   * examples/cql/index.json) with the bulk load: COPY FROM, which reads a file, is for
+   * `partplay cql`; on the page the example's file is loaded through the worker.
+   */
+  function offerExampleLoad(load) {
+    const usable = load && typeof load.file === 'string' && typeof load.table === 'string';
+    state.exampleLoad = usable ? load : null;
+    el.loadExample.hidden = !usable;
+    el.loadExample.textContent = usable ? `Load ${load.file} into ${load.table}` : '';
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1028,6 +1183,21 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     loadFile(file);
   });
   el.loadCancel.addEventListener('click', () => state.loadAbort?.abort());
+  el.loadAgain.addEventListener('click', () => {
+    if (state.lastLoad) loadRows(state.lastLoad);
+  });
+  el.loadExample.addEventListener('click', () => {
+    const load = state.exampleLoad;
+    if (!load) return;
+    setFormat(load.format ?? LoadFormat.JSON);
+    if (load.format === LoadFormat.CSV) setCsvControls(load.csv);
+    el.loadTable.value = load.table;
+    state.lastLoad = {source: {kind: SourceKind.URL, url: new URL(load.file, examplesBase).href, name: load.file},
+                      name: load.file};
+    el.loadAgain.disabled = false;
+    loadRows(state.lastLoad, {table: load.table, after: typeof load.after === 'string' ? load.after : ''});
+  });
+  for (const radio of [el.formatJson, el.formatCsv]) radio.addEventListener('change', syncFormat);
 
   let lastWidth = 0;
   let frame = 0;

@@ -378,6 +378,44 @@ async function copy(text, output, status, what, note = '') {
 const kb = (chars) => `${(chars / 1024).toFixed(1)} KB`;
 
 /**
+ * The first `max` bytes of a file's text, {text, total (its size in bytes, null when unknown)}.
+ * A gzip file (its first bytes 1f 8b, whatever its name) is decompressed as far as needed: the
+ * items come from the JSON inside, whose whole size is unknown until the end.
+ */
+export async function leadingText(file, max) {
+  const magic = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (!(magic[0] === 0x1f && magic[1] === 0x8b) || typeof DecompressionStream !== 'function') {
+    return {text: await file.slice(0, max).text(), total: file.size};
+  }
+  const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const parts = [];
+  let length = 0;
+  let ended = false;
+  try {
+    while (length < max) {
+      const {done, value} = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      parts.push(value);
+      length += value.length;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(Math.min(length, max));
+  let at = 0;
+  for (const part of parts) {
+    const take = part.subarray(0, bytes.length - at);
+    bytes.set(take, at);
+    at += take.length;
+    if (at === bytes.length) break;
+  }
+  return {text: new TextDecoder().decode(bytes), total: ended && length <= max ? length : null};
+}
+
+/**
  * The state to share and the sentence that says what data it carries. Data from a file, or a
  * paste too long for a link, never goes missing silently: with `include` its first items (up to
  * MAX_INLINE_CHARS) travel in the link and the snippet, and the note says how many; without, the
@@ -390,9 +428,12 @@ export async function sharedState(source, include) {
   let text = '';
   let total = null;
   if (source.kind === 'file' && source.file) {
-    total = source.file.size;
     // Enough bytes for MAX_INLINE_CHARS characters of items; the file itself stays here.
-    text = await source.file.slice(0, MAX_INLINE_CHARS * 4).text();
+    try {
+      ({text, total} = await leadingText(source.file, MAX_INLINE_CHARS * 4));
+    } catch (e) {
+      return {state, note: ` It carries no data: ${name} could not be read (${e?.message ?? e}).`};
+    }
   } else if (typeof source.text === 'string') {
     total = new TextEncoder().encode(source.text).length;
     text = source.text.slice(0, MAX_INLINE_CHARS * 4);

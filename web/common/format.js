@@ -57,6 +57,40 @@ export function formatMs(ms) {
   return `${oneDecimal.format(ms / 1000)} s`;
 }
 
+/**
+ * How much of a read is done (0..1) from a progress reply (protocol.js): for a gzip source the
+ * compressed bytes read of the compressed total (the only total known), else the input's; null
+ * when no total is known.
+ */
+export function progressShare(p) {
+  const c = p?.compressed;
+  if (c) return c.bytesTotal ? Math.min(1, c.bytesDone / c.bytesTotal) : null;
+  return p?.bytesTotal ? Math.min(1, p.bytesDone / p.bytesTotal) : null;
+}
+
+/**
+ * The bytes of a progress reply in words: "2.1 MB of 6.1 MB", or for a gzip source both sizes,
+ * "2.1 MB of 6.1 MB gzip · 14.3 MB of JSON" (`what` names the decompressed input).
+ */
+export function progressBytes(p, what = 'JSON') {
+  const c = p?.compressed;
+  if (c) {
+    const gz = c.bytesTotal ? `${formatBytes(c.bytesDone)} of ${formatBytes(c.bytesTotal)} gzip` : `${formatBytes(c.bytesDone)} gzip`;
+    return `${gz} · ${formatBytes(p.bytesDone)} of ${what}`;
+  }
+  return p?.bytesTotal ? `${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}` : formatBytes(p?.bytesDone);
+}
+
+/**
+ * The size of what a result read (its `source`: {bytes, compressedBytes?}): "41.2 MB of JSON,
+ * 6.1 MB gzip" for a gzip source, "41.2 MB" otherwise.
+ */
+export function sourceSize(source, what = 'JSON') {
+  if (!source) return '';
+  if (source.compressedBytes === undefined || source.compressedBytes === null) return formatBytes(source.bytes);
+  return `${formatBytes(source.bytes)} of ${what}, ${formatBytes(source.compressedBytes)} gzip`;
+}
+
 /** True for the `{}` the engine uses for a missing key value ("undefined"). */
 export function isUndefinedKeyValue(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;

@@ -11,7 +11,7 @@
 //
 // The view owns only what is inside `root`; it never reads the page by id.
 import {h} from '../common/dom.js';
-import {formatBytes, formatInt, formatPercent} from '../common/format.js';
+import {formatBytes, formatInt, formatPercent, progressShare} from '../common/format.js';
 import {MAX_COMPARED_KEYS, MAX_COMPARED_QUERIES} from '../worker/protocol.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -335,7 +335,8 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     try {
       const table = await client.compare({keys: state.pins, ...m, onProgress: (p) => {
         if (seq !== state.seq) return;
-        const share = p.bytesTotal ? ` (${formatPercent(p.bytesDone / p.bytesTotal)})` : '';
+        const done = progressShare(p);
+        const share = done === null ? '' : ` (${formatPercent(done)})`;
         status.textContent = `Comparing ${state.pins.length} keys: ${formatInt(p.items)} items read${share}…`;
       }});
       if (seq !== state.seq) return;

@@ -22,7 +22,9 @@ import {
   describeSynthetic,
 } from './container-view.js';
 import {fillTable, h, keyNode, scopedById, setFigure as setFigureNode} from '../common/dom.js';
-import {formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent} from '../common/format.js';
+import {
+  formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent, progressBytes, progressShare, sourceSize,
+} from '../common/format.js';
 import {SourceKind} from '../worker/protocol.js';
 import {limitText, limitValue} from '../common/limits.js';
 import {caretExcerpt} from '../common/text-position.js';
@@ -37,6 +39,9 @@ const SETTLE_MS = 400;
 const SYNTHETIC_SLOT = 'synthetic';
 /** The key of the first pass over own data, which only samples its candidate paths. */
 const PROBE_KEY = '/id';
+/** The properties Cosmos DB adds to every stored item, as an export carries them. */
+const SYSTEM_PROPERTIES = new Set(['_rid', '_self', '_etag', '_attachments', '_ts', '_lsn']);
+const isSystemProperty = (path) => SYSTEM_PROPERTIES.has(path.split('/')[1] ?? '');
 
 /** The container a page starts with, and that an example's "container" settings start from. */
 const DEFAULT_SETTINGS = Object.freeze({
@@ -544,11 +549,21 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     return typed === '' || typed === state.pageKey;
   }
 
-  /** The advisor's best candidate that is not poor (report.advisor, best first), or null. */
+  /**
+   * The advisor's best candidate that is not poor (report.advisor, best first), or null. A system
+   * property of an export (/_rid, /_etag, ...) is passed over unless the advisor ranks it above
+   * every other path: the service writes them when it stores an item, so they cannot be the key
+   * an item is written with, and on a tie with /id they win only by their name.
+   */
   function advisorPick(report) {
     const candidates = report?.advisor?.candidates ?? [];
-    const pick = candidates.find((c) => c.verdict !== 'poor');
-    return pick ? {path: pick.path, verdict: pick.verdict, rank: pick.rank, of: candidates.length} : null;
+    const usable = candidates.filter((c) => c.verdict !== 'poor');
+    const own = usable.find((c) => !isSystemProperty(c.path));
+    const best = usable[0];
+    const pick = own && best && (own.score ?? 0) >= (best.score ?? 0) ? own : best;
+    if (!pick) return null;
+    const passed = pick === best ? [] : usable.slice(0, usable.indexOf(pick)).map((c) => c.path);
+    return {path: pick.path, verdict: pick.verdict, rank: pick.rank, of: candidates.length, passed};
   }
 
   /** Says which key the advisor picked for the loaded data (or that none could be). */
@@ -557,8 +572,12 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     el.keyPickNote.hidden = !report;
     if (!report) return;
     el.keyPickNote.textContent = pick
-      ? `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, best of ${formatInt(pick.of)} ` +
-        'candidate paths, ranked in the list below). Type another key to compare.'
+      ? (pick.passed.length === 0
+        ? `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, best of ${formatInt(pick.of)} ` +
+          'candidate paths, ranked in the list below). Type another key to compare.'
+        : `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, as good as ${pick.passed.join(', ')} ` +
+          `ranked above it, which are system properties Cosmos DB writes when it stores an item, so they cannot ` +
+          `place one; ${formatInt(pick.of)} candidate paths in the list below). Type another key to compare.`)
       : `No candidate path of this data is a good key; showing ${PROBE_KEY}. Pick one from the list below.`;
   }
 
@@ -718,17 +737,17 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     const items = `${formatInt(p.items)} items`;
     const name = [state.source?.name, state.progressLabel ? `(${state.progressLabel})` : ''].filter(Boolean).join(' ');
     const what = name ? `${name}: ` : '';
-    if (p.bytesTotal) {
-      const share = Math.min(1, p.bytesDone / p.bytesTotal);
+    // A gzip source's bar follows the compressed bytes (the only total known).
+    const share = progressShare(p);
+    if (share !== null) {
       el.progressTrack.classList.remove('indeterminate');
       el.progressBar.style.width = `${(share * 100).toFixed(1)}%`;
       el.progressTrack.setAttribute('aria-valuenow', String(Math.round(share * 100)));
-      el.progressText.textContent =
-        `Analyzing ${what}${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)} (${formatPercent(share)}) · ${items}`;
+      el.progressText.textContent = `Analyzing ${what}${progressBytes(p)} (${formatPercent(share)}) · ${items}`;
     } else {
       el.progressTrack.classList.add('indeterminate');
       el.progressTrack.removeAttribute('aria-valuenow');
-      el.progressText.textContent = `Analyzing ${what}${formatBytes(p.bytesDone)} · ${items}`;
+      el.progressText.textContent = `Analyzing ${what}${progressBytes(p)} · ${items}`;
     }
   }
 
@@ -836,9 +855,16 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     if (!report) return;
     const src = state.reportSource;
     const formatName = {ndjson: 'NDJSON', array: 'JSON array', object: 'single object'}[report.format] ?? report.format;
-    const parts = [src?.label ?? 'data', formatName, `${formatBytes(report.input_bytes)} read`];
+    // A gzip source says both sizes: every size of the report is the decompressed JSON's.
+    const read = report.source?.compressedBytes !== undefined
+      ? `${sourceSize({bytes: report.input_bytes, compressedBytes: report.source.compressedBytes})} read`
+      : `${formatBytes(report.input_bytes)} read`;
+    const parts = [src?.label ?? 'data', formatName, read];
     if (report.timing) parts.push(`${report.timing.bytesPerSecond === null ? 'modelled' : 'analyzed'} in ${formatMs(report.timing.ms)}`);
     el.sourceLine.textContent = `${parts.join(' · ')} · ${keyDescription(report)}`;
+    el.sourceLine.dataset.bytes = String(report.input_bytes);
+    if (report.source?.compressedBytes !== undefined) el.sourceLine.dataset.compressedBytes = String(report.source.compressedBytes);
+    else delete el.sourceLine.dataset.compressedBytes;
 
     const synthetic = report === state.synReport;
     el.viewSwitch.hidden = !state.synReport;

@@ -279,12 +279,15 @@ export class PlaygroundClient extends EventTarget {
   }
 
   /**
-   * Loads JSON objects from a source (protocol.js Source) into `table`. Resolves to {rows, view,
-   * timing}; progress {bytesDone, bytesTotal, items: rows so far}. `signal` cancels it.
+   * Loads rows from a source (protocol.js Source, gzip or not) into `table`: JSON objects, or CSV
+   * with format 'csv' and `csv` options (protocol.js CsvOptions). Resolves to {rows, failed,
+   * failures, lines, format, source, view, timing}; progress {bytesDone, bytesTotal, items: rows
+   * so far, failed, compressed}. `signal` cancels it.
    */
-  cqlLoad({table, source, ru, maxPartitions, onProgress, signal}) {
+  cqlLoad({table, source, format, csv, ru, maxPartitions, onProgress, signal}) {
     const transfer = source?.kind === SourceKind.BYTES ? [source.buffer] : [];
-    return this.#checked(Request.CQL_LOAD, {table, source, ru, maxPartitions}, {onProgress, transfer, signal});
+    return this.#checked(Request.CQL_LOAD, clean({table, source, format, csv, ru, maxPartitions}),
+                         {onProgress, transfer, signal});
   }
 
   /** A fresh CQL session (the ring stays). Resolves to a CqlView. */

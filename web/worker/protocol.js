@@ -7,7 +7,13 @@
 //   `id` is chosen by the page, unique among the requests in flight.
 //
 // Worker -> page: zero or more progress replies, then exactly one result or error reply
-//   {id, type: 'progress', payload: {bytesDone, bytesTotal, items}}
+//   {id, type: 'progress', payload: {bytesDone, bytesTotal, items, compressed, failed?}}
+//     bytesDone/bytesTotal  the bytes the engine read of the input (for gzip: decompressed, and
+//                           bytesTotal null, as the decompressed size is known only at the end)
+//     compressed            null, or for a gzip source {bytesDone, bytesTotal}: the compressed
+//                           bytes read of the compressed total (the file's size, a URL's
+//                           Content-Length, or null) — the only total known, so the bar follows it
+//     failed                cql-load only: rows refused so far (CSV)
 //   {id, type: 'result',   payload: <per request, below>}
 //   {id, type: 'error',    payload: ErrorPayload}
 //
@@ -37,7 +43,10 @@
 //              result  Report: the engine's report object (docs/report.md), whose
 //                      partition_bytes (Float64Array, every partition's bytes, largest first)
 //                      arrives with its buffer transferred, plus three fields the worker adds:
-//                        source: {kind, name, bytes}   what was read (name: file name, URL, label)
+//                        source: {kind, name, bytes, compressedBytes?}   what was read (name:
+//                                file name, URL, label; bytes: the JSON the engine read, which
+//                                every size of the report counts; compressedBytes: the gzip
+//                                bytes it came from, only for a gzip source)
 //                        timing: {ms, bytesPerSecond}  wall time in the worker
 //                        slot:   string                 the slot now holding this analysis
 //              Streams the source into the engine chunk by chunk. keyPaths are JSON pointers
@@ -129,6 +138,16 @@
 //   {kind: 'url',   url: string}                  absolute URL, fetched and read as a stream
 // Every source may carry an optional `name` (a file name or label), echoed in report.source.name.
 //
+// Compressed sources. A source whose first two bytes are gzip's magic (1f 8b) is decompressed in
+// the worker on its way into the engine (web/worker/gunzip.js, the browser's DecompressionStream),
+// whatever its name: a .json.gz or .csv.gz file, a fetched .gz served as raw bytes (a server's
+// Content-Encoding is undone by fetch itself), gzipped bytes. This holds for analyze, reanalyze,
+// compare and cql-load. Progress then carries `compressed` (above), the result's source
+// `compressedBytes`; sizes in reports stay the decompressed JSON's. A corrupt or truncated gzip
+// stream is an `io` error "NAME is not valid gzip: ... (it stopped after X of Y of gzip, Z
+// decompressed)", never a short read; a browser without DecompressionStream answers an `io`
+// error saying so.
+//
 // CQL requests (the page's Cassandra mode). The worker holds one CQL session (the engine's
 // CqlSession, wasm/partplay-api.mjs): keyspaces, tables and rows persist from one request to the
 // next until cql-reset, as in a cqlsh session. Tokens are decimal strings everywhere (a JS number
@@ -165,16 +184,36 @@
 //              result  CqlView
 //              The view of another table, or with another Cosmos DB RU/s; runs no statement.
 //
-//   cql-load   payload {table: string, source: Source, ru?: number, maxPartitions?: number}
-//              progress {bytesDone, bytesTotal, items}   items = rows loaded so far
-//              result  {rows: number, view: CqlView, timing: {ms, bytesPerSecond}}
-//              Loads JSON objects (NDJSON, a JSON array or one object) into the table as
-//              INSERT ... JSON does, streamed: each chunk read (a File's stream chunks,
-//              READ_CHUNK_BYTES slices of text) is copied once into the engine, which frames the
-//              rows as it does for an analysis (CqlSession.startLoad), so a file of any size goes
-//              through and cancel {target} stops it between chunks. On an engine error the rows
-//              before it stay loaded, its message says how many, and its location {byte_offset,
-//              line, column, item_index} is within the whole source.
+//   cql-load   payload {table: string, source: Source, format?: 'json' | 'csv',
+//                       csv?: CsvOptions, ru?: number, maxPartitions?: number}
+//              progress {bytesDone, bytesTotal, items, failed, compressed}   items = rows loaded
+//                       so far, failed = rows refused so far (CSV)
+//              result  {rows: number, failed: number, failures: [{line, column, byte_offset,
+//                       message}] (the first the engine lists; `failed` counts them all),
+//                       lines: number | null (CSV lines read), format: 'json' | 'csv',
+//                       stopped?: ErrorPayload (CSV only, below),
+//                       source: {kind, name, bytes, compressedBytes?}, view: CqlView,
+//                       timing: {ms, bytesPerSecond}}
+//              Loads rows into the table, streamed: each chunk read (a File's stream chunks,
+//              READ_CHUNK_BYTES slices of text, gzip decompressed) is copied once into the
+//              engine (CqlSession.startLoad), so a file of any size goes through and cancel
+//              {target} stops it between chunks. format 'json' (the default): JSON objects
+//              (NDJSON, a JSON array or one object) as INSERT ... JSON writes them, framed as for
+//              an analysis; on an engine error the rows before it stay loaded, its message says
+//              how many, and its location {byte_offset, line, column, item_index} is within the
+//              whole source. format 'csv': CSV as cqlsh COPY TO and dsbulk unload write it, read
+//              as COPY ... FROM does; a bad row is a failure (line, column, why) and the load
+//              goes on. CSV that cannot be read on (an unterminated quote, a record over the
+//              limits, gzip breaking off) stops the load there: the result then also has
+//              `stopped`, the ErrorPayload of what stopped it (located), with the rows loaded and
+//              the failures listed before it (the rows stay loaded).
+//
+// CsvOptions (cql-load payload.csv; cqlsh's COPY FROM options, the engine's names, handed to
+// CqlSession.startLoad(table, {format: 'csv', ...csv}); every field optional, the engine's
+// defaults otherwise and its checks): {header: boolean (the first line names the columns),
+//   delimiter, quote, escape: one character each, null: string (the text read as null; an
+//   empty unquoted field is null too), datetimeformat: string, columns: string[] (the file's
+//   columns in order; default the table's, as COPY without a column list)}
 //
 //   cql-reset  payload {ru?, maxPartitions?}
 //              result  CqlView
@@ -260,7 +299,7 @@
 // (Engine.crashForTesting: a wasm trap, std::abort, a stack overflow) instead of running, so the
 // healing above is tested through the page's own requests. The page never sets it.
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -287,6 +326,12 @@ export const Reply = Object.freeze({
   RESULT: 'result',
   ERROR: 'error',
   PROGRESS: 'progress',
+});
+
+/** What a cql-load reads. */
+export const LoadFormat = Object.freeze({
+  JSON: 'json',
+  CSV: 'csv',
 });
 
 /** Source kinds of an analyze request. */
@@ -540,6 +585,25 @@ function validateCompareModel(payload) {
   }
 }
 
+const LOAD_FORMATS = new Set(Object.values(LoadFormat));
+const CSV_TEXT_OPTIONS = ['delimiter', 'quote', 'escape', 'null', 'datetimeformat'];
+
+/** Throws a TypeError unless cql-load's format and csv options are well-formed (the engine checks values). */
+export function validateLoadFormat({format, csv}) {
+  if (format !== undefined && !LOAD_FORMATS.has(format)) {
+    throw new TypeError(`format must be one of ${[...LOAD_FORMATS].join(', ')}`);
+  }
+  if (csv === undefined || csv === null) return;
+  if (!isObject(csv)) throw new TypeError('csv must be an object of CSV options');
+  if (csv.header !== undefined && typeof csv.header !== 'boolean') throw new TypeError('csv.header must be a boolean');
+  for (const field of CSV_TEXT_OPTIONS) {
+    if (csv[field] !== undefined && typeof csv[field] !== 'string') throw new TypeError(`csv.${field} must be a string`);
+  }
+  if (csv.columns !== undefined && (!Array.isArray(csv.columns) || csv.columns.some((c) => typeof c !== 'string'))) {
+    throw new TypeError('csv.columns must be an array of column names');
+  }
+}
+
 /** Validates a request message; returns it or throws a TypeError. */
 export function validateRequest(message) {
   if (!isObject(message)) throw new TypeError('a request must be an object');
@@ -615,6 +679,7 @@ export function validateRequest(message) {
       if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');
       validateSource(payload.source);
       validateCqlViewOptions(payload);
+      validateLoadFormat(payload);
       break;
   }
   return message;
@@ -640,5 +705,7 @@ export function validateReply(message) {
 export const request = (id, type, payload = {}) => ({id, type, payload});
 export const result = (id, payload) => ({id, type: Reply.RESULT, payload});
 export const error = (id, payload) => ({id, type: Reply.ERROR, payload: errorPayload(payload)});
-export const progress = (id, {bytesDone, bytesTotal = null, items = 0}) =>
-  ({id, type: Reply.PROGRESS, payload: {bytesDone, bytesTotal, items}});
+export const progress = (id, {bytesDone, bytesTotal = null, items = 0, compressed = null, failed}) =>
+  ({id, type: Reply.PROGRESS,
+    payload: failed === undefined ? {bytesDone, bytesTotal, items, compressed}
+      : {bytesDone, bytesTotal, items, compressed, failed}});

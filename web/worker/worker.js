@@ -11,13 +11,14 @@
 // 'synthetic' (the same data under a synthetic key).
 //
 // The Cassandra mode's CQL session lives here too (the end of this file): scripts, the ring, the
-// views the page draws, and JSON files streamed into tables chunk by chunk (the engine frames
-// and locates the rows, as it does for an analysis).
+// views the page draws, and JSON or CSV files streamed into tables chunk by chunk (the engine
+// frames and locates the rows, as it does for an analysis). Every source may be gzip (gunzip.js).
 import {
   COSMOS_DEFAULT_RU, CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, DEFAULT_MAX_PARTITIONS, DEFAULT_RING, DEFAULT_SLOT,
-  ErrorCodeNames, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply, Request, SourceKind, errorPayload, progress,
+  ErrorCodeNames, LoadFormat, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply, Request, SourceKind, errorPayload, progress,
   result, toErrorPayload, validateRequest,
 } from './protocol.js';
+import {gunzipIfCompressed} from './gunzip.js';
 
 // One engine module per domain (CMakeLists.txt): 'cosmos' (ingest, Cosmos DB, sizing from data),
 // 'cql' (Cassandra) and 'sizing' (sizing from a schema), each loaded on its first request, so a
@@ -196,8 +197,17 @@ async function* readFile(file) {
   }
 }
 
-/** Opens a source: {bytesTotal, chunks: AsyncIterable<Uint8Array>}. */
+/**
+ * Opens a source as the bytes the engine reads: {bytesTotal, chunks: AsyncIterable<Uint8Array>,
+ * compressed: null | {bytesRead, bytesTotal}}. A gzip source (its first bytes, not its name) is
+ * decompressed on the way (gunzip.js); bytesTotal is then null and compressed counts its bytes.
+ */
 async function openSource(kept) {
+  return gunzipIfCompressed(await openRaw(kept), {name: kept.name ?? kept.kind, ioError});
+}
+
+/** The source's own bytes: {bytesTotal, chunks}. */
+async function openRaw(kept) {
   switch (kept.kind) {
     case SourceKind.TEXT:
     case SourceKind.BYTES:
@@ -276,10 +286,10 @@ function model(id, {slot = DEFAULT_SLOT, container = null, maxPartitions}) {
  * queued messages run between chunks; throws an AbortError once `job` is cancelled.
  */
 async function feedSource(id, job, source, target) {
-  const {bytesTotal, chunks} = await openSource(source);
+  const {bytesTotal, chunks, compressed} = await openSource(source);
   let lastPost = performance.now();
   let bytesRead = 0;
-  postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
+  postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0, compressed: compressedProgress(compressed)}));
   for await (const chunk of chunks) {
     if (job.cancelled) throw new AbortError();
     target.feed(chunk);
@@ -287,12 +297,25 @@ async function feedSource(id, job, source, target) {
     const now = performance.now();
     if (now - lastPost >= PROGRESS_INTERVAL_MS) {
       lastPost = now;
-      postMessage(progress(id, {bytesDone: target.bytesConsumed, bytesTotal, items: target.itemsSeen}));
+      postMessage(progress(id, {bytesDone: target.bytesConsumed, bytesTotal, items: target.itemsSeen,
+                                compressed: compressedProgress(compressed)}));
       await yieldToEvents();
       if (job.cancelled) throw new AbortError();
     }
   }
-  return {bytesRead, bytesTotal};
+  return {bytesRead, bytesTotal, compressed};
+}
+
+/** A progress reply's `compressed` field: the compressed bytes read of the compressed total, or null. */
+function compressedProgress(compressed) {
+  return compressed ? {bytesDone: compressed.bytesRead, bytesTotal: compressed.bytesTotal} : null;
+}
+
+/** What was read, as a result's `source`: {kind, name, bytes (the engine's input), compressedBytes?}. */
+function readSource(kept, bytesRead, compressed) {
+  const source = {kind: kept.kind, name: kept.name ?? null, bytes: bytesRead};
+  if (compressed) source.compressedBytes = compressed.bytesRead;
+  return source;
 }
 
 async function analyze(id, kept, payload) {
@@ -307,11 +330,12 @@ async function analyze(id, kept, payload) {
     const analysis = engine.newAnalysis(engineOptions(payload));
     let finished = false;
     try {
-      const {bytesRead, bytesTotal} = await feedSource(id, job, kept, analysis);
+      const {bytesRead, bytesTotal, compressed} = await feedSource(id, job, kept, analysis);
       const report = analysis.finish(reportOptions(payload));
       const ms = performance.now() - started;
-      postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items}));
-      const source = {kind: kept.kind, name: kept.name ?? null, bytes: bytesRead};
+      postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items,
+                                compressed: compressedProgress(compressed)}));
+      const source = readSource(kept, bytesRead, compressed);
       report.source = source;
       report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null};
       report.slot = slot;
@@ -359,10 +383,10 @@ async function compareKeys(id, source, payload) {
     const comparison = engine.newComparison(request);
     let finished = false;
     try {
-      const {bytesRead} = await feedSource(id, job, source, comparison);
+      const {bytesRead, compressed} = await feedSource(id, job, source, comparison);
       comparison.finish();
       const ms = performance.now() - started;
-      const read = {kind: source.kind, name: source.name ?? null, bytes: bytesRead};
+      const read = readSource(source, bytesRead, compressed);
       const table = comparisonResult(comparison, payload, read, ms, ms > 0 ? bytesRead / (ms / 1000) : null);
       keptComparison?.comparison.dispose();
       keptComparison = {comparison, source: read};
@@ -558,20 +582,34 @@ async function resetCql({ru, maxPartitions}) {
   return buildView(await cqlSession(), {ru, maxPartitions});
 }
 
-async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
+/**
+ * The options of CqlSession.startLoad for a cql-load payload: null for JSON (the engine's
+ * default), {format: 'csv', header, delimiter, ...} for CSV (protocol.js CsvOptions, handed over
+ * as they are: the engine checks them).
+ */
+function loadOptions({format, csv}) {
+  if (format !== LoadFormat.CSV) return null;
+  return {format: LoadFormat.CSV, ...(csv ?? {})};
+}
+
+async function loadIntoTable(id, {table, source, format, csv, ru, maxPartitions}) {
   const session = await cqlSession();
   if (cqlLoadJob) cqlLoadJob.cancelled = true;
   const job = {id, cancelled: false};
   cqlLoadJob = job;
   const started = performance.now();
   const kept = keepSource(source);
-  const load = session.startLoad(table);
+  const options = loadOptions({format, csv});
+  const load = options ? session.startLoad(table, options) : session.startLoad(table);
   let finished = false;
   try {
-    const {bytesTotal, chunks} = await openSource(kept);
+    const {bytesTotal, chunks, compressed} = await openSource(kept);
     let bytesRead = 0;
     let lastPost = performance.now();
-    postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0}));
+    const loadProgress = (bytesDone, total, counts) => progress(id, {
+      bytesDone, bytesTotal: total, items: counts.rows, failed: counts.failed ?? 0,
+      compressed: compressedProgress(compressed)});
+    postMessage(loadProgress(0, bytesTotal, {rows: 0}));
     for await (const chunk of chunks) {
       if (job.cancelled) throw new AbortError();
       bytesRead += chunk.length;
@@ -579,24 +617,38 @@ async function loadIntoTable(id, {table, source, ru, maxPartitions}) {
       const now = performance.now();
       if (now - lastPost >= PROGRESS_INTERVAL_MS) {
         lastPost = now;
-        postMessage(progress(id, {bytesDone: load.bytesConsumed, bytesTotal, items: load.rows}));
+        postMessage(loadProgress(load.bytesConsumed, bytesTotal, {rows: load.rows, failed: load.failed}));
         await yieldToEvents();
         if (job.cancelled) throw new AbortError();
       }
     }
-    const {rows} = load.finish();
+    const done = load.finish();
     finished = true;
     const ms = performance.now() - started;
-    postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: rows}));
-    return {rows, view: buildView(session, {table, ru, maxPartitions}),
+    postMessage(loadProgress(bytesRead, bytesTotal ?? bytesRead, done));
+    return {rows: done.rows, failed: done.failed ?? 0, failures: done.failures ?? [], lines: done.lines ?? null,
+            format: options ? LoadFormat.CSV : LoadFormat.JSON, source: readSource(kept, bytesRead, compressed),
+            view: buildView(session, {table, ru, maxPartitions}),
             timing: {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null}};
   } catch (e) {
-    noteFailure(e, Request.CQL_LOAD);
-    throw e;
+    if (noteFailure(e, Request.CQL_LOAD) || !options || !isEngineError(e)) throw e;
+    // CSV that cannot be read on (an unterminated quote, a record over the limits, gzip that
+    // breaks off): the load stops there, and the rows loaded and the failures listed before it
+    // are part of the answer, with the error that stopped it.
+    const ms = performance.now() - started;
+    return {rows: load.rows, failed: load.failed ?? 0, failures: load.failures ?? [], lines: load.lines ?? null,
+            format: LoadFormat.CSV, stopped: toErrorPayload(e), source: null,
+            view: buildView(session, {table, ru, maxPartitions}), timing: {ms, bytesPerSecond: null}};
   } finally {
     if (!finished && !dead) load.cancel();
     if (cqlLoadJob === job) cqlLoadJob = null;
   }
+}
+
+/** An error value of the engine (PartplayError), not a cancel, a trap or a bug. */
+function isEngineError(e) {
+  return !!e && typeof e === 'object' && 'codeName' in e && e.codeName !== ErrorCodeNames.CANCELLED &&
+    e.name !== 'AbortError';
 }
 
 // =============================================================================================
