@@ -39,9 +39,6 @@ const SETTLE_MS = 400;
 const SYNTHETIC_SLOT = 'synthetic';
 /** The key of the first pass over own data, which only samples its candidate paths. */
 const PROBE_KEY = '/id';
-/** The properties Cosmos DB adds to every stored item, as an export carries them. */
-const SYSTEM_PROPERTIES = new Set(['_rid', '_self', '_etag', '_attachments', '_ts', '_lsn']);
-const isSystemProperty = (path) => SYSTEM_PROPERTIES.has(path.split('/')[1] ?? '');
 
 /** The container a page starts with, and that an example's "container" settings start from. */
 const DEFAULT_SETTINGS = Object.freeze({
@@ -550,20 +547,14 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   }
 
   /**
-   * The advisor's best candidate that is not poor (report.advisor, best first), or null. A system
-   * property of an export (/_rid, /_etag, ...) is passed over unless the advisor ranks it above
-   * every other path: the service writes them when it stores an item, so they cannot be the key
-   * an item is written with, and on a tie with /id they win only by their name.
+   * The advisor's best candidate that is not poor (report.advisor, best first), or null. The
+   * engine's advisor already judges an export's system properties (/_rid, /_etag, ...) poor.
    */
   function advisorPick(report) {
     const candidates = report?.advisor?.candidates ?? [];
-    const usable = candidates.filter((c) => c.verdict !== 'poor');
-    const own = usable.find((c) => !isSystemProperty(c.path));
-    const best = usable[0];
-    const pick = own && best && (own.score ?? 0) >= (best.score ?? 0) ? own : best;
+    const pick = candidates.find((c) => c.verdict !== 'poor');
     if (!pick) return null;
-    const passed = pick === best ? [] : usable.slice(0, usable.indexOf(pick)).map((c) => c.path);
-    return {path: pick.path, verdict: pick.verdict, rank: pick.rank, of: candidates.length, passed};
+    return {path: pick.path, verdict: pick.verdict, rank: pick.rank, of: candidates.length};
   }
 
   /** Says which key the advisor picked for the loaded data (or that none could be). */
@@ -572,12 +563,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     el.keyPickNote.hidden = !report;
     if (!report) return;
     el.keyPickNote.textContent = pick
-      ? (pick.passed.length === 0
-        ? `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, best of ${formatInt(pick.of)} ` +
-          'candidate paths, ranked in the list below). Type another key to compare.'
-        : `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, as good as ${pick.passed.join(', ')} ` +
-          `ranked above it, which are system properties Cosmos DB writes when it stores an item, so they cannot ` +
-          `place one; ${formatInt(pick.of)} candidate paths in the list below). Type another key to compare.`)
+      ? `Picked by the key advisor for this data: ${pick.path} (${pick.verdict}, best of ${formatInt(pick.of)} ` +
+        'candidate paths, ranked in the list below). Type another key to compare.'
       : `No candidate path of this data is a good key; showing ${PROBE_KEY}. Pick one from the list below.`;
   }
 

@@ -84,6 +84,7 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
   evidence.valued = c.strings + c.numbers + c.booleans + c.nulls;
   evidence.numbers = c.numbers;
   a.measure_reason = internal::MeasureReason(c.path, evidence);
+  a.system_reason = internal::SystemPropertyReason(c.path);
   if (c.distinct_capped) {
     a.largest_bytes_projected = a.gini = a.physical_max_over_mean = kUnknown;
     return;
@@ -104,7 +105,7 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
 
 bool Disqualified(const CandidateAssessment& a) {
   return a.coverage < kMinCoverage || a.risk_20gb || a.immutability == "changes" ||
-         a.cardinality <= 1 || !a.measure_reason.empty();
+         a.cardinality <= 1 || !a.measure_reason.empty() || !a.system_reason.empty();
 }
 
 std::string Verdict(const CandidateAssessment& a) {
@@ -157,6 +158,7 @@ void DisqualifierReasons(const CandidateAssessment& a, const CandidatePath& c,
     out.push_back("Poor: it has a single value, so every item would be in one logical partition.");
   }
   if (!a.measure_reason.empty()) out.push_back(fmt::format("Poor: {}.", a.measure_reason));
+  if (!a.system_reason.empty()) out.push_back(fmt::format("Poor: {}.", a.system_reason));
 }
 
 std::string CardinalityReason(const CandidateAssessment& a, const CandidatePath& c,

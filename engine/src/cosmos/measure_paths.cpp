@@ -74,4 +74,20 @@ std::string MeasureReason(std::string_view path, const MeasureEvidence& e) {
   return {};
 }
 
+std::string SystemPropertyReason(std::string_view path) {
+  static constexpr std::string_view kSystem[] = {"_rid", "_self", "_etag", "_attachments", "_ts"};
+  if (path.size() < 2 || path[0] != '/') return "";
+  std::string_view rest = path.substr(1);
+  std::string_view first = rest.substr(0, rest.find('/'));
+  for (std::string_view name : kSystem) {
+    if (first == name) {
+      return fmt::format(
+          "/{} is a system property Cosmos DB writes when it stores an item, so an item being "
+          "created has no value there and it cannot be a partition key",
+          name);
+    }
+  }
+  return "";
+}
+
 }  // namespace partplay::internal

@@ -28,4 +28,9 @@ size_t TallyCanonicalComponent(std::string_view canonical, uint64_t items, Measu
 // last segment named like a quantity (total, amount, price, qty, count, ...) — else empty.
 std::string MeasureReason(std::string_view path, const MeasureEvidence& e);
 
+// One sentence when the path is (or lies under) a property Cosmos DB writes itself when it
+// stores an item (/_rid, /_self, /_etag, /_attachments, /_ts), as exports carry them: an item
+// being created has no value there yet, so it cannot be a partition key; else empty.
+std::string SystemPropertyReason(std::string_view path);
+
 }  // namespace partplay::internal

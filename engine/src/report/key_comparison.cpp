@@ -176,6 +176,10 @@ StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
         f.label, a.partition_count));
   }
   std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+  for (const std::string& path : key.key_paths) {
+    std::string system = internal::SystemPropertyReason(path);
+    if (!system.empty()) f.problems.push_back(std::move(system));
+  }
   std::string measure = MeasureProblem(key, *all);
   if (!measure.empty()) {
     f.measure_like = true;

@@ -233,6 +233,7 @@ std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
     q.Bool("risk_20gb", a.risk_20gb);
     q.Str("immutability", a.immutability);
     q.Bool("measure_like", !a.measure_reason.empty());
+    q.Bool("system_property", !a.system_reason.empty());
     q.Str("verdict", a.verdict);
     q.Raw("reasons", StringsJson(a.reasons));
     candidates.push_back('}');

@@ -370,5 +370,24 @@ TEST(AdvisorTest, PathsThatLookLikeMeasuresArePoor) {
   EXPECT_TRUE(Find(more, "/serial").measure_reason.empty());
 }
 
+TEST(AdvisorTest, SystemPropertiesOfAnExportArePoor) {
+  // Every item of an export has its own _rid, _etag and _ts, as evenly spread as /id: only the
+  // rule that Cosmos DB writes them keeps them from the top.
+  AnalysisReport r = Sample(500, 500, 50000,
+                            {EvenPath("/_rid", 500, 1, 100), EvenPath("/_etag", 500, 1, 100),
+                             EvenPath("/_ts", 500, 1, 100), EvenPath("/id", 500, 1, 100),
+                             EvenPath("/_ridge", 500, 1, 100)});
+  const auto all = AdviseKeys(r, {});
+  for (const char* path : {"/_rid", "/_etag", "/_ts"}) {
+    const CandidateAssessment& a = Find(all, path);
+    EXPECT_EQ(a.verdict, "poor") << path;
+    EXPECT_TRUE(AnyReasonHas(a, "system property Cosmos DB writes when it stores an item")) << path;
+    EXPECT_GT(a.rank, Find(all, "/id").rank) << path;
+  }
+  EXPECT_TRUE(Find(all, "/id").system_reason.empty());
+  EXPECT_TRUE(Find(all, "/_ridge").system_reason.empty());  // only the exact names
+  EXPECT_EQ(all[0].verdict, "good");
+}
+
 }  // namespace
 }  // namespace partplay

@@ -195,6 +195,24 @@ TEST(KeyComparison, MeasuresAreMarkedByFractionsOrByName) {
   EXPECT_EQ(r.best, 2);
 }
 
+TEST(KeyComparison, SystemPropertiesAreAProblem) {
+  std::string input;
+  for (int i = 0; i < 300; ++i) {
+    input += fmt::format(R"({{"id":"o{}","_rid":"r{}","_ts":{},"_etag":"\"e{}\""}})", i, i,
+                         1700000000 + i, i);
+    input += "\n";
+  }
+  const ComparisonReport r =
+      Compare(input, {Key({"/_rid"}), Key({"/_ts"}), Key({"/id"})}, ContainerOptions{});
+  for (int k : {0, 1}) {
+    ASSERT_FALSE(r.keys[k].problems.empty()) << k;
+    EXPECT_NE(r.keys[k].problems[0].find("system property Cosmos DB writes"), std::string::npos)
+        << r.keys[k].problems[0];
+  }
+  EXPECT_TRUE(r.keys[2].problems.empty());
+  EXPECT_EQ(r.best, 2);
+}
+
 TEST(KeyComparison, FewDistinctValuesAreAProblemOnlyWhenTheSampleShowsIt) {
   const ComparisonReport big = Compare(Orders(3000), {Key({"/day"})}, ContainerOptions{});
   ASSERT_EQ(big.keys[0].logical_partitions, 28u);

@@ -20,10 +20,10 @@
 // Ranking rule (monotone: more values, a lower Gini or a lower max/mean never rank lower):
 //  1. Verdict. "poor" when a disqualifier holds: coverage below 99% (the items lacking the path
 //     all share the undefined key's partition), risk_20gb, immutability "changes" (a key value
-//     cannot be updated in place), a single distinct value, or a path that looks like a measure
-//     rather than an identifier (measure_reason). Otherwise "good" when the sample
-//     has at least 100 distinct values (the guidance's "hundreds or thousands") or is capped,
-//     gini <= 0.5 and physical_max_over_mean <= 1.5; otherwise "fair".
+//     cannot be updated in place), a single distinct value, a path that looks like a measure
+//     rather than an identifier (measure_reason), or a system property (system_reason). Otherwise
+//     "good" when the sample has at least 100 distinct values (the guidance's "hundreds or
+//     thousands") or is capped, gini <= 0.5 and physical_max_over_mean <= 1.5; otherwise "fair".
 //  2. Score, 0 to 100: 50 x min(1, log10(cardinality) / 5) + 25 x (1 - gini)
 //     + 25 / physical_max_over_mean. A capped path counts as 100,000 values and, its sizes
 //     unknown, as even (gini 0, max/mean 1).
@@ -41,9 +41,9 @@
 #include <string>
 #include <vector>
 
-#include "partplay/ingest/analysis.h"
-#include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/core/status.h"
+#include "partplay/cosmos/effective_partition_key.h"
+#include "partplay/ingest/analysis.h"
 
 namespace partplay {
 
@@ -65,10 +65,13 @@ struct CandidateAssessment {
   int64_t physical_partitions = 0;
   double physical_max_over_mean = 0;  // -1 when capped
   bool risk_20gb = false;
-  std::string immutability;          // "immutable", "changes", "unknown"
+  std::string immutability;  // "immutable", "changes", "unknown"
   // Non-empty when the path looks like a measure, not an identifier (mostly numbers, with
   // fractions or named like a quantity: /total, /amount, /qty): a disqualifier.
   std::string measure_reason;
+  // Non-empty when the path is a system property Cosmos DB writes (/_rid, /_etag, /_ts, ...):
+  // a disqualifier.
+  std::string system_reason;
   std::string verdict;               // "good", "fair", "poor"
   std::vector<std::string> reasons;  // plain sentences with the numbers behind the rank
 };
