@@ -6,6 +6,13 @@
 //   a.configure('{"key_paths": ["/userId"]}');          // {ok} | {ok: false, error}
 //   const {pointer} = a.writableChunk(n);  HEAPU8.set(bytes, pointer);  a.commitChunk(n);
 //   a.finish();  JSON.parse(a.report('{"max_partitions": -1}').json);  // docs/report.md
+//
+// Parts and their merge (analysis.h "Sharded analysis"): an Analysis configured by
+// configurePart analyses one slice; finishPartial answers its partial state as a Uint8Array
+// copied off the heap (a failed part's too: its error travels). A fresh Analysis merges parts in
+// input order (addPart moves a part held in this module, addPartial reads serialized bytes),
+// then reports like one pass. SplitSearch (ingest/split_points.h) asks for windows of an input
+// and answers where it may be cut.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <fmt/format.h>
@@ -13,8 +20,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "partplay/ingest/analysis.h"
+#include "partplay/ingest/split_points.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/sizing/data_sizing.h"
@@ -39,6 +49,54 @@ class Analysis {
     if (!created.ok()) return StatusValue(created.status());
     options_ = std::move(options).value();
     analyzer_ = std::move(created).value();
+    return StatusValue(Status::Ok());
+  }
+  // An analysis of one part of the input; `first`: the part that starts it (merged in this
+  // module, never serialized).
+  val configurePart(std::string options_json, bool first) {
+    auto options = partplay::ParseAnalysisOptionsJson(options_json);
+    if (!options.ok()) return StatusValue(options.status());
+    auto created = partplay::Analyzer::CreatePart(options.value(), first);
+    if (!created.ok()) return StatusValue(created.status());
+    options_ = std::move(options).value();
+    analyzer_ = std::move(created).value();
+    return StatusValue(Status::Ok());
+  }
+  // Ends a part's input (a failure is kept in the part) and answers {ok, partial: Uint8Array}.
+  val finishPartial() {
+    if (!analyzer_) return StatusValue(NotReady());
+    (void)analyzer_->Finish();  // its error, if any, is serialized with the part
+    auto bytes = analyzer_->SerializePartial();
+    if (!bytes.ok()) return StatusValue(bytes.status());
+    val o = StatusValue(Status::Ok());
+    val view(emscripten::typed_memory_view(bytes.value().size(),
+                                           reinterpret_cast<const uint8_t*>(bytes.value().data())));
+    o.set("partial", view.call<val>("slice"));
+    return o;
+  }
+  // Adds the part `other` (its analyzer moves here) to the parts this analysis will merge.
+  val addPart(Analysis& other) {
+    if (analyzer_) return StatusValue(Merging());
+    if (!other.analyzer_) return StatusValue(NotReady());
+    merge_parts_.push_back(std::move(other.analyzer_));
+    return StatusValue(Status::Ok());
+  }
+  // Adds a serialized partial state (Uint8Array) to the parts this analysis will merge.
+  val addPartial(std::string bytes) {
+    if (analyzer_) return StatusValue(Merging());
+    auto part = partplay::Analyzer::ParsePartial(bytes);
+    if (!part.ok()) return StatusValue(part.status());
+    merge_parts_.push_back(std::move(part).value());
+    return StatusValue(Status::Ok());
+  }
+  // Merges the parts added, in order; this analysis then reports like one pass.
+  val merge() {
+    if (analyzer_) return StatusValue(Merging());
+    auto merged = partplay::Analyzer::Merge(std::move(merge_parts_));
+    merge_parts_.clear();
+    if (!merged.ok()) return StatusValue(merged.status());
+    analyzer_ = std::move(merged).value();
+    options_ = analyzer_->options();
     return StatusValue(Status::Ok());
   }
   val writableChunk(size_t n) {
@@ -87,8 +145,41 @@ class Analysis {
   static Status NotReady() {
     return Status(partplay::ErrorCode::kInvalidState, "configure the analysis first");
   }
+  static Status Merging() {
+    return Status(partplay::ErrorCode::kInvalidState,
+                  "parts are merged into a fresh analysis, before anything else");
+  }
   std::unique_ptr<partplay::Analyzer> analyzer_;
   partplay::AnalysisOptions options_;
+  std::vector<std::unique_ptr<partplay::Analyzer>> merge_parts_;
+};
+
+// Where an input may be cut into parts: asks for windows of it until done (split_points.h).
+// Sizes cross as doubles (exact below 2^53).
+class SplitSearch {
+ public:
+  SplitSearch(double input_size, int parts, double min_part_bytes)
+      : search_(static_cast<uint64_t>(input_size), parts < 1 ? 1 : static_cast<size_t>(parts),
+                static_cast<uint64_t>(min_part_bytes)) {}
+  // {ok, json: {done, offset, length}}: the window to read next.
+  val window() const {
+    return JsonAnswer(fmt::format("{{\"done\":{},\"offset\":{},\"length\":{}}}", search_.done(),
+                                  search_.window_offset(), search_.window_length()));
+  }
+  // The window's bytes (Uint8Array; fewer only at the end of the input).
+  val offer(std::string bytes) {
+    search_.Offer(bytes);
+    return StatusValue(Status::Ok());
+  }
+  // {ok, json: [cut, ...]}: increasing offsets; empty for one part.
+  val cuts() const {
+    std::string json = "[";
+    for (uint64_t cut : search_.cuts()) json += (json.size() > 1 ? "," : "") + std::to_string(cut);
+    return JsonAnswer(json + "]");
+  }
+
+ private:
+  partplay::SplitSearch search_;
 };
 
 }  // namespace
@@ -102,5 +193,15 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("finish", &Analysis::finish)
       .function("progress", &Analysis::progress)
       .function("report", &Analysis::report)
-      .function("dataSizing", &Analysis::dataSizing);
+      .function("dataSizing", &Analysis::dataSizing)
+      .function("configurePart", &Analysis::configurePart)
+      .function("finishPartial", &Analysis::finishPartial)
+      .function("addPart", &Analysis::addPart)
+      .function("addPartial", &Analysis::addPartial)
+      .function("merge", &Analysis::merge);
+  emscripten::class_<SplitSearch>("SplitSearch")
+      .constructor<double, int, double>()
+      .function("window", &SplitSearch::window)
+      .function("offer", &SplitSearch::offer)
+      .function("cuts", &SplitSearch::cuts);
 }

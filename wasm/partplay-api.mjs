@@ -12,6 +12,17 @@
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
 //
+// Parts (README "Sharding"): an input cut at safe item boundaries (engine.splitPoints) is
+// analysed part by part, anywhere (the page: one worker each), and merged into what one pass
+// gives, report and error alike:
+//
+//   const cuts = await engine.splitPoints({size, parts: 4, read: (offset, length) => bytesAt(...)});
+//   const first = engine.newAnalysisPart(options, {first: true});  first.feed(...);  first.finish();
+//   const other = engine.newAnalysisPart(options);  other.feed(...);
+//   const bytes = other.finishPartial();                  // Uint8Array, off the heap
+//   const merged = engine.mergePartials([first, bytes]);  // an Analysis; the parts are consumed
+//   merged.finish({maxPartitions: 2000});
+//
 // The builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
 // and the bench), and one per domain, built for size: 'cosmos' (partplay-cosmos.mjs: ingest,
 // Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
@@ -73,8 +84,16 @@ export const CHUNK_BYTES = 1 << 20;
 export class Analysis {
   #module;
   #raw;
+  /** Made by a merge: its input is complete, finish only reports. */
+  #merged = false;
+  /** `options`, or a MergedRaw: a module Analysis that has merged parts (Engine.mergePartials). */
   constructor(module, options) {
     this.#module = module;
+    if (options instanceof MergedRaw) {
+      this.#raw = options.raw;
+      this.#merged = true;
+      return;
+    }
     this.#raw = new module.Analysis();
     try {
       // Options cross as JSON and are read by the engine (options_json.h), as the CLI's are.
@@ -96,7 +115,7 @@ export class Analysis {
    * the key advisor and each listed partition's EPK.
    */
   finish({maxPartitions = -1, container = null} = {}) {
-    answer(this.#raw.finish());
+    if (!this.#merged) answer(this.#raw.finish());
     return this.model({maxPartitions, container});
   }
   /** The report of the finished input again, with other container options (no re-read). */
@@ -114,6 +133,52 @@ export class Analysis {
   dataSizing({valuesPerRow = null, maxExamples = 10} = {}) {
     return answer(this.#raw.dataSizing(JSON.stringify({values_per_row: valuesPerRow, max_examples: maxExamples})));
   }
+  dispose() {
+    if (this.#raw) {
+      this.#raw.delete();
+      this.#raw = null;
+    }
+  }
+}
+
+/** A module Analysis holding a merge, handed to the Analysis constructor. */
+class MergedRaw {
+  constructor(raw) { this.raw = raw; }
+}
+
+/**
+ * One part of an input (Engine.newAnalysisPart): fed like an Analysis, then either serialized
+ * (finishPartial) or, made with {first: true}, finished and merged in this module.
+ */
+export class AnalysisPart {
+  #module;
+  #raw;
+  constructor(module, options, {first = false} = {}) {
+    this.#module = module;
+    this.#raw = new module.Analysis();
+    try {
+      answer(this.#raw.configurePart(JSON.stringify(options ?? {}), !!first));
+    } catch (e) {
+      this.dispose();
+      throw e;
+    }
+  }
+  /** As Analysis.feed; a bad item throws here and its error stays in the part for the merge. */
+  feed(bytes) {
+    feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
+  }
+  get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
+  get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
+  /** Ends the part's input; throws its error (kept in the part all the same). */
+  finish() { answer(this.#raw.finish()); }
+  /**
+   * Ends the part's input and returns its partial state (Uint8Array, its own buffer: transfer
+   * it). A failed part's state carries its error, which the merge reports located in the whole
+   * input. The part then takes no more input.
+   */
+  finishPartial() { return answer(this.#raw.finishPartial()).partial; }
+  /** The module object (for Engine.mergePartials). */
+  get raw() { return this.#raw; }
   dispose() {
     if (this.#raw) {
       this.#raw.delete();
@@ -208,6 +273,49 @@ export class Engine {
   /** Peak wasm memory in bytes (wasm memory never shrinks, so its size is the peak). */
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }
+  /** One part of an input, analysed apart (see "Parts" at the top). */
+  newAnalysisPart(options, {first = false} = {}) { return new AnalysisPart(this.#module, options, {first}); }
+  /**
+   * Merges parts given in input order: AnalysisPart objects of this engine (consumed: dispose
+   * them) or partial states (Uint8Array/ArrayBuffer). Returns an Analysis whose finish(options)
+   * reports like one pass over the whole input, or throws the error one pass would (the earliest
+   * part's, located in the whole input); a corrupt partial throws bad_partial.
+   */
+  mergePartials(parts) {
+    const raw = new this.#module.Analysis();
+    try {
+      for (const part of parts) {
+        if (part instanceof AnalysisPart) answer(raw.addPart(part.raw));
+        else answer(raw.addPartial(part instanceof ArrayBuffer ? new Uint8Array(part) : part));
+      }
+      answer(raw.merge());
+    } catch (e) {
+      raw.delete();
+      throw e;
+    }
+    return new Analysis(this.#module, new MergedRaw(raw));
+  }
+  /**
+   * Where an input of `size` bytes may be cut into up to `parts` parts of at least
+   * `minPartBytes` (engine/include/partplay/ingest/split_points.h): the cuts, increasing, each
+   * just before an item. `read(offset, length)` answers those bytes (a Uint8Array, or a promise
+   * of one; fewer only at the end of the input); the engine asks for a few windows of about
+   * 1 MiB. An array, or an input without a safe boundary, gives fewer cuts (none: one part).
+   */
+  async splitPoints({size, parts, minPartBytes = 1, read}) {
+    const search = new this.#module.SplitSearch(size, parts, minPartBytes);
+    try {
+      for (;;) {
+        const {done, offset, length} = answer(search.window());
+        if (done) break;
+        const bytes = await read(offset, length);
+        answer(search.offer(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes));
+      }
+      return answer(search.cuts());
+    } finally {
+      search.delete();
+    }
+  }
   /** Candidate keys compared on the same items (see KeyComparison below). */
   newComparison(request) { return new KeyComparison(this.#module, request); }
   /** A CQL session over an in-memory Cassandra cluster (see CqlSession at the end of this file). */

@@ -12,30 +12,12 @@
 #include <thread>
 
 #include "cli_io.h"
+#include "partplay/ingest/split_points.h"
 
 namespace partplay::cli {
 namespace {
 
 constexpr size_t kChunkBytes = 1u << 20;
-
-bool IsSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
-// The first cut at or after `from`: the offset just after a newline that follows a '}' and
-// precedes a '{' (whitespace aside) within `text`; npos when there is none.
-size_t NextCut(std::string_view text, size_t from) {
-  for (size_t nl = from; nl < text.size(); ++nl) {
-    nl = text.find('\n', nl);
-    if (nl == std::string_view::npos) break;
-    size_t before = nl;
-    while (before > 0 && IsSpace(text[before - 1])) --before;
-    size_t after = nl + 1;
-    while (after < text.size() && IsSpace(text[after])) ++after;
-    if (before > 0 && text[before - 1] == '}' && after < text.size() && text[after] == '{') {
-      return nl + 1;
-    }
-  }
-  return std::string_view::npos;
-}
 
 // A file read by ranges with pread (not mapped: mapped pages would count in the process's
 // memory, and each part needs only its 1 MiB chunk at a time).
@@ -99,33 +81,11 @@ Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint
   return analyzer.Finish();
 }
 
-// The cuts of SafeSplitPoints, found by reading windows of the file around each target.
+// The cuts of SplitSearch (ingest/split_points.h), reading the windows it asks for.
 std::vector<uint64_t> FileSplitPoints(const RangeFile& file, size_t parts, uint64_t min_part) {
-  std::vector<uint64_t> cuts;
-  std::string head = file.Window(0, 1u << 16);
-  size_t first = 0;
-  while (first < head.size() && IsSpace(head[first])) ++first;
-  if (parts < 2 || first >= head.size() || head[first] != '{') return cuts;
-  uint64_t step = std::max<uint64_t>(file.size() / parts, std::max<uint64_t>(min_part, 1));
-  uint64_t from = first + 1;
-  constexpr size_t kWindow = 1u << 20, kBack = 1u << 12;
-  for (size_t k = 1; k < parts; ++k) {
-    uint64_t target = std::max<uint64_t>(from, k * step);
-    uint64_t cut = 0;
-    // Look up to 64 MiB past the target; the window starts a little before it so the '}' ahead
-    // of a newline is seen, and each window overlaps the next by as much.
-    for (uint64_t at = target; at < file.size() && at < target + (64u << 20); at += kWindow) {
-      uint64_t start = at > kBack ? at - kBack : 0;
-      std::string w = file.Window(start, kWindow + 2 * kBack);
-      size_t c = NextCut(std::string_view(w), at - start);
-      if (c != std::string_view::npos) cut = start + c;
-      if (cut) break;
-    }
-    if (cut == 0 || cut >= file.size()) break;
-    cuts.push_back(cut);
-    from = cut + 1;
-  }
-  return cuts;
+  SplitSearch search(file.size(), parts, min_part);
+  while (!search.done()) search.Offer(file.Window(search.window_offset(), search.window_length()));
+  return search.cuts();
 }
 
 StatusOr<std::unique_ptr<Analyzer>> OnePass(const AnalysisOptions& options,
@@ -159,24 +119,6 @@ Status WriteFileAtomically(const std::string& file, std::string_view bytes) {
 int DefaultJobs() {
   unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
-}
-
-std::vector<size_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes) {
-  std::vector<size_t> cuts;
-  size_t first = 0;
-  while (first < text.size() && IsSpace(text[first])) ++first;
-  if (parts < 2 || first >= text.size() || text[first] != '{') return cuts;  // arrays: one part
-  size_t step = std::max<size_t>(text.size() / parts, std::max<uint64_t>(min_part_bytes, 1));
-  size_t from = first + 1;
-  for (size_t k = 1; k < parts; ++k) {
-    size_t target = std::max(from, k * step);
-    size_t cut = NextCut(text, target);
-    if (cut == std::string_view::npos) cut = 0;
-    if (cut == 0) break;
-    cuts.push_back(cut);
-    from = cut + 1;
-  }
-  return cuts;
 }
 
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,

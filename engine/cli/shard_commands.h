@@ -17,11 +17,11 @@ namespace partplay::cli {
 int DefaultJobs();
 
 // Analyzes FILE ("-": stdin). jobs > 1 splits a file of whitespace-separated objects (NDJSON) at
-// item boundaries into up to `jobs` parts of at least `min_part_bytes`, analyzes them on threads
-// and merges them; a JSON array, stdin or a file with no safe boundary is one part. If any part
-// fails, the file is analyzed again in one pass, so the error is exactly one pass's. A non-empty
-// `partial_out` analyzes FILE as one part and also writes its partial state there (through a
-// temporary file renamed into place).
+// item boundaries (ingest/split_points.h) into up to `jobs` parts of at least `min_part_bytes`,
+// analyzes them on threads and merges them; a JSON array, stdin or a file with no safe boundary is
+// one part. If any part fails, the file is analyzed again in one pass, so the error is exactly one
+// pass's. A non-empty `partial_out` analyzes FILE as one part and also writes its partial state
+// there (through a temporary file renamed into place).
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& file, int jobs,
                                                 uint64_t min_part_bytes,
@@ -32,11 +32,5 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
 // files stops it with InterruptedStatus().
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress = nullptr);
-
-// Where a file of whitespace-separated JSON objects may be cut into `parts` parts: offsets just
-// after a newline that follows a '}' and precedes a '{' (whitespace aside). In valid JSON such
-// a newline lies between two top-level values (no raw newline in a string; inside an object or
-// array a '}' is followed by ',' or a closing bracket). Exposed for tests.
-std::vector<size_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes);
 
 }  // namespace partplay::cli

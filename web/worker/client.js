@@ -18,11 +18,35 @@
 // sentence saying what failed, starts a fresh worker and dispatches a 'restart' event
 // ({detail: {error, restarts}}). The next request goes to the fresh worker; what the old one
 // held (the CQL session, analyses, the source for reanalyze) is gone, which views listen for.
+//
+// Several workers (protocol.js "Parts"): a file source of at least PARTS_MIN_FILE_BYTES is
+// analysed by `workers` workers at once — this worker and the pool's (pool.js) — cut at the
+// engine's safe item boundaries, each analysing its slice, merged here into the analysis this
+// worker keeps; the report is the one a single pass gives. One pass instead for text, bytes and
+// URL sources, small files, files with no safe cut (a JSON array, gzip), a random-suffix
+// synthetic key (it depends on each item's place in the whole input), and again when a part
+// fails (so an error is exactly one pass's). `workers` defaults to the page URL's ?workers=N
+// (a test hook), else min(navigator.hardwareConcurrency, MAX_WORKERS).
 import {setLimits} from '../common/limits.js';
+import {WorkerPool} from './pool.js';
 import {
   DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
   validateSlot, validateSource, validateSynthetic,
 } from './protocol.js';
+
+/** Most workers one analysis uses (each holds an engine and its own wasm heap). */
+export const MAX_WORKERS = 4;
+/** Smaller files are analysed in one pass (starting workers would cost more than it saves). */
+export const PARTS_MIN_FILE_BYTES = 4 << 20;
+/** No part is smaller than this. */
+export const MIN_PART_BYTES = 1 << 20;
+
+/** The workers an analysis may use: ?workers=N in the page's URL, else the cores (capped). */
+function defaultWorkers() {
+  const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 16);
+  return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency ?? 1, MAX_WORKERS));
+}
 
 /** Checks the optional analysis options (throws a TypeError). */
 function validateOptions({slot, synthetic, container}) {
@@ -77,11 +101,21 @@ export class PlaygroundClient extends EventTarget {
   #started = false;
   /** Fresh workers started after an engine failure. */
   restarts = 0;
+  /** Workers an analysis of a file may use (this one and workers - 1 of the pool). */
+  workers;
+  /** The extra workers, started on the first analysis in parts. */
+  #pool;
+  /** The analysis in parts in flight: {id, cancelled, stop()}, or null. */
+  #partsJob = null;
+  /** The last analyze's source when it is a file (reanalyze cuts it again), else null. */
+  #lastFile = null;
 
-  /** @param {{workerUrl?: string|URL}} [options] */
-  constructor({workerUrl} = {}) {
+  /** @param {{workerUrl?: string|URL, workers?: number}} [options] */
+  constructor({workerUrl, workers} = {}) {
     super();
     this.#workerUrl = workerUrl ?? new URL('./worker.js', import.meta.url);
+    this.workers = Number.isInteger(workers) && workers >= 1 ? workers : defaultWorkers();
+    this.#pool = new WorkerPool(() => startModuleWorker(this.#workerUrl));
     this.#startWorker();
   }
 
@@ -139,6 +173,7 @@ export class PlaygroundClient extends EventTarget {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
     this.restarts++;
+    this.#lastFile = null;
     this.#startWorker();
     for (const {reject} of pending) reject(error);
     this.dispatchEvent(new CustomEvent('restart', {detail: {error, restarts: this.restarts}}));
@@ -146,6 +181,7 @@ export class PlaygroundClient extends EventTarget {
 
   /** The id of the analyze/reanalyze in flight, or null. */
   get busyId() {
+    if (this.#partsJob) return this.#partsJob.id;
     for (const [id, entry] of this.#pending) {
       if (entry.type === Request.ANALYZE || entry.type === Request.REANALYZE) return id;
     }
@@ -181,10 +217,15 @@ export class PlaygroundClient extends EventTarget {
     }
   }
 
-  #call(type, payload, {onProgress, transfer = [], signal} = {}) {
-    if (this.#broken) return Promise.reject(this.#broken);
+  #call(type, payload, options) {
+    return this.#send(type, payload, options).promise;
+  }
+
+  /** Sends a request to this worker: {id, promise}. */
+  #send(type, payload, {onProgress, transfer = [], signal} = {}) {
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
+    if (this.#broken) return {id, promise: Promise.reject(this.#broken)};
+    const promise = new Promise((resolve, reject) => {
       this.#pending.set(id, {type, resolve, reject, onProgress});
       if (signal) {
         if (signal.aborted) this.cancel(id);
@@ -197,6 +238,7 @@ export class PlaygroundClient extends EventTarget {
         reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
       }
     });
+    return {id, promise};
   }
 
   /**
@@ -214,10 +256,118 @@ export class PlaygroundClient extends EventTarget {
     } catch (e) {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
     }
-    const transfer = source.kind === SourceKind.BYTES ? [source.buffer] : [];
-    return this.#call(Request.ANALYZE,
-                      clean({source, keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container}),
-                      {onProgress, transfer, signal});
+    this.#stopParts();
+    this.#lastFile = source.kind === SourceKind.FILE ? source : null;
+    const request = {source, keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container};
+    if (this.#inParts(source, synthetic)) return this.#analyzeInParts(request, {onProgress, signal});
+    return this.#onePass(request, {onProgress, signal});
+  }
+
+  /** analyze in this worker alone. */
+  #onePass(request, {onProgress, signal}) {
+    const transfer = request.source.kind === SourceKind.BYTES ? [request.source.buffer] : [];
+    return this.#call(Request.ANALYZE, clean(request), {onProgress, transfer, signal});
+  }
+
+  /** Whether `source` is analysed by several workers (see the top of this file). */
+  #inParts(source, synthetic) {
+    return this.workers > 1 && source.kind === SourceKind.FILE && source.file.size >= PARTS_MIN_FILE_BYTES &&
+      synthetic?.kind !== 'random_suffix';
+  }
+
+  /** Cancels the analysis in parts in flight (its promise rejects with 'cancelled'). */
+  #stopParts() {
+    this.#partsJob?.stop();
+  }
+
+  /**
+   * The file cut by the engine (split), each part analysed by one worker (analyze-part: the
+   * first here, held; the others in the pool, answering their partial states), then merged here
+   * (merge). Progress sums the parts'. A failed part: the whole file in one pass.
+   */
+  async #analyzeInParts(request, {onProgress, signal}) {
+    const {source, keyPaths, discoverItems, weightPath, synthetic, slot, maxPartitions, container} = request;
+    const file = source.file;
+    const running = [];  // {cancel()} of each request in flight
+    const job = {id: this.#nextId++, cancelled: false, userCancelled: false};
+    job.stop = (byUser = true) => {
+      job.cancelled = true;
+      job.userCancelled ||= byUser;
+      for (const r of running) r.cancel();
+    };
+    this.#partsJob = job;
+    const onAbort = () => job.stop();
+    signal?.addEventListener('abort', onAbort, {once: true});
+    const cancelled = () => new PlaygroundError({name: 'AbortError', codeName: ErrorCodeNames.CANCELLED,
+                                                 message: 'The analysis was cancelled.'});
+    const track = ({id, promise}, cancel) => {
+      const entry = {cancel: () => cancel(id)};
+      running.push(entry);
+      return promise.finally(() => running.splice(running.indexOf(entry), 1));
+    };
+    const here = (type, payload, options) => track(this.#send(type, payload, options), (id) => this.cancel(id));
+    try {
+      if (signal?.aborted) throw cancelled();
+      this.#pool.warm(this.workers - 1);
+      const {cuts} = await here(Request.SPLIT, {source, parts: this.workers, minPartBytes: MIN_PART_BYTES});
+      if (job.cancelled) throw cancelled();
+      if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
+      const edges = [0, ...cuts, file.size];
+      const done = cuts.map(() => ({bytesDone: 0, items: 0})).concat([{bytesDone: 0, items: 0}]);
+      const tell = () => onProgress?.({bytesDone: done.reduce((a, p) => a + p.bytesDone, 0), bytesTotal: file.size,
+                                       items: done.reduce((a, p) => a + p.items, 0)});
+      const options = clean({keyPaths, discoverItems, weightPath, synthetic});
+      const parts = edges.slice(0, -1).map((begin, k) => {
+        const payload = {source, begin, end: edges[k + 1], first: k === 0, ...options};
+        const progress = (p) => {
+          done[k] = {bytesDone: p.bytesDone, items: p.items};
+          tell();
+        };
+        if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress});
+        const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
+        return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
+                     (id) => this.#pool.cancel(k - 1, id));
+      });
+      let results;
+      try {
+        results = await Promise.all(parts);
+      } catch (e) {
+        job.stop(false);
+        await Promise.allSettled(parts);
+        if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
+        // Bad data in a part (or a worker that did not start): one pass gives the exact error.
+        return await this.#onePassOf(job, request, onProgress);
+      }
+      if (job.cancelled) throw cancelled();
+      results.forEach((r, k) => { done[k] = {bytesDone: r.bytes, items: r.items}; });
+      tell();
+      const partials = results.slice(1).map((r) => r.partial);
+      try {
+        const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
+        report.timing.workers = edges.length - 1;
+        return report;
+      } catch (e) {
+        if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
+        return await this.#onePassOf(job, request, onProgress);
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.#partsJob === job) this.#partsJob = null;
+    }
+  }
+
+  /** The job's file in one pass (still cancellable as the job). */
+  async #onePassOf(job, request, onProgress) {
+    if (job.userCancelled) {
+      throw new PlaygroundError({name: 'AbortError', codeName: ErrorCodeNames.CANCELLED, message: 'The analysis was cancelled.'});
+    }
+    job.cancelled = false;
+    const sent = this.#send(Request.ANALYZE, clean(request), {onProgress});
+    job.stop = () => {
+      job.cancelled = job.userCancelled = true;
+      this.cancel(sent.id);
+    };
+    return sent.promise;
   }
 
   /** Analyzes the last source again with other key paths or options. */
@@ -228,6 +378,11 @@ export class PlaygroundClient extends EventTarget {
       validateOptions({slot, synthetic, container});
     } catch (e) {
       return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+    }
+    this.#stopParts();
+    if (this.#lastFile && this.#inParts(this.#lastFile, synthetic)) {
+      return this.#analyzeInParts({source: this.#lastFile, keyPaths, discoverItems, maxPartitions, slot, weightPath,
+                                   synthetic, container}, {onProgress, signal});
     }
     return this.#call(Request.REANALYZE,
                       clean({keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container}),
@@ -341,10 +496,16 @@ export class PlaygroundClient extends EventTarget {
 
   /** Cancels the analysis `target` (default: whichever is in flight). Resolves to {cancelled}. */
   cancel(target) {
+    const job = this.#partsJob;
+    if (job && (target === undefined || target === job.id)) {
+      job.stop();
+      return Promise.resolve({cancelled: true});
+    }
     return this.#call(Request.CANCEL, target === undefined ? {} : {target});
   }
 
   terminate() {
+    this.#pool.terminate({codeName: 'terminated', message: 'The client was terminated.'});
     this.#worker.terminate();
     this.#fail(new PlaygroundError({codeName: 'terminated', message: 'The client was terminated.'}));
   }

@@ -110,6 +110,38 @@
 //              The cancelled request ends with an error reply {name: 'AbortError',
 //              codeName: 'cancelled'}. Cancellation takes effect between chunks.
 //
+// Parts (a file analysed by several workers; web/worker/client.js runs them, web/worker/pool.js
+// holds the extra workers, README "Sharding"). The client asks the page's worker where the file
+// may be cut (split), has every worker analyse one slice (analyze-part: the page's worker the
+// first, each pool worker one of the others) and the page's worker merge them (merge) into the
+// analysis it keeps in the slot, exactly as one analyze would have left it. A failed part (an
+// error in the data) makes the client analyze the file again in one pass, so the error shown is
+// exactly one pass's even where a cut falls inside broken JSON.
+//
+//   split        payload {source: Source (kind 'file'), parts: number >= 1, minPartBytes?: number}
+//                result  {cuts: number[]}  increasing offsets, each just before an item
+//                The engine's safe split points (engine/include/partplay/ingest/split_points.h)
+//                over windows of about 1 MiB read with File.slice. No cut (an array, gzip, no
+//                safe newline near a target): one part.
+//
+//   analyze-part payload {source: Source (kind 'file', the whole file), begin, end: byte offsets
+//                         of the part, first: boolean, keyPaths, discoverItems?, weightPath?,
+//                         synthetic?}   (the analysis options of analyze)
+//                progress {bytesDone, bytesTotal, items}  within the part
+//                result  first: {bytes, items}  the part is held by this worker for merge
+//                        (and the file is the source reanalyze and compare read);
+//                        else:  {bytes, items, partial: ArrayBuffer}  the part's partial state
+//                               (the engine's binary format), its buffer transferred
+//                Ends in the part's error when its data is bad. Cancelled like an analyze.
+//
+//   merge        payload {partials: ArrayBuffer[] (the parts after the first, in input order,
+//                         transferred), slot?, maxPartitions?, container?}
+//                result  Report, as analyze's: the held first part merged with the partials
+//                        (engine.mergePartials), kept in the slot. timing.ms runs from the first
+//                        part's start; the client adds timing.workers, the parts analysed (an
+//                        analyze's report has none: one). Error codeName 'no_analysis' when no
+//                        first part is held.
+//
 // ContainerOptions (analyze/reanalyze/model payload.container; the engine's own snake_case
 // names, handed to analysis.finish / analysis.model as they are; every field optional; the
 // engine refuses a field it does not know):
@@ -319,6 +351,9 @@ export const Request = Object.freeze({
   SIZING_TABLES: 'sizing-tables',
   SIZE_TABLE: 'size-table',
   DATA_SIZING: 'data-sizing',
+  SPLIT: 'split',
+  ANALYZE_PART: 'analyze-part',
+  MERGE: 'merge',
 });
 
 /** Reply types (worker -> page). */
@@ -674,6 +709,33 @@ export function validateRequest(message) {
           throw new TypeError(`${field} must be a number >= 0`);
         }
       }
+      break;
+    case Request.SPLIT:
+      validateSource(payload.source);
+      if (payload.source.kind !== SourceKind.FILE) throw new TypeError('split reads a file source');
+      if (!(Number.isInteger(payload.parts) && payload.parts >= 1)) throw new TypeError('parts must be a whole number >= 1');
+      if (payload.minPartBytes !== undefined && !(isNumber(payload.minPartBytes) && payload.minPartBytes >= 0)) {
+        throw new TypeError('minPartBytes must be a number >= 0');
+      }
+      break;
+    case Request.ANALYZE_PART:
+      validateSource(payload.source);
+      if (payload.source.kind !== SourceKind.FILE) throw new TypeError('analyze-part reads a file source');
+      if (!(Number.isSafeInteger(payload.begin) && Number.isSafeInteger(payload.end) && payload.begin >= 0 &&
+            payload.begin <= payload.end && payload.end <= payload.source.file.size)) {
+        throw new TypeError('begin and end must be byte offsets within the file, begin <= end');
+      }
+      if (typeof payload.first !== 'boolean') throw new TypeError('first must be a boolean');
+      validateKeyPaths(payload.keyPaths);
+      validateAnalysisOptions(payload);
+      break;
+    case Request.MERGE:
+      if (!Array.isArray(payload.partials) || payload.partials.some((p) => !(p instanceof ArrayBuffer))) {
+        throw new TypeError('partials must be an array of ArrayBuffers');
+      }
+      validateSlot(payload.slot);
+      validateOptionalCount(payload, 'maxPartitions');
+      validateContainer(payload.container);
       break;
     case Request.CQL_LOAD:
       if (typeof payload.table !== 'string' || payload.table === '') throw new TypeError('cql-load needs a table');

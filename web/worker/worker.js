@@ -83,6 +83,9 @@ const DOING = {
   [Request.SIZING_TABLES]: 'reading the tables of the script',
   [Request.SIZE_TABLE]: 'sizing the table',
   [Request.DATA_SIZING]: 'sizing the analysed data',
+  [Request.SPLIT]: 'analysing the data',
+  [Request.ANALYZE_PART]: 'analysing the data',
+  [Request.MERGE]: 'analysing the data',
 };
 
 /** The ErrorPayload of the failure that killed this engine instance, or null while it is sound. */
@@ -428,6 +431,7 @@ async function handle(message) {
       return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits()};
     }
     case Request.ANALYZE: {
+      dropHeldPart();
       const kept = keepSource(payload.source);
       lastSource = kept;
       await analyze(id, kept, payload);
@@ -486,6 +490,13 @@ async function handle(message) {
       return (await engineFor('sizing')).engine.sizingTables(payload.cql);
     case Request.DATA_SIZING:
       return dataSizing(payload);
+    case Request.SPLIT:
+      return splitFile(payload);
+    case Request.ANALYZE_PART:
+      return analyzePart(id, payload);
+    case Request.MERGE:
+      await mergeParts(id, payload);
+      return undefined;  // mergeParts posts its own result (with a transfer list)
   }
   throw new TypeError(`unknown request type ${type}`);
 }
@@ -512,6 +523,98 @@ self.addEventListener('unhandledrejection', (event) => {
   }
   postMessage({id: -1, type: Reply.ERROR, payload: dead});
 });
+
+// =============================================================================================
+// Parts (protocol.js split, analyze-part, merge): a file cut among several workers by the client
+// (client.js, pool.js). This worker answers where to cut, analyses the first part and holds it,
+// then merges the other workers' partial states into the analysis it keeps; a pool worker
+// analyses one later part and answers its partial state. The bytes go through feedSource.
+
+/** The first part, analysed here and held for merge: {part, started}, or null. */
+let heldPart = null;
+
+function dropHeldPart() {
+  if (heldPart && !dead) heldPart.part.dispose();
+  heldPart = null;
+}
+
+async function splitFile({source, parts, minPartBytes = 1}) {
+  const {engine} = await engineFor('cosmos');
+  const {file} = source;
+  const read = async (offset, length) => new Uint8Array(await file.slice(offset, offset + length).arrayBuffer());
+  return {cuts: await engine.splitPoints({size: file.size, parts, minPartBytes, read})};
+}
+
+async function analyzePart(id, payload) {
+  const {source, begin, end, first} = payload;
+  if (current) current.cancelled = true;
+  const job = {id, cancelled: false};
+  current = job;
+  if (first) {
+    dropHeldPart();
+    lastSource = keepSource(source);  // reanalyze and compare read the whole file
+  }
+  try {
+    const {engine} = await engineFor('cosmos');
+    if (job.cancelled) throw new AbortError();
+    const started = performance.now();
+    const part = engine.newAnalysisPart(engineOptions(payload), {first});
+    let held = false;
+    try {
+      const slice = {kind: SourceKind.FILE, name: source.name ?? null, file: source.file.slice(begin, end)};
+      const {bytesRead} = await feedSource(id, job, slice, part);
+      if (first) {
+        part.finish();
+        heldPart = {part, started};
+        held = true;
+        return {bytes: bytesRead, items: part.itemsSeen};
+      }
+      const items = part.itemsSeen;
+      const partial = part.finishPartial();
+      postMessage(result(id, {bytes: bytesRead, items, partial: partial.buffer}), [partial.buffer]);
+      return undefined;
+    } catch (e) {
+      noteFailure(e, Request.ANALYZE_PART);
+      throw e;
+    } finally {
+      if (!held && !dead) part.dispose();
+    }
+  } finally {
+    if (current === job) current = null;
+  }
+}
+
+async function mergeParts(id, {partials, slot = DEFAULT_SLOT, maxPartitions, container}) {
+  const {engine} = await engineFor('cosmos');
+  const held = heldPart;
+  heldPart = null;
+  if (!held || !lastSource) {
+    throw errorPayload({codeName: ErrorCodeNames.NO_ANALYSIS, message: 'No first part is held: analyse the parts again.'});
+  }
+  let analysis = null;
+  let kept = false;
+  try {
+    analysis = engine.mergePartials([held.part, ...partials]);
+    const report = analysis.finish(reportOptions({maxPartitions, container}));
+    const ms = performance.now() - held.started;
+    const bytes = lastSource.file.size;
+    const source = {kind: lastSource.kind, name: lastSource.name ?? null, bytes};
+    report.source = source;
+    report.timing = {ms, bytesPerSecond: ms > 0 ? bytes / (ms / 1000) : null};
+    report.slot = slot;
+    keepInSlot(slot, {analysis, source, keyPaths: report.key_paths});
+    kept = true;
+    postReport(id, report);
+  } catch (e) {
+    noteFailure(e, Request.MERGE);
+    throw e;
+  } finally {
+    if (!dead) {
+      held.part.dispose();
+      if (!kept) analysis?.dispose();
+    }
+  }
+}
 
 // =============================================================================================
 // The CQL session of the Cassandra mode (protocol.js, "CQL requests"). One session for the page;

@@ -1,0 +1,197 @@
+// A file analysed by several workers (issue 11, "Every core"; client.js, pool.js, protocol.js
+// "Parts"): with ?workers=3 the page cuts a generated multi-MB NDJSON file among three engine
+// workers and merges them, and shows what ?workers=1 shows; the client's report is the one-worker
+// report field for field (with a container, after a re-analysis with another key and after a
+// cancel), and a bad file gives the one-worker error, text and location alike.
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import * as protocol from '../../web/worker/protocol.js';
+import {TIMEOUT, analysisAfter, byTestId, figure, openPage, useBrowser} from './harness.mjs';
+
+useBrowser();
+
+/** A seeded NDJSON file of `count` items (~120 bytes each). */
+function generate({count, seed, badAt = -1}) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    if (i === badAt) {
+      lines.push('{"id":"bad","userId":"u1","total":tru}');
+      continue;
+    }
+    const user = Math.floor(next() ** 3 * 5000);
+    const item = {id: `o${i}`, userId: `u${user}`, tenantId: `t${user % 37}`, total: Math.floor(next() * 1e5) / 100,
+                  status: ['new', 'paid', 'sent'][i % 3], note: 'x'.repeat(Math.floor(next() * 40))};
+    if (i % 1000 === 0) delete item.userId;  // the undefined partition
+    if (i % 997 === 5) item.id = lines.length > 10 ? 'o3' : item.id;  // duplicate ids
+    lines.push(JSON.stringify(item));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs analyses through the page's own client with `workers` workers; returns plain data. */
+async function analyseInPage(page, {workers, count, seed, badAt, runs}) {
+  return page.evaluate(async ({workers, text, runs}) => {
+    const {PlaygroundClient} = await import(new URL('worker/client.js', location.href).href);
+    const file = new File([text], 'orders.ndjson', {type: 'application/x-ndjson'});
+    const client = new PlaygroundClient({workers});
+    await client.ready;
+    const plain = (report) => {
+      const {timing, ...rest} = report;
+      return {...rest, partition_bytes: Array.from(report.partition_bytes ?? []), workersUsed: timing.workers ?? 1};
+    };
+    const out = [];
+    try {
+      for (const run of runs) {
+        try {
+          let progress = 0;
+          const onProgress = ({bytesDone, bytesTotal}) => {
+            if (bytesDone > bytesTotal) throw new Error('progress past the file');
+            progress = Math.max(progress, bytesDone);
+          };
+          const report = run.reanalyze
+            ? await client.reanalyze({keyPaths: run.keyPaths, container: run.container, onProgress})
+            : await client.analyze({source: {kind: 'file', file}, keyPaths: run.keyPaths, container: run.container,
+                                    onProgress});
+          const again = await client.model({container: {...run.container, ru_per_second: 50000}});
+          out.push({report: plain(report), model: plain(again), progress, size: file.size});
+        } catch (e) {
+          out.push({error: {name: e.name, codeName: e.codeName, message: e.message, location: e.location}});
+        }
+      }
+    } finally {
+      client.terminate();
+    }
+    return out;
+  }, {workers, text: generate({count, seed, badAt}), runs});
+}
+
+describe('protocol.js "Parts"', () => {
+  test('split, analyze-part and merge requests are checked', () => {
+    const file = new Blob(['{"id":"a"}\n{"id":"b"}\n']);
+    const {Request, request, validateRequest} = protocol;
+    const ok = [
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 3, minPartBytes: 1 << 20}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id']}),
+      request(3, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 22, first: false, keyPaths: ['/id'],
+                                        synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
+      request(4, Request.MERGE, {partials: [new ArrayBuffer(8)], slot: 'main', maxPartitions: 2000}),
+    ];
+    for (const m of ok) assert.equal(validateRequest(m), m);
+    const bad = [
+      request(1, Request.SPLIT, {source: {kind: 'text', text: '{}'}, parts: 2}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 0}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 5, first: false, keyPaths: ['/id']}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 99, first: false, keyPaths: ['/id']}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, keyPaths: ['/id']}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: []}),
+      request(4, Request.MERGE, {partials: [new Uint8Array(8)]}),
+      request(4, Request.MERGE, {partials: [], maxPartitions: 'all'}),
+    ];
+    for (const m of bad) assert.throws(() => validateRequest(m), TypeError, JSON.stringify(m.payload));
+  });
+});
+
+describe('several workers', () => {
+  test('the client: 3 workers report what 1 worker reports, field for field', {timeout: 4 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const runs = [
+        {keyPaths: ['/userId']},
+        {keyPaths: ['/userId'], container: {ru_per_second: 40000, hash_version: '2'}},
+        {keyPaths: ['/id'], reanalyze: true},
+        {keyPaths: ['/tenantId', '/userId'], reanalyze: true, container: {hash_version: 'multihash'}},
+      ];
+      const spec = {count: 50000, seed: 11, runs};
+      const one = await analyseInPage(page, {...spec, workers: 1});
+      const three = await analyseInPage(page, {...spec, workers: 3});
+      assert.ok(one[0].size > 5e6, `a multi-MB file (${one[0].size} bytes)`);
+      for (let k = 0; k < runs.length; k++) {
+        assert.ok(!one[k].error, JSON.stringify(one[k].error));
+        assert.equal(one[k].report.workersUsed, 1);
+        assert.equal(three[k].report.workersUsed, 3, `run ${k} used 3 workers`);
+        assert.equal(three[k].progress, three[k].size, 'progress sums the parts to the whole file');
+        delete one[k].report.workersUsed;
+        delete three[k].report.workersUsed;
+        assert.deepEqual(three[k].report, one[k].report, `run ${k}: ${JSON.stringify(runs[k])}`);
+        assert.deepEqual(three[k].model, one[k].model, `run ${k}: the kept analysis re-modelled`);
+      }
+      assert.equal(one[0].report.items, 50000);
+      assert.ok(one[0].report.duplicate_id.count > 0 && one[0].report.undefined_key_items === 50);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the client: a bad item gives the one-worker error and location with 3 workers', {timeout: 3 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const runs = [{keyPaths: ['/userId']}];
+      for (const badAt of [30000, 49999]) {
+        const spec = {count: 50000, seed: 5, badAt, runs};
+        const [one] = await analyseInPage(page, {...spec, workers: 1});
+        const [three] = await analyseInPage(page, {...spec, workers: 3});
+        assert.equal(one.error?.codeName, 'malformed_json', JSON.stringify(one));
+        assert.equal(one.error.location.item_index, badAt);
+        assert.equal(one.error.location.line, badAt + 1);
+        assert.deepEqual(three, one);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the page with ?workers=3 shows what ?workers=1 shows, for a good and a bad file', {timeout: 4 * TIMEOUT},
+       async () => {
+    const shown = async (workers, text) => {
+      const {page, problems, close} = await openPage();
+      try {
+        await page.goto(new URL(`?workers=${workers}`, page.url()).href);
+        await page.waitForFunction(() => document.body.dataset.state === 'ready', null, {timeout: TIMEOUT});
+        problems.length = 0;  // the first page's requests, aborted by the navigation
+        await page.fill(byTestId('key-input'), '/userId');
+        const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), {
+          name: 'orders.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text),
+        }));
+        const out = {state, workers: page.workers().length};
+        if (state === 'ready') {
+          for (const id of ['summary-items', 'summary-partitions', 'summary-undefined', 'summary-invalid']) {
+            out[id] = await figure(page, id);
+          }
+          out.key = await page.inputValue(byTestId('key-input'));
+        } else {
+          out.code = await page.getAttribute(byTestId('error-panel'), 'data-code');
+          out.text = (await page.textContent(byTestId('error-panel'))).replace(/\s+/g, ' ').trim();
+        }
+        assert.deepEqual(problems, []);
+        return out;
+      } finally {
+        await close();
+      }
+    };
+    for (const text of [generate({count: 45000, seed: 3}), generate({count: 45000, seed: 3, badAt: 40000})]) {
+      const one = await shown(1, text);
+      const three = await shown(3, text);
+      assert.equal(one.workers, 1, 'one engine worker');
+      assert.ok(three.workers >= 3, `three engine workers (${three.workers})`);
+      delete one.workers;
+      delete three.workers;
+      assert.deepEqual(three, one);
+      if (three.state === 'error') {
+        assert.equal(three.code, 'malformed_json');
+        assert.match(three.text, /line\s*40,001\s*column\s*38/);
+      } else {
+        assert.equal(three['summary-items'], 45000);
+      }
+    }
+  });
+});

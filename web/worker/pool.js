@@ -1,0 +1,120 @@
+// The extra engine workers of a file analysed in parts (client.js; protocol.js "Parts"). Each is
+// a module worker of web/worker/worker.js spoken to with the one protocol, started on first use
+// and kept for the next analysis, so its engine loads once. A worker whose engine fails (a wasm
+// trap, protocol.js "Engine failures") is terminated: what it was running rejects with an
+// `engine_failed` payload, and a fresh worker takes its place on next use.
+//
+//   const pool = new WorkerPool(() => new Worker(url, {type: 'module'}));
+//   const {id, promise} = pool.call(0, Request.ANALYZE_PART, payload, {onProgress});
+//   pool.cancel(0, id);   // the request ends in its 'cancelled' error
+//
+// Rejections are ErrorPayload objects (protocol.js); the client turns them into its errors.
+import {ErrorCodeNames, Reply, Request, errorPayload} from './protocol.js';
+
+export class WorkerPool {
+  #start;
+  /** Per index: {worker, pending: Map<id, {resolve, reject, onProgress}>, answered}, or null. */
+  #members = [];
+  #nextId = 1;
+
+  /** @param {() => Worker} startWorker starts one module worker of worker.js */
+  constructor(startWorker) {
+    this.#start = startWorker;
+  }
+
+  /** How many workers are running. */
+  get size() {
+    return this.#members.filter(Boolean).length;
+  }
+
+  /** Starts workers 0..count-1 that are not running yet (their engines load meanwhile). */
+  warm(count) {
+    for (let k = 0; k < count; k++) this.#member(k);
+  }
+
+  #member(k) {
+    if (!this.#members[k]) this.#members[k] = this.#spawn();
+    return this.#members[k];
+  }
+
+  #spawn() {
+    const worker = this.#start();
+    const member = {worker, pending: new Map(), answered: false};
+    worker.addEventListener('message', (event) => this.#onMessage(member, event.data));
+    worker.addEventListener('error', (event) => {
+      event.preventDefault?.();
+      const detail = event.message ? `: ${event.message}` : '';
+      // Before its first answer the worker did not start at all (not an engine failure).
+      this.#drop(member, member.answered
+        ? errorPayload({codeName: ErrorCodeNames.ENGINE_FAILED, message: `The engine worker stopped${detail}.`})
+        : errorPayload({codeName: 'worker_failed', message: `An engine worker failed to start${detail}.`}));
+    });
+    worker.addEventListener('messageerror', () => {
+      this.#drop(member, errorPayload({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
+    });
+    return member;
+  }
+
+  #onMessage(member, message) {
+    member.answered = true;
+    if (message?.type === Reply.ERROR && message.payload?.codeName === ErrorCodeNames.ENGINE_FAILED) {
+      this.#drop(member, message.payload);
+      return;
+    }
+    const entry = member.pending.get(message?.id);
+    if (!entry) return;
+    switch (message.type) {
+      case Reply.PROGRESS:
+        entry.onProgress?.(message.payload);
+        return;
+      case Reply.RESULT:
+        member.pending.delete(message.id);
+        entry.resolve(message.payload);
+        return;
+      case Reply.ERROR:
+        member.pending.delete(message.id);
+        entry.reject(message.payload);
+    }
+  }
+
+  /** Terminates a failed worker; its requests reject with `cause` (engine failures say it restarts). */
+  #drop(member, cause) {
+    const k = this.#members.indexOf(member);
+    if (k < 0) return;
+    member.worker.terminate();
+    this.#members[k] = null;
+    const error = cause.codeName === ErrorCodeNames.ENGINE_FAILED
+      ? {...cause, message: `${cause.message} It has been restarted.`}
+      : cause;
+    for (const {reject} of member.pending.values()) reject(error);
+    member.pending.clear();
+  }
+
+  /** Sends request `type` to worker `k`: {id, promise of the result payload}. */
+  call(k, type, payload, {onProgress, transfer = []} = {}) {
+    const member = this.#member(k);
+    const id = this.#nextId++;
+    const promise = new Promise((resolve, reject) => {
+      member.pending.set(id, {resolve, reject, onProgress});
+      try {
+        member.worker.postMessage({id, type, payload}, transfer);
+      } catch (e) {
+        member.pending.delete(id);
+        reject(errorPayload({codeName: 'bad_request', message: e.message}));
+      }
+    });
+    return {id, promise};
+  }
+
+  /** Cancels request `id` of worker `k` (protocol.js cancel), if that worker still runs it. */
+  cancel(k, id) {
+    const member = this.#members[k];
+    if (!member?.pending.has(id)) return;
+    member.worker.postMessage({id: this.#nextId++, type: Request.CANCEL, payload: {target: id}});
+  }
+
+  /** Stops every worker; what they ran rejects with `cause`. */
+  terminate(cause) {
+    for (const member of this.#members) if (member) this.#drop(member, cause);
+  }
+}
