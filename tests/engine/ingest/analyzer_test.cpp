@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_io.h"
 #include "partplay/ingest/json_diagnostics.h"
 #include "partplay/report/report_format.h"
 #include "simdjson.h"
@@ -1642,9 +1643,10 @@ TEST(AnalyzerExamplesTest, EveryListedExampleAnalyzesWithoutError) {
     std::string_view file, key, format;
     ASSERT_EQ(entry["file"].get_string().get(file), simdjson::SUCCESS);
     SCOPED_TRACE(std::string(file));
-    bool readable = false;
-    std::string input = ReadFile(dir + "/" + std::string(file), readable);
-    ASSERT_TRUE(readable) << "listed but missing";
+    // Read as the CLI reads a file: a gzipped example (cosmos-export.json.gz) is decompressed.
+    StatusOr<std::string> read = cli::ReadWholeFile(dir + "/" + std::string(file));
+    ASSERT_TRUE(read.ok()) << "listed but not readable: " << read.status().message();
+    const std::string& input = read.value();
     std::vector<std::string> paths = {"/id"};
     if (entry["key"].get_string().get(key) == simdjson::SUCCESS) paths = {std::string(key)};
     Outcome o = Analyze(input, Keys(paths));
