@@ -81,46 +81,66 @@ function feedChunks(module, bytes, writableChunk, commitChunk) {
 /** The largest slice handed to the engine at once; bigger inputs are fed in pieces. */
 export const CHUNK_BYTES = 1 << 20;
 
-export class Analysis {
+/**
+ * What Analysis, AnalysisPart and KeyComparison share: one module object fed in chunks. `raw` is
+ * the module object, `configure(raw)` its set-up call (none for a merged analysis); a set-up that
+ * fails disposes the object and throws.
+ */
+class ChunkedInput {
   #module;
   #raw;
-  /** Made by a merge: its input is complete, finish only reports. */
-  #merged = false;
-  /** `options`, or a MergedRaw: a module Analysis that has merged parts (Engine.mergePartials). */
-  constructor(module, options) {
+  constructor(module, raw, configure = null) {
     this.#module = module;
-    if (options instanceof MergedRaw) {
-      this.#raw = options.raw;
-      this.#merged = true;
-      return;
-    }
-    this.#raw = new module.Analysis();
+    this.#raw = raw;
+    if (!configure) return;
     try {
-      // Options cross as JSON and are read by the engine (options_json.h), as the CLI's are.
-      answer(this.#raw.configure(JSON.stringify(options ?? {})));
+      answer(configure(raw));
     } catch (e) {
       this.dispose();
       throw e;
     }
   }
-  /** Copies `bytes` (Uint8Array) once into the engine's buffer and analyzes every complete item. */
+  /** The module object (Engine.mergePartials takes a first part's). */
+  get raw() { return this.#raw; }
+  /** Copies `bytes` (Uint8Array) once into the engine's buffer and reads every complete item. */
   feed(bytes) {
     feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
   }
   get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
   get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
+  dispose() {
+    if (this.#raw) {
+      this.#raw.delete();
+      this.#raw = null;
+    }
+  }
+}
+
+export class Analysis extends ChunkedInput {
+  /** Made by a merge: its input is complete, finish only reports. */
+  #merged = false;
+  /** `options`, or a MergedRaw: a module Analysis that has merged parts (Engine.mergePartials). */
+  constructor(module, options) {
+    if (options instanceof MergedRaw) {
+      super(module, options.raw);
+      this.#merged = true;
+      return;
+    }
+    // Options cross as JSON and are read by the engine (options_json.h), as the CLI's are.
+    super(module, new module.Analysis(), (raw) => raw.configure(JSON.stringify(options ?? {})));
+  }
   /**
    * Ends the input and returns the report (docs/report.md). `maxPartitions` limits `partitions`;
    * `container` (options as in docs/report.md "Options") adds the Cosmos DB container model,
    * the key advisor and each listed partition's EPK.
    */
   finish({maxPartitions = -1, container = null} = {}) {
-    if (!this.#merged) answer(this.#raw.finish());
+    if (!this.#merged) answer(this.raw.finish());
     return this.model({maxPartitions, container});
   }
   /** The report of the finished input again, with other container options (no re-read). */
   model({maxPartitions = -1, container = null} = {}) {
-    const reply = this.#raw.report(JSON.stringify({max_partitions: maxPartitions, container}));
+    const reply = this.raw.report(JSON.stringify({max_partitions: maxPartitions, container}));
     const report = answer(reply);
     report.partition_bytes = reply.partition_bytes;
     return report;
@@ -131,13 +151,7 @@ export class Analysis {
    * is the engine's estimate (scalar fields per item besides the key and id).
    */
   dataSizing({valuesPerRow = null, maxExamples = 10} = {}) {
-    return answer(this.#raw.dataSizing(JSON.stringify({values_per_row: valuesPerRow, max_examples: maxExamples})));
-  }
-  dispose() {
-    if (this.#raw) {
-      this.#raw.delete();
-      this.#raw = null;
-    }
+    return answer(this.raw.dataSizing(JSON.stringify({values_per_row: valuesPerRow, max_examples: maxExamples})));
   }
 }
 
@@ -150,41 +164,18 @@ class MergedRaw {
  * One part of an input (Engine.newAnalysisPart): fed like an Analysis, then either serialized
  * (finishPartial) or, made with {first: true}, finished and merged in this module.
  */
-export class AnalysisPart {
-  #module;
-  #raw;
+export class AnalysisPart extends ChunkedInput {
   constructor(module, options, {first = false} = {}) {
-    this.#module = module;
-    this.#raw = new module.Analysis();
-    try {
-      answer(this.#raw.configurePart(JSON.stringify(options ?? {}), !!first));
-    } catch (e) {
-      this.dispose();
-      throw e;
-    }
+    super(module, new module.Analysis(), (raw) => raw.configurePart(JSON.stringify(options ?? {}), !!first));
   }
-  /** As Analysis.feed; a bad item throws here and its error stays in the part for the merge. */
-  feed(bytes) {
-    feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
-  }
-  get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
-  get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
   /** Ends the part's input; throws its error (kept in the part all the same). */
-  finish() { answer(this.#raw.finish()); }
+  finish() { answer(this.raw.finish()); }
   /**
    * Ends the part's input and returns its partial state (Uint8Array, its own buffer: transfer
    * it). A failed part's state carries its error, which the merge reports located in the whole
    * input. The part then takes no more input.
    */
-  finishPartial() { return answer(this.#raw.finishPartial()).partial; }
-  /** The module object (for Engine.mergePartials). */
-  get raw() { return this.#raw; }
-  dispose() {
-    if (this.#raw) {
-      this.#raw.delete();
-      this.#raw = null;
-    }
-  }
+  finishPartial() { return answer(this.raw.finishPartial()).partial; }
 }
 
 /**
@@ -195,34 +186,14 @@ export class AnalysisPart {
  *   c.feed(bytes);  c.finish();
  *   const table = c.compare({container: {ru_per_second: 4000, growth: 10}, queries: []});
  */
-export class KeyComparison {
-  #module;
-  #raw;
+export class KeyComparison extends ChunkedInput {
   constructor(module, request) {
-    this.#module = module;
-    this.#raw = new module.Comparison();
-    try {
-      answer(this.#raw.configure(JSON.stringify(request ?? {})));
-    } catch (e) {
-      this.dispose();
-      throw e;
-    }
+    super(module, new module.Comparison(), (raw) => raw.configure(JSON.stringify(request ?? {})));
   }
-  feed(bytes) {
-    feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
-  }
-  get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
-  get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
-  finish() { answer(this.#raw.finish()); }
+  finish() { answer(this.raw.finish()); }
   /** {workload_given, ru_per_second, growth, queries, best, why, keys: [...]} (docs/report.md). */
   compare({container = {}, queries = []} = {}) {
-    return answer(this.#raw.compare(JSON.stringify({container, queries})));
-  }
-  dispose() {
-    if (this.#raw) {
-      this.#raw.delete();
-      this.#raw = null;
-    }
+    return answer(this.raw.compare(JSON.stringify({container, queries})));
   }
 }
 
