@@ -1,7 +1,8 @@
 // JSON ingest fed in random chunkings: the Analyzer (WritableChunk / CommitChunk / Finish /
 // BuildReport) and the full report with the container model, as the page's worker drives them.
-// Input: the JSON bytes, then a 6-byte trailer (the options and the chunking). Invariant: the
-// input fed whole and fed in the drawn chunks gives the same report, or the same located error.
+// Input: the JSON bytes, then a 6-byte trailer (the options and the chunking). Invariants: the
+// input fed whole and fed in the drawn chunks gives the same report, or the same located error;
+// and so does the walked path alone (item_stream.h: the validated path turned off).
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "fuzz_common.h"
+#include "ingest/item_stream.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/sizing/data_sizing.h"
@@ -141,6 +143,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   container.ru_per_second = (t[1] & 0x80) ? 400000 : 4000;
   container.growth = (t[1] & 0x40) ? 1000 : 1;
   int chunk_style = (t[1] >> 3) % 4;
+  // No sample: every item goes to the validated path (the sampled ones are always walked).
+  if ((t[1] & 0x04) && options.discover_items > 0) options.discover_items = 0;
   uint32_t seed;
   std::memcpy(&seed, t + 2, sizeof seed);
 
@@ -150,5 +154,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(SameStatus(whole.status, chunked.status), "chunking changes the outcome",
         whole.status.ToString() + "\nvs\n" + chunked.status.ToString());
   Check(whole.report == chunked.report, "chunking changes the report");
+  internal::SetValidatedPathEnabled(false);
+  Outcome walked = Run(json, options, container, nullptr, 0);
+  internal::SetValidatedPathEnabled(true);
+  Check(SameStatus(whole.status, walked.status), "the validated path changes the outcome",
+        whole.status.ToString() + "\nvs\n" + walked.status.ToString());
+  Check(whole.report == walked.report, "the validated path changes the report");
   return 0;
 }

@@ -174,6 +174,7 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   m.epk_end.reserve(parts.size());
   PartitionKey key;  // reused: no allocation per partition once its strings have grown
   for (size_t i = 0; i < parts.size(); ++i) {
+    parts.read_ahead(i);
     key.AssignCanonicalBytes(parts.canonical(i));
     PARTPLAY_ASSIGN_OR_RETURN(std::string epk, EffectivePartitionKey(key, options.version));
     AppendEpkBytes(epk, m.epk_bytes);
@@ -524,6 +525,7 @@ void AddKeyTooLarge(const FindingContext& c, std::vector<Finding>& out) {
   uint64_t longest = 0, items = 0;
   uint32_t longest_at = 0;
   for (uint32_t i = 0; i < c.m.parts->size(); ++i) {
+    c.m.parts->read_ahead(i);
     const uint64_t size = CanonicalValueBytes(c.m.parts->canonical(i));
     if (size <= limit) continue;
     ++f.count;

@@ -82,6 +82,21 @@ bool ImpreciseInteger(std::string_view raw, double d) {
 
 class Analyzer::Impl : public internal::ItemSink {
  public:
+  // An item on its way into the partition table (Account's pipeline).
+  enum class IdCheck : uint8_t { kNone, kKeyIsId, kPair };
+  struct PendingAdd {
+    std::string canonical;
+    uint64_t hash = 0;
+    uint64_t bytes = 0;
+    int64_t index = 0;
+    uint64_t byte_offset = 0;
+    double weight = 0;
+    internal::ItemRecord record;
+    IdCheck check = IdCheck::kNone;
+    uint64_t pair = 0;  // the (partition, id) pair's hash, for kPair
+    std::string id;     // for a duplicate's finding
+  };
+
   // `part`: one part of a larger input (Analyzer::CreatePart): also keeps what a merge needs.
   Impl(const AnalysisOptions& options, bool part, bool first = false)
       : options_(options), part_(part), first_(first), stream_(this) {}
@@ -173,9 +188,9 @@ class Analyzer::Impl : public internal::ItemSink {
                     fmt::format("item {} is {}, not an object", item.index, TypeName(type)));
     }
     for (auto& f : found_) f = FoundComponent{};
-    discovering_ = options_.discover_items < 0 || item.index < options_.discover_items;
+    discovering_ = Samples(item.index);
     uint64_t bytes = item.text.size();
-    size_t first_obs = sample_obs_.size();
+    first_obs_ = sample_obs_.size();
     if (discovering_) {
       ++sampled_items_;
       current_item_ = item.index;
@@ -185,6 +200,36 @@ class Analyzer::Impl : public internal::ItemSink {
     }
     uint32_t all_paths = (1u << paths_.size()) - 1;
     PARTPLAY_RETURN_IF_ERROR(WalkObject(root, 1, all_paths));
+    return Account(item);
+  }
+
+  // An item the DOM parser validated whole: only the tracked paths are read. A sampled item
+  // (every scalar path counts) and a key number a double cannot tell apart from its literal go
+  // to the walk instead.
+  Status OnValidatedItem(simdjson::dom::element root, const ItemContext& item,
+                         bool& taken) override {
+    taken = false;
+    if (Samples(item.index)) return Status::Ok();
+    for (auto& f : found_) f = FoundComponent{};
+    discovering_ = false;
+    simdjson::dom::object object;
+    if (root.get_object().get(object)) return Status::Ok();
+    uint32_t all_paths = (1u << paths_.size()) - 1;
+    if (!FindTracked(object, 1, all_paths)) return Status::Ok();
+    taken = true;
+    return Account(item);
+  }
+
+  bool WantsValidated(int64_t item_index) const override { return !Samples(item_index); }
+
+  bool Samples(int64_t item_index) const {
+    return options_.discover_items < 0 || item_index < options_.discover_items;
+  }
+
+  // What follows the walk for every item: sizes, findings, the key, the id check, the table.
+  Status Account(const ItemContext& item) {
+    uint64_t bytes = item.text.size();
+    size_t first_obs = first_obs_;
     ++items_;
     bytes_ += bytes;
     if (bytes > kCosmosItemBytes) {
@@ -260,48 +305,71 @@ class Analyzer::Impl : public internal::ItemSink {
       }
     }
     if (undefined) ++undefined_items_;
-    // A one-item pipeline: start loading this item's partition slot now and update it after the
-    // next item is parsed, so the cache miss (100+ ns) overlaps that work instead of stalling.
+    // A pipeline: this item's index slot (and its (partition, id) pair's slot) start loading
+    // now, its partition entry two items later, its key five items later, and the item is
+    // added kAddLag items later (ResolveOldestAdd), so each cache miss (100+ ns) overlaps the
+    // parsing of the items between instead of stalling it. Items are added in their order.
     uint64_t hash = HashCanonical(canonical_);
     partitions_.Prefetch(hash);
-    if (id) {
-      // One logical partition holds each id once. Keyed by /id itself, the partition is the id:
-      // a repeat is an item whose partition exists (no per-item memory). Otherwise the
-      // (partition, id) pair is remembered as a 64-bit hash.
-      bool repeated;
-      if (id_is_key_) {
-        repeated = (pending_.held && pending_.hash == hash && pending_canonical_ == canonical_) ||
-                   partitions_.Contains(canonical_, hash);
-      } else {
-        uint64_t pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
-        repeated = !ids_.Insert(pair);
-        if (!repeated && part_ && !first_)
-          id_pairs_.push_back({pair, record, std::string(id->text)});
-      }
-      if (repeated) {
-        ++duplicate_id_;
-        if (duplicate_id_examples_.size() < kMaxFindingExamples) {
-          duplicate_id_examples_.push_back(Finding(item, bytes, ""));
-          duplicate_id_examples_.back().type = std::string(id->text);
-        }
-      }
+    if (adds_count_ == kAddLag) ResolveOldestAdd();
+    PendingAdd& add = adds_[(adds_head_ + adds_count_++) % kAddLag];
+    std::swap(add.canonical, canonical_);
+    add.hash = hash;
+    add.bytes = bytes;
+    add.index = item.index;
+    add.byte_offset = item.byte_offset;
+    add.weight = weight;
+    add.record = record;
+    // One logical partition holds each id once. Keyed by /id itself, the partition is the id:
+    // a repeat is an item whose partition exists (no per-item memory). Otherwise the
+    // (partition, id) pair is remembered as a 64-bit hash.
+    add.check = !id ? IdCheck::kNone : id_is_key_ ? IdCheck::kKeyIsId : IdCheck::kPair;
+    if (id) add.id.assign(id->text);
+    if (add.check == IdCheck::kPair) {
+      add.pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
+      ids_.Prefetch(add.pair);
     }
-    FlushPendingAdd();
-    std::swap(pending_canonical_, canonical_);
-    pending_ = {true, hash, bytes, item.index, weight, record};
+    if (adds_count_ > 2) partitions_.PrefetchEntry(AddAt(adds_count_ - 3).hash);
+    if (adds_count_ > 5) partitions_.PrefetchKey(AddAt(adds_count_ - 6).hash);
     return Status::Ok();
   }
 
-  // Applies the item held back by the pipeline in OnItem; Finish calls it last.
-  void FlushPendingAdd() {
-    if (!pending_.held) return;
-    uint32_t number =
-        partitions_.Add(pending_canonical_, pending_.hash, pending_.bytes, pending_.item_index);
-    if (weight_slot_) AddWeight(number, pending_.weight);
-    if (part_ && !first_ && id_is_key_ && number == first_items_.size()) {
-      first_items_.push_back(pending_.record);
+  // Resolves every pending add; called while their items are still in the stream's buffer
+  // (OnRegionDone), so a repeated id is located like any finding, and by Finish.
+  void ResolveAdds() {
+    while (adds_count_ > 0) ResolveOldestAdd();
+  }
+  void OnRegionDone() override { ResolveAdds(); }
+
+  void ResolveOldestAdd() {
+    PendingAdd& add = adds_[adds_head_];
+    adds_head_ = (adds_head_ + 1) % kAddLag;
+    --adds_count_;
+    size_t before = partitions_.size();
+    uint32_t number = partitions_.Add(add.canonical, add.hash, add.bytes, add.index);
+    if (add.check == IdCheck::kKeyIsId && partitions_.size() == before) {
+      CountDuplicateId(add);
+    } else if (add.check == IdCheck::kPair) {
+      if (!ids_.Insert(add.pair)) {
+        CountDuplicateId(add);
+      } else if (part_ && !first_) {
+        id_pairs_.push_back({add.pair, add.record, add.id});
+      }
     }
-    pending_.held = false;
+    if (weight_slot_) AddWeight(number, add.weight);
+    if (part_ && !first_ && id_is_key_ && number == first_items_.size()) {
+      first_items_.push_back(add.record);
+    }
+  }
+
+  void CountDuplicateId(const PendingAdd& add) {
+    ++duplicate_id_;
+    if (duplicate_id_examples_.size() >= kMaxFindingExamples) return;
+    ItemContext item;
+    item.index = add.index;
+    item.byte_offset = add.byte_offset;
+    duplicate_id_examples_.push_back(Finding(item, add.bytes, ""));
+    duplicate_id_examples_.back().type = add.id;
   }
 
   // Adds x to partition `number`'s exact weight sum (exact_sum.h).
@@ -694,12 +762,94 @@ class Analyzer::Impl : public internal::ItemSink {
     return Status(ErrorCode::kMalformedJson, "unknown value type");
   }
 
+  // The tracked paths in a validated object (OnValidatedItem): the same first-occurrence rules
+  // as WalkObject, reading only fields a path goes through. False when the walk must decide: a
+  // number at a tracked path whose literal a double hides (beyond +-2^53, not an integer type).
+  bool FindTracked(simdjson::dom::object object, int depth, uint32_t matching) {
+    for (simdjson::dom::key_value_pair field : object) {
+      uint32_t deeper = 0, here = 0;
+      for (uint32_t m = matching; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        const auto& segments = paths_[i].segments();
+        if (segments[depth - 1] != field.key) continue;
+        if (static_cast<size_t>(depth) == segments.size()) {
+          here |= 1u << i;
+        } else {
+          deeper |= 1u << i;
+        }
+      }
+      if (!deeper && !here) continue;
+      simdjson::dom::element value = field.value;
+      switch (value.type()) {
+        case simdjson::dom::element_type::OBJECT:
+          SetInvalid(here, "object");
+          if (deeper && !FindTracked(value.get_object().value_unsafe(), depth + 1, deeper)) {
+            return false;
+          }
+          break;
+        case simdjson::dom::element_type::ARRAY:
+          SetInvalid(here, "array");
+          break;
+        case simdjson::dom::element_type::STRING:
+          Set(here, KeyKind::kString, 0, value.get_string().value_unsafe());
+          break;
+        case simdjson::dom::element_type::INT64: {
+          int64_t i = value.get_int64().value_unsafe();
+          SetInteger(here, static_cast<double>(i), i < 0, i < 0 ? 0 - static_cast<uint64_t>(i)
+                                                                : static_cast<uint64_t>(i));
+          break;
+        }
+        case simdjson::dom::element_type::UINT64: {
+          uint64_t u = value.get_uint64().value_unsafe();
+          SetInteger(here, static_cast<double>(u), false, u);
+          break;
+        }
+        case simdjson::dom::element_type::DOUBLE: {
+          double d = value.get_double().value_unsafe();
+          if (std::fabs(d) >= 9007199254740992.0) return false;  // "1e20" or a huge integer?
+          Set(here, KeyKind::kNumber, d, {});
+          break;
+        }
+        case simdjson::dom::element_type::BOOL: {
+          bool b = value.get_bool().value_unsafe();
+          Set(here, b ? KeyKind::kTrue : KeyKind::kFalse, 0, {});
+          break;
+        }
+        case simdjson::dom::element_type::NULL_VALUE:
+          Set(here, KeyKind::kNull, 0, {});
+          break;
+      }
+    }
+    return true;
+  }
+  // An integer literal the DOM stored exactly: beyond +-2^53 its decimal text is the literal
+  // (JSON integers have one spelling), which the imprecise-key finding quotes.
+  void SetInteger(uint32_t here, double d, bool negative, uint64_t magnitude) {
+    Set(here, KeyKind::kNumber, d, {});
+    if (!here || std::fabs(d) < 9007199254740992.0) return;
+    std::string_view raw;
+    for (uint32_t m = here; m; m &= m - 1) {
+      int slot = __builtin_ctz(m);
+      FoundComponent& f = found_[slot];
+      if (f.kind != KeyKind::kNumber || !f.raw.empty()) continue;
+      if (raw.empty()) {  // each slot is marked once, so its own buffer stays put
+        char* text = integer_text_[slot];
+        char* out = text;
+        if (negative) *out++ = '-';
+        out = fmt::format_to(out, "{}", magnitude);
+        raw = std::string_view(text, static_cast<size_t>(out - text));
+      }
+      f.imprecise = true;
+      f.raw = raw;
+    }
+  }
+
   void Set(uint32_t here, KeyKind kind, double number, std::string_view text) {
     for (uint32_t m = here; m; m &= m - 1) {
       FoundComponent& f = found_[__builtin_ctz(m)];
       if (f.kind != KeyKind::kUndefined || f.invalid) continue;  // the first occurrence wins
       f.kind = kind;
-      f.number = number;
+      f.number = number == 0 ? 0.0 : number;  // -0 is 0, as JavaScript's String(-0) says
       f.text = text;
     }
   }
@@ -744,6 +894,9 @@ class Analyzer::Impl : public internal::ItemSink {
   std::vector<KeyPath> paths_;
   internal::ItemStream stream_;
   FoundComponent found_[kMaxTrackedPaths];
+  size_t first_obs_ = 0;    // sample_obs_'s size before this item's walk
+  // Imprecise integer literals rebuilt from the DOM, by the slot first marked with each.
+  char integer_text_[kMaxTrackedPaths][24];
   std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
   std::vector<size_t> concat_slots_;
   std::string synthetic_;                     // the current item's synthetic key
@@ -761,18 +914,17 @@ class Analyzer::Impl : public internal::ItemSink {
   std::unordered_map<uint64_t, uint32_t> id_first_record_;  // id hash -> index in id_records_
   std::vector<std::vector<std::pair<uint32_t, uint64_t>>> id_records_;
   std::string canonical_;
-  std::string pending_canonical_;
-  struct {
-    bool held = false;
-    uint64_t hash = 0;
-    uint64_t bytes = 0;
-    int64_t item_index = 0;
-    double weight = 0;
-    internal::ItemRecord record;
-  } pending_;
+  // Items on their way into the table (Account's pipeline), oldest at adds_head_.
+  static constexpr size_t kAddLag = 8;
+  PendingAdd adds_[kAddLag];
+  size_t adds_head_ = 0, adds_count_ = 0;
+  const PendingAdd& AddAt(size_t k) const { return adds_[(adds_head_ + k) % kAddLag]; }
   std::string scratch_;
   std::string suffix_text_;
   internal::PartitionTable partitions_;
+  // AllPartitions' order, while the table holds sorted_items_ items.
+  mutable std::shared_ptr<const std::vector<uint32_t>> sorted_;
+  mutable uint64_t sorted_items_ = 0;
 
   uint64_t items_ = 0;
   uint64_t bytes_ = 0;
@@ -878,11 +1030,13 @@ namespace {
 // 20 bytes per partition besides the table.
 class TablePartitionList : public PartitionList {
  public:
-  TablePartitionList(const internal::PartitionTable& table, std::vector<double> weights)
-      : table_(table), weights_(std::move(weights)), order_(table.Largest(table.size())) {
+  TablePartitionList(const internal::PartitionTable& table, std::vector<double> weights,
+                     std::shared_ptr<const std::vector<uint32_t>> order)
+      : table_(table), weights_(std::move(weights)), order_(*order), keep_(std::move(order)) {
     items_.resize(order_.size());
     bytes_.resize(order_.size());
     for (size_t i = 0; i < order_.size(); ++i) {
+      read_ahead(i);
       items_[i] = table.items_of(order_[i]);
       bytes_[i] = table.bytes_of(order_[i]);
     }
@@ -895,15 +1049,24 @@ class TablePartitionList : public PartitionList {
   }
   std::string_view canonical(size_t i) const override { return table_.key_of(order_[i]); }
   LogicalPartition partition(size_t i) const override {
-    LogicalPartition p = table_.Export(order_[i]);
-    p.weight = weight(i);
+    LogicalPartition p;
+    partition_into(i, p);
     return p;
+  }
+  void read_ahead(size_t i) const override {
+    if (i + 16 < order_.size()) table_.PrefetchNumber(order_[i + 16]);
+    if (i + 8 < order_.size()) table_.PrefetchKeyOfNumber(order_[i + 8]);
+  }
+  void partition_into(size_t i, LogicalPartition& out) const override {
+    table_.ExportInto(order_[i], out);
+    out.weight = weight(i);
   }
 
  private:
   const internal::PartitionTable& table_;
   std::vector<double> weights_;  // rounded, by partition number
-  std::vector<uint32_t> order_;
+  const std::vector<uint32_t>& order_;
+  std::shared_ptr<const std::vector<uint32_t>> keep_;  // order_'s owner
   std::vector<uint64_t> items_, bytes_;
 };
 
@@ -912,7 +1075,14 @@ class TablePartitionList : public PartitionList {
 std::unique_ptr<PartitionList> Analyzer::Impl::AllPartitions() const {
   std::vector<double> weights(weights_.size());
   for (uint32_t i = 0; i < weights.size(); ++i) weights[i] = WeightOf(i);
-  return std::make_unique<TablePartitionList>(partitions_, std::move(weights));
+  // The full sort is the costly part with many partitions; a report asks for the list more
+  // than once (the container model, then the streamed listing), so the order is kept while the
+  // table stays as it is.
+  if (!sorted_ || sorted_items_ != items_ || sorted_->size() != partitions_.size()) {
+    sorted_ = std::make_shared<const std::vector<uint32_t>>(partitions_.Largest(partitions_.size()));
+    sorted_items_ = items_;
+  }
+  return std::make_unique<TablePartitionList>(partitions_, std::move(weights), sorted_);
 }
 
 LogicalPartitionList::LogicalPartitionList(const std::vector<LogicalPartition>& partitions)
@@ -956,7 +1126,7 @@ Status Analyzer::Finish() {
     if (impl_->failure_.ok()) impl_->failure_ = s;
     return s;
   }
-  impl_->FlushPendingAdd();
+  impl_->ResolveAdds();
   impl_->finished_ = true;
   return Status::Ok();
 }
@@ -964,6 +1134,9 @@ uint64_t Analyzer::bytes_consumed() const {
   return impl_->merged() ? impl_->input_bytes() : impl_->stream().bytes_consumed();
 }
 uint64_t Analyzer::items_seen() const { return impl_->items(); }
+uint64_t Analyzer::items_validated() const {
+  return impl_->merged() ? 0 : static_cast<uint64_t>(impl_->stream().items_validated());
+}
 AnalysisReport Analyzer::BuildReport(const ReportOptions& options) const {
   return impl_->BuildReport(options);
 }

@@ -11,6 +11,11 @@ namespace partplay::internal {
 class HashSet64 {
  public:
   // Inserts; false when it was there already.
+  // Starts loading h's slot (Insert then finds it in cache).
+  void Prefetch(uint64_t h) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)], 1);
+  }
+
   bool Insert(uint64_t h) {
     if (h == 0) h = 1;
     if ((size_ + 1) * 2 > slots_.size()) Grow();
@@ -29,8 +34,9 @@ class HashSet64 {
     std::vector<uint64_t> old = std::move(slots_);
     slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
     size_ = 0;
-    for (uint64_t h : old) {
-      if (h != 0) Insert(h);
+    for (size_t i = 0; i < old.size(); ++i) {
+      if (i + 16 < old.size()) Prefetch(old[i + 16]);  // the new slots are scattered
+      if (old[i] != 0) Insert(old[i]);
     }
   }
   std::vector<uint64_t> slots_;

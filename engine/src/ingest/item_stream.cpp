@@ -13,6 +13,13 @@ namespace partplay::internal {
 namespace {
 
 constexpr size_t kInitialCapacity = 1u << 20;
+// The validated path's DOM batch: an item longer than this is read by the walked path. Its
+// parser holds about 15 bytes per batch byte (structural indexes, tape, strings).
+constexpr size_t kValidatedBatchBytes = 1u << 20;
+// Well inside kMaxJsonDepth: a deeper item goes to the walked path, which reports the limit.
+constexpr size_t kValidatedDepth = 512;
+
+bool validated_path_enabled = true;
 
 bool IsWhitespace(uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
@@ -44,6 +51,8 @@ ErrorCode CodeOf(simdjson::error_code e) {
 }
 
 }  // namespace
+
+void SetValidatedPathEnabled(bool enabled) { validated_path_enabled = enabled; }
 
 ItemStream::ItemStream(ItemSink* sink)
     : sink_(sink), parser_(simdjson::SIMDJSON_MAXSIZE_BYTES) {}
@@ -317,8 +326,6 @@ Status ItemStream::ScanArray(bool final, size_t& ready_end) {
 Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& parsed_end) {
   parsed_end = begin;
   if (begin >= end) return Status::Ok();
-  size_t n = end - begin;
-  const uint8_t* base = buf_.get() + begin;
   // simdjson reads up to SIMDJSON_PADDING bytes past the region and must see padding there, not
   // the next item's bytes (a '}' there could close a broken item): blank them while it parses.
   uint8_t saved[simdjson::SIMDJSON_PADDING];
@@ -329,6 +336,95 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     const uint8_t* from;
     ~Restore() { std::memcpy(at, from, simdjson::SIMDJSON_PADDING); }
   } restore{buf_.get() + end, saved};
+  struct RegionDone {
+    ItemSink* sink;
+    ~RegionDone() { sink->OnRegionDone(); }
+  } done{sink_};
+  size_t from = begin;
+  while (true) {
+    bool wanted = validated_path_enabled && sink_->WantsValidated(items_);
+    if (wanted) PARTPLAY_RETURN_IF_ERROR(ParseValidated(from, end, from));
+    parsed_end = from;
+    // Nothing left but whitespace: it stays unconsumed, as after the walked path.
+    if (SkipWhitespace(from, end) == end) return Status::Ok();
+    // The walk hands the region back once the sink wants the validated path (the sampled items
+    // are behind); after an item the validated path refused, it reads the region to its end.
+    bool handed_back = false;
+    Status s = ParseWalked(from, end, final, parsed_end,
+                           validated_path_enabled && !wanted ? &handed_back : nullptr);
+    if (!s.ok() || !handed_back) return s;
+    from = parsed_end;
+  }
+}
+
+Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
+  taken_end = begin;
+  const uint8_t* b = buf_.get();
+  // parse_many skips a byte order mark at its start (and would shift every index): the walked
+  // path reads such a region.
+  if (end - begin < 3 || (b[begin] == 0xEF && b[begin + 1] == 0xBB && b[begin + 2] == 0xBF)) {
+    return Status::Ok();
+  }
+  size_t n = end - begin;
+  size_t batch = std::min(std::max(n, size_t{4096}), kValidatedBatchBytes);
+  if (dom_parser_.capacity() < batch) {
+    if (dom_parser_.allocate(std::max(batch, kValidatedBatchBytes / 4), kValidatedDepth)) {
+      return Status::Ok();  // no memory for the DOM: the walked path needs less
+    }
+  }
+  simdjson::dom::document_stream docs;
+  if (dom_parser_.parse_many(b + begin, n, batch).get(docs)) return Status::Ok();
+  size_t last_end = begin;
+  for (auto it = docs.begin(); it != docs.end(); ++it) {
+    simdjson::dom::element root;
+    if ((*it).get(root)) break;  // the walked path reports it, located
+    size_t doc_at = begin + it.current_index();
+    std::string_view source = it.source();
+    // Only an object that starts where the walked path would look for the next item, and ends
+    // inside the region, is taken.
+    if (source.size() < 2 || source.front() != '{' || source.back() != '}' ||
+        doc_at != SkipWhitespace(last_end, end) || doc_at + source.size() > end) {
+      break;
+    }
+    ItemContext item;
+    item.index = items_;
+    item.byte_offset = base_offset_ + doc_at;
+    item.text = source;
+    bool taken = false;
+    Status s = sink_->OnValidatedItem(root, item, taken);
+    if (!s.ok()) {
+      taken_end = last_end;
+      if (s.where().known()) {
+        failed_ = s;
+        return s;
+      }
+      return Fail(s.code(), s.message(), doc_at, items_);
+    }
+    if (taken) {
+      ++items_validated_;
+    } else {
+      // The sink wants this item walked: walk it alone (its bytes are all inside the region,
+      // whose padding is blanked) and go on with the DOM stream. Should the walk fail, the
+      // walked path reads the region from this item and reports the error as it always does.
+      simdjson::ondemand::document doc;
+      if (parser_.iterate(source.data(), source.size(), end - doc_at + simdjson::SIMDJSON_PADDING)
+              .get(doc) ||
+          !sink_->OnItem(doc, item).ok()) {
+        break;
+      }
+    }
+    ++items_;
+    last_end = doc_at + source.size();
+  }
+  taken_end = last_end;
+  return Status::Ok();
+}
+
+Status ItemStream::ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end,
+                               bool* handed_back) {
+  parsed_end = begin;
+  size_t n = end - begin;
+  const uint8_t* base = buf_.get() + begin;
   simdjson::ondemand::document_stream stream;
   // One batch for the whole region: simdjson then treats it as the final batch and reports an
   // item cut at the region's end through truncated_bytes() instead of failing.
@@ -382,6 +478,11 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     ++items_;
     last_end = doc_at + item.text.size();
     if (last_end > end) return Fail(ErrorCode::kInternal, "an item ran past its region", doc_at, items_);
+    if (handed_back != nullptr && sink_->WantsValidated(items_)) {
+      parsed_end = last_end;
+      *handed_back = true;
+      return Status::Ok();
+    }
   }
   // Not end - truncated_bytes(): the SIMD kernels first trim a UTF-8 character cut at the
   // region's end, and truncated_bytes() then counts from the trimmed end.

@@ -6,6 +6,12 @@
 // Formats: whitespace-separated values (NDJSON) go to simdjson's iterate_many directly; a
 // top-level array is scanned for its element boundaries, its separating commas and closing
 // bracket blanked out in the buffer, and the elements then go through the same iterate_many path.
+//
+// Two paths read a region of whole items. The validated path (simdjson DOM parse_many, whose
+// stage 2 checks every value once) hands each object to OnValidatedItem, which reads only the
+// paths it needs; it stops at the first item it cannot take (a DOM error, a non-object, an item
+// the sink wants walked). The walked path (On Demand iterate_many plus the sink's walk, which
+// validates what it visits) reads the rest of the region and locates every error exactly.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +39,28 @@ class ItemSink {
   // Returns a non-OK status to stop. A status without a location gets the item's location; a
   // status with code kMalformedJson/kInvalidUtf8/kTooDeep is re-located by the strict checker.
   virtual Status OnItem(simdjson::ondemand::document_reference doc, const ItemContext& item) = 0;
+  // An object simdjson's DOM parser has validated whole (every value, UTF-8, depth). Sets
+  // `taken` when the item was analysed; left false, the item (and the rest of its region) is
+  // read again by the walked path through OnItem. Items come in order either way.
+  virtual Status OnValidatedItem(simdjson::dom::element root, const ItemContext& item,
+                                 bool& taken) {
+    (void)root, (void)item;
+    taken = false;
+    return Status::Ok();
+  }
+  // Called once a region's items have all been handed over (also when one failed), while
+  // their bytes are still in the buffer: a sink that checks items late does it now.
+  virtual void OnRegionDone() {}
+  // Whether the validated path should try the items from `item_index` on (no: the walk only).
+  virtual bool WantsValidated(int64_t item_index) const {
+    (void)item_index;
+    return false;
+  }
 };
+
+// Tests and the differential fuzz target turn the validated path off (one process-wide switch;
+// the walked path alone must give the same analysis).
+void SetValidatedPathEnabled(bool enabled);
 
 class ItemStream {
  public:
@@ -47,6 +74,7 @@ class ItemStream {
   uint64_t bytes_consumed() const { return consumed_total_; }
   uint64_t input_bytes() const { return input_total_; }
   int64_t items() const { return items_; }
+  int64_t items_validated() const { return items_validated_; }
 
   // Line and column of an absolute offset that is still in the buffer.
   SourceLocation Locate(uint64_t absolute_offset, int64_t item_index) const;
@@ -61,6 +89,13 @@ class ItemStream {
   Status DetectFormat(bool final);
   Status ScanArray(bool final, size_t& ready_end);
   Status ParseRegion(size_t begin, size_t end, bool final, size_t& parsed_end);
+  // The validated path over whole items from `begin`: `taken_end` is just past the last item
+  // the sink took (`begin` when none).
+  Status ParseValidated(size_t begin, size_t end, size_t& taken_end);
+  // The walked path from `begin`; with `handed_back`, it stops (and sets it) after the item
+  // past which the sink wants the validated path.
+  Status ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end,
+                     bool* handed_back);
   Status Diagnose(size_t begin, size_t end, int64_t first_item, bool final, Status fallback);
   void Discard(size_t n);
   Status Fail(ErrorCode code, std::string message, size_t buffer_offset, int64_t item_index);
@@ -69,6 +104,7 @@ class ItemStream {
 
   ItemSink* sink_;
   simdjson::ondemand::parser parser_;
+  simdjson::dom::parser dom_parser_;
   std::unique_ptr<uint8_t[]> buf_;
   size_t capacity_ = 0;  // usable bytes, excluding simdjson's padding
   size_t len_ = 0;       // bytes in the buffer
@@ -80,6 +116,7 @@ class ItemStream {
   uint64_t consumed_total_ = 0;
   uint64_t input_total_ = 0;
   int64_t items_ = 0;
+  int64_t items_validated_ = 0;  // of items_, those the validated path took
   InputFormat format_ = InputFormat::kUnknown;
   bool finished_ = false;
   Status failed_;

@@ -178,14 +178,20 @@ std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
 }
 
 LogicalPartition PartitionTable::Export(uint32_t i) const {
-  const Stored& s = StoredAt(i);
   LogicalPartition p;
-  p.key = PartitionKey::FromCanonicalBytes(KeyOf(s));
+  ExportInto(i, p);
+  return p;
+}
+
+void PartitionTable::ExportInto(uint32_t i, LogicalPartition& p) const {
+  const Stored& s = StoredAt(i);
+  p.key.AssignCanonicalBytes(KeyOf(s));
+  p.weight = 0;
+  p.epk.clear();
   p.items = s.items;
   p.bytes = s.bytes;
   p.largest_item_bytes = s.largest_item_bytes;
   p.largest_item_index = s.largest_item_index;
-  return p;
 }
 
 }  // namespace partplay::internal

@@ -55,6 +55,19 @@ class PartitionTable {
     if (!index_.empty()) __builtin_prefetch(&index_[hash & mask_], 0);
   }
 
+  // The later stages of a pipelined Add, once the index slot has arrived: start loading the
+  // entry the slot names (PrefetchEntry), then, once that has arrived, its key (PrefetchKey).
+  void PrefetchEntry(uint64_t hash) const {
+    if (const Stored* e = Candidate(hash)) __builtin_prefetch(e, 0);
+  }
+  void PrefetchKey(uint64_t hash) const {
+    if (const Stored* e = Candidate(hash)) __builtin_prefetch(KeyOf(*e).data(), 0);
+  }
+
+  // The same for a walk over partitions by number in another order (a sorted listing).
+  void PrefetchNumber(uint32_t i) const { __builtin_prefetch(&StoredAt(i), 0); }
+  void PrefetchKeyOfNumber(uint32_t i) const { __builtin_prefetch(KeyOf(StoredAt(i)).data(), 0); }
+
   // Whether a partition with this canonical key exists (`hash` as for Add).
   bool Contains(std::string_view canonical, uint64_t hash) const;
 
@@ -73,6 +86,8 @@ class PartitionTable {
   // Every partition's bytes, largest first (a sort of plain integers).
   std::vector<uint64_t> SizesDescending() const;
   LogicalPartition Export(uint32_t i) const;
+  // The same into `p`, reusing its key's memory.
+  void ExportInto(uint32_t i, LogicalPartition& p) const;
 
  private:
   struct Stored {
@@ -100,6 +115,15 @@ class PartitionTable {
     return std::string_view(arena_[e.key_ref >> 32].get() + (e.key_ref & 0xFFFFFFFFu), e.key_len);
   }
   uint64_t StoreKey(std::string_view canonical);
+  // The first entry whose slot carries hash's tag (the one Add will most likely compare).
+  const Stored* Candidate(uint64_t hash) const {
+    if (index_.empty()) return nullptr;
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    for (size_t s = hash & mask_; index_[s].number != 0; s = (s + 1) & mask_) {
+      if (index_[s].tag == tag) return &StoredAt(index_[s].number - 1);
+    }
+    return nullptr;
+  }
   void Grow();
 
   std::vector<Slot> index_;

@@ -39,6 +39,7 @@ std::string MeasureProblem(const AnalysisOptions& key, const PartitionList& all)
   if (key.synthetic.kind != Kind::kNone) return {};
   std::vector<internal::MeasureEvidence> tally(key.key_paths.size());
   for (size_t i = 0; i < all.size(); ++i) {
+    all.read_ahead(i);
     std::string_view canonical = all.canonical(i);
     for (size_t c = 0; c < tally.size() && !canonical.empty(); ++c) {
       const size_t used = internal::TallyCanonicalComponent(canonical, all.items(i), tally[c]);

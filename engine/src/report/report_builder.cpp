@@ -318,8 +318,10 @@ Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& re
   std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
   constexpr size_t kPiece = 1 << 20;
   std::string piece;
+  LogicalPartition p;  // reused: its key's memory serves every partition
   for (size_t i = from; i < all->size(); ++i) {
-    LogicalPartition p = all->partition(i);
+    all->read_ahead(i);
+    all->partition_into(i, p);
     if (request.container) {
       PARTPLAY_ASSIGN_OR_RETURN(p.epk, EffectivePartitionKey(p.key, request.container->version));
     }

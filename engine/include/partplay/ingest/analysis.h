@@ -127,6 +127,11 @@ class PartitionList {
   }
   // The whole partition (key decoded, largest item, weight; no EPK).
   virtual LogicalPartition partition(size_t i) const = 0;
+  // The same into `out`, reusing its key's memory (a listing of every partition).
+  virtual void partition_into(size_t i, LogicalPartition& out) const { out = partition(i); }
+  // A hint from a loop over i = 0, 1, 2...: start loading what the next few i will read, so a
+  // list whose order is not its memory's order costs no cache miss per partition.
+  virtual void read_ahead(size_t i) const { (void)i; }
 };
 
 // A vector of partitions (e.g. a report's full list) as a PartitionList; the vector must outlive
@@ -208,6 +213,10 @@ class Analyzer {
 
   uint64_t bytes_consumed() const;
   uint64_t items_seen() const;
+  // Of those, the items simdjson's DOM parser validated whole and the analyzer then read only
+  // at its paths (the fast path); the others were walked value by value (the sampled first
+  // discover_items, and whatever the fast path handed back). For tests and the benchmark.
+  uint64_t items_validated() const;
 
   // The report; `partitions` lists the largest max_partitions (chosen by partial selection,
   // not a sort of all); the statistics cover every partition.

@@ -35,5 +35,7 @@ bool IsJsonNumber(std::string_view token);
 // Counts lines and columns: the 1-based line and byte column of `offset` within `text`, given
 // the line and column at which `text` starts.
 void AdvanceLineColumn(std::string_view text, size_t offset, int64_t& line, int64_t& column);
+// How many '\n' bytes `text` holds (AdvanceLineColumn's count, eight bytes at a time).
+size_t CountNewlines(std::string_view text);
 
 }  // namespace partplay
