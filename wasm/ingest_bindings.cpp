@@ -12,7 +12,7 @@
 // copied off the heap (a failed part's too: its error travels). A fresh Analysis merges parts in
 // input order (addPart moves a part held in this module, addPartial reads serialized bytes),
 // then reports like one pass. SplitSearch (ingest/split_points.h) asks for windows of an input
-// and answers where it may be cut.
+// and answers where it may be cut. ParseLimitProbe times the parser alone (the benchmark).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <fmt/format.h>
@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "partplay/ingest/analysis.h"
+#include "partplay/ingest/parse_limit.h"
 #include "partplay/ingest/split_points.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
@@ -182,9 +183,29 @@ class SplitSearch {
   partplay::SplitSearch search_;
 };
 
+// The parser alone over one input (ingest/parse_limit.h), for the benchmark's ceiling.
+class ParseLimitProbe {
+ public:
+  val buffer(size_t n) { return PointerAnswer(probe_.Buffer(n), n); }
+  val parse() {
+    auto documents = probe_.Parse();
+    if (!documents.ok()) return StatusValue(documents.status());
+    val o = StatusValue(Status::Ok());
+    o.set("documents", static_cast<double>(documents.value()));
+    return o;
+  }
+
+ private:
+  partplay::ParseLimitProbe probe_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(partplay_ingest) {
+  emscripten::class_<ParseLimitProbe>("ParseLimitProbe")
+      .constructor<>()
+      .function("buffer", &ParseLimitProbe::buffer)
+      .function("parse", &ParseLimitProbe::parse);
   emscripten::class_<Analysis>("Analysis")
       .constructor<>()
       .function("configure", &Analysis::configure)

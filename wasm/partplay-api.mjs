@@ -287,6 +287,23 @@ export class Engine {
       search.delete();
     }
   }
+  /**
+   * BENCHMARK: simdjson's DOM parse_many alone over `bytes` (NDJSON), the ceiling of the
+   * analysis (engine/include/partplay/ingest/parse_limit.h): {documents, ms}, `ms` the parse
+   * only (the copy into the heap is not timed). Throws PartplayError for bad JSON.
+   */
+  parseLimit(bytes) {
+    const probe = new this.#module.ParseLimitProbe();
+    try {
+      const {pointer} = answer(probe.buffer(bytes.length));
+      this.#module.HEAPU8.set(bytes, pointer);
+      const started = performance.now();
+      const {documents} = answer(probe.parse());
+      return {documents, ms: performance.now() - started};
+    } finally {
+      probe.delete();
+    }
+  }
   /** Candidate keys compared on the same items (see KeyComparison below). */
   newComparison(request) { return new KeyComparison(this.#module, request); }
   /** A CQL session over an in-memory Cassandra cluster (see CqlSession at the end of this file). */

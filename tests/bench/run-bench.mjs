@@ -14,6 +14,8 @@
 // 1 MiB feeds + finish() over an ArrayBuffer fetched beforehand; plain JS = TextDecoder, split,
 // JSON.parse, Map over the same ArrayBuffer. With --big, the big file's figures (big_*) are also
 // printed as their own JSON line and merged into the final one.
+// The control for the N-worker figures: cpu_parallel_speedup, the work N threads of a plain loop
+// do against one (near 1: this machine's cores do not run side by side now).
 // Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s), the
 // parse limit (build/native/engine_bench --parse-limit: simdjson DOM parse_many, every value
 // validated; parse_limit_mb_s, native_vs_parse_limit), and many partitions (--key /id against
@@ -23,6 +25,9 @@
 // merged by the engine) and with one worker; timed from analyze() to the report, after one
 // untimed analysis that starts the pool (the page keeps its workers and engines). wasm_mb_s, wasm_vs_js and wasm_vs_native
 // are that figure with all its workers (wasm_workers: how many it used), wasm1_mb_s with one;
+// wasm_parse_limit_mb_s is simdjson's DOM parse_many alone in the same page over the same bytes
+// (engine.parseLimit), the ceiling of every wasm figure (wasm_engine_vs_parse_limit,
+// wasm1_vs_parse_limit).
 // wasm_engine_mb_s is the engine alone in the page's thread over the ArrayBuffer (above), whose
 // runs give the wasm_init/feed/finish_ms and the heap figures.
 // Exits 1 (no JSON line) when the native CLI, the wasm engine, the JS baseline and the
@@ -44,6 +49,7 @@ import {createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSyn
 import {tmpdir} from 'node:os';
 import {dirname, extname, join, resolve, sep} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {Worker} from 'node:worker_threads';
 import {DEFAULT_DIR, DEFAULT_SEED, ensureNdjson, removeNdjson} from './gen-ndjson.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -289,6 +295,32 @@ async function parseLimit(data, options) {
   return out.parse_limit_mb_s;
 }
 
+/**
+ * The control for every N-worker figure: how much more work N threads of a plain CPU-bound
+ * loop (no memory traffic, no engine) get done per second than one, on this machine now. A
+ * figure near 1 means the cores the OS reports do not run side by side (shared, or busy), so
+ * no number of jobs or workers can be faster than one.
+ */
+async function cpuParallelism(threads) {
+  const source = `const {parentPort, workerData} = require('node:worker_threads');
+    let x = 1;
+    for (let i = 0; i < workerData; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+    parentPort.postMessage(x);`;
+  const run = async (n) => {
+    const started = performance.now();
+    await Promise.all(Array.from({length: n}, () => new Promise((ok, fail) => {
+      const w = new Worker(source, {eval: true, workerData: 200_000_000});
+      w.once('message', ok);
+      w.once('error', fail);
+    })));
+    return performance.now() - started;
+  };
+  let best = 0;
+  for (let i = 0; i < 2; i++) best = Math.max(best, (threads * await run(1)) / await run(threads));
+  say(`CPU parallelism (${threads} threads of a plain loop against one): ${best.toFixed(2)}x`);
+  return round(best, 2);
+}
+
 /** --key /id (one partition per item) against --key /userId, plain and with a container. */
 async function manyPartitions(data, options) {
   const row = async (label, key, extra) => {
@@ -374,11 +406,18 @@ async function browserSection(page, data, dataUrl, options) {
     window.benchFile = null;
   });
   say('plain-JS baseline (TextDecoder, split, JSON.parse, Map):');
+  const parse = await bestOf(options.runs, 'wasm parse limit', async () => {
+    const r = await page.evaluate(() => window.bench.parseLimit());
+    if (r.documents !== data.items) {
+      throw new BenchFailure(`the wasm parse limit found ${r.documents} documents, not ${data.items}`);
+    }
+    return {...r, seconds: r.ms / 1000};
+  }, (r) => `${r.ms.toFixed(0)} ms`);
   const js = await bestOf(options.runs, 'js', async () => {
     const r = await page.evaluate(() => window.bench.js());
     return {...r, seconds: r.ms / 1000};
   }, (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
-  return {wasm, wasmZero, js, pageAll, pageOne};
+  return {wasm, wasmZero, js, pageAll, pageOne, parse};
 }
 
 /** Every report agrees with the generator's ground truth (and so with each other). */
@@ -508,6 +547,7 @@ async function main() {
   const native = await nativeSection(data, options);
   const parseLimitMbS = await parseLimit(data, options);
   const many = await manyPartitions(data, options);
+  const cpuParallel = await cpuParallelism(NATIVE_JOBS);
 
   const {server, url: baseUrl} = await startBenchServer({site: options.site, bench: BENCH_DIR, data: DEFAULT_DIR});
   let browser = null;
@@ -534,13 +574,14 @@ async function main() {
     server.close();
   }
 
-  const {wasm, wasmZero, js, pageAll, pageOne} = browserResults;
+  const {wasm, wasmZero, js, pageAll, pageOne, parse} = browserResults;
   const bytes = data.file_bytes;
   const nativeMbS = mbPerS(bytes, native.main.best.seconds);
   const wasmMbS = mbPerS(bytes, pageAll.best.seconds);  // the page's way, all its workers
   const wasm1MbS = mbPerS(bytes, pageOne.best.seconds);
   const engineMbS = mbPerS(bytes, wasm.best.seconds);
   const jsMbS = mbPerS(bytes, js.best.seconds);
+  const wasmParseMbS = mbPerS(bytes, parse.best.seconds);
   const heapBytes = Math.max(...wasm.all.map((r) => r.heap_bytes));
   const result = {
     items: data.items,
@@ -557,7 +598,12 @@ async function main() {
     wasm1_mb_s: round(wasm1MbS, 1),
     wasm1_vs_js: round(wasm1MbS / jsMbS, 2),
     wasm_engine_mb_s: round(engineMbS, 1),
+    wasm_parse_limit_mb_s: round(wasmParseMbS, 1),
+    wasm_engine_vs_parse_limit: round(engineMbS / wasmParseMbS, 3),
+    wasm1_vs_parse_limit: round(wasm1MbS / wasmParseMbS, 3),
+    js_vs_wasm_parse_limit: round(jsMbS / wasmParseMbS, 3),
     native_jobs: NATIVE_JOBS,
+    cpu_parallel_speedup: cpuParallel,
     native1_mb_s: round(mbPerS(bytes, native.one.best.seconds), 1),
     parse_limit_mb_s: parseLimitMbS,
     native_vs_parse_limit: parseLimitMbS ? round(nativeMbS / parseLimitMbS, 3) : null,
@@ -602,6 +648,9 @@ async function main() {
   say(`wasm (engine)   ${result.wasm_engine_mb_s.toFixed(1).padStart(7)} MB/s  (${result.wasm_engine_seconds} s, ` +
       `peak heap ${result.wasm_peak_heap_mb} MiB = ${(result.heap_vs_input * 100).toFixed(1)}% of the input)`);
   say(`plain JS        ${result.js_baseline_mb_s.toFixed(1).padStart(7)} MB/s  (${result.js_baseline_seconds} s)`);
+  say(`wasm parse limit ${result.wasm_parse_limit_mb_s.toFixed(1).padStart(6)} MB/s  (simdjson DOM parse_many ` +
+      `alone in the same page: the engine reaches ${result.wasm_engine_vs_parse_limit} of it, one page ` +
+      `worker ${result.wasm1_vs_parse_limit}; wasm/js >= 5 needs ${(5 * result.js_baseline_mb_s).toFixed(0)} MB/s)`);
   if (wasmZero) {
     say(`discover_items 0: native ${result.native_discover0_mb_s} MB/s, wasm ${result.wasm_discover0_mb_s} MB/s`);
   }
@@ -610,6 +659,8 @@ async function main() {
       `wasm/native ${result.wasm_vs_native} (target >= ${TARGET_WASM_VS_NATIVE}: ` +
       `${mark(result.targets.wasm_vs_native_ge_0_35)}), heap < ${TARGET_HEAP_VS_INPUT}x input: ` +
       `${mark(result.targets.heap_lt_2x_input)}`);
+  say(`${NATIVE_JOBS} threads of a plain CPU-bound loop do ${result.cpu_parallel_speedup}x the work ` +
+      `of one (the most ${NATIVE_JOBS} jobs or workers could gain here now)`);
   say(`native --jobs 1 ${result.native1_mb_s} MB/s; parse limit ${result.parse_limit_mb_s} MB/s: ` +
       `native/parse limit ${result.native_vs_parse_limit} (target >= 0.5: ` +
       `${mark(result.targets.native_vs_parse_limit_ge_0_5)})`);

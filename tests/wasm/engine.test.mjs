@@ -52,6 +52,33 @@ describe('wasm and native CLI agree on every example', () => {
   }
 });
 
+// No sample (discover 0): past the sample every item takes the validated path (simdjson DOM,
+// item_stream.h) in both builds, and the reports still agree, fed whole and in odd chunks.
+describe('wasm and native CLI agree on every example through the validated path', () => {
+  for (const example of examples()) {
+    test(example.id, () => {
+      const file = path.join(ROOT, 'examples', example.file);
+      const bytes = new Uint8Array(fs.readFileSync(file));
+      const native = cliAnalyze(file, [example.key], ['--discover', '0']);
+      assert.equal(native.status, 0, native.stderr);
+      assert.deepEqual(withoutTypedArrays(wasmAnalyze(bytes, [example.key], 1 << 20, 0)), native.report);
+      assert.deepEqual(withoutTypedArrays(wasmAnalyze(bytes, [example.key], 4093, 0)), native.report);
+    });
+  }
+});
+
+test('the parse limit probe counts the documents the analysis counts; bad JSON throws', () => {
+  const lines = [];
+  for (let i = 0; i < 3000; i++) lines.push(JSON.stringify({id: String(i), userId: `u${i % 7}`, v: [i, {x: null}]}));
+  const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+  const {documents, ms} = engine.parseLimit(bytes);
+  assert.equal(documents, 3000);
+  assert.equal(wasmAnalyze(bytes, ['/userId']).items, documents);
+  assert.ok(ms >= 0);
+  assert.throws(() => engine.parseLimit(new TextEncoder().encode('{"a":1}\n{"a":tru}\n')),
+                (e) => e.codeName === 'malformed_json' && /document 1/.test(e.message));
+});
+
 // An independent reading of the same semantics: JSON.parse each NDJSON line and group by the
 // typed key value ("5" and 5 differ, 5 and 5.0 do not, a missing key is its own partition).
 function jsGroup(text, pointer) {
