@@ -86,6 +86,8 @@ class Parser {
       body = Copy();
     } else if (IsWord("grant") || IsWord("revoke") || IsWord("list")) {
       return Unmodelled(Upper(first.text));
+    } else if (IsWord("alter") && IsWord("type", 1)) {
+      body = AlterType();
     } else if (IsWord("alter") || IsWord("begin") || IsWord("apply")) {
       return Status(ErrorCode::kCqlInvalidRequest,
                     fmt::format("{} statements are not part of the CQL subset Partition "
@@ -755,6 +757,13 @@ class Parser {
       sel.kind = Selector::Kind::kColumn;
       PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
       sel.columns.push_back(std::move(n));
+      while (AcceptSymbol(".")) {  // field selection: addr.city, "Addr"."City", a.b.c
+        if (sel.fields.size() >= static_cast<size_t>(kCqlMaxNestingDepth)) {
+          return TooDeep(Peek(), "field selections (a.b.c)");
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+        sel.fields.push_back(std::move(field));
+      }
     }
     if (AcceptWord("as")) {
       PARTPLAY_ASSIGN_OR_RETURN(Name alias, Ident());
@@ -991,6 +1000,44 @@ class Parser {
       s.field_types.push_back(std::move(type));
     } while (AcceptSymbol(","));
     PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> AlterType() {
+    AlterTypeStatement s;
+    s.where = Next().where;  // ALTER
+    Next();                  // TYPE
+    s.if_exists = AcceptIfExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.type, QualifiedTable());
+    if (AcceptWord("add")) {
+      s.kind = AlterTypeStatement::Kind::kAdd;
+      s.if_field_exists = AcceptIfNotExists();
+      PARTPLAY_ASSIGN_OR_RETURN(s.field, Ident());
+      s.field_type_where = Peek().where;
+      PARTPLAY_ASSIGN_OR_RETURN(s.field_type, Type());
+    } else if (AcceptWord("rename")) {
+      s.kind = AlterTypeStatement::Kind::kRename;
+      s.if_field_exists = AcceptIfExists();
+      do {
+        if (s.renames.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
+          return Status(
+              ErrorCode::kCqlInvalidRequest,
+              fmt::format("a user-defined type has at most {} fields", kCqlMaxTupleComponents),
+              Peek().where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name from, Ident());
+        PARTPLAY_RETURN_IF_ERROR(ExpectWord("to"));
+        PARTPLAY_ASSIGN_OR_RETURN(Name to, Ident());
+        s.renames.emplace_back(std::move(from), std::move(to));
+      } while (AcceptWord("and"));
+    } else if (AcceptWord("alter")) {
+      s.kind = AlterTypeStatement::Kind::kAlterField;
+      PARTPLAY_ASSIGN_OR_RETURN(s.field, Ident());
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("type"));
+      PARTPLAY_ASSIGN_OR_RETURN(s.field_type, Type());
+    } else {
+      return NoViable(Peek());
+    }
     return StatementBody(std::move(s));
   }
 

@@ -212,10 +212,13 @@ void AppendCompositeCqlsh(const CqlType& type, std::string_view b, std::string& 
   if (!CompositeComponents(b, parts)) return;
   bool udt = type.kind == TypeKind::kUdt;
   out += udt ? '{' : '(';
-  for (size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+  // A user type value written before ALTER TYPE ... ADD has fewer fields: the driver reads the
+  // missing ones as null and cqlsh prints them.
+  size_t shown = udt ? type.params.size() : std::min(parts.size(), type.params.size());
+  for (size_t i = 0; i < shown; ++i) {
     if (i > 0) out += ", ";
     if (udt) out += QuoteName(type.field_names[i]) + ": ";
-    if (parts[i]) {
+    if (i < parts.size() && parts[i]) {
       AppendCqlsh(type.params[i], *parts[i], true, out);
     } else {
       out += "null";
