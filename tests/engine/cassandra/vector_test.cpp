@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -314,6 +316,37 @@ TEST(CqlVectorTest, ACassandra50DumpWithASaiOnAVectorRuns) {
   request.rows_per_partition = ParseRowsFormula("10").value();
   request.avg_sizes = {{"body", 500}};
   EXPECT_TRUE(SizeTable(request).ok());
+}
+
+// examples/cql/vector-search-dump.cql (the page's Cassandra 5.0 example) runs without one error
+// and its table sizes.
+TEST(CqlVectorTest, TheExampleDumpRunsAndSizes) {
+  std::ifstream in(std::string(PP_EXAMPLES_DIR) + "/cql/vector-search-dump.cql", std::ios::binary);
+  ASSERT_TRUE(in.good());
+  std::stringstream script;
+  script << in.rdbuf();
+  Session s;
+  std::vector<StatementResult> results = s.Execute(script.str());
+  for (const StatementResult& r : results) {
+    EXPECT_NE(r.kind, StatementResult::Kind::kError) << r.statement << ": " << r.status.message();
+  }
+  ASSERT_GE(results.size(), 3u);
+  EXPECT_EQ(Rows(results[results.size() - 3]),
+            std::vector<std::string>({"guide | 0 | [0.12, -0.5, 0.33] | https://example.org/guide",
+                                      "guide | 1 | [0.9, 0.1, -0.25] | null"}));
+  StatusOr<std::vector<SizingTableInfo>> tables = ListSizingTables(script.str());
+  ASSERT_TRUE(tables.ok()) << tables.status().ToString();
+  ASSERT_EQ(tables->size(), 1u);
+  TableSizingRequest request;
+  request.cql = script.str();
+  request.table = "docs.chunks";
+  request.rows_per_partition = ParseRowsFormula("100").value();
+  for (const std::string& c : tables.value()[0].variable_columns) request.avg_sizes.emplace_back(c, 50);
+  StatusOr<TableSizingReport> report = SizeTable(request);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  for (const SizedColumn& c : report->input.columns) {
+    if (c.name == "embedding") EXPECT_EQ(ColumnFixedSize(c).value_or(-1), 12);
+  }
 }
 
 }  // namespace
