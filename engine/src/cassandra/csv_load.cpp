@@ -24,7 +24,7 @@ std::string Lower(std::string_view s) {
 
 // One CSV field as a value of the column's type.
 StatusOr<Value> FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerator& gen) {
-  if (c.type.is_collection() || c.type.is_composite()) {
+  if (c.type.is_collection() || c.type.is_composite() || c.type.is_vector()) {
     // cqlsh writes a CQL literal (['a', 'b'], {x: 1}); dsbulk writes JSON (["a","b"], {"x":1}).
     StatusOr<Literal> lit = ParseLiteral(f.text);
     StatusOr<Value> cql =

@@ -551,6 +551,54 @@ StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceL
   }
 }
 
+namespace {
+
+// Vectors.Literal.prepare: the exact dimension, each element assignable to the element type,
+// no null element; then VectorType's serialization.
+StatusOr<Value> VectorLiteralToValue(const CqlType& type, const Literal& lit,
+                                     std::string_view receiver, ValueGenerator& gen) {
+  if (lit.elements.size() != static_cast<size_t>(type.dimension)) {
+    return Status(ErrorCode::kCqlBadLiteral,
+                  fmt::format("Invalid vector literal for {} of type {}; expected {} elements, but "
+                              "given {}",
+                              receiver, type.ToCql(), type.dimension, lit.elements.size()),
+                  lit.where);
+  }
+  const CqlType& et = type.element();
+  std::string value_name = fmt::format("value({})", receiver);
+  std::vector<Bytes> items;
+  items.reserve(lit.elements.size());
+  for (const Literal& e : lit.elements) {
+    bool constant = e.kind != LiteralKind::kNull && e.kind != LiteralKind::kFunction &&
+                    e.kind != LiteralKind::kList && e.kind != LiteralKind::kSet &&
+                    e.kind != LiteralKind::kMap && e.kind != LiteralKind::kTuple &&
+                    e.kind != LiteralKind::kUdt;
+    bool element_takes_constants =
+        !et.is_collection() && !et.is_composite() && !et.is_vector();
+    if (constant && (!element_takes_constants || !Assignable(e.kind, et.kind))) {
+      // Term.Raw's text: a string constant quoted as written.
+      std::string shown = e.Describe();
+      if (e.kind == LiteralKind::kString) {
+        shown = "'";
+        for (char c : e.text) shown += c == '\'' ? std::string("''") : std::string(1, c);
+        shown += "'";
+      }
+      return Status(ErrorCode::kCqlBadLiteral,
+                    fmt::format("Invalid vector literal for {}: value {} is not of type {}",
+                                receiver, shown, et.ToCql()),
+                    e.where);
+    }
+    PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(et, e, value_name, gen));
+    if (!v || (v->empty() && FixedSize(et.kind) != 0)) {
+      return Status(ErrorCode::kCqlBadLiteral, "null is not supported inside vectors", e.where);
+    }
+    items.push_back(std::move(*v));
+  }
+  return Value(EncodeVector(type, items));
+}
+
+}  // namespace
+
 StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::string_view receiver,
                                ValueGenerator& gen) {
   switch (lit.kind) {
@@ -570,6 +618,8 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
       return Value(std::move(r.bytes));
     }
     case LiteralKind::kList:
+      if (type.kind == TypeKind::kVector) return VectorLiteralToValue(type, lit, receiver, gen);
+      [[fallthrough]];
     case LiteralKind::kSet:
     case LiteralKind::kMap: {
       bool empty_braces = lit.kind == LiteralKind::kMap && lit.elements.empty();
@@ -662,7 +712,8 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
     default:
       break;
   }
-  if (type.is_collection() || type.is_composite() || !Assignable(lit.kind, type.kind)) {
+  if (type.is_collection() || type.is_composite() || type.is_vector() ||
+      !Assignable(lit.kind, type.kind)) {
     return Status(ErrorCode::kCqlBadLiteral,
                   fmt::format("Invalid {} constant ({}) for \"{}\" of type {}",
                               ConstantName(lit.kind), lit.text, receiver, type.ToCql()),

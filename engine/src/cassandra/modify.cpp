@@ -217,6 +217,30 @@ StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_
       }
       return Value(EncodeComposite(parts));
     }
+    case TypeKind::kVector: {
+      // VectorType.fromJSONObject: a list of exactly `dimension` elements, none null.
+      if (n.kind != K::kArray) return expected("a list");
+      if (n.items.size() != static_cast<size_t>(type.dimension)) {
+        return Status(ErrorCode::kCqlBadLiteral,
+                      fmt::format("Error decoding JSON value for {}: List had incorrect size: "
+                                  "expected {} but given {}",
+                                  receiver, type.dimension, n.items.size()),
+                      where);
+      }
+      std::vector<Bytes> items;
+      for (const JsonNode& e : n.items) {
+        if (e.kind == K::kNull) {
+          return Status(
+              ErrorCode::kCqlBadLiteral,
+              fmt::format("Error decoding JSON value for {}: Invalid null element in list",
+                          receiver),
+              where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Value v, JsonToValue(type.element(), e, receiver, where));
+        items.push_back(std::move(*v));
+      }
+      return Value(EncodeVector(type, items));
+    }
     case TypeKind::kList:
     case TypeKind::kSet: {
       if (n.kind != K::kArray) return expected(type.kind == TypeKind::kList ? "a list" : "a set");

@@ -7,6 +7,7 @@
 
 #include "partplay/cassandra/lexer.h"
 #include "partplay/core/limits.h"
+#include "partplay/core/numbers.h"
 
 namespace partplay::cql {
 
@@ -85,6 +86,8 @@ class Parser {
       body = Copy();
     } else if (IsWord("grant") || IsWord("revoke") || IsWord("list")) {
       return Unmodelled(Upper(first.text));
+    } else if (IsWord("alter") && IsWord("type", 1)) {
+      body = AlterType();
     } else if (IsWord("alter") || IsWord("begin") || IsWord("apply")) {
       return Status(ErrorCode::kCqlInvalidRequest,
                     fmt::format("{} statements are not part of the CQL subset Partition "
@@ -116,6 +119,7 @@ class Parser {
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
       PARTPLAY_ASSIGN_OR_RETURN(CqlType inner, Type());
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
+      if (inner.is_vector()) return inner;  // RawVector.freeze(): already frozen
       if (!inner.is_collection() && !inner.is_composite()) {
         return Status(ErrorCode::kCqlInvalidRequest,
                       fmt::format("frozen<> is only allowed on collections, tuples, and "
@@ -125,6 +129,9 @@ class Parser {
       }
       inner.frozen = true;
       return inner;
+    }
+    if (name == "vector" && PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "<") {
+      return VectorType();
     }
     if ((name == "list" || name == "set" || name == "map" || name == "tuple") &&
         PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "<") {
@@ -181,6 +188,38 @@ class Parser {
       return CqlType::Native(*kind);
     }
     return UdtReference();
+  }
+
+  // Cassandra 5.0's vector<element, dimension> (Parser.g vector_type: the dimension an INTEGER
+  // token, VectorType's constructor refusing one that is not positive).
+  StatusOr<CqlType> VectorType() {
+    const Token& head = Next();
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
+    PARTPLAY_ASSIGN_OR_RETURN(CqlType element, Type());
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(","));
+    const Token& dim = Peek();
+    if (dim.kind == TokenKind::kError) return LexError(dim);
+    if (dim.kind != TokenKind::kInteger) return Mismatched(dim, "INTEGER");
+    Next();
+    int64_t n = 0;
+    if (!ParseInt64(dim.text, n) || n < INT32_MIN || n > INT32_MAX) {
+      return Status(ErrorCode::kCqlSyntax,
+                    fmt::format("Invalid vector dimension {}: not a 32-bit integer", dim.text),
+                    dim.where);
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
+    if (n <= 0) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("vectors may only have positive dimensions; given {}", n),
+                    dim.where);
+    }
+    if (element.References(TypeKind::kCounter)) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "vectors of counters are not modelled (Cassandra's counters are only "
+                    "columns of their own)",
+                    head.where);
+    }
+    return CqlType::Vector(std::move(element), static_cast<int32_t>(n));
   }
 
   // A user-defined type named as `name` or `keyspace.name`, resolved later by the session.
@@ -643,6 +682,13 @@ class Parser {
       do {
         OrderingTerm o;
         PARTPLAY_ASSIGN_OR_RETURN(o.column, Ident());
+        if (IsWord("ann") && IsWord("of", 1)) {
+          // Cassandra 5.0's vector search (ORDER BY v ANN OF [...] LIMIT n, answered by a SAI).
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        "ORDER BY ... ANN OF (vector search through a storage-attached index) is "
+                        "not modelled by Partition Playground",
+                        Peek().where);
+        }
         if (AcceptWord("desc")) {
           o.descending = true;
         } else {
@@ -711,6 +757,13 @@ class Parser {
       sel.kind = Selector::Kind::kColumn;
       PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
       sel.columns.push_back(std::move(n));
+      while (AcceptSymbol(".")) {  // field selection: addr.city, "Addr"."City", a.b.c
+        if (sel.fields.size() >= static_cast<size_t>(kCqlMaxNestingDepth)) {
+          return TooDeep(Peek(), "field selections (a.b.c)");
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+        sel.fields.push_back(std::move(field));
+      }
     }
     if (AcceptWord("as")) {
       PARTPLAY_ASSIGN_OR_RETURN(Name alias, Ident());
@@ -947,6 +1000,44 @@ class Parser {
       s.field_types.push_back(std::move(type));
     } while (AcceptSymbol(","));
     PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> AlterType() {
+    AlterTypeStatement s;
+    s.where = Next().where;  // ALTER
+    Next();                  // TYPE
+    s.if_exists = AcceptIfExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.type, QualifiedTable());
+    if (AcceptWord("add")) {
+      s.kind = AlterTypeStatement::Kind::kAdd;
+      s.if_field_exists = AcceptIfNotExists();
+      PARTPLAY_ASSIGN_OR_RETURN(s.field, Ident());
+      s.field_type_where = Peek().where;
+      PARTPLAY_ASSIGN_OR_RETURN(s.field_type, Type());
+    } else if (AcceptWord("rename")) {
+      s.kind = AlterTypeStatement::Kind::kRename;
+      s.if_field_exists = AcceptIfExists();
+      do {
+        if (s.renames.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
+          return Status(
+              ErrorCode::kCqlInvalidRequest,
+              fmt::format("a user-defined type has at most {} fields", kCqlMaxTupleComponents),
+              Peek().where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name from, Ident());
+        PARTPLAY_RETURN_IF_ERROR(ExpectWord("to"));
+        PARTPLAY_ASSIGN_OR_RETURN(Name to, Ident());
+        s.renames.emplace_back(std::move(from), std::move(to));
+      } while (AcceptWord("and"));
+    } else if (AcceptWord("alter")) {
+      s.kind = AlterTypeStatement::Kind::kAlterField;
+      PARTPLAY_ASSIGN_OR_RETURN(s.field, Ident());
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("type"));
+      PARTPLAY_ASSIGN_OR_RETURN(s.field_type, Type());
+    } else {
+      return NoViable(Peek());
+    }
     return StatementBody(std::move(s));
   }
 

@@ -402,6 +402,7 @@ StatusOr<CqlType> BuildUserType(const CreateTypeStatement& s, const std::string&
 }
 
 int64_t FixedValueSize(const CqlType& type) {
+  if (type.is_vector()) return VectorElementFixedSize(type);  // elements with no length
   if (!type.is_composite()) return FixedSize(type.kind);
   int64_t total = 0;
   for (const CqlType& p : type.params) {

@@ -21,7 +21,20 @@ Status Invalid(std::string message, const SourceLocation& where) {
 struct OutputColumn {
   enum class Kind : uint8_t { kColumn, kToken, kCount } kind = Kind::kColumn;
   int column = -1;  // kColumn; kCount of a column (-1 for COUNT(*))
+  std::vector<size_t> fields;  // kColumn: the user type field indexes selected in turn
 };
+
+// The field a selection like addr.city reads out of the column's value: null when the value is
+// null or was written before the field was added (ALTER TYPE ... ADD).
+Value SelectFields(const std::vector<size_t>& fields, Value v) {
+  for (size_t f : fields) {
+    if (!v) return v;
+    std::vector<Value> parts;
+    if (!CompositeComponents(*v, parts) || f >= parts.size()) return Value();
+    v = std::move(parts[f]);
+  }
+  return v;
+}
 
 StatusOr<int64_t> PositiveLimit(const Literal& lit, std::string_view receiver,
                                 std::string_view what, ValueGenerator& gen) {
@@ -99,7 +112,7 @@ class SelectRun {
   Status ResolveSelection() {
     if (s_.star) {
       for (int i : t_.select_order) {
-        outputs_.push_back({OutputColumn::Kind::kColumn, i});
+        outputs_.push_back({OutputColumn::Kind::kColumn, i, {}});
         out_.columns.push_back(t_.columns[static_cast<size_t>(i)].name);
         out_.types.push_back(t_.columns[static_cast<size_t>(i)].type);
       }
@@ -114,9 +127,28 @@ class SelectRun {
           return Status(ErrorCode::kCqlUnknown, "Undefined column name " + sel.columns[0].text,
                         sel.columns[0].where);
         }
-        oc = {OutputColumn::Kind::kColumn, i};
+        oc = {OutputColumn::Kind::kColumn, i, {}};
         name = sel.columns[0].text;
         type = t_.columns[static_cast<size_t>(i)].type;
+        // Selectable.WithFieldSelection: each step on a user type, named "selected.field".
+        for (const Name& field : sel.fields) {
+          if (type.kind != TypeKind::kUdt) {
+            return Invalid(fmt::format("Invalid field selection: {} of type {} is not a user type",
+                                       name, type.ToCql()),
+                           field.where);
+          }
+          size_t f = 0;
+          while (f < type.field_names.size() && type.field_names[f] != field.text) ++f;
+          if (f == type.field_names.size()) {
+            return Invalid(
+                fmt::format("{} of type {} has no field {}", name, type.ToCql(), field.text),
+                field.where);
+          }
+          oc.fields.push_back(f);
+          name += "." + field.text;
+          CqlType next = type.params[f];
+          type = std::move(next);
+        }
       } else if (sel.kind == Selector::Kind::kToken) {
         bool matches = sel.columns.size() == t_.partition_key.size();
         for (size_t k = 0; matches && k < sel.columns.size(); ++k) {
@@ -356,7 +388,7 @@ class SelectRun {
       if (oc.kind == OutputColumn::Kind::kToken) {
         values.push_back(EncodeInt64(key.token));
       } else {
-        values.push_back(ValueOf(oc.column, p, clustering, row));
+        values.push_back(SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row)));
       }
     }
     out_.rows.push_back(std::move(values));
@@ -453,9 +485,10 @@ class SelectRun {
         } else if (oc.kind == OutputColumn::Kind::kToken) {
           values.push_back(EncodeInt64(first_key_.token));
         } else {
-          values.push_back(ValueOf(oc.column, *first_partition_,
-                                   first_has_clustering_ ? &first_clustering_ : nullptr,
-                                   first_row_ptr_));
+          values.push_back(SelectFields(
+              oc.fields, ValueOf(oc.column, *first_partition_,
+                                 first_has_clustering_ ? &first_clustering_ : nullptr,
+                                 first_row_ptr_)));
         }
       }
       out_.rows.push_back(std::move(values));

@@ -201,7 +201,8 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   result.statement = std::string(statement.text);
   static constexpr const char* kVerbs[] = {
       "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
-      "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY"};
+      "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY",
+      "ALTER"};
   static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
@@ -474,6 +475,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             return result;
           },
           [&](const CreateTypeStatement& s) { return CreateType(s, std::move(result)); },
+          [&](const AlterTypeStatement& s) { return AlterType(s, std::move(result)); },
           [&](const CreateIndexStatement& s) { return CreateIndex(s, std::move(result)); },
           [&](const CreateViewStatement& s) { return CreateView(s, std::move(result)); },
           [&](const DropSchemaObjectStatement& s) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "partplay/cassandra/session.h"
+#include "partplay/core/limits.h"
 
 namespace partplay::cql {
 namespace {
@@ -39,6 +40,19 @@ bool UsesType(const CqlType& type, const std::string& name) {
   return false;
 }
 
+// Replaces every copy of the user-defined type ks.name inside `type` by `updated` (keeping
+// whether each copy is frozen): a resolved type holds its user types by value.
+void ReplaceUserType(CqlType& type, const std::string& keyspace, const std::string& name,
+                     const CqlType& updated) {
+  if (type.kind == TypeKind::kUdt && type.udt_name == name && type.udt_keyspace == keyspace) {
+    bool frozen = type.frozen;
+    type = updated;
+    type.frozen = frozen;
+    return;
+  }
+  for (CqlType& p : type.params) ReplaceUserType(p, keyspace, name, updated);
+}
+
 }  // namespace
 
 Status Session::ResolveType(CqlType& type, const Keyspace& ks, const SourceLocation& where) const {
@@ -61,6 +75,141 @@ StatementResult Session::CreateType(const CreateTypeStatement& s, StatementResul
   ks.types.emplace(name, std::move(udt).value());
   ks.type_order.push_back(name);
   return Changed(std::move(result), fmt::format("CREATED TYPE {}.{}", ks.schema.name, name));
+}
+
+// AlterTypeStatement (Cassandra 4.x and 5.0): ADD a field (values written before it read it as
+// null), RENAME fields; changing a field's type is refused. Every table, view and user type
+// holding the type sees the change.
+StatementResult Session::AlterType(const AlterTypeStatement& s, StatementResult result) {
+  std::string ks_name = s.type.keyspace.empty() ? current_keyspace_ : s.type.keyspace;
+  if (ks_name.empty()) {
+    StatusOr<Keyspace*> none = ResolveKeyspace(s.type.keyspace, s.type.where);
+    return Failed(std::move(result), none.status());
+  }
+  const std::string& name = s.type.table;
+  auto ks_it = keyspaces_.find(ks_name);
+  const CqlType* existing = nullptr;
+  if (ks_it != keyspaces_.end()) {
+    auto type_it = ks_it->second.types.find(name);
+    if (type_it != ks_it->second.types.end()) existing = &type_it->second;
+  }
+  if (existing == nullptr) {
+    if (s.if_exists) return Nothing(std::move(result));
+    return Failed(std::move(result),
+                  Invalid(fmt::format("Type {}.{} doesn't exist", ks_name, name), s.type.where));
+  }
+  Keyspace& ks = ks_it->second;
+  CqlType updated = *existing;
+  std::string cql_name = QuoteName(ks_name) + "." + QuoteName(name);
+  auto position = [&](const std::vector<std::string>& names, const std::string& field) {
+    return std::find(names.begin(), names.end(), field) - names.begin();
+  };
+  switch (s.kind) {
+    case AlterTypeStatement::Kind::kAlterField:
+      return Failed(std::move(result),
+                    Invalid("Altering field types is no longer supported", s.field.where));
+    case AlterTypeStatement::Kind::kAdd: {
+      if (position(updated.field_names, s.field.text) <
+          static_cast<std::ptrdiff_t>(updated.field_names.size())) {
+        if (s.if_field_exists) return Nothing(std::move(result));
+        return Failed(std::move(result),
+                      Invalid(fmt::format("Cannot add field {} to type {}: a field with name {} "
+                                          "already exists",
+                                          QuoteName(s.field.text), cql_name,
+                                          QuoteName(s.field.text)),
+                              s.field.where));
+      }
+      if (updated.field_names.size() >= static_cast<size_t>(kCqlMaxTupleComponents)) {
+        return Failed(std::move(result),
+                      Invalid(fmt::format("a user-defined type has at most {} fields",
+                                          kCqlMaxTupleComponents),
+                              s.field.where));
+      }
+      CqlType field_type = s.field_type;
+      if (UsesType(field_type, name)) {
+        return Failed(std::move(result),
+                      Invalid(fmt::format("Cannot add new field {} of type {} to user type {} as "
+                                          "it would create a circular reference",
+                                          QuoteName(s.field.text), field_type.ToCql(), cql_name),
+                              s.field_type_where));
+      }
+      std::string raw_type = field_type.ToCql();
+      Status resolved = ResolveUserTypes(field_type, ks_name, ks.types, s.field_type_where);
+      if (!resolved.ok()) return Failed(std::move(result), resolved);
+      if (field_type.References(TypeKind::kCounter)) {
+        return Failed(std::move(result),
+                      Invalid("A user type cannot contain counters", s.field_type_where));
+      }
+      if (field_type.kind == TypeKind::kUdt && !field_type.frozen) {
+        return Failed(std::move(result), Invalid("A user type cannot contain non-frozen UDTs",
+                                                 s.field_type_where));
+      }
+      std::vector<std::string> keyed;
+      for (const auto& [table_name, table] : ks.tables) {
+        for (const ColumnSpec& c : table->schema().columns) {
+          if (c.kind == ColumnKind::kPartitionKey && UsesType(c.type, name)) {
+            keyed.push_back(QuoteName(ks_name) + "." + QuoteName(table_name));
+            break;
+          }
+        }
+      }
+      if (!keyed.empty()) {
+        std::string list;
+        for (const std::string& t : keyed) list += (list.empty() ? "" : ", ") + t;
+        return Failed(std::move(result),
+                      Invalid(fmt::format("Cannot add new field {} of type {} to user type {} as "
+                                          "the type is being used in partition key by the "
+                                          "following tables: {}",
+                                          QuoteName(s.field.text), raw_type, cql_name, list),
+                              s.type.where));
+      }
+      updated.field_names.push_back(s.field.text);
+      updated.params.push_back(std::move(field_type));
+      break;
+    }
+    case AlterTypeStatement::Kind::kRename: {
+      std::vector<std::string> names = updated.field_names;
+      for (const auto& [from, to] : s.renames) {
+        auto at = position(updated.field_names, from.text);
+        if (at == static_cast<std::ptrdiff_t>(updated.field_names.size())) {
+          if (s.if_field_exists) continue;
+          // Cassandra's own spelling, "Unkown", kept.
+          return Failed(std::move(result),
+                        Invalid(fmt::format("Unkown field {} in user type {}",
+                                            QuoteName(from.text), cql_name),
+                                from.where));
+        }
+        names[static_cast<size_t>(at)] = to.text;
+      }
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (std::count(names.begin(), names.end(), names[i]) > 1) {
+          // RenameFields formats "Duplicate field name %s in type %s" with the keyspace as its
+          // second argument, so Cassandra names the keyspace there.
+          SourceLocation at = s.type.where;
+          for (const auto& [from, to] : s.renames) {
+            if (to.text == names[i]) at = to.where;
+          }
+          return Failed(std::move(result),
+                        Invalid(fmt::format("Duplicate field name {} in type {}",
+                                            QuoteName(names[i]), ks_name),
+                                at));
+        }
+      }
+      updated.field_names = std::move(names);
+      break;
+    }
+  }
+  for (auto& [type_name, type] : ks.types) {
+    if (type_name == name) continue;
+    for (CqlType& p : type.params) ReplaceUserType(p, ks_name, name, updated);
+  }
+  for (auto& [table_name, table] : ks.tables) {
+    for (ColumnSpec& c : table->mutable_schema().columns) {
+      ReplaceUserType(c.type, ks_name, name, updated);
+    }
+  }
+  ks.types[name] = std::move(updated);
+  return Changed(std::move(result), fmt::format("UPDATED TYPE {}.{}", ks_name, name));
 }
 
 StatementResult Session::CreateIndex(const CreateIndexStatement& s, StatementResult result) {

@@ -53,6 +53,15 @@ CqlType CqlType::Tuple(std::vector<CqlType> components) {
   return t;
 }
 
+CqlType CqlType::Vector(CqlType element, int32_t dimension) {
+  CqlType t = Native(TypeKind::kVector);
+  t.frozen = true;
+  if (element.is_multi_cell()) element.frozen = true;
+  t.params.push_back(std::move(element));
+  t.dimension = dimension;
+  return t;
+}
+
 bool CqlType::References(TypeKind k) const {
   if (kind == k) return true;
   for (const CqlType& p : params) {
@@ -78,6 +87,8 @@ std::string_view NativeTypeName(TypeKind kind) {
       return "map";
     case TypeKind::kTuple:
       return "tuple";
+    case TypeKind::kVector:
+      return "vector";
     default:
       break;
   }
@@ -112,6 +123,31 @@ int FixedSize(TypeKind kind) {
   }
 }
 
+int64_t VectorElementFixedSize(const CqlType& element) {
+  switch (element.kind) {
+    case TypeKind::kBoolean:
+      return 1;
+    case TypeKind::kInt:
+    case TypeKind::kFloat:
+      return 4;
+    case TypeKind::kBigint:
+    case TypeKind::kDouble:
+    case TypeKind::kTimestamp:
+      return 8;
+    case TypeKind::kUuid:
+    case TypeKind::kTimeuuid:
+      return 16;
+    case TypeKind::kVector: {
+      int64_t inner = VectorElementFixedSize(element.element());
+      if (inner <= 0 || element.dimension <= 0) return 0;
+      if (inner > (int64_t{1} << 40) / element.dimension) return 0;  // beyond any real value
+      return inner * element.dimension;
+    }
+    default:
+      return 0;
+  }
+}
+
 std::string CqlType::ToCql() const {
   std::string inner;
   switch (kind) {
@@ -131,6 +167,8 @@ std::string CqlType::ToCql() const {
     case TypeKind::kUdt:
       inner = QuoteName(udt_name);
       break;
+    case TypeKind::kVector:  // implicitly frozen: Cassandra never prints frozen<vector<...>>
+      return "vector<" + params[0].ToCql() + ", " + std::to_string(dimension) + ">";
     default:
       return std::string(NativeTypeName(kind));
   }

@@ -212,10 +212,13 @@ void AppendCompositeCqlsh(const CqlType& type, std::string_view b, std::string& 
   if (!CompositeComponents(b, parts)) return;
   bool udt = type.kind == TypeKind::kUdt;
   out += udt ? '{' : '(';
-  for (size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+  // A user type value written before ALTER TYPE ... ADD has fewer fields: the driver reads the
+  // missing ones as null and cqlsh prints them.
+  size_t shown = udt ? type.params.size() : std::min(parts.size(), type.params.size());
+  for (size_t i = 0; i < shown; ++i) {
     if (i > 0) out += ", ";
     if (udt) out += QuoteName(type.field_names[i]) + ": ";
-    if (parts[i]) {
+    if (i < parts.size() && parts[i]) {
       AppendCqlsh(type.params[i], *parts[i], true, out);
     } else {
       out += "null";
@@ -256,6 +259,17 @@ void AppendCqlsh(const CqlType& type, std::string_view b, bool nested, std::stri
     case TypeKind::kUdt:
       AppendCompositeCqlsh(type, b, out);
       return;
+    case TypeKind::kVector: {  // cqlsh formats a vector as a list
+      std::vector<std::string_view> e;
+      if (!VectorElements(type, b, e)) return;
+      out += '[';
+      for (size_t i = 0; i < e.size(); ++i) {
+        if (i > 0) out += ", ";
+        AppendCqlsh(type.element(), e[i], true, out);
+      }
+      out += ']';
+      return;
+    }
     case TypeKind::kDuration: {
       Duration d;
       if (DecodeDuration(b, d)) out += FormatDuration(d);
@@ -335,6 +349,16 @@ int Compare(const CqlType& type, std::string_view a, std::string_view b) {
     case TypeKind::kTuple:
     case TypeKind::kUdt:
       return CompareComposite(type, a, b);
+    case TypeKind::kVector: {  // element by element (VectorSerializer.compareCustom)
+      std::vector<std::string_view> ea, eb;
+      if (!VectorElements(type, a, ea) || !VectorElements(type, b, eb)) {
+        return Sign(a.compare(b));
+      }
+      for (size_t i = 0; i < ea.size() && i < eb.size(); ++i) {
+        if (int c = Compare(type.element(), ea[i], eb[i])) return c;
+      }
+      return 0;
+    }
     case TypeKind::kCounter:
       return Cmp(DecodeSigned(a), DecodeSigned(b));
     default:
@@ -424,6 +448,17 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     case TypeKind::kTimestamp:
       AppendJsonString(internal::FormatTimestampJson(DecodeSigned(b)), out);
       return;
+    case TypeKind::kVector: {  // VectorType.toJSONString: a JSON array
+      std::vector<std::string_view> e;
+      VectorElements(type, b, e);
+      out += '[';
+      for (size_t i = 0; i < e.size(); ++i) {
+        if (i > 0) out += ", ";
+        AppendJson(type.element(), Bytes(e[i]), out);
+      }
+      out += ']';
+      return;
+    }
     case TypeKind::kList:
     case TypeKind::kSet: {
       out += '[';
@@ -491,6 +526,16 @@ std::string FormatCqlLiteral(const CqlType& type, std::string_view b) {
       }
       out += type.kind == TypeKind::kList ? ']' : '}';
       return out;
+    }
+    case TypeKind::kVector: {
+      std::vector<std::string_view> e;
+      VectorElements(type, b, e);
+      std::string out = "[";
+      for (size_t i = 0; i < e.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += FormatCqlLiteral(type.element(), e[i]);
+      }
+      return out + "]";
     }
     case TypeKind::kDuration: {
       Duration d;
@@ -752,6 +797,40 @@ std::string FormatDuration(const Duration& d) {
     AppendUnit(out, r, 1, "ns");
   }
   return out;
+}
+
+Bytes EncodeVector(const CqlType& type, const std::vector<Bytes>& elements) {
+  bool fixed = VectorElementFixedSize(type.element()) > 0;
+  Bytes out;
+  for (const Bytes& e : elements) {
+    if (!fixed) AppendUnsignedVInt(e.size(), out);
+    out += e;
+  }
+  return out;
+}
+
+bool VectorElements(const CqlType& type, std::string_view b, std::vector<std::string_view>& out) {
+  out.clear();
+  if (type.dimension <= 0) return false;
+  int64_t fixed = VectorElementFixedSize(type.element());
+  if (fixed > 0) {
+    if (static_cast<uint64_t>(b.size()) != static_cast<uint64_t>(fixed) * type.dimension) {
+      return false;
+    }
+    for (int32_t i = 0; i < type.dimension; ++i) {
+      out.push_back(b.substr(static_cast<size_t>(i) * static_cast<size_t>(fixed),
+                             static_cast<size_t>(fixed)));
+    }
+    return true;
+  }
+  size_t at = 0;
+  for (int32_t i = 0; i < type.dimension; ++i) {
+    uint64_t n = 0;
+    if (!ReadUnsignedVInt(b, at, n) || n > b.size() - at) return false;
+    out.push_back(b.substr(at, static_cast<size_t>(n)));
+    at += static_cast<size_t>(n);
+  }
+  return at == b.size();
 }
 
 }  // namespace partplay::cql

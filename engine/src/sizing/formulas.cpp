@@ -50,7 +50,7 @@ bool KnownVariableType(std::string_view type) {
       t == "decimal" || t == "inet" || t == "duration") {
     return true;
   }
-  for (const char* prefix : {"list<", "set<", "map<", "frozen<", "tuple<"}) {
+  for (const char* prefix : {"list<", "set<", "map<", "frozen<", "tuple<", "vector<"}) {
     if (t.rfind(prefix, 0) == 0 && t.back() == '>') return true;
   }
   return false;

@@ -177,12 +177,15 @@ StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted
 
 ColumnRole RoleOf(cql::ColumnKind kind);
 
-// A column for the formulas: its CQL type, and for tuples and user-defined types what the type's
-// name does not say (their fixed size when every field is fixed-width).
+// A column for the formulas: its CQL type, and for tuples, user-defined types and vectors what the
+// type's name does not say (their fixed size when every field or element is fixed-width).
 SizedColumn SizedOf(const cql::ColumnSpec& c) {
   SizedColumn out{c.name, c.type.ToCql(), RoleOf(c.kind)};
   if (c.type.is_composite()) {
     out.user_type = true;
+    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
+  } else if (c.type.is_vector()) {
+    // vector<float, 768>: 768 × 4 bytes, no length per element; vector<text, n> varies.
     if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
   }
   return out;

@@ -59,6 +59,7 @@ struct Selector {
   enum class Kind : uint8_t { kColumn, kCount, kToken };
   Kind kind = Kind::kColumn;
   std::vector<Name> columns;  // the column, or token()'s arguments
+  std::vector<Name> fields;   // kColumn: user type fields selected in turn (addr.city)
   std::string alias;          // AS alias, or empty
   SourceLocation where;
 };
@@ -194,6 +195,22 @@ struct CreateTypeStatement {
   std::vector<SourceLocation> field_type_where;
 };
 
+// ALTER TYPE [IF EXISTS] ks.t ADD [IF NOT EXISTS] field type
+// ALTER TYPE [IF EXISTS] ks.t RENAME [IF EXISTS] a TO b [AND c TO d ...]
+// ALTER TYPE ks.t ALTER field TYPE type (refused, as Cassandra 4 and 5 refuse it).
+struct AlterTypeStatement {
+  enum class Kind : uint8_t { kAdd, kRename, kAlterField };
+  Kind kind = Kind::kAdd;
+  TableName type;
+  bool if_exists = false;        // the type
+  bool if_field_exists = false;  // ADD: IF NOT EXISTS; RENAME: IF EXISTS
+  Name field;                    // kAdd, kAlterField
+  CqlType field_type;            // kAdd
+  SourceLocation field_type_where;
+  std::vector<std::pair<Name, Name>> renames;  // kRename: from, to
+  SourceLocation where;                        // the ALTER keyword
+};
+
 // CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON t (col | keys(col) | values(col) |
 // entries(col) | full(col)) [USING 'class'] [WITH OPTIONS = {...}].
 struct IndexTarget {
@@ -254,7 +271,7 @@ using StatementBody =
                  CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
                  DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
                  CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
-                 UnmodelledStatement, CopyStatement>;
+                 UnmodelledStatement, CopyStatement, AlterTypeStatement>;
 
 struct Statement {
   StatementBody body;

@@ -100,6 +100,7 @@ class Session {
   // Replaces user-defined type references in `type` by the keyspace's definitions.
   Status ResolveType(CqlType& type, const Keyspace& keyspace, const SourceLocation& where) const;
   StatementResult CreateType(const CreateTypeStatement& s, StatementResult result);
+  StatementResult AlterType(const AlterTypeStatement& s, StatementResult result);
   StatementResult CreateIndex(const CreateIndexStatement& s, StatementResult result);
   StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
   StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);

@@ -42,6 +42,7 @@ enum class TypeKind : uint8_t {
   kUdt,       // udt_keyspace.udt_name; params: the field types, field_names: their names
   kDuration,  // months, days, nanoseconds as three zig-zag vints
   kCounter,   // a 64-bit count, serialized as a bigint
+  kVector,    // Cassandra 5.0 vector<element, dimension>; params: {element}, always frozen
 };
 
 struct CqlType {
@@ -51,6 +52,7 @@ struct CqlType {
   std::string udt_keyspace;     // kUdt: empty until resolved (or when written unqualified)
   std::string udt_name;
   std::vector<std::string> field_names;  // kUdt, resolved: one per param
+  int32_t dimension = 0;                 // kVector: the number of elements (> 0)
 
   static CqlType Native(TypeKind kind) {
     CqlType t;
@@ -61,6 +63,8 @@ struct CqlType {
   static CqlType Set(CqlType element, bool frozen = false);
   static CqlType Map(CqlType key, CqlType value, bool frozen = false);
   static CqlType Tuple(std::vector<CqlType> components);
+  // vector<element, dimension>: the element is frozen (as VectorType.getInstance freezes it).
+  static CqlType Vector(CqlType element, int32_t dimension);
 
   bool is_collection() const {
     return kind == TypeKind::kList || kind == TypeKind::kSet || kind == TypeKind::kMap;
@@ -69,6 +73,7 @@ struct CqlType {
   bool is_multi_cell() const { return (is_collection() || kind == TypeKind::kUdt) && !frozen; }
   // Tuples and user-defined types: values are their fields, each length-prefixed.
   bool is_composite() const { return kind == TypeKind::kTuple || kind == TypeKind::kUdt; }
+  bool is_vector() const { return kind == TypeKind::kVector; }
   // Whether the type is, or holds anywhere inside it, `kind` (duration, counter).
   bool References(TypeKind kind) const;
   const CqlType& element() const { return params[0]; }  // list/set element, map key
@@ -80,7 +85,7 @@ struct CqlType {
   friend bool operator==(const CqlType& a, const CqlType& b) {
     return a.kind == b.kind && a.frozen == b.frozen && a.params == b.params &&
            a.udt_keyspace == b.udt_keyspace && a.udt_name == b.udt_name &&
-           a.field_names == b.field_names;
+           a.field_names == b.field_names && a.dimension == b.dimension;
   }
 };
 
@@ -91,5 +96,12 @@ std::string_view NativeTypeName(TypeKind kind);
 // Whether values of the type have a fixed serialized size (int: 4, counter: 8 ...), and that
 // size; 0 if not.
 int FixedSize(TypeKind kind);
+
+// The size of one element of a vector<kind, n> when Cassandra serializes that element type with
+// a fixed length (AbstractType.valueLengthIfFixed: int, bigint, float, double, boolean, uuid,
+// timeuuid, timestamp), elements then concatenated with no length; 0 for any other element type,
+// whose elements are each preceded by their length as an unsigned vint. Not FixedSize: smallint,
+// tinyint, date and time have a fixed size but Cassandra does not declare it.
+int64_t VectorElementFixedSize(const CqlType& element);
 
 }  // namespace partplay::cql

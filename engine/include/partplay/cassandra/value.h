@@ -79,6 +79,15 @@ Bytes EncodeComposite(const std::vector<Value>& components);
 // malformed bytes.
 bool CompositeComponents(std::string_view bytes, std::vector<Value>& out);
 
+// Vectors (Cassandra 5.0, VectorType): exactly `dimension` elements, none null, with no count in
+// front. Elements of a fixed-length type (VectorElementFixedSize) are concatenated as they are;
+// any other element is preceded by its length as an unsigned vint.
+Bytes EncodeVector(const CqlType& type, const std::vector<Bytes>& elements);
+// The elements of a vector value of `type`; false for malformed bytes (a wrong length, a vint
+// running past the end, bytes left over).
+bool VectorElements(const CqlType& type, std::string_view bytes,
+                    std::vector<std::string_view>& out);
+
 // A duration: months, days and nanoseconds, all of one sign, as Cassandra's Duration.
 struct Duration {
   int32_t months = 0;
