@@ -247,7 +247,7 @@ class Analyzer::Impl : public internal::ItemSink {
       id = nullptr;
     }
     uint64_t id_hash = id ? XXH3_64bits(id->text.data(), id->text.size()) : 0;
-    if (discovering_ && id) RecordIdValues(id_hash);
+    if (discovering_ && id && !part_) RecordIdValues(id_hash);  // a part's merge replays it
     if (discovering_ && part_) {
       sample_items_.push_back({bytes, id != nullptr, id_hash, static_cast<uint32_t>(first_obs),
                                static_cast<uint32_t>(sample_obs_.size() - first_obs)});
@@ -353,7 +353,7 @@ class Analyzer::Impl : public internal::ItemSink {
       if (!ids_.Insert(add.pair)) {
         CountDuplicateId(add);
       } else if (part_ && !first_) {
-        id_pairs_.push_back({add.pair, add.record, add.id});
+        id_pairs_.Add(add.pair, add.record, add.id);
       }
     }
     if (weight_slot_) AddWeight(number, add.weight);
@@ -485,11 +485,12 @@ class Analyzer::Impl : public internal::ItemSink {
   void Discover(KeyKind kind, double number, std::string_view text) {
     scratch_.clear();
     AppendCanonical(kind, number, text, scratch_);
-    if (part_) {
+    if (part_) {  // only logged: the merge replays the log through Observe
       auto [at, added] =
           sample_path_index_.try_emplace(pointer_, static_cast<uint32_t>(sample_paths_.size()));
       if (added) sample_paths_.push_back(pointer_);
       sample_obs_.push_back({at->second, scratch_});
+      return;
     }
     Observe(pointer_, scratch_);
   }
@@ -880,7 +881,7 @@ class Analyzer::Impl : public internal::ItemSink {
   bool first_ = false;  // the first part: no part precedes it (partial_data.h)
   // A part's log for a merge (partial_data.h).
   std::vector<internal::ItemRecord> first_items_;
-  std::vector<internal::IdPairRecord> id_pairs_;
+  internal::IdPairRecords id_pairs_;
   std::unordered_map<std::string, uint32_t> sample_path_index_;
   std::vector<std::string> sample_paths_;
   std::vector<internal::SampleItem> sample_items_;
@@ -1398,10 +1399,12 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       }
     }
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
-    for (const internal::IdPairRecord& pair : d.id_pairs) {
-      if (impl->ids_.Insert(pair.hash)) continue;
+    impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
+    for (size_t i = 0; i < d.id_pairs.size(); ++i) {
+      if (i + 16 < d.id_pairs.size()) impl->ids_.Prefetch(d.id_pairs.hash(i + 16));
+      if (impl->ids_.Insert(d.id_pairs.hash(i))) continue;
       ++impl->duplicate_id_;
-      duplicates.push_back(FindingOf(pair.first, b, pair.id));
+      duplicates.push_back(FindingOf(d.id_pairs.first(i), b, std::string(d.id_pairs.id(i))));
     }
     // The sample is the whole input's first discover_items items: the part's first ones,
     // replayed through the same bookkeeping as one pass.

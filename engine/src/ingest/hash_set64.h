@@ -16,6 +16,14 @@ class HashSet64 {
     if (!slots_.empty()) __builtin_prefetch(&slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)], 1);
   }
 
+  size_t size() const { return size_; }
+  // Room for `n` entries in all without growing (a merge knows how many may come).
+  void Reserve(size_t n) {
+    size_t want = slots_.empty() ? 1024 : slots_.size();
+    while (want < 2 * n) want *= 2;
+    if (want > slots_.size()) Rehash(want);
+  }
+
   bool Insert(uint64_t h) {
     if (h == 0) h = 1;
     if ((size_ + 1) * 2 > slots_.size()) Grow();
@@ -30,9 +38,10 @@ class HashSet64 {
   }
 
  private:
-  void Grow() {
+  void Grow() { Rehash(slots_.empty() ? 1024 : slots_.size() * 2); }
+  void Rehash(size_t capacity) {
     std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
+    slots_.assign(capacity, 0);
     size_ = 0;
     for (size_t i = 0; i < old.size(); ++i) {
       if (i + 16 < old.size()) Prefetch(old[i + 16]);  // the new slots are scattered

@@ -331,10 +331,10 @@ std::string SerializePartialData(const PartialData& d) {
     if (records) w.Record(i < d.first_items.size() ? d.first_items[i] : ItemRecord{});
   }
   w.U64(d.id_pairs.size());
-  for (const IdPairRecord& p : d.id_pairs) {
-    w.U64(p.hash);
-    w.Record(p.first);
-    w.Str(p.id);
+  for (size_t i = 0; i < d.id_pairs.size(); ++i) {
+    w.U64(d.id_pairs.hash(i));
+    w.Record(d.id_pairs.first(i));
+    w.Str(d.id_pairs.id(i));
   }
   w.U64(d.sample_paths.size());
   for (const auto& p : d.sample_paths) w.Str(p);
@@ -511,13 +511,17 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
   }
   uint64_t pairs = 0;
   if (!in.Count(pairs, 56, d->items, "the id pair count")) return in.error();
-  d->id_pairs.resize(pairs);
-  for (IdPairRecord& p : d->id_pairs) {
-    if (!in.U64(p.hash, "an id pair") ||
-        !in.Record(p.first, d->items, d->input_bytes, "an id pair's first item") ||
-        !in.Str(p.id, d->input_bytes, "an id")) {
+  d->id_pairs.Reserve(pairs);
+  for (uint64_t i = 0; i < pairs; ++i) {
+    uint64_t hash = 0;
+    ItemRecord first;
+    std::string id;
+    if (!in.U64(hash, "an id pair") ||
+        !in.Record(first, d->items, d->input_bytes, "an id pair's first item") ||
+        !in.Str(id, d->input_bytes, "an id")) {
       return in.error();
     }
+    d->id_pairs.Add(hash, first, id);
   }
   uint64_t paths = 0;
   if (!in.Count(paths, 8, UINT32_MAX, "the sampled path count")) return in.error();

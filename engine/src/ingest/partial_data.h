@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -30,10 +31,34 @@ struct ItemRecord {
 
 // A (logical partition, id) pair seen in the part (check_ids with a key other than /id), at its
 // first item: a later part holding the same pair holds a duplicate id.
-struct IdPairRecord {
-  uint64_t hash = 0;  // XXH3 of the id seeded with the partition's hash (as the one-pass set)
-  ItemRecord first;
-  std::string id;
+// Kept as columns with the ids in one string (a part records one per item: no allocation each).
+class IdPairRecords {
+ public:
+  size_t size() const { return hash_.size(); }
+  // XXH3 of the id seeded with the partition's hash (as the one-pass set).
+  uint64_t hash(size_t i) const { return hash_[i]; }
+  const ItemRecord& first(size_t i) const { return first_[i]; }
+  std::string_view id(size_t i) const {
+    size_t begin = i == 0 ? 0 : id_end_[i - 1];
+    return std::string_view(ids_).substr(begin, id_end_[i] - begin);
+  }
+  void Add(uint64_t hash, const ItemRecord& first, std::string_view id) {
+    hash_.push_back(hash);
+    first_.push_back(first);
+    ids_.append(id);
+    id_end_.push_back(ids_.size());
+  }
+  void Reserve(size_t n) {
+    hash_.reserve(n);
+    first_.reserve(n);
+    id_end_.reserve(n);
+  }
+
+ private:
+  std::vector<uint64_t> hash_;
+  std::vector<ItemRecord> first_;
+  std::vector<uint64_t> id_end_;  // where each id ends in ids_
+  std::string ids_;
 };
 
 // One sampled item (the part's first discover_items items): its scalar values in walk order,
@@ -68,7 +93,7 @@ struct PartialData {
   std::vector<WeightSum> weights;  // by partition number, when a weight path is set
   std::unordered_map<uint32_t, std::vector<double>> weight_spill;
   std::vector<ItemRecord> first_items;  // the key is /id alone: each partition's first item
-  std::vector<IdPairRecord> id_pairs;   // otherwise: each pair's first item, in item order
+  IdPairRecords id_pairs;               // otherwise: each pair's first item, in item order
   std::vector<std::string> sample_paths;
   std::vector<SampleItem> sample_items;
   std::vector<SampleObservation> sample_obs;
