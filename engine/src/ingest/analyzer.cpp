@@ -118,6 +118,7 @@ class Analyzer::Impl : public internal::ItemSink {
     if (options_.discover_items < -1) {
       return Status(ErrorCode::kBadOption, "discover_items must be -1 (all), 0 (none) or more");
     }
+    stream_.EnableValidatedPath();
     if (options_.check_ids) {
       PARTPLAY_ASSIGN_OR_RETURN(id_slot_, Track("/id"));
       id_is_key_ = options_.key_paths.size() == 1 &&

@@ -58,13 +58,16 @@ class ItemSink {
   }
 };
 
-// Tests and the differential fuzz target turn the validated path off (one process-wide switch;
-// the walked path alone must give the same analysis).
+// Tests and the differential fuzz target turn the validated path off for the streams made
+// after (one process-wide switch; the walked path alone must give the same analysis).
 void SetValidatedPathEnabled(bool enabled);
 
 class ItemStream {
  public:
   explicit ItemStream(ItemSink* sink);
+  // Turns the validated path on (validated_path.cpp; off by default, so a sink that never wants
+  // it costs no DOM parser); then the sink's WantsValidated decides, region by region.
+  void EnableValidatedPath();
 
   uint8_t* WritableChunk(size_t n);
   Status CommitChunk(size_t n);
@@ -104,7 +107,8 @@ class ItemStream {
 
   ItemSink* sink_;
   simdjson::ondemand::parser parser_;
-  simdjson::dom::parser dom_parser_;
+  struct ValidatedState;  // the DOM parser (validated_path.cpp)
+  std::unique_ptr<ValidatedState, void (*)(ValidatedState*)> validated_{nullptr, nullptr};
   std::unique_ptr<uint8_t[]> buf_;
   size_t capacity_ = 0;  // usable bytes, excluding simdjson's padding
   size_t len_ = 0;       // bytes in the buffer
