@@ -11,47 +11,20 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {test} from 'node:test';
 
-import {mulberry32} from '../../scripts/prng.mjs';
 import {driverToken, driverTypes, encode} from '../oracles/cassandra.mjs';
 import {CLI} from './helpers.mjs';
+import {cliTokens, cqlValues} from './cql-values.mjs';
 
 const SEED = Number(process.env.TOKENS_SEED ?? 0x7A5E1);
 const COUNT = Number(process.env.TOKENS_COUNT ?? 300);
 const cli = process.env.PARTPLAY_CLI ?? CLI;
 const dt = driverTypes.dataTypes;
 
-const next = mulberry32(SEED);
-const int = (n) => Math.floor(next() * n);
-const cqlString = (s) => `'${s.replaceAll("'", "''")}'`;
+const {int, int32, bigint, double, text, cqlString} = cqlValues(SEED);
 
-function text() {
-  let s = '';
-  const n = int(12);
-  for (let k = 0; k < n; ++k) s += String.fromCodePoint(int(4) === 0 ? 0xe9 + int(200) : 0x20 + int(0x5f));
-  return {value: s, literal: cqlString(s)};
-}
-function int32() {
-  const v = int(2 ** 32) - 2 ** 31;
-  return {value: v, literal: String(v)};
-}
-function bigint() {
-  const v = BigInt.asIntN(64, (BigInt(int(2 ** 32)) << 32n) | BigInt(int(2 ** 32)));
-  return {value: v, literal: v.toString()};
-}
-function double() {
-  const v = (next() - 0.5) * 10 ** int(12);
-  return {value: v, literal: String(v)};
-}
 // Sometimes null: the driver encodes a null component as length -1, as partplay does.
 function maybeNull(generate) {
   return int(5) === 0 ? {value: null, literal: 'null'} : generate();
-}
-
-function cliTokens(typeList, rows) {
-  const input = rows.map((literals) => JSON.stringify(literals)).join('\n') + '\n';
-  const r = spawnSync(cli, ['token', '--types', typeList, '--stdin'], {input, encoding: 'utf8', maxBuffer: 1 << 26});
-  assert.equal(r.status, 0, `partplay token failed (${r.status}): ${r.stderr}`);
-  return r.stdout.trimEnd().split('\n');
 }
 
 test('tuple keys match cassandra-driver', () => {

@@ -12,54 +12,22 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {test} from 'node:test';
 
-import {mulberry32} from '../../scripts/prng.mjs';
 import {compositeKey, driverToken, driverTypes, encode} from '../oracles/cassandra.mjs';
-import {CLI} from './helpers.mjs';
+import {cliTokens, cqlValues} from './cql-values.mjs';
 
 const SEED = Number(process.env.TOKENS_SEED ?? 0x7EC7);
 const COUNT = Number(process.env.TOKENS_COUNT ?? 300);
-const cli = process.env.PARTPLAY_CLI ?? CLI;
 const dt = driverTypes.dataTypes;
 
-const next = mulberry32(SEED);
-const int = (n) => Math.floor(next() * n);
-const cqlString = (s) => `'${s.replaceAll("'", "''")}'`;
+const {int32, bigint, smallint, float32, text: anyText} = cqlValues(SEED);
+const text = () => anyText({long: true});
 const vectorType = (element, dimension) =>
   ({code: dt.custom, customTypeName: 'vector', info: [element, dimension]});
 
-function float32() {
-  const v = Math.fround((next() - 0.5) * 10 ** int(8));
-  return {value: v, literal: String(v)};
-}
-function int32() {
-  const v = int(2 ** 32) - 2 ** 31;
-  return {value: v, literal: String(v)};
-}
-function bigint() {
-  const v = BigInt.asIntN(64, (BigInt(int(2 ** 32)) << 32n) | BigInt(int(2 ** 32)));
-  return {value: v, literal: v.toString()};
-}
-function smallint() {
-  const v = int(2 ** 16) - 2 ** 15;
-  return {value: v, literal: String(v)};
-}
-function text() {
-  let s = '';
-  const n = int(4) === 0 ? 100 + int(200) : int(12);  // past 127 bytes: a two-byte vint
-  for (let k = 0; k < n; ++k) s += String.fromCodePoint(int(4) === 0 ? 0xe9 + int(200) : 0x20 + int(0x5f));
-  return {value: s, literal: cqlString(s)};
-}
 function vectorOf(generate, dimension) {
   const parts = Array.from({length: dimension}, generate);
   return {value: new driverTypes.Vector(parts.map((p) => p.value)),
     literal: `[${parts.map((p) => p.literal).join(', ')}]`};
-}
-
-function cliTokens(typeList, rows) {
-  const input = rows.map((literals) => JSON.stringify(literals)).join('\n') + '\n';
-  const r = spawnSync(cli, ['token', '--types', typeList, '--stdin'], {input, encoding: 'utf8', maxBuffer: 1 << 26});
-  assert.equal(r.status, 0, `partplay token failed (${r.status}): ${r.stderr}`);
-  return r.stdout.trimEnd().split('\n');
 }
 
 const cases = [

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cqlsh_lines.h"
+#include "session_helpers.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/value.h"
@@ -19,31 +19,10 @@
 namespace partplay::cql {
 namespace {
 
-constexpr char kKeyspace[] =
-    "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};"
-    "USE ks;";
 
-// Runs the script and returns its last result, checking every earlier statement succeeded.
-StatementResult Last(Session& s, std::string_view script) {
-  std::vector<StatementResult> r = s.Execute(script);
-  for (size_t i = 0; i + 1 < r.size(); ++i) {
-    EXPECT_NE(r[i].kind, StatementResult::Kind::kError)
-        << r[i].statement << ": " << r[i].status.message();
-  }
-  return r.back();
-}
 
-std::string Error(Session& s, std::string_view statement) {
-  std::vector<StatementResult> r = s.Execute(statement);
-  EXPECT_EQ(r.back().kind, StatementResult::Kind::kError) << statement;
-  return r.back().status.message();
-}
+std::string Error(Session& s, std::string_view statement) { return ErrorAt(s, statement).message; }
 
-// The rows as cqlsh prints each value, one string per row ("a | b").
-std::vector<std::string> Rows(const StatementResult& r) {
-  EXPECT_EQ(r.kind, StatementResult::Kind::kRows) << r.status.message();
-  return CqlshLines(r, " | ");
-}
 
 TEST(CqlUserTypesTest, NestedFrozenTypesTuplesAndDurationsRoundTrip) {
   Session s;

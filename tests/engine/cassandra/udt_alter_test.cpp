@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cqlsh_lines.h"
+#include "session_helpers.h"
 #include "partplay/cassandra/session.h"
 
 namespace partplay::cql {
@@ -22,30 +22,8 @@ constexpr char kSchema[] =
     "INSERT INTO t (k, a, p, u, n) VALUES (1, {street: 'Main', city: 'Oslo'},"
     "  {name: 'Ann', home: {street: 'Elm', city: 'Rome'}}, {city: 'Lima'}, 5);";
 
-StatementResult Last(Session& s, std::string_view script) {
-  std::vector<StatementResult> r = s.Execute(script);
-  for (size_t i = 0; i + 1 < r.size(); ++i) {
-    EXPECT_NE(r[i].kind, StatementResult::Kind::kError)
-        << r[i].statement << ": " << r[i].status.message();
-  }
-  return r.back();
-}
 
-struct Located {
-  std::string message;
-  int line = 0, column = 0;
-};
-Located Error(Session& s, std::string_view statement) {
-  std::vector<StatementResult> r = s.Execute(statement);
-  EXPECT_EQ(r.back().kind, StatementResult::Kind::kError) << statement;
-  return {r.back().status.message(), r.back().status.where().line,
-          r.back().status.where().column};
-}
 
-std::vector<std::string> Rows(const StatementResult& r) {
-  EXPECT_EQ(r.kind, StatementResult::Kind::kRows) << r.status.message();
-  return CqlshLines(r, " | ");
-}
 
 TEST(CqlAlterTypeTest, AddAFieldOldValuesReadItAsNull) {
   Session s;
@@ -102,39 +80,39 @@ TEST(CqlAlterTypeTest, RenameFieldsEverywhereTheTypeIs) {
 TEST(CqlAlterTypeTest, CassandrasMessagesLocated) {
   Session s;
   Last(s, std::string(kSchema) + "CREATE TABLE keyed (k frozen<address> PRIMARY KEY);");
-  Located missing = Error(s, "ALTER TYPE ks.nope ADD x int");
+  Located missing = ErrorAt(s, "ALTER TYPE ks.nope ADD x int");
   EXPECT_EQ(missing.message, "Type ks.nope doesn't exist");
   EXPECT_EQ(missing.column, 12);
-  EXPECT_EQ(Error(s, "ALTER TYPE other.address ADD x int").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE other.address ADD x int").message,
             "Type other.address doesn't exist");
-  Located dup = Error(s, "ALTER TYPE person\n  ADD name text");
+  Located dup = ErrorAt(s, "ALTER TYPE person\n  ADD name text");
   EXPECT_EQ(dup.message,
             "Cannot add field name to type ks.person: a field with name name already exists");
   EXPECT_EQ(dup.line, 2);
   EXPECT_EQ(dup.column, 7);
-  EXPECT_EQ(Error(s, "ALTER TYPE person ADD self frozen<person>").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person ADD self frozen<person>").message,
             "Cannot add new field self of type frozen<person> to user type ks.person as it would "
             "create a circular reference");
-  EXPECT_EQ(Error(s, "ALTER TYPE address ADD zip int").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE address ADD zip int").message,
             "Cannot add new field zip of type int to user type ks.address as the type is being "
             "used in partition key by the following tables: ks.keyed");
-  EXPECT_EQ(Error(s, "ALTER TYPE person ADD x nope").message, "Unknown type ks.nope");
-  EXPECT_EQ(Error(s, "ALTER TYPE person ADD c counter").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person ADD x nope").message, "Unknown type ks.nope");
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person ADD c counter").message,
             "A user type cannot contain counters");
-  EXPECT_EQ(Error(s, "ALTER TYPE person ADD a address").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person ADD a address").message,
             "A user type cannot contain non-frozen UDTs");
-  Located unknown = Error(s, "ALTER TYPE person RENAME name TO n AND nme TO m");
+  Located unknown = ErrorAt(s, "ALTER TYPE person RENAME name TO n AND nme TO m");
   EXPECT_EQ(unknown.message, "Unkown field nme in user type ks.person");
   EXPECT_EQ(unknown.column, 40);
-  EXPECT_EQ(Error(s, "ALTER TYPE person RENAME name TO home").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person RENAME name TO home").message,
             "Duplicate field name home in type ks");
-  EXPECT_EQ(Error(s, "ALTER TYPE person ALTER name TYPE blob").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person ALTER name TYPE blob").message,
             "Altering field types is no longer supported");
-  EXPECT_EQ(Error(s, "ALTER TYPE person DROP name").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person DROP name").message,
             "no viable alternative at input 'DROP'");
-  EXPECT_EQ(Error(s, "ALTER TYPE person RENAME name").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TYPE person RENAME name").message,
             "mismatched input '<EOF>' expecting TO");
-  EXPECT_EQ(Error(s, "ALTER TABLE t ADD x int").message,
+  EXPECT_EQ(ErrorAt(s, "ALTER TABLE t ADD x int").message,
             "ALTER statements are not part of the CQL subset Partition Playground runs");
   // Nothing changed.
   EXPECT_EQ(Rows(Last(s, "SELECT p FROM t WHERE k = 1;")),
@@ -160,22 +138,22 @@ TEST(CqlFieldSelectionTest, SelectsFieldsNamedAsCqlshShowsThem) {
 TEST(CqlFieldSelectionTest, CassandrasMessagesLocated) {
   Session s;
   Last(s, kSchema);
-  Located no_field = Error(s, "SELECT a.zip FROM t WHERE k = 1");
+  Located no_field = ErrorAt(s, "SELECT a.zip FROM t WHERE k = 1");
   EXPECT_EQ(no_field.message, "a of type frozen<address> has no field zip");
   EXPECT_EQ(no_field.column, 10);
-  EXPECT_EQ(Error(s, "SELECT p.home.zip FROM t").message,
+  EXPECT_EQ(ErrorAt(s, "SELECT p.home.zip FROM t").message,
             "p.home of type frozen<address> has no field zip");
-  EXPECT_EQ(Error(s, "SELECT u.zip FROM t").message, "u of type address has no field zip");
+  EXPECT_EQ(ErrorAt(s, "SELECT u.zip FROM t").message, "u of type address has no field zip");
   // Unquoted names are lower-cased: City is city.
-  EXPECT_EQ(Error(s, "SELECT a.\"City\" FROM t").message,
+  EXPECT_EQ(ErrorAt(s, "SELECT a.\"City\" FROM t").message,
             "a of type frozen<address> has no field City");
-  Located not_udt = Error(s, "SELECT n.x FROM t");
+  Located not_udt = ErrorAt(s, "SELECT n.x FROM t");
   EXPECT_EQ(not_udt.message, "Invalid field selection: n of type int is not a user type");
   EXPECT_EQ(not_udt.column, 10);
-  EXPECT_EQ(Error(s, "SELECT a.city.x FROM t").message,
+  EXPECT_EQ(ErrorAt(s, "SELECT a.city.x FROM t").message,
             "Invalid field selection: a.city of type text is not a user type");
-  EXPECT_EQ(Error(s, "SELECT nope.x FROM t").message, "Undefined column name nope");
-  EXPECT_EQ(Error(s, "SELECT a. FROM t").message, "no viable alternative at input 'FROM'");
+  EXPECT_EQ(ErrorAt(s, "SELECT nope.x FROM t").message, "Undefined column name nope");
+  EXPECT_EQ(ErrorAt(s, "SELECT a. FROM t").message, "no viable alternative at input 'FROM'");
 }
 
 }  // namespace

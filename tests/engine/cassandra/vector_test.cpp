@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cqlsh_lines.h"
+#include "session_helpers.h"
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/token.h"
@@ -20,35 +20,9 @@
 namespace partplay::cql {
 namespace {
 
-constexpr char kKeyspace[] =
-    "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};"
-    "USE ks;";
 
-StatementResult Last(Session& s, std::string_view script) {
-  std::vector<StatementResult> r = s.Execute(script);
-  for (size_t i = 0; i + 1 < r.size(); ++i) {
-    EXPECT_NE(r[i].kind, StatementResult::Kind::kError)
-        << r[i].statement << ": " << r[i].status.message();
-  }
-  return r.back();
-}
 
-// The error of the script's last statement, with its line and column.
-struct Located {
-  std::string message;
-  int line = 0, column = 0;
-};
-Located Error(Session& s, std::string_view statement) {
-  std::vector<StatementResult> r = s.Execute(statement);
-  EXPECT_EQ(r.back().kind, StatementResult::Kind::kError) << statement;
-  return {r.back().status.message(), r.back().status.where().line,
-          r.back().status.where().column};
-}
 
-std::vector<std::string> Rows(const StatementResult& r) {
-  EXPECT_EQ(r.kind, StatementResult::Kind::kRows) << r.status.message();
-  return CqlshLines(r, " | ");
-}
 
 std::string Hex(std::string_view b) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -92,29 +66,29 @@ TEST(CqlVectorTest, TypesAreParsedWhereverATypeIs) {
 TEST(CqlVectorTest, BadTypesAreLocatedWithCassandrasMessages) {
   Session s;
   Last(s, kKeyspace);
-  Located zero = Error(s, "CREATE TABLE t (k int PRIMARY KEY,\n  v vector<float, 0>)");
+  Located zero = ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY,\n  v vector<float, 0>)");
   EXPECT_EQ(zero.message, "vectors may only have positive dimensions; given 0");
   EXPECT_EQ(zero.line, 2);
   EXPECT_EQ(zero.column, 19);
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, -18>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, -18>)").message,
             "vectors may only have positive dimensions; given -18");
-  EXPECT_EQ(Error(s, "CREATE TYPE u (v vector<int, 0>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TYPE u (v vector<int, 0>)").message,
             "vectors may only have positive dimensions; given 0");
-  Located word = Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, dog>)");
+  Located word = ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, dog>)");
   EXPECT_EQ(word.message, "mismatched input 'dog' expecting INTEGER");
   EXPECT_EQ(word.column, 52);
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 1.5>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 1.5>)").message,
             "mismatched input '1.5' expecting INTEGER");
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 99999999999>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 99999999999>)").message,
             "Invalid vector dimension 99999999999: not a 32-bit integer");
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float>)").message,
             "mismatched input '>' expecting ','");
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 2)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<float, 2)").message,
             "mismatched input ')' expecting '>'");
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<counter, 2>)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k int PRIMARY KEY, v vector<counter, 2>)").message,
             "vectors of counters are not modelled (Cassandra's counters are only columns of "
             "their own)");
-  EXPECT_EQ(Error(s, "CREATE TABLE t (k vector<duration, 1> PRIMARY KEY)").message,
+  EXPECT_EQ(ErrorAt(s, "CREATE TABLE t (k vector<duration, 1> PRIMARY KEY)").message,
             "duration type is not supported for PRIMARY KEY column 'k'");
 }
 
@@ -178,32 +152,32 @@ TEST(CqlVectorTest, BadLiteralsAreLocatedWithCassandrasMessages) {
   Last(s, std::string(kKeyspace) +
               "CREATE TABLE t (pk int PRIMARY KEY, str_val text, val vector<float, 3>, "
               "tv vector<text, 1>);");
-  Located count = Error(s, "INSERT INTO t (pk, str_val, val) VALUES (0, 'A',\n [1.0, 2.0])");
+  Located count = ErrorAt(s, "INSERT INTO t (pk, str_val, val) VALUES (0, 'A',\n [1.0, 2.0])");
   EXPECT_EQ(count.message,
             "Invalid vector literal for val of type vector<float, 3>; expected 3 elements, but "
             "given 2");
   EXPECT_EQ(count.line, 2);
   EXPECT_EQ(count.column, 2);
-  Located null = Error(s, "INSERT INTO t (pk, val) VALUES (0, [1, null, 3])");
+  Located null = ErrorAt(s, "INSERT INTO t (pk, val) VALUES (0, [1, null, 3])");
   EXPECT_EQ(null.message, "null is not supported inside vectors");
   EXPECT_EQ(null.column, 40);
-  Located type = Error(s, "INSERT INTO t (pk, val) VALUES (0, [1, 'a', 3])");
+  Located type = ErrorAt(s, "INSERT INTO t (pk, val) VALUES (0, [1, 'a', 3])");
   EXPECT_EQ(type.message, "Invalid vector literal for val: value 'a' is not of type float");
   EXPECT_EQ(type.column, 40);
-  EXPECT_EQ(Error(s, "INSERT INTO t (pk, tv) VALUES (0, [1])").message,
+  EXPECT_EQ(ErrorAt(s, "INSERT INTO t (pk, tv) VALUES (0, [1])").message,
             "Invalid vector literal for tv: value 1 is not of type text");
-  EXPECT_EQ(Error(s, "INSERT INTO t (pk, val) VALUES (0, 5)").message,
+  EXPECT_EQ(ErrorAt(s, "INSERT INTO t (pk, val) VALUES (0, 5)").message,
             "Invalid INTEGER constant (5) for \"val\" of type vector<float, 3>");
-  EXPECT_EQ(Error(s, "INSERT INTO t (pk, val) VALUES (0, {1, 2, 3})").message,
+  EXPECT_EQ(ErrorAt(s, "INSERT INTO t (pk, val) VALUES (0, {1, 2, 3})").message,
             "Invalid set literal for val of type vector<float, 3>");
-  EXPECT_EQ(Error(s, "INSERT INTO t (pk, tv) VALUES (0, [0x00])").message,
+  EXPECT_EQ(ErrorAt(s, "INSERT INTO t (pk, tv) VALUES (0, [0x00])").message,
             "Invalid vector literal for tv: value 0x00 is not of type text");
   // JSON: VectorType.fromJSONObject.
-  EXPECT_EQ(Error(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, 2]}')").message,
+  EXPECT_EQ(ErrorAt(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, 2]}')").message,
             "Error decoding JSON value for val: List had incorrect size: expected 3 but given 2");
-  EXPECT_EQ(Error(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, null, 2]}')").message,
+  EXPECT_EQ(ErrorAt(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, null, 2]}')").message,
             "Error decoding JSON value for val: Invalid null element in list");
-  EXPECT_EQ(Error(s, R"(INSERT INTO t JSON '{"pk": 1, "val": 3}')").message,
+  EXPECT_EQ(ErrorAt(s, R"(INSERT INTO t JSON '{"pk": 1, "val": 3}')").message,
             "Error decoding JSON value for val: Expected a list, but got a Number: 3");
   StatementResult ok = Last(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, 2.5, -3]}';
                                   SELECT pk, val FROM t WHERE pk = 1;)");
@@ -305,7 +279,7 @@ TEST(CqlVectorTest, ACassandra50DumpWithASaiOnAVectorRuns) {
   ASSERT_GE(results.size(), 2u);
   EXPECT_EQ(Rows(results[results.size() - 2]), std::vector<std::string>({"1 | [1, 0, -1]"}));
   EXPECT_EQ(Rows(results.back()), std::vector<std::string>({"0"}));
-  Located ann = Error(s, "SELECT chunk FROM docs.chunks ORDER BY embedding ANN OF [1, 1, 1] LIMIT 2");
+  Located ann = ErrorAt(s, "SELECT chunk FROM docs.chunks ORDER BY embedding ANN OF [1, 1, 1] LIMIT 2");
   EXPECT_EQ(ann.message,
             "ORDER BY ... ANN OF (vector search through a storage-attached index) is not "
             "modelled by Partition Playground");
