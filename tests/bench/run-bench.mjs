@@ -388,14 +388,18 @@ async function browserSection(page, data, dataUrl, options) {
       const report = await window.benchClients[name].analyze({source: {kind: 'file', file: window.benchFile}, keyPaths,
                                                               discoverItems});
       const ms = performance.now() - t0;
-      return {ms, workers: report.timing.workers ?? 1, items: report.items, bytes: report.bytes,
+      const {split_ms: splitMs, part_ms: partMs, partial_bytes: partialBytes, merge_ms: mergeMs} = report.timing;
+      return {ms, workers: report.timing.workers ?? 1, splitMs, partMs, partialBytes, mergeMs,
+              items: report.items, bytes: report.bytes,
               input_bytes: report.input_bytes, partition_count: report.partition_count,
               undefined_key_items: report.undefined_key_items, largest_partition: report.largest_partition};
     }, {workers, keyPaths: [KEY], discoverItems: options.discover});
     return {...r, seconds: r.ms / 1000};
   };
   const describePage = (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s, ` +
-    `${r.workers} worker${r.workers === 1 ? '' : 's'}`;
+    `${r.workers} worker${r.workers === 1 ? '' : 's'}` +
+    (r.partMs ? ` (split ${fmtMs(r.splitMs)}, parts ${r.partMs.map(fmtMs).join(' / ')}, partial states ` +
+                `${r.partialBytes.map((b) => `${(b / 1e6).toFixed(1)} MB`).join(', ')}, merge ${fmtMs(r.mergeMs)})` : '');
   say('the page\'s way (its client, a File, its default workers):');
   const pageAll = await bestOf(options.runs, 'page', pageRun(null), describePage);
   say('the page\'s way with one worker:');

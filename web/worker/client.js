@@ -309,7 +309,9 @@ export class PlaygroundClient extends EventTarget {
     try {
       if (signal?.aborted) throw cancelled();
       this.#pool.warm(this.workers - 1);
+      const started = performance.now();
       const {cuts} = await here(Request.SPLIT, {source, parts: this.workers, minPartBytes: MIN_PART_BYTES});
+      const split = performance.now();
       if (job.cancelled) throw cancelled();
       if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
       const edges = [0, ...cuts, file.size];
@@ -323,10 +325,11 @@ export class PlaygroundClient extends EventTarget {
           done[k] = {bytesDone: p.bytesDone, items: p.items};
           tell();
         };
-        if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress});
+        const finished = (r) => ({...r, ms: performance.now() - split});
+        if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
         const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
         return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
-                     (id) => this.#pool.cancel(k - 1, id));
+                     (id) => this.#pool.cancel(k - 1, id)).then(finished);
       });
       let results;
       try {
@@ -343,8 +346,14 @@ export class PlaygroundClient extends EventTarget {
       tell();
       const partials = results.slice(1).map((r) => r.partial);
       try {
+        const merging = performance.now();
         const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
-        report.timing.workers = edges.length - 1;
+        // Where a parted analysis spends its time: the split, each part (from the split's end
+        // to its answer, partial state included), the merge and report (the benchmark prints them).
+        Object.assign(report.timing, {
+          workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
+          partial_bytes: partials.map((b) => b.byteLength), merge_ms: performance.now() - merging,
+        });
         return report;
       } catch (e) {
         if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
