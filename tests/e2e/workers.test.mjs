@@ -2,7 +2,8 @@
 // "Parts"): with ?workers=3 the page cuts a generated multi-MB NDJSON file among three engine
 // workers and merges them, and shows what ?workers=1 shows; the client's report is the one-worker
 // report field for field (with a container, after a re-analysis with another key and after a
-// cancel), and a bad file gives the one-worker error, text and location alike.
+// cancel), and a bad file gives the one-worker error, text and location alike. client.heap()
+// (protocol.js heap) answers the wasm memory of the page worker's engine and of each pool worker's.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import * as protocol from '../../web/worker/protocol.js';
@@ -74,7 +75,7 @@ async function analyseInPage(page, {workers, count, seed, badAt, runs}) {
 }
 
 describe('protocol.js "Parts"', () => {
-  test('split, analyze-part and merge requests are checked', () => {
+  test('split, analyze-part, merge and heap requests are checked', () => {
     const file = new Blob(['{"id":"a"}\n{"id":"b"}\n']);
     const {Request, request, validateRequest} = protocol;
     const ok = [
@@ -83,6 +84,8 @@ describe('protocol.js "Parts"', () => {
       request(3, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 22, first: false, keyPaths: ['/id'],
                                         synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
       request(4, Request.MERGE, {partials: [new ArrayBuffer(8)], slot: 'main', maxPartitions: 2000}),
+      request(5, Request.HEAP, {}),
+      request(6, Request.HEAP),
     ];
     for (const m of ok) assert.equal(validateRequest(m), m);
     const bad = [
@@ -94,6 +97,7 @@ describe('protocol.js "Parts"', () => {
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: []}),
       request(4, Request.MERGE, {partials: [new Uint8Array(8)]}),
       request(4, Request.MERGE, {partials: [], maxPartitions: 'all'}),
+      request(5, Request.HEAP, []),
     ];
     for (const m of bad) assert.throws(() => validateRequest(m), TypeError, JSON.stringify(m.payload));
   });
@@ -125,6 +129,48 @@ describe('several workers', () => {
       }
       assert.equal(one[0].report.items, 50000);
       assert.ok(one[0].report.duplicate_id.count > 0 && one[0].report.undefined_key_items === 50);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('the client: heap() gives the wasm memory of every engine, the page worker\'s and each pool worker\'s',
+       {timeout: 2 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage();
+    try {
+      const seen = await page.evaluate(async (text) => {
+        const {PlaygroundClient} = await import(new URL('worker/client.js', location.href).href);
+        const file = new File([text], 'orders.ndjson', {type: 'application/x-ndjson'});
+        const out = {};
+        for (const workers of [1, 3]) {
+          const client = new PlaygroundClient({workers});
+          try {
+            await client.ready;
+            const before = await client.heap();
+            const report = await client.analyze({source: {kind: 'file', file}, keyPaths: ['/id']});
+            out[workers] = {before, after: await client.heap(), workersUsed: report.timing.workers ?? 1};
+          } finally {
+            client.terminate();
+          }
+        }
+        return out;
+      }, generate({count: 50000, seed: 7}));
+      const MIB = 1 << 20;
+      for (const [workers, {before, after, workersUsed}] of Object.entries(seen)) {
+        assert.equal(workersUsed, Number(workers));
+        assert.deepEqual(before.workers.map((w) => [w.worker, w.index]), [['page', null]],
+                         'before the first analysis in parts only the page worker runs');
+        assert.deepEqual(after.workers.map((w) => [w.worker, w.index]),
+                         [['page', null], ...Array.from({length: workers - 1}, (_, k) => ['pool', k])]);
+        for (const w of [...before.workers, ...after.workers]) {
+          assert.deepEqual(w.engines.map((e) => [e.domain, e.module]), [['cosmos', 'cosmos-fast']], JSON.stringify(w));
+          assert.ok(w.bytes >= 16 * MIB && w.bytes % 65536 === 0, `whole wasm pages, at least the initial 16 MiB: ${w.bytes}`);
+          assert.equal(w.bytes, w.engines[0].bytes);
+        }
+        assert.equal(after.bytes, after.workers.reduce((sum, w) => sum + w.bytes, 0));
+        assert.ok(after.workers[0].bytes >= before.workers[0].bytes, 'wasm memory never shrinks');
+      }
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -498,6 +498,23 @@ export class PlaygroundClient extends EventTarget {
     return this.#call(type, message.payload, options);
   }
 
+  /**
+   * The wasm memory of every engine of this client (protocol.js heap): this worker's and each
+   * running pool worker's, each its peak (wasm memory never shrinks). Resolves to
+   * {workers: [{worker: 'page' | 'pool', index, engines: [{domain, module, bytes}], bytes}], bytes}
+   * (index: the pool worker's, null for this one; bytes: the sum). For measurements.
+   */
+  async heap() {
+    const pool = this.#pool.callEach(Request.HEAP);
+    const [page, ...others] = await Promise.all([
+      this.#call(Request.HEAP, {}),
+      ...pool.map(({promise}) => promise.catch((e) => Promise.reject(new PlaygroundError(e)))),
+    ]);
+    const workers = [{worker: 'page', index: null, ...page},
+                     ...others.map((sizes, k) => ({worker: 'pool', index: pool[k].index, ...sizes}))];
+    return {workers, bytes: workers.reduce((sum, w) => sum + w.bytes, 0)};
+  }
+
   /** Frees the analysis the worker keeps in `slot`. Resolves to {released}. */
   release(slot) {
     return this.#call(Request.RELEASE, {slot});

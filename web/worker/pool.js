@@ -106,6 +106,11 @@ export class WorkerPool {
     return {id, promise};
   }
 
+  /** Sends request `type` to every running worker: [{index, promise}] in index order. */
+  callEach(type, payload = {}) {
+    return this.#members.flatMap((member, k) => (member ? [{index: k, promise: this.call(k, type, payload).promise}] : []));
+  }
+
   /** Cancels request `id` of worker `k` (protocol.js cancel), if that worker still runs it. */
   cancel(k, id) {
     const member = this.#members[k];

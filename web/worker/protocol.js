@@ -110,6 +110,15 @@
 //              The cancelled request ends with an error reply {name: 'AbortError',
 //              codeName: 'cancelled'}. Cancellation takes effect between chunks.
 //
+//   heap       payload {}
+//              result  {engines: [{domain, module, bytes}], bytes}
+//              The wasm memory of every engine this worker has loaded, in bytes (domain
+//              'cosmos', 'cql' or 'sizing'; module the build it came from, e.g. 'cosmos-fast'),
+//              and their sum. Wasm memory never shrinks, so each is that engine's peak since it
+//              loaded. Loads no engine; answered at once, also while an analysis runs (between
+//              its chunks). For measurements (client.js heap(): this worker's and every pool
+//              worker's; tests/bench/run-bench.mjs --many); the page itself does not ask.
+//
 // Parts (a file analysed by several workers; web/worker/client.js runs them, web/worker/pool.js
 // holds the extra workers, README "Sharding"). The client asks the page's worker where the file
 // may be cut (split), has every worker analyse one slice (analyze-part: the page's worker the
@@ -331,7 +340,7 @@
 // (Engine.crashForTesting: a wasm trap, std::abort, a stack overflow) instead of running, so the
 // healing above is tested through the page's own requests. The page never sets it.
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** Request types (page -> worker). */
 export const Request = Object.freeze({
@@ -343,6 +352,7 @@ export const Request = Object.freeze({
   RECOMPARE: 'recompare',
   RELEASE: 'release',
   CANCEL: 'cancel',
+  HEAP: 'heap',
   CQL: 'cql',
   RING: 'ring',
   CQL_VIEW: 'cql-view',

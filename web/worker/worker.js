@@ -417,6 +417,16 @@ function recompare(payload) {
   return table;
 }
 
+/** heap: the wasm memory of each engine loaded here (its peak: wasm memory never shrinks). */
+async function heapSizes() {
+  const list = [];
+  for (const [domain, loading] of engines) {
+    const loaded = await loading.catch(() => null);
+    if (loaded) list.push({domain, module: MODULES[domain], bytes: loaded.engine.heapBytes()});
+  }
+  return {engines: list, bytes: list.reduce((sum, e) => sum + e.bytes, 0)};
+}
+
 async function handle(message) {
   const {id, type, payload = {}} = message;
   const crash = self.crashNextRequestForTesting;
@@ -474,6 +484,8 @@ async function handle(message) {
       }
       return {cancelled: false};
     }
+    case Request.HEAP:
+      return heapSizes();
     case Request.CQL:
       return runCql(payload);
     case Request.RING:
