@@ -11,7 +11,7 @@
 // configurePart analyses one slice; finishPartial answers its partial state as a Uint8Array
 // copied off the heap (a failed part's too: its error travels). A fresh Analysis merges parts in
 // input order (addPart moves a part held in this module, addPartial reads serialized bytes),
-// then reports like one pass. SplitSearch (ingest/split_points.h) asks for windows of an input
+// then reports like one pass (addPartial reads the bytes JS wrote into partialBuffer). SplitSearch (ingest/split_points.h) asks for windows of an input
 // and answers where it may be cut. ParseLimitProbe times the parser alone (the benchmark).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -82,10 +82,20 @@ class Analysis {
     merge_parts_.push_back(std::move(other.analyzer_));
     return StatusValue(Status::Ok());
   }
-  // Adds a serialized partial state (Uint8Array) to the parts this analysis will merge.
-  val addPartial(std::string bytes) {
+  // Room for a serialized partial state of `n` bytes, written by JS straight into the heap
+  // (one copy: a std::string argument would cost two of a state that can be hundreds of MB).
+  val partialBuffer(size_t n) {
     if (analyzer_) return StatusValue(Merging());
-    auto part = partplay::Analyzer::ParsePartial(bytes);
+    partial_.clear();
+    partial_.shrink_to_fit();
+    partial_.resize(n);
+    return PointerAnswer(reinterpret_cast<const uint8_t*>(partial_.data()), n);
+  }
+  // Adds the partial state written into partialBuffer to the parts this analysis will merge.
+  val addPartial() {
+    if (analyzer_) return StatusValue(Merging());
+    auto part = partplay::Analyzer::ParsePartial(partial_);
+    std::string().swap(partial_);  // parsed (or refused): its bytes are not needed any more
     if (!part.ok()) return StatusValue(part.status());
     merge_parts_.push_back(std::move(part).value());
     return StatusValue(Status::Ok());
@@ -153,6 +163,7 @@ class Analysis {
   std::unique_ptr<partplay::Analyzer> analyzer_;
   partplay::AnalysisOptions options_;
   std::vector<std::unique_ptr<partplay::Analyzer>> merge_parts_;
+  std::string partial_;  // a serialized partial state on its way in (partialBuffer)
 };
 
 // Where an input may be cut into parts: asks for windows of it until done (split_points.h).
@@ -218,6 +229,7 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("configurePart", &Analysis::configurePart)
       .function("finishPartial", &Analysis::finishPartial)
       .function("addPart", &Analysis::addPart)
+      .function("partialBuffer", &Analysis::partialBuffer)
       .function("addPartial", &Analysis::addPartial)
       .function("merge", &Analysis::merge);
   emscripten::class_<SplitSearch>("SplitSearch")

@@ -257,7 +257,12 @@ export class Engine {
     try {
       for (const part of parts) {
         if (part instanceof AnalysisPart) answer(raw.addPart(part.raw));
-        else answer(raw.addPartial(part instanceof ArrayBuffer ? new Uint8Array(part) : part));
+        else {
+          const bytes = part instanceof ArrayBuffer ? new Uint8Array(part) : part;
+          const {pointer} = answer(raw.partialBuffer(bytes.length));
+          this.#module.HEAPU8.set(bytes, pointer);  // HEAPU8 read after the buffer grew the heap
+          answer(raw.addPartial());
+        }
       }
       answer(raw.merge());
     } catch (e) {

@@ -94,7 +94,10 @@ console.log(`part 0 (the page's worker): ${items0} items, held; heap ${mb(module
 const raw = new module.Analysis();
 raw.addPart(first.raw);
 for (const [k, partial] of partials.entries()) {
-  const r = raw.addPartial(partial);
+  const room = raw.partialBuffer(partial.length);
+  if (!room.ok) throw new Error(room.error.message);
+  module.HEAPU8.set(partial, room.pointer);
+  const r = raw.addPartial();
   if (!r.ok) throw new Error(r.error.message);
   console.log(`  addPartial(part ${k + 1}, ${mb(partial.length)}): heap ${mb(module.HEAPU8.length)}`);
 }

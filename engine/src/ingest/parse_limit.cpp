@@ -28,7 +28,9 @@ uint8_t* ParseLimitProbe::Buffer(size_t n) {
 StatusOr<uint64_t> ParseLimitProbe::Parse(size_t batch_bytes) {
   if (!state_->bytes) return Status(ErrorCode::kInvalidState, "no input buffer");
   simdjson::dom::document_stream docs;
-  size_t batch = std::max<size_t>(batch_bytes, simdjson::dom::MINIMAL_BATCH_SIZE);
+  // No larger than the input: the parser holds about 15 bytes per batch byte.
+  size_t batch = std::max<size_t>(std::min(batch_bytes, state_->size),
+                                  simdjson::dom::MINIMAL_BATCH_SIZE);
   if (auto e = state_->parser.parse_many(state_->bytes.get(), state_->size, batch).get(docs)) {
     return Status(ErrorCode::kMalformedJson, simdjson::error_message(e));
   }
