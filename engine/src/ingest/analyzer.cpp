@@ -82,7 +82,7 @@ bool ImpreciseInteger(std::string_view raw, double d) {
 
 class Analyzer::Impl : public internal::ItemSink {
  public:
-  // An item on its way into the partition table (Account's pipeline).
+  // An item on its way into the partition table (Account, ResolveAdds).
   enum class IdCheck : uint8_t { kNone, kKeyIsId, kPair };
   struct PendingAdd {
     std::string canonical;
@@ -306,14 +306,13 @@ class Analyzer::Impl : public internal::ItemSink {
       }
     }
     if (undefined) ++undefined_items_;
-    // A pipeline: this item's index slot (and its (partition, id) pair's slot) start loading
-    // now, its partition entry two items later, its key five items later, and the item is
-    // added kAddLag items later (ResolveOldestAdd), so each cache miss (100+ ns) overlaps the
-    // parsing of the items between instead of stalling it. Items are added in their order.
+    // Items go into the table in batches of kAddBatch (ResolveAdds): the slots, entries and keys
+    // a batch will read are loaded in three rounds of independent loads first, so their cache
+    // misses (100+ ns each) overlap instead of stalling one after another. Natively the index
+    // and id-set slots are also prefetched as each item is read. Items are added in their order.
     uint64_t hash = HashCanonical(canonical_);
     partitions_.Prefetch(hash);
-    if (adds_count_ == kAddLag) ResolveOldestAdd();
-    PendingAdd& add = adds_[(adds_head_ + adds_count_++) % kAddLag];
+    PendingAdd& add = adds_[adds_count_++];
     std::swap(add.canonical, canonical_);
     add.hash = hash;
     add.bytes = bytes;
@@ -330,22 +329,27 @@ class Analyzer::Impl : public internal::ItemSink {
       add.pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
       ids_.Prefetch(add.pair);
     }
-    if (adds_count_ > 2) partitions_.PrefetchEntry(AddAt(adds_count_ - 3).hash);
-    if (adds_count_ > 5) partitions_.PrefetchKey(AddAt(adds_count_ - 6).hash);
+    if (adds_count_ == kAddBatch) ResolveAdds();
     return Status::Ok();
   }
 
-  // Resolves every pending add; called while their items are still in the stream's buffer
-  // (OnRegionDone), so a repeated id is located like any finding, and by Finish.
+  // Adds the pending items; called when a batch is full, while their items are still in the
+  // stream's buffer (OnRegionDone), so a repeated id is located like any finding, and by Finish.
   void ResolveAdds() {
-    while (adds_count_ > 0) ResolveOldestAdd();
+    uint64_t touched = 0;
+    for (size_t k = 0; k < adds_count_; ++k) {
+      touched += partitions_.TouchSlot(adds_[k].hash);
+      if (adds_[k].check == IdCheck::kPair) touched += ids_.TouchSlot(adds_[k].pair);
+    }
+    for (size_t k = 0; k < adds_count_; ++k) touched += partitions_.TouchEntry(adds_[k].hash);
+    for (size_t k = 0; k < adds_count_; ++k) touched += partitions_.TouchKey(adds_[k].hash);
+    touched_ += touched;
+    for (size_t k = 0; k < adds_count_; ++k) Resolve(adds_[k]);
+    adds_count_ = 0;
   }
   void OnRegionDone() override { ResolveAdds(); }
 
-  void ResolveOldestAdd() {
-    PendingAdd& add = adds_[adds_head_];
-    adds_head_ = (adds_head_ + 1) % kAddLag;
-    --adds_count_;
+  void Resolve(const PendingAdd& add) {
     size_t before = partitions_.size();
     uint32_t number = partitions_.Add(add.canonical, add.hash, add.bytes, add.index);
     if (add.check == IdCheck::kKeyIsId && partitions_.size() == before) {
@@ -916,11 +920,11 @@ class Analyzer::Impl : public internal::ItemSink {
   std::unordered_map<uint64_t, uint32_t> id_first_record_;  // id hash -> index in id_records_
   std::vector<std::vector<std::pair<uint32_t, uint64_t>>> id_records_;
   std::string canonical_;
-  // Items on their way into the table (Account's pipeline), oldest at adds_head_.
-  static constexpr size_t kAddLag = 8;
-  PendingAdd adds_[kAddLag];
-  size_t adds_head_ = 0, adds_count_ = 0;
-  const PendingAdd& AddAt(size_t k) const { return adds_[(adds_head_ + k) % kAddLag]; }
+  // Items on their way into the table (Account), in item order.
+  static constexpr size_t kAddBatch = 16;
+  PendingAdd adds_[kAddBatch];
+  size_t adds_count_ = 0;
+  uint64_t touched_ = 0;  // what ResolveAdds' loads read: kept, so the loads are kept
   std::string scratch_;
   std::string suffix_text_;
   internal::PartitionTable partitions_;

@@ -24,6 +24,11 @@ class HashSet64 {
     if (want > slots_.size()) Rehash(want);
   }
 
+  // Reads h's slot (for a batch that loads its slots before inserting; see PartitionTable).
+  uint64_t TouchSlot(uint64_t h) const {
+    return slots_.empty() ? 0 : slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)];
+  }
+
   bool Insert(uint64_t h) {
     if (h == 0) h = 1;
     if ((size_ + 1) * 2 > slots_.size()) Grow();

@@ -55,13 +55,21 @@ class PartitionTable {
     if (!index_.empty()) __builtin_prefetch(&index_[hash & mask_], 0);
   }
 
-  // The later stages of a pipelined Add, once the index slot has arrived: start loading the
-  // entry the slot names (PrefetchEntry), then, once that has arrived, its key (PrefetchKey).
-  void PrefetchEntry(uint64_t hash) const {
-    if (const Stored* e = Candidate(hash)) __builtin_prefetch(e, 0);
+  // What Add(…, hash, …) will read, loaded ahead for a batch of adds: the index slot, then
+  // (once that has arrived) the entry its tag names, then that entry's key. Each answers a
+  // value read, for the caller to keep, so the load is not optimised away; a batch's loads of
+  // one kind are independent, so their cache misses overlap (in wasm too, which has no
+  // prefetch instruction).
+  uint64_t TouchSlot(uint64_t hash) const {
+    return index_.empty() ? 0 : index_[hash & mask_].number;
   }
-  void PrefetchKey(uint64_t hash) const {
-    if (const Stored* e = Candidate(hash)) __builtin_prefetch(KeyOf(*e).data(), 0);
+  uint64_t TouchEntry(uint64_t hash) const {
+    const Stored* e = Candidate(hash);
+    return e ? e->key_len : 0;
+  }
+  uint64_t TouchKey(uint64_t hash) const {
+    const Stored* e = Candidate(hash);
+    return e && e->key_len ? static_cast<uint8_t>(KeyOf(*e)[e->key_len - 1]) : 0;
   }
 
   // The same for a walk over partitions by number in another order (a sorted listing).
