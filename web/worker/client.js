@@ -347,12 +347,13 @@ export class PlaygroundClient extends EventTarget {
       const partials = results.slice(1).map((r) => r.partial);
       try {
         const merging = performance.now();
+        const partialBytes = partials.map((b) => b.byteLength);  // before the transfer empties them
         const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
         // Where a parted analysis spends its time: the split, each part (from the split's end
         // to its answer, partial state included), the merge and report (the benchmark prints them).
         Object.assign(report.timing, {
           workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
-          partial_bytes: partials.map((b) => b.byteLength), merge_ms: performance.now() - merging,
+          partial_bytes: partialBytes, merge_ms: performance.now() - merging,
         });
         return report;
       } catch (e) {

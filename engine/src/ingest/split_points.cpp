@@ -39,7 +39,11 @@ void SplitSearch::StartTarget() {
     done_ = true;
     return;
   }
-  target_ = std::max<uint64_t>(from_, k_ * step_);
+  // Part 0 weighs kFirstPartWeight, every other part 1; each part at least min_part_.
+  const double share = (kFirstPartWeight + static_cast<double>(k_ - 1)) /
+                       (kFirstPartWeight + static_cast<double>(parts_ - 1));
+  const uint64_t weighted = static_cast<uint64_t>(share * static_cast<double>(size_));
+  target_ = std::max({from_, weighted, k_ * min_part_});
   AskWindow(target_);
 }
 
@@ -71,7 +75,6 @@ void SplitSearch::Offer(std::string_view bytes) {
       done_ = true;
       return;
     }
-    step_ = std::max<uint64_t>(size_ / parts_, min_part_);
     from_ = first + 1;
     StartTarget();
     return;

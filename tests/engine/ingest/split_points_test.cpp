@@ -44,6 +44,7 @@ bool IsItemStart(const std::string& text, uint64_t cut) {
 }
 
 TEST(SplitPoints, CutsNdjsonBetweenItemsNearTheTargets) {
+  ASSERT_GT(kFirstPartWeight, 1.0);  // the first part is the larger
   std::string text = Items(20000, 7);
   for (size_t parts : {2, 3, 4, 7}) {
     std::vector<uint64_t> cuts = SafeSplitPoints(text, parts, 1);
@@ -52,8 +53,12 @@ TEST(SplitPoints, CutsNdjsonBetweenItemsNearTheTargets) {
     for (size_t k = 0; k < cuts.size(); ++k) {
       EXPECT_TRUE(IsItemStart(text, cuts[k])) << cuts[k];
       EXPECT_GT(cuts[k], previous);
-      EXPECT_GE(cuts[k], (k + 1) * (text.size() / parts));
-      EXPECT_LT(cuts[k], (k + 1) * (text.size() / parts) + 400);  // the next item boundary
+      // The target: part 0 weighs kFirstPartWeight, the others 1 each.
+      const uint64_t target = static_cast<uint64_t>(
+          (kFirstPartWeight + static_cast<double>(k)) /
+          (kFirstPartWeight + static_cast<double>(parts - 1)) * static_cast<double>(text.size()));
+      EXPECT_GE(cuts[k], target);
+      EXPECT_LT(cuts[k], target + 400);  // the next item boundary
       previous = cuts[k];
     }
   }
