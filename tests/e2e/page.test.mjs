@@ -245,12 +245,13 @@ describe('Partition Playground page', {timeout: 5 * TIMEOUT}, () => {
   });
 
   test('a large file streams with a progress bar while the main thread stays free', {timeout: 2 * TIMEOUT}, async () => {
-    // ~150 MB of NDJSON on disk, handed to the file input as a file (Playwright streams it).
+    // ~330 MB of NDJSON on disk, handed to the file input as a file (Playwright streams it): more
+    // than the engine reads in the half second before the progress bar shows.
     const dir = mkdtempSync(join(tmpdir(), 'pp-e2e-'));
     const file = join(dir, 'large.ndjson');
     const ITEMS = 1_000_000;
     const KEYS = 1000;
-    const pad = 'x'.repeat(100);
+    const pad = 'x'.repeat(280);
     const fd = openSync(file, 'w');
     for (let start = 0; start < ITEMS; start += 50_000) {
       let block = '';
@@ -262,14 +263,33 @@ describe('Partition Playground page', {timeout: 5 * TIMEOUT}, () => {
     try {
       await page.fill(byTestId('key-input'), '/k');
       const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+      // Watched in the page, so a fast run cannot slip between two polls: whether the bar showed
+      // and what it said, how long the page was busy, and how often a 20 ms timer ran meanwhile.
+      await page.evaluate(() => {
+        const bar = document.querySelector('[data-testid="progress"]');
+        const text = document.querySelector('#progress-text');
+        const seen = window.seen = {shown: false, texts: [], ticks: 0, busySince: 0, busyMs: 0};
+        new MutationObserver(() => {
+          if (!bar.hidden) seen.shown = true;
+          if (!bar.hidden) seen.texts.push(text.textContent);
+        }).observe(bar, {attributes: true, childList: true, characterData: true, subtree: true});
+        new MutationObserver(() => {
+          const busy = document.body.dataset.state === 'busy';
+          if (busy && !seen.busySince) seen.busySince = performance.now();
+          if (!busy && seen.busySince && !seen.busyMs) seen.busyMs = performance.now() - seen.busySince;
+        }).observe(document.body, {attributes: true, attributeFilter: ['data-state']});
+        setInterval(() => { if (document.body.dataset.state === 'busy') seen.ticks++; }, 20);
+      });
       await page.setInputFiles(byTestId('file-input'), file);
-      // Work longer than half a second shows the progress bar...
-      await page.waitForSelector(`${byTestId('progress')}:not([hidden])`, {timeout: TIMEOUT});
-      // ...and the main thread still answers while the worker parses: the page is busy, not blocked.
-      assert.equal(await page.evaluate(() => document.body.dataset.state), 'busy');
-      assert.match(await page.textContent('#progress-text'), /large\.ndjson|Analyzing/);
       await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'busy',
-                                 runs, {timeout: TIMEOUT});
+                                 runs, {timeout: 2 * TIMEOUT});
+      const seen = await page.evaluate(() => window.seen);
+      // Work longer than half a second shows the progress bar, naming the file...
+      assert.ok(seen.busyMs > 600, `the analysis took ${seen.busyMs} ms: too short to test the bar`);
+      assert.ok(seen.shown, `busy ${seen.busyMs} ms and no progress bar`);
+      assert.ok(seen.texts.some((t) => /large\.ndjson|Analyzing/.test(t)), seen.texts.join('\n'));
+      // ...and the main thread kept answering while the workers parsed: busy, not blocked.
+      assert.ok(seen.ticks >= seen.busyMs / 20 / 4, `${seen.ticks} timer ticks in ${seen.busyMs} ms`);
       assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
       assert.equal(await figure(page, 'summary-items'), ITEMS);
       assert.equal(await figure(page, 'summary-partitions'), KEYS);
