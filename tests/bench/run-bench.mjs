@@ -17,7 +17,8 @@
 // printed as their own JSON line and merged into the final one.
 // The control for the N-worker figures: cpu_parallel_speedup, the work N threads of a plain loop
 // do against one (near 1: this machine's cores do not run side by side now).
-// Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s), the
+// Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s) and on
+// every core (--jobs N: native_jobs_mb_s, its peak RSS and share of the parse limit), the
 // parse limit (build/native/engine_bench --parse-limit: simdjson DOM parse_many, every value
 // validated; parse_limit_mb_s, native_vs_parse_limit), and many partitions (--key /id against
 // --key /userId, plain and with --container --ru 100000: time and peak-RSS ratios).
@@ -301,7 +302,11 @@ async function nativeSection(data, options) {
   const one = await bestOf(options.runs, 'native --jobs 1', () => runNative(data.file, options.discover, ['--jobs', '1']),
                           (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
                                  (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
-  return {main, zero, one};
+  const all = await bestOf(options.runs, `native --jobs ${NATIVE_JOBS}`,
+                          () => runNative(data.file, options.discover, ['--jobs', String(NATIVE_JOBS)]),
+                          (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
+                                 (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
+  return {main, zero, one, all};
 }
 
 /** simdjson's DOM parse_many over the file, natively (engine_bench --parse-limit). */
@@ -838,6 +843,9 @@ async function main() {
     native_jobs: NATIVE_JOBS,
     cpu_parallel_speedup: cpuParallel,
     native1_mb_s: round(mbPerS(bytes, native.one.best.seconds), 1),
+    native_jobs_mb_s: round(mbPerS(bytes, native.all.best.seconds), 1),
+    native_jobs_peak_rss_mb: native.all.best.peakRssKb ? round(native.all.best.peakRssKb / 1024, 1) : null,
+    native_jobs_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.all.best.seconds) / parseLimitMbS, 3) : null,
     parse_limit_mb_s: parseLimitMbS,
     native_vs_parse_limit: parseLimitMbS ? round(nativeMbS / parseLimitMbS, 3) : null,
     native1_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.one.best.seconds) / parseLimitMbS, 3) : null,
@@ -896,6 +904,8 @@ async function main() {
       `${mark(result.targets.heap_lt_2x_input)}`);
   say(`${NATIVE_JOBS} threads of a plain CPU-bound loop do ${result.cpu_parallel_speedup}x the work ` +
       `of one (the most ${NATIVE_JOBS} jobs or workers could gain here now)`);
+  say(`native --jobs ${NATIVE_JOBS} ${result.native_jobs_mb_s} MB/s (peak RSS ${result.native_jobs_peak_rss_mb} MiB), ` +
+      `${result.native_jobs_vs_parse_limit} of the parse limit`);
   say(`native --jobs 1 ${result.native1_mb_s} MB/s; parse limit ${result.parse_limit_mb_s} MB/s: ` +
       `native/parse limit ${result.native_vs_parse_limit} (target >= 0.5: ` +
       `${mark(result.targets.native_vs_parse_limit_ge_0_5)})`);
