@@ -1,6 +1,6 @@
 // Test helpers for CQL sessions: a keyspace to start from, a script's last result (every earlier
 // statement must succeed), a statement's error with its line and column, and rows as cqlsh
-// prints them.
+// prints them, bytes as hex.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -38,6 +38,17 @@ inline Located ErrorAt(Session& s, std::string_view statement) {
   EXPECT_EQ(r.back().kind, StatementResult::Kind::kError) << statement;
   return {r.back().status.message(), static_cast<int>(r.back().status.where().line),
           static_cast<int>(r.back().status.where().column)};
+}
+
+// Bytes as lower-case hex.
+inline std::string Hex(std::string_view b) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  for (char c : b) {
+    out += kDigits[static_cast<unsigned char>(c) >> 4];
+    out += kDigits[static_cast<unsigned char>(c) & 15];
+  }
+  return out;
 }
 
 // The rows as cqlsh prints each value, one string per row ("a | b").

@@ -8,19 +8,10 @@
 #include "partplay/cassandra/literal.h"
 #include "partplay/cassandra/types.h"
 #include "partplay/cassandra/value.h"
+#include "session_helpers.h"
 
 namespace partplay::cql {
 namespace {
-
-std::string Hex(std::string_view b) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (char c : b) {
-    out += kDigits[static_cast<uint8_t>(c) >> 4];
-    out += kDigits[static_cast<uint8_t>(c) & 15];
-  }
-  return out;
-}
 
 CqlType T(TypeKind k) { return CqlType::Native(k); }
 

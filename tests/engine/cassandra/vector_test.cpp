@@ -20,20 +20,6 @@
 namespace partplay::cql {
 namespace {
 
-
-
-
-
-std::string Hex(std::string_view b) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (char c : b) {
-    out += kDigits[static_cast<unsigned char>(c) >> 4];
-    out += kDigits[static_cast<unsigned char>(c) & 15];
-  }
-  return out;
-}
-
 CqlType ParseTypeOrDie(std::string_view text) {
   StatusOr<CqlType> t = ParseType(text);
   EXPECT_TRUE(t.ok()) << text << ": " << t.status().ToString();
