@@ -116,6 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   script += options.delimiter == '\'' ? std::string("''") : std::string(1, options.delimiter);
   script += "' AND QUOTE = '";
   script += options.quote == '\'' ? std::string("''") : std::string(1, options.quote);
+  // The escape too: COPY's default ('\\') is not the reader's when the escape is the quote.
+  script += "' AND ESCAPE = '";
+  script += options.escape == '\'' ? std::string("''") : std::string(1, options.escape);
   script += "' AND HEADER = false;";
   std::vector<cql::StatementResult> results = session.Execute(script);
   fuzz::Check(!results.empty() && results.back().verb == "COPY", "COPY runs");
@@ -150,7 +153,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           i < results.back().warnings.size() &&
               results.back().warnings[i] == fmt::format("f.csv line {}, column {}: {}",
                                                         f.where.line, f.where.column, f.message),
-          "the bulk load lists COPY's failures");
+          "the bulk load lists COPY's failures",
+          fmt::format("load: line {}, column {}: {} / COPY: {}", f.where.line, f.where.column,
+                      f.message,
+                      i < results.back().warnings.size() ? results.back().warnings[i] : "none"));
     }
     fuzz::Check(loaded.ok() == whole_status.ok(), "the bulk load stops where COPY stops");
   }
