@@ -149,7 +149,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
        }},
       {"--jobs", "-j", "N",
        "analyze N parts of FILE on N threads and merge them (default 1; NDJSON files only, cut "
-       "between items; the report and any error are exactly one pass's; no progress line)",
+       "between items; the report and any error are exactly one pass's)",
        [&](std::string_view v) {
          return ParseCount(v, jobs) && jobs >= 1 && jobs <= 256 ? Status::Ok()
                                                                 : Bad("takes 1 to 256");
@@ -342,8 +342,8 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   auto out = cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
   cli::Output& to = *out.value();
-  // Parts, partial states and merges read through shard_commands (no progress line); one pass
-  // streams with progress and Ctrl-C between chunks.
+  // Parts, partial states and merges read through shard_commands; one pass streams here. Both
+  // draw progress and stop on Ctrl-C between chunks.
   const bool sharded = merge || jobs > 1 || !partial_out.empty();
   // merge: a progress line over the parts (their stored bytes, the items they hold).
   std::optional<uint64_t> parts_total = 0;
@@ -354,12 +354,15 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   }
   cli::Progress merge_progress(merge ? progress_mode : cli::ProgressMode::kOff, "partplay merge",
                                "parts", parts_total);
+  cli::Progress progress(merge ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
+                         "items", cli::InputSize(file));
   auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
-                  : sharded
-                      ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1, partial_out)
-                      : partplay::Analyzer::Create(options);
+                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1,
+                                               partial_out, &progress)
+                            : partplay::Analyzer::Create(options);
   if (!analyzer.ok()) {
     merge_progress.Clear();
+    progress.Clear();
     return Fail(analyzer.status(), json);
   }
   auto& a = *analyzer.value();
@@ -370,8 +373,6 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
       container->version = partplay::PartitionKeyHashVersion::kMultiHash;
     }
   }
-  cli::Progress progress(sharded ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
-                         "items", cli::InputSize(file));
   if (!sharded) {
     if (Status status = cli::FeedAnalyzer(a, file, &progress); !status.ok()) {
       progress.Clear();

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -66,10 +68,19 @@ class RangeFile {
   uint64_t size_ = 0;
 };
 
+// What a part's thread has done so far, read by the thread that draws the progress line.
+struct PartProgress {
+  std::atomic<uint64_t> bytes{0};
+  std::atomic<uint64_t> items{0};
+  std::atomic<bool> done{false};
+};
+
 // Feeds bytes [begin, end) of the file into the analyzer 1 MiB at a time, straight into its
-// buffer, then finishes it.
-Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint64_t end) {
+// buffer, then finishes it; stops between chunks on Ctrl-C.
+Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint64_t end,
+                 PartProgress& progress) {
   for (uint64_t at = begin; at < end; at += kChunkBytes) {
+    if (Interrupted()) return InterruptedStatus();
     size_t n = static_cast<size_t>(std::min<uint64_t>(kChunkBytes, end - at));
     uint8_t* into = analyzer.WritableChunk(n);
     if (into == nullptr) return Status(ErrorCode::kOutOfMemory, "no memory for the input buffer");
@@ -77,6 +88,8 @@ Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint
     PARTPLAY_RETURN_IF_ERROR(file.Read(at, n, reinterpret_cast<char*>(into), got));
     if (got != n) return Status(ErrorCode::kIo, "the file shrank while it was read");
     PARTPLAY_RETURN_IF_ERROR(analyzer.CommitChunk(n));
+    progress.bytes.store(at + n - begin, std::memory_order_relaxed);
+    progress.items.store(analyzer.items_seen(), std::memory_order_relaxed);
   }
   return analyzer.Finish();
 }
@@ -89,9 +102,9 @@ std::vector<uint64_t> FileSplitPoints(const RangeFile& file, size_t parts, uint6
 }
 
 StatusOr<std::unique_ptr<Analyzer>> OnePass(const AnalysisOptions& options,
-                                            const std::string& file) {
+                                            const std::string& file, Progress* progress) {
   PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> analyzer, Analyzer::Create(options));
-  PARTPLAY_RETURN_IF_ERROR(FeedAnalyzer(*analyzer, file));
+  PARTPLAY_RETURN_IF_ERROR(FeedAnalyzer(*analyzer, file, progress));
   return analyzer;
 }
 
@@ -124,10 +137,11 @@ int DefaultJobs() {
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& file, int jobs,
                                                 uint64_t min_part_bytes,
-                                                const std::string& partial_out) {
+                                                const std::string& partial_out,
+                                                Progress* progress) {
   if (!partial_out.empty()) {
     PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> part, Analyzer::CreatePart(options));
-    Status fed = FeedAnalyzer(*part, file);
+    Status fed = FeedAnalyzer(*part, file, progress);
     // A part that failed still writes its state: its error is what a merge reports, located.
     PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
     PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
@@ -137,11 +151,11 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
     return Analyzer::Merge(std::move(one));
   }
   bool random_suffix = options.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix;
-  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file);
+  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file, progress);
   RangeFile input;
-  if (!input.Open(file).ok()) return OnePass(options, file);  // a pipe or device: stream it
+  if (!input.Open(file).ok()) return OnePass(options, file, progress);  // a pipe: stream it
   std::vector<uint64_t> cuts = FileSplitPoints(input, static_cast<size_t>(jobs), min_part_bytes);
-  if (cuts.empty()) return OnePass(options, file);
+  if (cuts.empty()) return OnePass(options, file, progress);
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(input.size());
   size_t n = cuts.size() - 1;
@@ -150,16 +164,41 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
   for (size_t k = 0; k < n; ++k) {
     PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0));
   }
+  std::vector<PartProgress> done(n);
   std::vector<std::thread> threads;
   for (size_t k = 0; k < n; ++k) {
-    threads.emplace_back(
-        [&, k] { results[k] = FeedRange(*parts[k], input, cuts[k], cuts[k + 1]); });
+    threads.emplace_back([&, k] {
+      results[k] = FeedRange(*parts[k], input, cuts[k], cuts[k + 1], done[k]);
+      done[k].done.store(true, std::memory_order_release);
+    });
+  }
+  // This thread draws the parts' progress, summed, until they have all ended.
+  auto all_done = [&] {
+    for (const PartProgress& p : done) {
+      if (!p.done.load(std::memory_order_acquire)) return false;
+    }
+    return true;
+  };
+  while (!all_done()) {
+    if (progress) {
+      uint64_t bytes = 0, items = 0;
+      for (const PartProgress& p : done) {
+        bytes += p.bytes.load(std::memory_order_relaxed);
+        items += p.items.load(std::memory_order_relaxed);
+      }
+      progress->Update(bytes, items);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   for (auto& t : threads) t.join();
   for (const Status& s : results) {
-    // A cut can only misplace an error, never a success; one pass gives the exact error.
-    if (!s.ok()) return OnePass(options, file);
+    if (s.code() == ErrorCode::kInterrupted) return s;  // Ctrl-C: no second pass
   }
+  for (const Status& s : results) {
+    // A cut can only misplace an error, never a success; one pass gives the exact error.
+    if (!s.ok()) return OnePass(options, file, progress);
+  }
+  if (progress) progress->Step(fmt::format("{} parts read; merging", n));
   return Analyzer::Merge(std::move(parts));
 }
 

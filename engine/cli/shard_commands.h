@@ -21,11 +21,14 @@ int DefaultJobs();
 // analyzes them on threads and merges them; a JSON array, stdin or a file with no safe boundary is
 // one part. If any part fails, the file is analyzed again in one pass, so the error is exactly one
 // pass's. A non-empty `partial_out` analyzes FILE as one part and also writes its partial state
-// there (through a temporary file renamed into place).
+// there (through a temporary file renamed into place). `progress` (cli_io.h) is drawn over the
+// bytes and items of all parts together; Ctrl-C stops every part between two chunks with
+// InterruptedStatus().
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& file, int jobs,
                                                 uint64_t min_part_bytes,
-                                                const std::string& partial_out);
+                                                const std::string& partial_out,
+                                                Progress* progress = nullptr);
 
 // Reads partial states written by --partial-out and merges them in the order given. `progress`
 // (cli_io.h) is updated after each file with the bytes and parts read so far; Ctrl-C between

@@ -61,6 +61,44 @@ function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'pp-cli-out-'));
 }
 
+test('SIGINT during analyze --jobs 2: every part stops between chunks, status 130, no merge', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'big.ndjson');
+  try {
+    // 256 MiB: the parts take a good part of a second, and the signal comes at the first
+    // progress line, drawn as they start.
+    const fd = fs.openSync(file, 'w');
+    for (let n = 0; n < 256; ++n) fs.writeSync(fd, block(n));
+    fs.closeSync(fd);
+    const r = await new Promise((resolve, reject) => {
+      const child = spawn(CLI, ['analyze', '--key', '/userId', '--jobs', '2', '--progress', file],
+                          {stdio: ['ignore', 'pipe', 'pipe']});
+      let stdout = '', stderr = '', sent = false;
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (text) => { stdout += text; });
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text) => {
+        stderr += text;
+        if (!sent && stderr.includes('items')) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      });
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({code, signal, stdout, stderr, sent}));
+    });
+    assert.ok(r.sent, 'the signal was sent');
+    assert.equal(r.signal, null, 'the process ended by itself');
+    assert.equal(r.code, INTERRUPTED, r.stderr);
+    assert.match(r.stderr, /stopped by Ctrl-C/);
+    // Parts that ignored the flag would finish and merge before the watchdog's half second.
+    assert.ok(!r.stderr.includes('merging'), JSON.stringify(r.stderr.slice(-300)));
+    assert.equal(r.stdout, '', 'no report');
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+});
+
 test('SIGINT during analyze -o FILE: status 130, no file left', async () => {
   const dir = tempDir();
   const out = path.join(dir, 'report.json');

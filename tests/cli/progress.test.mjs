@@ -37,6 +37,22 @@ test('analyze on a terminal draws progress lines on stderr and erases them', () 
   assert.ok(!r.stderr.includes('\n'), 'no line feed: the line is redrawn in place');
 });
 
+test('analyze --jobs 2 on a terminal draws the parts\' progress, summed, then the merge', () => {
+  const jobs = ['analyze', '--key', '/customerId', '--jobs', '2', FILE];
+  const plain = run(ANALYZE);
+  const r = runOnTerminal(jobs);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, plain.stdout, 'the same report as one pass');
+  assert.match(r.stderr, LINE);
+  const lines = drawn(r.stderr);
+  assert.ok(lines.includes('partplay analyze: 2 parts read; merging'), JSON.stringify(lines));
+  const items = JSON.parse(run(['analyze', '--key', '/customerId', '--format', 'json', FILE]).stdout).items;
+  assert.ok(lines.includes(`partplay analyze: ${items.toLocaleString('en-US')} items read; building the report`),
+            JSON.stringify(lines));
+  assert.ok(r.stderr.endsWith(ERASE), `the last thing written erases the line: ${JSON.stringify(r.stderr)}`);
+  assert.equal(run([...jobs.slice(0, -1), '--quiet', FILE]).stderr, '', 'through a pipe, nothing');
+});
+
 test('size --data on a terminal draws progress too', () => {
   const r = runOnTerminal(['size', '--data', FILE, '--key', '/customerId']);
   assert.equal(r.status, 0, r.stderr);
