@@ -73,6 +73,11 @@ describe('accessibility (axe, wcag2a + wcag2aa)', () => {
           await page.$eval(`#${id}`, (el) => el.scrollIntoView({block: 'center'}));
           await page.waitForFunction((sel) => {
             const el = document.querySelector(sel);
+            // Out of view before it has run (the instances above it grow as they finish): back.
+            const box = el?.getBoundingClientRect();
+            if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
+              el.scrollIntoView({block: 'center'});
+            }
             return Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
           }, `#${id}`, {timeout: TIMEOUT});
         }

@@ -71,10 +71,19 @@ async function open(url, prefix) {
   return {page, problems, requests, workers, close: () => context.close()};
 }
 
-/** Waits until the instance #id finished a run; returns its state. */
+/**
+ * Waits until the instance #id finished a run; returns its state. An instance starts once it is
+ * visible, and the instances above it grow as they finish: until it has run, a poll that finds
+ * it out of view scrolls it back, as a reader would, so a layout shift right after a scroll
+ * cannot leave it unstarted (one in view is not scrolled: the lazy-start test relies on that).
+ */
 async function settled(page, id) {
   await page.waitForFunction((sel) => {
     const el = document.querySelector(sel);
+    const box = el?.getBoundingClientRect();
+    if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
+      el.scrollIntoView({block: 'center'});
+    }
     return el && Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
   }, `#${id}`, {timeout: TIMEOUT});
   return page.$eval(`#${id}`, (el) => el.dataset.state);
