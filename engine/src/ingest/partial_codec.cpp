@@ -560,11 +560,18 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
       o.discover_items < 0 ? d->items : std::min<uint64_t>(d->items, o.discover_items);
   if (!in.Count(sampled, 21, sample_max, "the sampled item count")) return in.error();
   d->sample_items.resize(sampled);
+  uint64_t sampled_bytes = 0;  // the sampled items are some of the part's: their bytes too
   for (SampleItem& s : d->sample_items) {
+    size_t at = in.pos();
     if (!in.U64(s.bytes, "a sampled item") || !in.Bool(s.has_id, "a sampled item") ||
         !in.U64(s.id_hash, "a sampled item") || !in.U32(s.obs_count, "a sampled item")) {
       return in.error();
     }
+    if (s.bytes > d->bytes - sampled_bytes) {
+      in.Fail("the sampled items' bytes add up to more than the part's", at);
+      return in.error();
+    }
+    sampled_bytes += s.bytes;
     if (s.obs_count > in.left() / 12) {
       in.Fail("a sampled item has more values than the file's remaining bytes hold");
       return in.error();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <random>
 #include <vector>
@@ -128,6 +129,15 @@ TEST(StatisticsTest, GiniGrowsWithSkew) {
   double hot = ComputeSpread({370, 10, 10, 10}).gini;
   EXPECT_LT(even, mild);
   EXPECT_LT(mild, hot);
+}
+
+// A size no uint64 holds (only a forged partial state can carry one, found by partial_fuzz):
+// the top 1% total saturates instead of converting out of range.
+TEST(StatisticsTest, SizesBeyondUint64SaturateTheTopTotal) {
+  PartitionSpread s = ComputeSpread({1.9e19, 5});
+  EXPECT_EQ(s.top1_total, UINT64_MAX);
+  EXPECT_GT(s.gini, 0);
+  EXPECT_EQ(ComputeSpread({-0.0}).top1_total, 0u);
 }
 
 }  // namespace
