@@ -23,20 +23,23 @@ function block(n) {
 }
 
 /**
- * Starts `partplay args` fed an endless stream, sends SIGINT once stderr shows progress (so
- * reading is under way), and resolves {code, signal, stdout, stderr, sent} when it has ended.
+ * Starts `partplay args` fed an endless stream (or, with `stream` false, reading only its own
+ * arguments' files), sends SIGINT once stderr shows progress (so reading is under way), and
+ * resolves {code, signal, stdout, stderr, sent} when it has ended.
  */
-function interruptMidStream(args) {
+function interruptMidStream(args, {stream = true} = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(CLI, args, {stdio: ['pipe', 'pipe', 'pipe']});
+    const child = spawn(CLI, args, {stdio: [stream ? 'pipe' : 'ignore', 'pipe', 'pipe']});
     let stderr = '';
     let sent = false;
     let n = 0;
     const feed = () => {
       while (!child.stdin.destroyed && child.stdin.write(block(n++)));
     };
-    child.stdin.on('drain', feed);
-    child.stdin.on('error', () => {});  // EPIPE once the process has gone
+    if (stream) {
+      child.stdin.on('drain', feed);
+      child.stdin.on('error', () => {});  // EPIPE once the process has gone
+    }
     let stdout = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (text) => { stdout += text; });
@@ -50,10 +53,10 @@ function interruptMidStream(args) {
     });
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      child.stdin.destroy();
+      child.stdin?.destroy();
       resolve({code, signal, stdout, stderr, sent});
     });
-    feed();
+    if (stream) feed();
   });
 }
 
@@ -70,23 +73,8 @@ test('SIGINT during analyze --jobs 2: every part stops between chunks, status 13
     const fd = fs.openSync(file, 'w');
     for (let n = 0; n < 256; ++n) fs.writeSync(fd, block(n));
     fs.closeSync(fd);
-    const r = await new Promise((resolve, reject) => {
-      const child = spawn(CLI, ['analyze', '--key', '/userId', '--jobs', '2', '--progress', file],
-                          {stdio: ['ignore', 'pipe', 'pipe']});
-      let stdout = '', stderr = '', sent = false;
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (text) => { stdout += text; });
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (text) => {
-        stderr += text;
-        if (!sent && stderr.includes('items')) {
-          sent = true;
-          child.kill('SIGINT');
-        }
-      });
-      child.on('error', reject);
-      child.on('close', (code, signal) => resolve({code, signal, stdout, stderr, sent}));
-    });
+    const r = await interruptMidStream(['analyze', '--key', '/userId', '--jobs', '2', '--progress', file],
+                                       {stream: false});
     assert.ok(r.sent, 'the signal was sent');
     assert.equal(r.signal, null, 'the process ended by itself');
     assert.equal(r.code, INTERRUPTED, r.stderr);
