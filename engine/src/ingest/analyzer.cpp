@@ -69,13 +69,16 @@ uint64_t SplitMix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// 2^53: the first integer a double shares with a neighbour.
+constexpr double kTwoTo53 = 9007199254740992.0;
+
 // True for an integer literal (no fraction, no exponent) a double cannot hold exactly: beyond
 // +-2^53 (JavaScript's Number.MAX_SAFE_INTEGER + 1).
 bool ImpreciseInteger(std::string_view raw, double d) {
   for (char c : raw) {
     if (c == '.' || c == 'e' || c == 'E') return false;
   }
-  return std::fabs(d) >= 9007199254740992.0;  // 2^53: the first integer a neighbour shares
+  return std::fabs(d) >= kTwoTo53;
 }
 
 }  // namespace
@@ -812,7 +815,7 @@ class Analyzer::Impl : public internal::ItemSink {
         }
         case simdjson::dom::element_type::DOUBLE: {
           double d = value.get_double().value_unsafe();
-          if (std::fabs(d) >= 9007199254740992.0) return false;  // "1e20" or a huge integer?
+          if (std::fabs(d) >= kTwoTo53) return false;  // "1e20" or a huge integer?
           Set(here, KeyKind::kNumber, d, {});
           break;
         }
@@ -832,21 +835,19 @@ class Analyzer::Impl : public internal::ItemSink {
   // (JSON integers have one spelling), which the imprecise-key finding quotes.
   void SetInteger(uint32_t here, double d, bool negative, uint64_t magnitude) {
     Set(here, KeyKind::kNumber, d, {});
-    if (!here || std::fabs(d) < 9007199254740992.0) return;
-    std::string_view raw;
+    if (!here || std::fabs(d) < kTwoTo53) return;
     for (uint32_t m = here; m; m &= m - 1) {
       int slot = __builtin_ctz(m);
-      FoundComponent& f = found_[slot];
+      const FoundComponent& f = found_[slot];
       if (f.kind != KeyKind::kNumber || !f.raw.empty()) continue;
-      if (raw.empty()) {  // each slot is marked once, so its own buffer stays put
-        char* text = integer_text_[slot];
-        char* out = text;
-        if (negative) *out++ = '-';
-        out = fmt::format_to(out, "{}", magnitude);
-        raw = std::string_view(text, static_cast<size_t>(out - text));
-      }
-      f.imprecise = true;
-      f.raw = raw;
+      // The first slot this literal marks holds its text: each slot is marked once, so its
+      // buffer stays put for the item.
+      char* text = integer_text_[slot];
+      char* out = text;
+      if (negative) *out++ = '-';
+      out = fmt::format_to(out, "{}", magnitude);
+      MarkRaw(here, std::string_view(text, static_cast<size_t>(out - text)));
+      return;
     }
   }
 
@@ -866,6 +867,10 @@ class Analyzer::Impl : public internal::ItemSink {
             raw.back() == ',' || raw.back() == '}' || raw.back() == ']')) {
       raw.remove_suffix(1);
     }
+    MarkRaw(here, raw);
+  }
+  // The number key components at `here` not yet marked are imprecise, written `raw`.
+  void MarkRaw(uint32_t here, std::string_view raw) {
     for (uint32_t m = here; m; m &= m - 1) {
       FoundComponent& f = found_[__builtin_ctz(m)];
       if (f.kind == KeyKind::kNumber && f.raw.empty()) {
