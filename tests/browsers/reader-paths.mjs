@@ -75,10 +75,19 @@ function cqlResults(page) {
 // ---------------------------------------------------------------------------------------------
 // The embed article.
 
-/** Waits until the element #id finished a run; returns its state. */
+/**
+ * Waits until the element #id finished a run; returns its state. An element starts once it is
+ * visible, and the elements above it grow as they finish: a poll that finds it out of view
+ * before it has run scrolls it back, as a reader would (a layout shift right after a scroll left
+ * #pp-composite unstarted once in Firefox).
+ */
 async function elementSettled(page, id) {
   await page.waitFor((sel) => {
     const el = document.querySelector(sel);
+    const box = el?.getBoundingClientRect();
+    if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
+      el.scrollIntoView({block: 'center'});
+    }
     return el && Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
   }, `#${id}`, {what: `#${id} to finish its run`});
   return page.evaluate((sel) => document.querySelector(sel).dataset.state, `#${id}`);
