@@ -13,10 +13,17 @@
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/ring.h"
+#include "partplay/cosmos/cassandra_api.h"
+#include "partplay/cosmos/physical_partitions.h"
 #include "partplay/ingest/json_diagnostics.h"
 
 namespace partplay::cql {
 namespace {
+
+// At most the Cosmos model's kMaxInitialPartitions physical partitions' worth of RU/s: the
+// layout lists every partition's token range (more than 10^9 RU/s once asked for 3 GB).
+constexpr int64_t kMaxLayoutRu =
+    int64_t{kMaxInitialPartitions} * CosmosCassandraApi::kRequestUnitsPerPhysicalPartition;
 
 namespace dom = simdjson::dom;
 
@@ -124,7 +131,7 @@ StatusOr<TableLayoutOptions> ParseTableLayoutOptionsJson(std::string_view json) 
       {
           {"scan_partitions", WholeInto(o.scan_partitions, "layout.scan_partitions", -1, kMaxSafe)},
           {"max_partitions", WholeInto(o.max_partitions, "layout.max_partitions", -1, kMaxSafe)},
-          {"ru_per_second", WholeInto(o.ru_per_second, "layout.ru_per_second", 0, kMaxSafe)},
+          {"ru_per_second", WholeInto(o.ru_per_second, "layout.ru_per_second", 0, kMaxLayoutRu)},
       }));
   return o;
 }

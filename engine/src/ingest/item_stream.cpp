@@ -353,6 +353,12 @@ Status ItemStream::ParseWalked(size_t begin, size_t end, bool final, size_t& par
   parsed_end = begin;
   size_t n = end - begin;
   const uint8_t* base = buf_.get() + begin;
+  // iterate_many skips a byte order mark at its start, which here is not the input's start (that
+  // one DetectFormat skips): a mark between items is an error, the strict checker's to name.
+  if (n >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF) {
+    return Diagnose(begin, end, items_, true,
+                    Status(ErrorCode::kMalformedJson, "a byte order mark between items"));
+  }
   simdjson::ondemand::document_stream stream;
   // One batch for the whole region: simdjson then treats it as the final batch and reports an
   // item cut at the region's end through truncated_bytes() instead of failing.

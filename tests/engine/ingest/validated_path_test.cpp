@@ -279,6 +279,19 @@ TEST(ValidatedPathTest, BadInputsGiveTheWalkedPathsError) {
       }
     }
   }
+  // A byte order mark right after an item: a region of the walked path can start at it (found
+  // by ingest_fuzz), where iterate_many would skip it.
+  for (const char* key : {"/id", "/userId"}) {
+    AnalysisOptions o;
+    o.key_paths = {key};
+    o.discover_items = 0;
+    std::string bom = good + "{\"id\":\"x\"}\xEF\xBB\xBF\n" + good;
+    for (size_t chunk : {bom.size(), size_t{1000}, size_t{61}}) {
+      Outcome out = ExpectSame(o, bom, chunk);
+      EXPECT_EQ(out.status.code(), ErrorCode::kMalformedJson) << Describe(out.status);
+      EXPECT_EQ(out.status.where().byte_offset, static_cast<int64_t>(good.size() + 10));
+    }
+  }
   // A truncated last item, and an input cut inside a string.
   AnalysisOptions options;
   options.key_paths = {"/userId"};
