@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/radix_sort.h"
+
 namespace partplay::internal {
 
 uint64_t PartitionTable::StoreKey(std::string_view canonical) {
@@ -103,9 +105,11 @@ PartitionTable::Entry PartitionTable::EntryAt(uint32_t i) const {
 }
 
 std::vector<uint64_t> PartitionTable::SizesDescending() const {
+  // Sorted ascending as complements, then complemented back: largest first.
   std::vector<uint64_t> sizes(size_);
-  for (uint32_t i = 0; i < size_; ++i) sizes[i] = StoredAt(i).bytes;
-  std::sort(sizes.begin(), sizes.end(), [](uint64_t a, uint64_t b) { return a > b; });
+  for (uint32_t i = 0; i < size_; ++i) sizes[i] = ~StoredAt(i).bytes;
+  RadixSortUInt64(sizes.data(), sizes.size());
+  for (uint64_t& v : sizes) v = ~v;
   return sizes;
 }
 
@@ -151,18 +155,57 @@ std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
                      [](uint64_t a, uint64_t b) { return a > b; });
     threshold = sizes[k - 1];
   }
-  struct Ranked {
-    uint64_t bytes, items, prefix;
-    uint32_t number;
-  };
-  std::vector<Ranked> ranked;
+  size_t taken = 0;
+  uint64_t max_bytes = 0, max_items = 0;
   for (uint32_t i = 0; i < size_; ++i) {
     const Stored& e = StoredAt(i);
-    if (e.bytes >= threshold) ranked.push_back({e.bytes, e.items, KeyOrderPrefix(KeyOf(e)), i});
+    if (e.bytes < threshold) continue;
+    ++taken;
+    max_bytes = std::max(max_bytes, e.bytes);
+    max_items = std::max(max_items, e.items);
   }
-  auto before = [this](const Ranked& a, const Ranked& b) {
-    if (a.bytes != b.bytes) return a.bytes > b.bytes;
-    if (a.items != b.items) return a.items > b.items;
+  const int item_bits = 64 - (max_items ? __builtin_clzll(max_items) : 64);
+  const int byte_bits = 64 - (max_bytes ? __builtin_clzll(max_bytes) : 64);
+  std::vector<uint32_t> chosen(k);
+  if (item_bits + byte_bits > 64) {
+    // Sums past what one word holds (never seen): records of each field, compared in turn.
+    struct Ranked {
+      uint64_t bytes, items, prefix;
+      uint32_t number;
+    };
+    std::vector<Ranked> ranked;
+    ranked.reserve(taken);
+    for (uint32_t i = 0; i < size_; ++i) {
+      const Stored& e = StoredAt(i);
+      if (e.bytes >= threshold) ranked.push_back({e.bytes, e.items, KeyOrderPrefix(KeyOf(e)), i});
+    }
+    auto before = [this](const Ranked& a, const Ranked& b) {
+      if (a.bytes != b.bytes) return a.bytes > b.bytes;
+      if (a.items != b.items) return a.items > b.items;
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      return CompareCanonicalKeys(key_of(a.number), key_of(b.number)) < 0;
+    };
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(k), ranked.end(),
+                      before);
+    for (size_t i = 0; i < k; ++i) chosen[i] = ranked[i].number;
+    return chosen;
+  }
+  // Largest bytes, then most items, packed into one ascending word; then the key-order prefix;
+  // records equal in both get the full comparison. 24 bytes a record.
+  struct Packed {
+    uint64_t rank, prefix;
+    uint32_t number;
+  };
+  std::vector<Packed> ranked;
+  ranked.reserve(taken);
+  for (uint32_t i = 0; i < size_; ++i) {
+    const Stored& e = StoredAt(i);
+    if (e.bytes < threshold) continue;
+    uint64_t rank = ((max_bytes - e.bytes) << item_bits) | (max_items - e.items);
+    ranked.push_back({rank, KeyOrderPrefix(KeyOf(e)), i});
+  }
+  auto before = [this](const Packed& a, const Packed& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
     if (a.prefix != b.prefix) return a.prefix < b.prefix;
     return CompareCanonicalKeys(key_of(a.number), key_of(b.number)) < 0;
   };
@@ -170,9 +213,15 @@ std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(k), ranked.end(),
                       before);
   } else {
-    std::sort(ranked.begin(), ranked.end(), before);
+    // A radix sort on the 128 bits, most significant first.
+    auto word = [](const Packed& r, int w) { return w == 0 ? r.rank : r.prefix; };
+    auto digit = [](const Packed& r, int d) {
+      return static_cast<int>(((d < 8 ? r.rank : r.prefix) >> (56 - 8 * (d & 7))) & 0xFF);
+    };
+    auto finish = [&](Packed* first, Packed* last, bool) { std::sort(first, last, before); };
+    MsdRadixSort(ranked.data(), ranked.size(),
+                 FirstVaryingDigit(ranked.data(), ranked.size(), 2, word), 16, digit, finish);
   }
-  std::vector<uint32_t> chosen(k);
   for (size_t i = 0; i < k; ++i) chosen[i] = ranked[i].number;
   return chosen;
 }
