@@ -1,6 +1,7 @@
 // JSON text output: string escaping and shortest round-trip doubles.
 #include "partplay/core/json_writer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "partplay/ingest/json_diagnostics.h"
 
@@ -152,6 +154,55 @@ TEST(JsonWriterTest, ShortestMeansNoShorterFormReadsBack) {
     EXPECT_EQ(std::strtod(shorter, nullptr), d);
     EXPECT_LE(text.size(), std::string(shorter).size()) << text << " vs " << shorter;
   }
+}
+
+// Integers as {fmt} writes them (the listings write millions of them without it).
+TEST(JsonWriterTest, IntegersAsFmtWritesThem) {
+  std::vector<uint64_t> values = {0, 1, 9, 10, 99, 100, 101, 999, 1000, 65535, 4294967295u,
+                                  4294967296u, 9007199254740993u,
+                                  std::numeric_limits<uint64_t>::max()};
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 2000; ++i) values.push_back(rng() >> (rng() % 64));
+  for (uint64_t v : values) {
+    std::string got = "x";
+    AppendJsonUInt(v, got);
+    EXPECT_EQ(got, "x" + std::to_string(v));
+    for (int64_t s : {static_cast<int64_t>(v), -static_cast<int64_t>(v >> 1)}) {
+      std::string signed_text;
+      AppendJsonInt(s, signed_text);
+      EXPECT_EQ(signed_text, std::to_string(s));
+    }
+  }
+  std::string lowest;
+  AppendJsonInt(std::numeric_limits<int64_t>::min(), lowest);
+  EXPECT_EQ(lowest, "-9223372036854775808");
+}
+
+// The 8-byte fast path finds a character to escape at every offset of a word, and at its end.
+TEST(JsonWriterTest, EscapesAtEveryOffsetOfTheWordScan) {
+  auto reference = [](std::string_view text) {
+    std::string out = "\"";
+    for (unsigned char c : text) {
+      if (c == '"') out += "\\\"";
+      else if (c == '\\') out += "\\\\";
+      else if (c == '\n') out += "\\n";
+      else if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+      else out.push_back(static_cast<char>(c));
+    }
+    return out + "\"";
+  };
+  for (const std::string special : {"\"", "\\", "\n", "\x01", "\x1f", "\xc3\xa9"}) {
+    for (size_t before = 0; before < 20; ++before) {
+      for (size_t after : {0, 1, 7, 8, 9}) {
+        std::string text = std::string(before, 'a') + special + std::string(after, '~');
+        std::string want = special == "\xc3\xa9" ? "\"" + text + "\"" : reference(text);
+        EXPECT_EQ(Str(text), want) << "before " << before << " after " << after;
+      }
+    }
+  }
+  EXPECT_EQ(Str(std::string(64, ' ')), "\"" + std::string(64, ' ') + "\"");
+  EXPECT_EQ(Str("abcdefgh\x7f"), "\"abcdefgh\x7f\"");
+  EXPECT_EQ(Str("abcdefgh\xff"), "\"abcdefgh\\\\xff\"");
 }
 
 }  // namespace

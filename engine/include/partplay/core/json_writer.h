@@ -12,6 +12,9 @@ namespace partplay {
 
 void AppendJsonString(std::string_view text, std::string& out);
 void AppendJsonNumber(double value, std::string& out);
+// Integers in decimal, as {fmt} writes them (a faster path for the listings' many numbers).
+void AppendJsonUInt(uint64_t value, std::string& out);
+void AppendJsonInt(int64_t value, std::string& out);
 
 // A JSON array of `list`, each element written by `append_one(element, out)`.
 template <typename T, typename AppendOne>
