@@ -76,7 +76,12 @@ Status ItemStream::Finish() {
   if (finished_) return Status(ErrorCode::kInvalidState, "finish called twice");
   if (WritableChunk(0) == nullptr) return Status(ErrorCode::kOutOfMemory, "no memory");
   finished_ = true;
-  return Process(true);
+  PARTPLAY_RETURN_IF_ERROR(Process(true));
+  // Nothing is parsed after the end: the parsers' buffers (~20 MB with the DOM's) go before
+  // the report is built.
+  validated_.reset();
+  parser_ = simdjson::ondemand::parser();
+  return Status::Ok();
 }
 
 SourceLocation ItemStream::Locate(uint64_t absolute_offset, int64_t item_index) const {
