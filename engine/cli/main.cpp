@@ -396,14 +396,17 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   if (json) {
     std::string tail = std::move(built.value().json_tail);
+    partplay::EpkColumn epks;
+    if (built.value().container) epks = std::move(built.value().container->all_epks);
     to.Write(built.value().json);
-    built.value() = {};  // only the tail is needed now
+    built.value() = {};  // only the tail and the EPKs are needed now
     // The model hashed every key already, so an EPK cannot fail here. After Ctrl-C the rest is
     // skipped (the streaming cannot stop early); Commit then drops the file.
     Status streamed = partplay::WriteMorePartitionsJson(a, request, kJsonHeadPartitions,
                                                         [&to](std::string_view piece) {
                                                           if (!cli::Interrupted()) to.Write(piece);
-                                                        });
+                                                        },
+                                                        &epks);
     if (!streamed.ok()) return Fail(streamed, json);
     to.Write(tail);
   } else {

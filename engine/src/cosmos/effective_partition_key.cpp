@@ -74,7 +74,12 @@ Status InvalidUtf8(size_t offset) {
 
 Status ValidateUtf8(std::string_view s) {
   uint32_t cp;
-  for (size_t i = 0; i < s.size();) {
+  size_t i = 0;
+  for (uint64_t word; i + 8 <= s.size(); i += 8) {  // ASCII 8 bytes at a time
+    std::memcpy(&word, s.data() + i, 8);
+    if (word & 0x8080808080808080u) break;
+  }
+  while (i < s.size()) {
     size_t n = DecodeUtf8(s, i, cp);
     if (n == 0) return InvalidUtf8(i);
     i += n;
@@ -192,9 +197,11 @@ StatusOr<std::string> HashV1(const PartitionKey& key) {
   return hex;
 }
 
-// v2.js prefixKeyByType, for the components [begin, end).
-StatusOr<std::string> HashV2(const KeyComponent* begin, const KeyComponent* end) {
-  std::string to_hash;
+// v2.js prefixKeyByType, for the components [begin, end): the 16 EPK bytes appended to `out`,
+// `to_hash` the reused buffer of the bytes hashed.
+Status HashV2Bytes(const KeyComponent* begin, const KeyComponent* end, std::string& to_hash,
+                   std::string& out) {
+  to_hash.clear();
   for (const KeyComponent* c = begin; c != end; ++c) {
     to_hash.push_back(static_cast<char>(static_cast<uint8_t>(c->kind)));
     switch (c->kind) {
@@ -220,9 +227,8 @@ StatusOr<std::string> HashV2(const KeyComponent* begin, const KeyComponent* end)
   char reversed[16];
   for (int i = 0; i < 16; ++i) reversed[i] = static_cast<char>(bytes[15 - i]);
   reversed[0] = static_cast<char>(static_cast<uint8_t>(reversed[0]) & 0x3F);
-  std::string hex;
-  AppendHexUpper(std::string_view(reversed, 16), hex);
-  return hex;
+  out.append(reversed, 16);
+  return Status::Ok();
 }
 
 Status NotAKeyValue(std::string_view what) {
@@ -340,25 +346,51 @@ StatusOr<PartitionKey> ComponentsOfArray(std::string_view array_json) {
 
 }  // namespace
 
-StatusOr<std::string> EffectivePartitionKey(const PartitionKey& key,
-                                            PartitionKeyHashVersion version) {
+Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersion version,
+                                 EpkForm form, std::string& out) {
+  // Per thread, so that a caller hashing every partition allocates nothing per key.
+  thread_local std::string to_hash, bytes;
+  out.clear();
+  bytes.clear();
   switch (version) {
-    case PartitionKeyHashVersion::kV1:
-      return HashV1(key);
+    case PartitionKeyHashVersion::kV1: {
+      PARTPLAY_ASSIGN_OR_RETURN(std::string hex, HashV1(key));
+      if (form == EpkForm::kHex) {
+        out = std::move(hex);
+      } else {
+        for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+          auto nibble = [](char c) { return c <= '9' ? c - '0' : c - 'A' + 10; };
+          out.push_back(static_cast<char>(nibble(hex[i]) << 4 | nibble(hex[i + 1])));
+        }
+      }
+      return Status::Ok();
+    }
     case PartitionKeyHashVersion::kV2: {
       const KeyComponent* begin = key.components.data();
-      return HashV2(begin, begin + key.components.size());
+      PARTPLAY_RETURN_IF_ERROR(HashV2Bytes(begin, begin + key.components.size(), to_hash, bytes));
+      break;
     }
-    case PartitionKeyHashVersion::kMultiHash: {
-      std::string epk;
+    case PartitionKeyHashVersion::kMultiHash:
       for (const KeyComponent& c : key.components) {
-        PARTPLAY_ASSIGN_OR_RETURN(std::string level, HashV2(&c, &c + 1));
-        epk += level;
+        PARTPLAY_RETURN_IF_ERROR(HashV2Bytes(&c, &c + 1, to_hash, bytes));
       }
-      return epk;
-    }
+      break;
+    default:
+      return Status(ErrorCode::kBadOption, "unknown partition key hash version");
   }
-  return Status(ErrorCode::kBadOption, "unknown partition key hash version");
+  if (form == EpkForm::kHex) {
+    AppendHexUpper(bytes, out);
+  } else {
+    out = bytes;
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::string> EffectivePartitionKey(const PartitionKey& key,
+                                            PartitionKeyHashVersion version) {
+  std::string epk;
+  PARTPLAY_RETURN_IF_ERROR(EffectivePartitionKeyInto(key, version, EpkForm::kHex, epk));
+  return epk;
 }
 
 StatusOr<PartitionKeyHashVersion> ParsePartitionKeyHashVersion(std::string_view text) {

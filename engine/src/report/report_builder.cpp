@@ -280,7 +280,8 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   if (request.container) {
     std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
     PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
-                              ModelContainer(r, *all, *request.container, r.partitions.size()));
+                              ModelContainer(r, *all, *request.container, r.partitions.size(),
+                                             request.stream_partitions));
     all.reset();
     // The model hashed every partition already; the listed ones carry their EPK.
     for (size_t i = 0; i < r.partitions.size(); ++i) {
@@ -314,7 +315,8 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 }
 
 Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
-                               const std::function<void(std::string_view)>& write) {
+                               const std::function<void(std::string_view)>& write,
+                               const EpkColumn* epks) {
   std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
   constexpr size_t kPiece = 1 << 20;
   std::string piece;
@@ -322,8 +324,11 @@ Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& re
   for (size_t i = from; i < all->size(); ++i) {
     all->read_ahead(i);
     all->partition_into(i, p);
-    if (request.container) {
-      PARTPLAY_ASSIGN_OR_RETURN(p.epk, EffectivePartitionKey(p.key, request.container->version));
+    if (request.container && epks && i < epks->size()) {
+      epks->HexInto(i, p.epk);
+    } else if (request.container) {
+      PARTPLAY_RETURN_IF_ERROR(
+          EffectivePartitionKeyInto(p.key, request.container->version, EpkForm::kHex, p.epk));
     }
     if (i > 0) piece.push_back(',');  // the head lists partitions 0..from-1
     AppendPartitionJson(p, piece);

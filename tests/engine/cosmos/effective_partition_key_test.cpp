@@ -5,6 +5,7 @@
 // tests/wasm/epk.test.mjs compares tens of thousands of random keys with the SDK itself.
 #include "partplay/cosmos/effective_partition_key.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -19,6 +20,7 @@ namespace partplay {
 namespace {
 
 using namespace std::string_view_literals;
+using namespace std::string_literals;
 using V = PartitionKeyHashVersion;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -615,6 +617,41 @@ TEST(EffectivePartitionKeyTest, ParseKeyComponentLiteral) {
   for (std::string_view bad : {"", "redmond", "[1]", "1,2", "1 2", "\"a", "Undefined"}) {
     SCOPED_TRACE(std::string(bad));
     EXPECT_FALSE(ParseKeyComponentLiteral(bad).ok());
+  }
+}
+
+// The bulk form (reused buffer, hex or bytes) gives the SDK's EPK, and its errors.
+TEST(EffectivePartitionKeyTest, IntoGivesTheSameEpkAsHexOrBytes) {
+  std::vector<PartitionKey> keys = {
+      PartitionKey{},
+      PartitionKey{{KeyComponent::String("")}},
+      PartitionKey{{KeyComponent::String("user-42")}},
+      PartitionKey{{KeyComponent::String(std::string(300, 'z'))}},
+      PartitionKey{{KeyComponent::String("\xc3\xa9t\xc3\xa9 plus long que huit")}},
+      PartitionKey{{KeyComponent::Number(-2.5), KeyComponent::Bool(true)}},
+      PartitionKey{{KeyComponent::String("a"), KeyComponent::Null(), KeyComponent::Undefined()}},
+  };
+  std::string out = "left over";
+  for (V version : {V::kV1, V::kV2, V::kMultiHash}) {
+    for (const PartitionKey& key : keys) {
+      StatusOr<std::string> want = EffectivePartitionKey(key, version);
+      ASSERT_TRUE(want.ok());
+      ASSERT_TRUE(EffectivePartitionKeyInto(key, version, EpkForm::kHex, out).ok());
+      EXPECT_EQ(out, want.value()) << key.ToJson();
+      ASSERT_TRUE(EffectivePartitionKeyInto(key, version, EpkForm::kBytes, out).ok());
+      std::string hex;
+      for (unsigned char c : out) hex += fmt::format("{:02X}", c);
+      EXPECT_EQ(hex, want.value()) << key.ToJson();
+    }
+  }
+  // A string that is not UTF-8 fails, past the 8-byte ASCII scan too, in every form.
+  for (std::string text : {"\xff"s, "abcdefghij\xc3"s, "abcdefgh\xed\xa0\x80"s}) {
+    PartitionKey bad{{KeyComponent::String(text)}};
+    for (V version : {V::kV1, V::kV2, V::kMultiHash}) {
+      EXPECT_EQ(EffectivePartitionKey(bad, version).status().code(), ErrorCode::kInvalidUtf8);
+      EXPECT_EQ(EffectivePartitionKeyInto(bad, version, EpkForm::kBytes, out).code(),
+                ErrorCode::kInvalidUtf8);
+    }
   }
 }
 

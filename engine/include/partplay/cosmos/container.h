@@ -137,6 +137,21 @@ struct Finding {
   std::vector<ItemFinding> items;  // items concerned, located (at most kMaxFindingExamples)
 };
 
+// EPKs as bytes, back to back (the hex's bytes: they order exactly as the hex does).
+struct EpkColumn {
+  std::string bytes;
+  std::vector<uint64_t> end;  // where EPK i ends in `bytes` (unless width is set)
+  size_t width = 0;           // when not 0: every EPK has this many bytes (V2: 16); `end` unused
+  size_t size() const { return width ? bytes.size() / width : end.size(); }
+  std::string_view Epk(size_t i) const {
+    if (width) return std::string_view(bytes).substr(i * width, width);
+    const uint64_t begin = i == 0 ? 0 : end[i - 1];
+    return std::string_view(bytes).substr(begin, end[i] - begin);
+  }
+  // EPK i as the upper-case hex the SDK gives, into `hex` (its contents replaced).
+  void HexInto(size_t i, std::string& hex) const;
+};
+
 struct RouteResult {
   PartitionKey filter;
   std::string kind;  // "single" (one EPK), "range" (a prefix: [min, max)), "all"
@@ -161,6 +176,9 @@ struct ContainerReport {
   // The EPK of the first logical partitions (all of analysis.partitions, or the first
   // `epks_listed` of a PartitionList), in that order.
   std::vector<std::string> partition_epks;
+  // Every partition's EPK as bytes, in the list's order, when asked (keep_all_epks): a streamed
+  // listing then shows them all without hashing every key again.
+  EpkColumn all_epks;
 };
 
 // Models the container. `analysis` must list every partition (BuildReport with
@@ -172,7 +190,8 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
 // `summary` for the key paths, counts and item findings (its own partition list is not read).
 // The model keeps each EPK as bytes (8 + 16 per V2 key), hex text only for what it lists.
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& summary, const PartitionList& all,
-                                         const ContainerOptions& options, size_t epks_listed);
+                                         const ContainerOptions& options, size_t epks_listed,
+                                         bool keep_all_epks = false);
 
 // Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
 // tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:

@@ -40,6 +40,13 @@ enum class PartitionKeyHashVersion {
 StatusOr<std::string> EffectivePartitionKey(const PartitionKey& key,
                                             PartitionKeyHashVersion version);
 
+// The same EPK written into `out` (its contents replaced), as that upper-case hex or as the
+// bytes the hex spells (which order exactly as the hex does); for callers that hash every
+// partition: no allocation per key once `out` has grown.
+enum class EpkForm { kHex, kBytes };
+Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersion version,
+                                 EpkForm form, std::string& out);
+
 // "1" / "v1", "2" / "v2", "multihash" (any case). Error: kBadOption.
 StatusOr<PartitionKeyHashVersion> ParsePartitionKeyHashVersion(std::string_view text);
 

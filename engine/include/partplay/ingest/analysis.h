@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -132,6 +133,19 @@ class PartitionList {
   // A hint from a loop over i = 0, 1, 2...: start loading what the next few i will read, so a
   // list whose order is not its memory's order costs no cache miss per partition.
   virtual void read_ahead(size_t i) const { (void)i; }
+  // Calls visit(i, canonical(i)) for every i once, in the order the list's memory holds the
+  // partitions, so a pass over every key whose results go to arrays indexed by i reads memory
+  // in sequence; stops when visit returns false. coming(j), when given, is called a few visits
+  // before visit(j), for the caller to start loading where that result goes. By default
+  // i = 0, 1, 2...
+  virtual void VisitInMemoryOrder(const std::function<bool(size_t, std::string_view)>& visit,
+                                  const std::function<void(size_t)>& coming = nullptr) const {
+    (void)coming;
+    for (size_t i = 0; i < size(); ++i) {
+      read_ahead(i);
+      if (!visit(i, canonical(i))) return;
+    }
+  }
 };
 
 // A vector of partitions (e.g. a report's full list) as a PartitionList; the vector must outlive

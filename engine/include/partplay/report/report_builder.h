@@ -45,9 +45,12 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 
 // Writes the partitions after the first `from` (largest first) as array elements (a comma before
 // each but the very first partition),
-// with their EPK when the request models a container, in pieces of about 1 MiB.
+// with their EPK when the request models a container, in pieces of about 1 MiB. `epks`: the
+// model's EPKs of every partition (ContainerReport::all_epks of a streamed report), so that no
+// key is hashed twice; without them each EPK is computed.
 Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
-                               const std::function<void(std::string_view)>& write);
+                               const std::function<void(std::string_view)>& write,
+                               const EpkColumn* epks = nullptr);
 
 // The container model for people: the layouts, splits, hot partitions, findings and route.
 std::string ContainerToTable(const ContainerOptions& options, const ContainerReport& report);
