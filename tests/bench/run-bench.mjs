@@ -53,8 +53,12 @@
 //                    every engine, the page worker's and each pool worker's (its peak: wasm memory
 //                    never shrinks). many_* fields: many_seconds, many_mb_s, many_partition_count
 //                    (the bench fails unless it is N), many_workers, many_wasm_heaps_mb (per
-//                    engine, MiB), many_wasm_heaps_total_mb (MiB), many_heaps_lt_1_5_gb (their
-//                    sum < 1.5e9 bytes: issue 11's target, also in targets),
+//                    engine alive after the run, MiB), many_wasm_heaps_total_mb (their sum),
+//                    many_part_heaps_mb (each worker's heap after its part), many_retired_workers
+//                    (pool workers the client stopped after their part to free their heap),
+//                    many_wasm_heaps_peak_mb (all heaps together at their most: the client's
+//                    timing.heap_peak_bytes, or the sum after the run), many_heaps_lt_1_5_gb (that
+//                    peak < 1.5e9 bytes: issue 11's target, also in targets),
 //                    many_chromium_peak_pss_mb (Chromium's whole memory: its processes' PSS from
 //                    /proc summed, sampled every 0.5 s; many_chromium_idle_pss_mb: the same before
 //                    the run) and many_renderer_peak_rss_mb (the largest
@@ -675,7 +679,8 @@ async function manySection(options, openPage, baseUrl) {
         polling = false;
         await poll;
         const heap = await client.heap();
-        return {ms, file_size: file.size, workers: report.timing.workers ?? 1, heap, items: report.items,
+        const {heap_peak_bytes: peak = null, part_heap_bytes: partHeaps = null, retired_workers: retired = 0} = report.timing;
+        return {ms, file_size: file.size, workers: report.timing.workers ?? 1, heap, peak, partHeaps, retired, items: report.items,
                 bytes: report.bytes, input_bytes: report.input_bytes, partition_count: report.partition_count,
                 undefined_key_items: report.undefined_key_items, duplicate_ids: report.duplicate_id?.count ?? null};
       } catch (e) {
@@ -712,6 +717,9 @@ async function manySection(options, openPage, baseUrl) {
   ]);
   const heaps = r.heap.workers.map((w) => ({worker: w.worker === 'page' ? 'page' : `pool ${w.index}`,
                                             mb: round(w.bytes / MIB, 1)}));
+  // The most the heaps held at once: with parts, the client's figure (every part's heap at its
+  // end, or the merge beside the pool workers it kept; a retired worker is gone after the run).
+  const peakBytes = Math.max(r.peak ?? 0, r.heap.bytes);
   const seconds = r.ms / 1000;
   const renderer = processes.filter((p) => p.type === 'renderer').reduce((a, p) => Math.max(a, p.hwmKb), 0);
   const fields = {
@@ -721,16 +729,21 @@ async function manySection(options, openPage, baseUrl) {
     many_seconds: round(seconds, 3), many_mb_s: round(mbPerS(data.file_bytes, seconds), 1),
     many_partition_count: r.partition_count, many_workers: r.workers,
     many_wasm_heaps_mb: heaps,  // MiB, one per engine instance (each worker loads one)
-    many_wasm_heaps_total_mb: round(r.heap.bytes / MIB, 1),  // MiB
-    many_wasm_heap_bytes_per_partition: round(r.heap.bytes / r.partition_count, 1),
-    many_heaps_lt_1_5_gb: r.heap.bytes < MANY_HEAPS_LIMIT_BYTES,
+    many_wasm_heaps_total_mb: round(r.heap.bytes / MIB, 1),  // MiB, the engines alive after the run
+    many_part_heaps_mb: r.partHeaps ? r.partHeaps.map((b) => round(b / MIB, 1)) : null,  // each worker after its part
+    many_retired_workers: r.retired,  // pool workers stopped after their part (client.js RETIRE_HEAP_BYTES)
+    many_wasm_heaps_peak_mb: round(peakBytes / MIB, 1),  // MiB, all heaps together at their most
+    many_wasm_heap_bytes_per_partition: round(peakBytes / r.partition_count, 1),
+    many_heaps_lt_1_5_gb: peakBytes < MANY_HEAPS_LIMIT_BYTES,
     many_chromium_peak_pss_mb: round(peakPssKb / 1024, 1),  // MiB, PSS of its processes summed, sampled
     many_chromium_idle_pss_mb: round(idlePssKb / 1024, 1),  // the same before the run (the page open, no client)
     many_renderer_peak_rss_mb: renderer ? round(renderer / 1024, 1) : null,  // MiB, VmHWM (the workers run there)
   };
   const line = `--many ${data.items} (key ${MANY_KEY}, the page's way, ${r.workers} worker${r.workers === 1 ? '' : 's'}): ` +
     `${seconds.toFixed(2)} s, ${fields.many_mb_s} MB/s, ${r.partition_count} partitions; wasm heaps ` +
-    `${heaps.map((h) => `${h.worker} ${h.mb}`).join(' + ')} = ${fields.many_wasm_heaps_total_mb} MiB ` +
+    `${heaps.map((h) => `${h.worker} ${h.mb}`).join(' + ')} = ${fields.many_wasm_heaps_total_mb} MiB after the run` +
+    (r.partHeaps ? ` (after each part: ${fields.many_part_heaps_mb.join(' + ')} MiB; ${r.retired} pool worker(s) retired)` : '') +
+    `, at most ${fields.many_wasm_heaps_peak_mb} MiB together ` +
     `(${fields.many_wasm_heap_bytes_per_partition} bytes per partition; < 1.5 GB: ` +
     `${fields.many_heaps_lt_1_5_gb ? 'met' : 'NOT met'}); Chromium's processes at most ` +
     `${fields.many_chromium_peak_pss_mb} MiB (PSS, summed; ${fields.many_chromium_idle_pss_mb} MiB before), the renderer's peak RSS ${fields.many_renderer_peak_rss_mb} MiB`;

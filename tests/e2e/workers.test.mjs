@@ -3,7 +3,8 @@
 // workers and merges them, and shows what ?workers=1 shows; the client's report is the one-worker
 // report field for field (with a container, after a re-analysis with another key and after a
 // cancel), and a bad file gives the one-worker error, text and location alike. client.heap()
-// (protocol.js heap) answers the wasm memory of the page worker's engine and of each pool worker's.
+// (protocol.js heap) answers the wasm memory of the page worker's engine and of each pool worker's;
+// a pool worker whose heap passed the client's retireHeapBytes is stopped after its part.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import * as protocol from '../../web/worker/protocol.js';
@@ -149,14 +150,32 @@ describe('several workers', () => {
             await client.ready;
             const before = await client.heap();
             const report = await client.analyze({source: {kind: 'file', file}, keyPaths: ['/id']});
-            out[workers] = {before, after: await client.heap(), workersUsed: report.timing.workers ?? 1};
+            out[workers] = {before, after: await client.heap(), workersUsed: report.timing.workers ?? 1,
+                            timing: report.timing};
           } finally {
             client.terminate();
           }
         }
+        // Every pool worker retired after its part (retireHeapBytes 0): the next analysis starts
+        // fresh ones and reports the same.
+        const client = new PlaygroundClient({workers: 3, retireHeapBytes: 0});
+        try {
+          await client.ready;
+          const runs = [];
+          for (let k = 0; k < 2; k++) {
+            const {timing, ...report} = await client.analyze({source: {kind: 'file', file}, keyPaths: ['/id']});
+            runs.push({report: {...report, partition_bytes: Array.from(report.partition_bytes)}, timing,
+                       heap: await client.heap()});
+          }
+          out.retiring = runs;
+        } finally {
+          client.terminate();
+        }
         return out;
       }, generate({count: 50000, seed: 7}));
       const MIB = 1 << 20;
+      const {retiring} = seen;
+      delete seen.retiring;
       for (const [workers, {before, after, workersUsed}] of Object.entries(seen)) {
         assert.equal(workersUsed, Number(workers));
         assert.deepEqual(before.workers.map((w) => [w.worker, w.index]), [['page', null]],
@@ -171,6 +190,24 @@ describe('several workers', () => {
         assert.equal(after.bytes, after.workers.reduce((sum, w) => sum + w.bytes, 0));
         assert.ok(after.workers[0].bytes >= before.workers[0].bytes, 'wasm memory never shrinks');
       }
+      // Small heaps are kept (the pool's engines load once): the parts' heaps are the workers'.
+      const {timing} = seen[3];
+      assert.equal(timing.retired_workers, 0);
+      assert.deepEqual(timing.part_heap_bytes.slice(1), seen[3].after.workers.slice(1).map((w) => w.bytes));
+      assert.equal(timing.heap_bytes, seen[3].after.workers[0].bytes, 'the merging worker\'s heap after the merge');
+      assert.equal(timing.heap_peak_bytes, Math.max(timing.part_heap_bytes.reduce((a, b) => a + b, 0),
+                                                    seen[3].after.bytes));
+      assert.equal(seen[1].timing.heap_peak_bytes, undefined, 'one pass has no parts');
+      for (const run of retiring) {
+        assert.equal(run.timing.workers, 3);
+        assert.equal(run.timing.retired_workers, 2);
+        assert.deepEqual(run.heap.workers.map((w) => w.worker), ['page'], 'the retired pool workers are gone');
+        const parts = run.timing.part_heap_bytes;
+        assert.equal(parts.length, 3);
+        assert.ok(parts.every((b) => b >= 16 * MIB), JSON.stringify(parts));
+        assert.equal(run.timing.heap_peak_bytes, Math.max(parts.reduce((a, b) => a + b, 0), run.timing.heap_bytes));
+      }
+      assert.deepEqual(retiring[1].report, retiring[0].report, 'fresh pool workers report the same');
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -26,7 +26,9 @@
 // URL sources, small files, files with no safe cut (a JSON array, gzip), a random-suffix
 // synthetic key (it depends on each item's place in the whole input), and again when a part
 // fails (so an error is exactly one pass's). `workers` defaults to the page URL's ?workers=N
-// (a test hook), else min(navigator.hardwareConcurrency, MAX_WORKERS).
+// (a test hook), else min(navigator.hardwareConcurrency, MAX_WORKERS). A pool worker whose wasm
+// heap grew past `retireHeapBytes` in its part is stopped once its partial state has arrived, so
+// the merge does not run beside heaps that can never shrink; the next analysis starts a fresh one.
 import {setLimits} from '../common/limits.js';
 import {WorkerPool} from './pool.js';
 import {
@@ -40,6 +42,8 @@ export const MAX_WORKERS = 4;
 export const PARTS_MIN_FILE_BYTES = 4 << 20;
 /** No part is smaller than this. */
 export const MIN_PART_BYTES = 1 << 20;
+/** A pool worker whose wasm heap passed this in its part is retired (a fresh one costs ~0.1 s). */
+export const RETIRE_HEAP_BYTES = 256 << 20;
 
 /** The workers an analysis may use: ?workers=N in the page's URL, else the cores (capped). */
 function defaultWorkers() {
@@ -105,16 +109,19 @@ export class PlaygroundClient extends EventTarget {
   workers;
   /** The extra workers, started on the first analysis in parts. */
   #pool;
+  /** A pool worker whose heap passed this after its part is stopped (RETIRE_HEAP_BYTES). */
+  #retireHeapBytes;
   /** The analysis in parts in flight: {id, cancelled, stop()}, or null. */
   #partsJob = null;
   /** The last analyze's source when it is a file (reanalyze cuts it again), else null. */
   #lastFile = null;
 
-  /** @param {{workerUrl?: string|URL, workers?: number}} [options] */
-  constructor({workerUrl, workers} = {}) {
+  /** @param {{workerUrl?: string|URL, workers?: number, retireHeapBytes?: number}} [options] */
+  constructor({workerUrl, workers, retireHeapBytes} = {}) {
     super();
     this.#workerUrl = workerUrl ?? new URL('./worker.js', import.meta.url);
     this.workers = Number.isInteger(workers) && workers >= 1 ? workers : defaultWorkers();
+    this.#retireHeapBytes = Number.isFinite(retireHeapBytes) && retireHeapBytes >= 0 ? retireHeapBytes : RETIRE_HEAP_BYTES;
     this.#pool = new WorkerPool(() => startModuleWorker(this.#workerUrl));
     this.#startWorker();
   }
@@ -329,7 +336,11 @@ export class PlaygroundClient extends EventTarget {
         if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
         const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
         return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
-                     (id) => this.#pool.cancel(k - 1, id)).then(finished);
+                     (id) => this.#pool.cancel(k - 1, id)).then((r) => {
+          // Its partial state is here: a grown heap goes now, before the merge needs memory.
+          const retired = r.heapBytes > this.#retireHeapBytes && this.#pool.retire(k - 1);
+          return {...finished(r), retired};
+        });
       });
       let results;
       try {
@@ -351,9 +362,16 @@ export class PlaygroundClient extends EventTarget {
         const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
         // Where a parted analysis spends its time: the split, each part (from the split's end
         // to its answer, partial state included), the merge and report (the benchmark prints them).
+        // The heaps: each worker's after its part (a peak: wasm memory never shrinks), this
+        // worker's after the merge, and the most they held at once (all parts at their end, or
+        // the merge beside the pool workers that were kept).
+        const partHeaps = results.map((r) => r.heapBytes);
+        const kept = results.slice(1).filter((r) => !r.retired).reduce((sum, r) => sum + r.heapBytes, 0);
         Object.assign(report.timing, {
           workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
           partial_bytes: partialBytes, merge_ms: performance.now() - merging,
+          part_heap_bytes: partHeaps, retired_workers: results.filter((r) => r.retired).length,
+          heap_peak_bytes: Math.max(partHeaps.reduce((a, b) => a + b, 0), report.timing.heap_bytes + kept),
         });
         return report;
       } catch (e) {

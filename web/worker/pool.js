@@ -1,6 +1,7 @@
 // The extra engine workers of a file analysed in parts (client.js; protocol.js "Parts"). Each is
 // a module worker of web/worker/worker.js spoken to with the one protocol, started on first use
-// and kept for the next analysis, so its engine loads once. A worker whose engine fails (a wasm
+// and kept for the next analysis, so its engine loads once (unless the client retires it to free
+// a grown heap). A worker whose engine fails (a wasm
 // trap, protocol.js "Engine failures") is terminated: what it was running rejects with an
 // `engine_failed` payload, and a fresh worker takes its place on next use.
 //
@@ -70,19 +71,20 @@ export class WorkerPool {
       case Reply.RESULT:
         member.pending.delete(message.id);
         entry.resolve(message.payload);
-        return;
+        break;
       case Reply.ERROR:
         member.pending.delete(message.id);
         entry.reject(message.payload);
     }
+    if (member.retiring && member.pending.size === 0) member.worker.terminate();
   }
 
   /** Terminates a failed worker; its requests reject with `cause` (engine failures say it restarts). */
   #drop(member, cause) {
     const k = this.#members.indexOf(member);
-    if (k < 0) return;
+    if (k < 0 && !member.retiring) return;
     member.worker.terminate();
-    this.#members[k] = null;
+    if (k >= 0) this.#members[k] = null;
     const error = cause.codeName === ErrorCodeNames.ENGINE_FAILED
       ? {...cause, message: `${cause.message} It has been restarted.`}
       : cause;
@@ -116,6 +118,20 @@ export class WorkerPool {
     const member = this.#members[k];
     if (!member?.pending.has(id)) return;
     member.worker.postMessage({id: this.#nextId++, type: Request.CANCEL, payload: {target: id}});
+  }
+
+  /**
+   * Stops worker `k` to give its memory back (a wasm heap never shrinks): at once when it runs
+   * nothing, else once what it runs has answered; a fresh worker takes its place on next use.
+   * Whether there was a worker `k`.
+   */
+  retire(k) {
+    const member = this.#members[k];
+    if (!member) return false;
+    this.#members[k] = null;
+    member.retiring = true;
+    if (member.pending.size === 0) member.worker.terminate();
+    return true;
   }
 
   /** Stops every worker; what they ran rejects with `cause`. */

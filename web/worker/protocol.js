@@ -137,19 +137,23 @@
 //                         of the part, first: boolean, keyPaths, discoverItems?, weightPath?,
 //                         synthetic?}   (the analysis options of analyze)
 //                progress {bytesDone, bytesTotal, items}  within the part
-//                result  first: {bytes, items}  the part is held by this worker for merge
-//                        (and the file is the source reanalyze and compare read);
-//                        else:  {bytes, items, partial: ArrayBuffer}  the part's partial state
-//                               (the engine's binary format), its buffer transferred
+//                result  first: {bytes, items, heapBytes}  the part is held by this worker for
+//                        merge (and the file is the source reanalyze and compare read);
+//                        else:  {bytes, items, partial: ArrayBuffer, heapBytes}  the part's
+//                               partial state (the engine's binary format), its buffer transferred
+//                        heapBytes: this worker's wasm memory after the part (as heap's bytes);
+//                        the client retires a pool worker whose heap grew large (client.js)
 //                Ends in the part's error when its data is bad. Cancelled like an analyze.
 //
 //   merge        payload {partials: ArrayBuffer[] (the parts after the first, in input order,
 //                         transferred), slot?, maxPartitions?, container?}
 //                result  Report, as analyze's: the held first part merged with the partials
 //                        (engine.mergePartials), kept in the slot. timing.ms runs from the first
-//                        part's start; the client adds timing.workers, the parts analysed (an
-//                        analyze's report has none: one). Error codeName 'no_analysis' when no
-//                        first part is held.
+//                        part's start; timing.heap_bytes is this worker's wasm memory after
+//                        the merge and report. The client adds timing.workers, the parts
+//                        analysed (an analyze's report has none: one), and the timings and heaps
+//                        of the parts (client.js). Error codeName 'no_analysis' when no first
+//                        part is held.
 //
 // ContainerOptions (analyze/reanalyze/model payload.container; the engine's own snake_case
 // names, handed to analysis.finish / analysis.model as they are; every field optional; the

@@ -579,11 +579,13 @@ async function analyzePart(id, payload) {
         part.finish();
         heldPart = {part, started};
         held = true;
-        return {bytes: bytesRead, items: part.itemsSeen};
+        return {bytes: bytesRead, items: part.itemsSeen, heapBytes: (await heapSizes()).bytes};
       }
       const items = part.itemsSeen;
       const partial = part.finishPartial();
-      postMessage(result(id, {bytes: bytesRead, items, partial: partial.buffer}), [partial.buffer]);
+      // After the partial is written: this worker's peak (the client retires a large one).
+      const heapBytes = (await heapSizes()).bytes;
+      postMessage(result(id, {bytes: bytesRead, items, partial: partial.buffer, heapBytes}), [partial.buffer]);
       return undefined;
     } catch (e) {
       noteFailure(e, Request.ANALYZE_PART);
@@ -608,11 +610,12 @@ async function mergeParts(id, {partials, slot = DEFAULT_SLOT, maxPartitions, con
   try {
     analysis = engine.mergePartials([held.part, ...partials]);
     const report = analysis.finish(reportOptions({maxPartitions, container}));
+    const heapBytes = (await heapSizes()).bytes;  // after the merge and report: this worker's peak
     const ms = performance.now() - held.started;
     const bytes = lastSource.file.size;
     const source = {kind: lastSource.kind, name: lastSource.name ?? null, bytes};
     report.source = source;
-    report.timing = {ms, bytesPerSecond: ms > 0 ? bytes / (ms / 1000) : null};
+    report.timing = {ms, bytesPerSecond: ms > 0 ? bytes / (ms / 1000) : null, heap_bytes: heapBytes};
     report.slot = slot;
     keepInSlot(slot, {analysis, source, keyPaths: report.key_paths});
     kept = true;
