@@ -67,12 +67,21 @@ class Analysis {
   val finishPartial() {
     if (!analyzer_) return StatusValue(NotReady());
     (void)analyzer_->Finish();  // its error, if any, is serialized with the part
-    auto bytes = analyzer_->SerializePartial();
-    if (!bytes.ok()) return StatusValue(bytes.status());
+    // Copied out piece by piece into one array of the known length: the heap never holds the
+    // whole (hundreds of MB for millions of partitions).
+    auto size = analyzer_->PartialSize();
+    if (!size.ok()) return StatusValue(size.status());
+    val partial = val::global("Uint8Array").new_(static_cast<double>(size.value()));
+    double at = 0;
+    Status written = analyzer_->SerializePartialTo([&](std::string_view piece) {
+      val view(emscripten::typed_memory_view(piece.size(),
+                                             reinterpret_cast<const uint8_t*>(piece.data())));
+      partial.call<void>("set", view, at);
+      at += static_cast<double>(piece.size());
+    });
+    if (!written.ok()) return StatusValue(written);
     val o = StatusValue(Status::Ok());
-    val view(emscripten::typed_memory_view(bytes.value().size(),
-                                           reinterpret_cast<const uint8_t*>(bytes.value().data())));
-    o.set("partial", view.call<val>("slice"));
+    o.set("partial", partial);
     return o;
   }
   // Adds the part `other` (its analyzer moves here) to the parts this analysis will merge.

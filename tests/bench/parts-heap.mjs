@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Where the wasm memory goes when the page analyses a file in parts (client.js, protocol.js
+// Where the wasm memory (and time) goes when the page analyses a file in parts (client.js, protocol.js
 // "Parts"), step by step, in Node over the page's engine (build/site/engine, cosmos-fast): the
 // file cut where the page cuts it (engine.splitPoints), each later part analysed in a fresh
 // module as a pool worker does (heap while feeding, after finishPartial, the partial's size),
@@ -40,6 +40,7 @@ const factory = (await import(pathToFileURL(join(DIR, 'partplay-cosmos-fast.mjs'
 const wasmBinary = fs.readFileSync(join(DIR, 'partplay-cosmos-fast.wasm'));
 const freshModule = () => factory({wasmBinary});
 const mb = (bytes) => `${(bytes / MIB).toFixed(1)} MiB`;
+const ms = (d) => `${d.toFixed(0)} ms`;
 const size = fs.statSync(file).size;
 const fd = fs.openSync(file, 'r');
 const read = (offset, length) => {
@@ -55,12 +56,16 @@ const feed = (target, begin, end) => {
 if (parts === 1) {
   const engine = new api.Engine(await freshModule());
   const analysis = engine.newAnalysis(options);
+  const t0 = performance.now();
   feed(analysis, 0, size);
   const fed = engine.heapBytes();
+  const t1 = performance.now();
   const report = analysis.finish({maxPartitions: 2000});
+  const t2 = performance.now();
   const n = report.partition_count;
   console.log(`one pass: ${report.items} items, ${n} partitions; heap after feeding ${mb(fed)}, after finish ` +
-              `${mb(engine.heapBytes())} (${(engine.heapBytes() / n).toFixed(0)} B/partition)`);
+              `${mb(engine.heapBytes())} (${(engine.heapBytes() / n).toFixed(0)} B/partition); feeding ` +
+              `${ms(t1 - t0)}, finish and report ${ms(t2 - t1)}`);
   process.exit(0);
 }
 
@@ -72,25 +77,37 @@ const partials = [];
 for (let k = 1; k < edges.length - 1; k++) {
   const module = await freshModule();
   const part = new api.AnalysisPart(module, options);
+  const t0 = performance.now();
   feed(part, edges[k], edges[k + 1]);
   const items = part.itemsSeen;
   const fed = module.HEAPU8.length;
+  const t1 = performance.now();
   const partial = part.finishPartial();
+  const t2 = performance.now();
   part.dispose();
   const peak = module.HEAPU8.length;
   total += peak;
   console.log(`part ${k} (a pool worker): ${items} items; heap after feeding ${mb(fed)} (${(fed / items).toFixed(0)} B/item), ` +
               `after finishPartial ${mb(peak)} (${(peak / items).toFixed(0)} B/item); its partial ${mb(partial.length)} ` +
-              `(${(partial.length / items).toFixed(1)} B/item)`);
+              `(${(partial.length / items).toFixed(1)} B/item); feeding ${ms(t1 - t0)}, finishPartial ${ms(t2 - t1)}`);
   partials.push(partial);
 }
 const module = await freshModule();
 const first = new api.AnalysisPart(module, options, {first: true});
+const firstStarted = performance.now();
 feed(first, 0, edges[1]);
 const items0 = first.itemsSeen;
 first.finish();
+const firstMs = performance.now() - firstStarted;
+let t = performance.now();
+const lap = () => {
+  const now = performance.now();
+  const d = ms(now - t);
+  t = now;
+  return d;
+};
 console.log(`part 0 (the page's worker): ${items0} items, held; heap ${mb(module.HEAPU8.length)} ` +
-            `(${(module.HEAPU8.length / items0).toFixed(0)} B/item)`);
+            `(${(module.HEAPU8.length / items0).toFixed(0)} B/item), ${ms(firstMs)}`);
 const raw = new module.Analysis();
 raw.addPart(first.raw);
 for (const [k, partial] of partials.entries()) {
@@ -99,15 +116,15 @@ for (const [k, partial] of partials.entries()) {
   module.HEAPU8.set(partial, room.pointer);
   const r = raw.addPartial();
   if (!r.ok) throw new Error(r.error.message);
-  console.log(`  addPartial(part ${k + 1}, ${mb(partial.length)}): heap ${mb(module.HEAPU8.length)}`);
+  console.log(`  addPartial(part ${k + 1}, ${mb(partial.length)}): heap ${mb(module.HEAPU8.length)}, ${lap()}`);
 }
 const merged = raw.merge();
 if (!merged.ok) throw new Error(merged.error.message);
-console.log(`  merge(): heap ${mb(module.HEAPU8.length)}`);
+console.log(`  merge(): heap ${mb(module.HEAPU8.length)}, ${lap()}`);
 const reply = raw.report(JSON.stringify({max_partitions: 2000, container: null}));
 if (!reply.ok) throw new Error(reply.error.message);
 const report = JSON.parse(reply.json);
 const n = report.partition_count;
 total += module.HEAPU8.length;
-console.log(`  report: ${n} partitions; heap ${mb(module.HEAPU8.length)}`);
+console.log(`  report: ${n} partitions; heap ${mb(module.HEAPU8.length)}, ${lap()}`);
 console.log(`every engine's heap together: ${mb(total)} (${(total / n).toFixed(0)} B/partition)`);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <iterator>
 #include <optional>
 #include <unordered_map>
@@ -441,6 +442,8 @@ class Analyzer::Impl : public internal::ItemSink {
   const AnalysisOptions& options() const { return options_; }
   bool part() const { return part_; }
   bool first() const { return first_; }
+  // Why this analyzer has no partial state to write yet, if it has none (SerializePartial).
+  Status CheckSerializable() const;
   bool merged() const { return merged_.has_value(); }
 
   // A part's lifecycle: its first error (kept for its partial state), whether it finished.
@@ -890,7 +893,7 @@ class Analyzer::Impl : public internal::ItemSink {
   bool part_ = false;
   bool first_ = false;  // the first part: no part precedes it (partial_data.h)
   // A part's log for a merge (partial_data.h).
-  std::vector<internal::ItemRecord> first_items_;
+  std::deque<internal::ItemRecord> first_items_;
   internal::IdPairRecords id_pairs_;
   std::unordered_map<std::string, uint32_t> sample_path_index_;
   std::vector<std::string> sample_paths_;
@@ -1386,6 +1389,8 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
 
   auto impl = std::make_unique<Impl>(options, false);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
+  size_t partitions_in_parts = 0;  // at least the merged table's partitions
+  for (const internal::PartialData* d : parts) partitions_in_parts += d->table.size();
   Merged merged;
   std::vector<ItemFinding> duplicates;
   for (size_t k = 0; k < parts.size(); ++k) {
@@ -1427,18 +1432,29 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       impl->weights_ = std::move(d.weights);
       impl->weight_spill_ = std::move(d.weight_spill);
     }
+    // The merged table is sized for every part's partitions at once (no rehash on the way).
+    impl->partitions_.Reserve(std::max(impl->partitions_.size(), partitions_in_parts));
+    // A part's keys are distinct, so a key that gets a number below `earlier` was an earlier
+    // part's: one probe finds it and adds to it.
+    const size_t earlier = impl->partitions_.size();
+    uint64_t batch[kAddBatch];
     for (uint32_t i = 0; !adopt && i < d.table.size(); ++i) {
+      if (i % kAddBatch == 0) {  // what the next adds read, loaded together (ResolveAdds)
+        size_t n = std::min<size_t>(kAddBatch, d.table.size() - i);
+        for (size_t k = 0; k < n; ++k) batch[k] = d.table.hash_of(i + static_cast<uint32_t>(k));
+        impl->partitions_.TouchForAdds(batch, n);
+      }
       internal::PartitionTable::Entry e = d.table.EntryAt(i);
-      if (impl->id_is_key_ && !e.canonical.empty() &&
+      uint32_t n = impl->partitions_.AddAggregate(
+          e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
+          e.largest_item_index >= 0 ? e.largest_item_index + b.item : -1);
+      if (impl->id_is_key_ && n < earlier && !e.canonical.empty() &&
           static_cast<KeyKind>(static_cast<uint8_t>(e.canonical[0])) == KeyKind::kString &&
-          i < d.first_items.size() && impl->partitions_.Contains(e.canonical, e.hash)) {
+          i < d.first_items.size()) {
         ++impl->duplicate_id_;
         PartitionKey key = PartitionKey::FromCanonicalBytes(e.canonical);
         duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
       }
-      uint32_t n = impl->partitions_.AddAggregate(
-          e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
-          e.largest_item_index >= 0 ? e.largest_item_index + b.item : -1);
       if (impl->weight_slot_) {
         if (n >= impl->weights_.size()) impl->weights_.resize(n + 1);
         for (double c : PartWeightParts(d, i)) impl->AddWeight(n, c);
@@ -1489,20 +1505,36 @@ StatusOr<std::unique_ptr<Analyzer>> Analyzer::CreatePart(const AnalysisOptions& 
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
 }
 
-StatusOr<std::string> Analyzer::SerializePartial() {
-  if (!impl_->part()) {
+Status Analyzer::Impl::CheckSerializable() const {
+  if (!part()) {
     return Status(ErrorCode::kInvalidState,
                   "only an analyzer made by CreatePart (or read by ParsePartial) has a partial "
                   "state");
   }
-  if (!impl_->finished_ && impl_->failure_.ok()) {
+  if (!finished_ && failure_.ok()) {
     return Status(ErrorCode::kInvalidState, "finish the part before serializing it");
   }
-  if (impl_->first()) {
+  if (first()) {
     return Status(ErrorCode::kInvalidState,
                   "a part made as the first part is merged in memory, never serialized");
   }
+  return Status::Ok();
+}
+
+StatusOr<std::string> Analyzer::SerializePartial() {
+  PARTPLAY_RETURN_IF_ERROR(impl_->CheckSerializable());
   return internal::SerializePartialData(impl_->Seal());
+}
+
+StatusOr<uint64_t> Analyzer::PartialSize() {
+  PARTPLAY_RETURN_IF_ERROR(impl_->CheckSerializable());
+  return static_cast<uint64_t>(internal::PartialDataSize(impl_->Seal()));
+}
+
+Status Analyzer::SerializePartialTo(const std::function<void(std::string_view)>& sink) {
+  PARTPLAY_RETURN_IF_ERROR(impl_->CheckSerializable());
+  internal::SerializePartialData(impl_->Seal(), sink);
+  return Status::Ok();
 }
 
 StatusOr<std::unique_ptr<Analyzer>> Analyzer::ParsePartial(std::string_view bytes) {

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -27,12 +28,22 @@ constexpr size_t kMaxMessageBytes = 64 * 1024;
 constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
 constexpr size_t kMaxPathBytes = 1u << 20;
 
-// Writes the format, or (counting) only adds up its length, so the bytes can be written into
-// one allocation of the right size: a doubling string leaves freed blocks behind, which a wasm
-// heap never gives back (a 290 MB partial took a worker's heap from 0.5 to 1.5 GB).
+// Writes the format into one string, or (counting) only adds up its length, so the bytes can
+// be written into one allocation of the right size (a doubling string leaves freed blocks
+// behind, which a wasm heap never gives back: a 290 MB partial took a worker's heap from 0.5 to
+// 1.5 GB), or hands it to a sink in pieces of at most kPiece bytes (no copy of the whole).
 class Writer {
  public:
-  explicit Writer(bool counting = false) : counting_(counting) {}
+  enum class Mode { kCount, kString, kSink };
+  static constexpr size_t kPiece = 1u << 20;
+
+  explicit Writer(Mode mode = Mode::kString, const PartialSink* sink = nullptr)
+      : mode_(mode), sink_(sink) {
+    if (mode_ == Mode::kSink) {
+      out_.resize(kPiece);
+      XXH3_64bits_reset(&state_);
+    }
+  }
   void U8(uint8_t v) { Raw(&v, 1); }
   void U32(uint32_t v) { Raw(&v, 4); }
   void U64(uint64_t v) { Raw(&v, 8); }
@@ -65,24 +76,59 @@ class Writer {
     }
   }
   void Bytes(const void* p, size_t n) { Raw(p, n); }
-  size_t size() const { return counting_ ? counted_ : out_.size(); }
-  void Reserve(size_t n) { out_.reserve(n); }
+  size_t size() const { return counted_; }
+  // Sizes the output at once (the counted length): writes are then copies, no appends.
+  void Reserve(size_t n) { out_.resize(n); }
   // The checksum of everything written so far (0 while counting: only its length matters).
-  uint64_t Checksum() const { return counting_ ? 0 : XXH3_64bits(out_.data(), out_.size()); }
-  std::string& out() { return out_; }
+  uint64_t Checksum() {
+    switch (mode_) {
+      case Mode::kCount:
+        return 0;
+      case Mode::kString:
+        return XXH3_64bits(out_.data(), counted_);
+      case Mode::kSink:
+        Flush();
+        return XXH3_64bits_digest(&state_);
+    }
+    return 0;
+  }
+  std::string& out() {
+    out_.resize(counted_);
+    return out_;
+  }
+  // Hands what is buffered to the sink (kSink).
+  void Flush() {
+    if (used_ == 0) return;
+    XXH3_64bits_update(&state_, out_.data(), used_);
+    (*sink_)(std::string_view(out_.data(), used_));
+    used_ = 0;
+  }
 
  private:
   void Raw(const void* p, size_t n) {
     // The format is little-endian; every target of this engine (x86-64, arm64, wasm32) is.
-    if (counting_) {
-      counted_ += n;
-    } else {
-      out_.append(static_cast<const char*>(p), n);
+    if (mode_ == Mode::kString) {
+      if (out_.size() - counted_ < n) out_.resize(std::max(out_.size() * 2, counted_ + n));
+      std::memcpy(out_.data() + counted_, p, n);
+    } else if (mode_ == Mode::kSink) {
+      const char* from = static_cast<const char*>(p);
+      for (size_t left = n; left > 0;) {
+        size_t k = std::min(left, kPiece - used_);
+        std::memcpy(out_.data() + used_, from, k);
+        used_ += k;
+        from += k;
+        left -= k;
+        if (used_ == kPiece) Flush();
+      }
     }
+    counted_ += n;
   }
-  bool counting_;
-  size_t counted_ = 0;
+  Mode mode_;
+  const PartialSink* sink_;
+  size_t counted_ = 0;  // bytes written (or counted)
+  size_t used_ = 0;     // kSink: bytes buffered in out_
   std::string out_;
+  XXH3_state_t state_;  // kSink: the checksum so far
 };
 
 class Reader {
@@ -96,14 +142,14 @@ class Reader {
 
   // Records the first problem, located at `at` (default: where reading stands).
   bool Fail(std::string what, size_t at = SIZE_MAX) {
-    if (!failed()) {
-      if (at == SIZE_MAX) at = p_;
-      SourceLocation where;
-      where.byte_offset = static_cast<int64_t>(at);
-      error_ = Status(ErrorCode::kBadPartial,
-                      fmt::format("partial state: {} (at byte {})", what, at), where);
-    }
+    if (!failed()) error_ = BadPartialAt(what, at == SIZE_MAX ? p_ : at);
     return false;
+  }
+  static Status BadPartialAt(std::string_view what, size_t at) {
+    SourceLocation where;
+    where.byte_offset = static_cast<int64_t>(at);
+    return Status(ErrorCode::kBadPartial, fmt::format("partial state: {} (at byte {})", what, at),
+                  where);
   }
   bool Raw(void* out, size_t n, const char* what) {
     if (failed()) return false;
@@ -143,6 +189,18 @@ class Reader {
       return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
     if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
     s.assign(b_.data() + p_, n);
+    p_ += n;
+    return true;
+  }
+  // Str's string in place (valid as long as the bytes read).
+  bool StrView(std::string_view& s, size_t max, const char* what) {
+    size_t at = p_;
+    uint64_t n = 0;
+    if (!U64(n, what)) return false;
+    if (n > max)
+      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
+    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
+    s = b_.substr(p_, n);
     p_ += n;
     return true;
   }
@@ -371,12 +429,22 @@ void WritePartial(Writer& w, const PartialData& d) {
 }  // namespace
 
 std::string SerializePartialData(const PartialData& d) {
-  Writer count(/*counting=*/true);
-  WritePartial(count, d);
   Writer w;
-  w.Reserve(count.size());
+  w.Reserve(PartialDataSize(d));
   WritePartial(w, d);
   return std::move(w.out());
+}
+
+size_t PartialDataSize(const PartialData& d) {
+  Writer count(Writer::Mode::kCount);
+  WritePartial(count, d);
+  return count.size();
+}
+
+void SerializePartialData(const PartialData& d, const PartialSink& sink) {
+  Writer w(Writer::Mode::kSink, &sink);
+  WritePartial(w, d);
+  w.Flush();
 }
 
 StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) {
@@ -466,53 +534,94 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
     return in.error();
   }
   uint64_t sum_items = 0, sum_bytes = 0;
-  std::string canonical;
-  for (uint64_t i = 0; i < partitions; ++i) {
-    size_t start = in.pos();
-    uint64_t items = 0, part_bytes = 0, largest = 0;
-    int64_t largest_index = 0;
-    if (!in.Str(canonical, d->input_bytes + 8 * components + 1, "a partition key") ||
-        !in.U64(items, "a partition") || !in.U64(part_bytes, "a partition") ||
-        !in.U64(largest, "a partition") || !in.I64(largest_index, "a partition")) {
-      return in.error();
+  d->table.Reserve(partitions);
+  // Partitions go into the table in batches, what each batch's adds will read loaded first
+  // (PartitionTable::TouchForAdds), so the cache misses of a large table overlap. A key seen
+  // before in this part gets its number again, not the next one: one probe finds a repeat.
+  // The first problem in byte order is reported, as if each partition were added when read.
+  struct Pending {
+    std::string_view canonical;
+    uint64_t hash, items, bytes, largest;
+    int64_t largest_index;
+    size_t start;
+    uint32_t number;  // what the table must give it
+  };
+  constexpr size_t kBatch = 16;
+  Pending pending[kBatch];
+  uint64_t hashes[kBatch];
+  size_t pending_count = 0;
+  Status repeat;  // what flush found
+  auto repeated = [&](const Pending& p) {
+    repeat = Reader::BadPartialAt(fmt::format("partition {}'s key appears twice", p.number),
+                                  p.start);
+    return false;
+  };
+  auto flush = [&]() {
+    for (size_t k = 0; k < pending_count; ++k) hashes[k] = pending[k].hash;
+    d->table.TouchForAdds(hashes, pending_count);
+    size_t count = pending_count;
+    pending_count = 0;
+    for (size_t k = 0; k < count; ++k) {
+      const Pending& p = pending[k];
+      if (d->table.AddAggregate(p.canonical, p.hash, p.items, p.bytes, p.largest,
+                                p.largest_index) != p.number) {
+        return repeated(p);
+      }
     }
-    if (!WellFormedCanonical(canonical, components)) {
+    return true;
+  };
+  // A problem in the partition being read (`current`, once its key is read): a repeat before
+  // it, or its own key repeating, comes first.
+  auto fail_at = [&](const Pending* current) {
+    if (!flush()) return repeat;
+    if (current && d->table.Contains(current->canonical, current->hash)) {
+      repeated(*current);
+      return repeat;
+    }
+    return in.error();
+  };
+  for (uint64_t i = 0; i < partitions; ++i) {
+    Pending& p = pending[pending_count];
+    p.start = in.pos();
+    p.number = static_cast<uint32_t>(i);
+    if (!in.StrView(p.canonical, d->input_bytes + 8 * components + 1, "a partition key") ||
+        !in.U64(p.items, "a partition") || !in.U64(p.bytes, "a partition") ||
+        !in.U64(p.largest, "a partition") || !in.I64(p.largest_index, "a partition")) {
+      return fail_at(nullptr);
+    }
+    if (!WellFormedCanonical(p.canonical, components)) {
       in.Fail(fmt::format("partition {}'s key is not a well-formed key of {} component(s)", i,
                           components),
-              start);
-      return in.error();
+              p.start);
+      return fail_at(nullptr);
     }
-    uint64_t hash = HashCanonical(canonical);
-    if (d->table.Contains(canonical, hash)) {
-      in.Fail(fmt::format("partition {}'s key appears twice", i), start);
-      return in.error();
-    }
+    p.hash = HashCanonical(p.canonical);
     // Every partition holds an item, and an item has bytes ("{}" at least): a largest item of
     // 0 bytes is no partition a part writes (the table would drop its index).
-    if (items == 0 || items > d->items || part_bytes > d->bytes || largest == 0 ||
-        largest > part_bytes || largest > kMaxBufferedItemBytes || largest_index < 0 ||
-        static_cast<uint64_t>(largest_index) >= d->items) {
-      in.Fail(fmt::format("partition {}'s counts are out of range", i), start);
-      return in.error();
+    if (p.items == 0 || p.items > d->items || p.bytes > d->bytes || p.largest == 0 ||
+        p.largest > p.bytes || p.largest > kMaxBufferedItemBytes || p.largest_index < 0 ||
+        static_cast<uint64_t>(p.largest_index) >= d->items) {
+      in.Fail(fmt::format("partition {}'s counts are out of range", i), p.start);
+      return fail_at(&p);
     }
-    sum_items += items;
-    sum_bytes += part_bytes;
-    uint32_t n = d->table.AddAggregate(canonical, hash, items, part_bytes, largest, largest_index);
+    sum_items += p.items;
+    sum_bytes += p.bytes;
+    const uint32_t n = p.number;  // the number it gets unless it repeats (then an error)
     if (weighted) {
       uint8_t count = 0;
       at = in.pos();
-      if (!in.U8(count, "a weight sum")) return in.error();
+      if (!in.U8(count, "a weight sum")) return fail_at(&p);
       if (count > kMaxWeightParts) {
         in.Fail(fmt::format("a weight sum of {} parts (at most {})", count, kMaxWeightParts), at);
-        return in.error();
+        return fail_at(&p);
       }
       std::vector<double> parts(count);
       for (double& c : parts) {
         at = in.pos();
-        if (!in.F64(c, "a weight sum")) return in.error();
+        if (!in.F64(c, "a weight sum")) return fail_at(&p);
         if (std::isnan(c) || (!std::isfinite(c) && count != 1)) {
           in.Fail("a weight sum holds a non-finite part", at);
-          return in.error();
+          return fail_at(&p);
         }
       }
       d->weights.resize(n + 1);
@@ -526,10 +635,12 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
     }
     if (records) {
       ItemRecord r;
-      if (!in.Record(r, d->items, d->input_bytes, "a partition's first item")) return in.error();
+      if (!in.Record(r, d->items, d->input_bytes, "a partition's first item")) return fail_at(&p);
       d->first_items.push_back(r);
     }
+    if (++pending_count == kBatch && !flush()) return repeat;
   }
+  if (!flush()) return repeat;
   if (d->status.ok() &&
       (sum_items != d->items - d->invalid_items || sum_bytes != d->bytes - d->invalid_bytes)) {
     in.Fail("the partitions' items or bytes do not add up to the part's");

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -92,7 +94,9 @@ struct PartialData {
   PartitionTable table;
   std::vector<WeightSum> weights;  // by partition number, when a weight path is set
   std::unordered_map<uint32_t, std::vector<double>> weight_spill;
-  std::vector<ItemRecord> first_items;  // the key is /id alone: each partition's first item
+  // The key is /id alone: each partition's first item (a deque: blocks, so millions of them
+  // never double and copy).
+  std::deque<ItemRecord> first_items;
   IdPairRecords id_pairs;               // otherwise: each pair's first item, in item order
   std::vector<std::string> sample_paths;
   std::vector<SampleItem> sample_items;
@@ -105,6 +109,11 @@ bool IdIsKey(const AnalysisOptions& options);
 // The versioned binary partial format (README "Sharding"). Parse validates every count, size and
 // value and answers kBadPartial located at the offending byte offset, never crashing.
 std::string SerializePartialData(const PartialData& data);
+// The same bytes in pieces (each valid during the call), with no copy of the whole, and their
+// length, known beforehand.
+using PartialSink = std::function<void(std::string_view piece)>;
+void SerializePartialData(const PartialData& data, const PartialSink& sink);
+size_t PartialDataSize(const PartialData& data);
 StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes);
 
 }  // namespace partplay::internal

@@ -28,8 +28,15 @@ uint64_t PartitionTable::StoreKey(std::string_view canonical) {
   return ref;
 }
 
-void PartitionTable::Grow() {
-  size_t capacity = index_.empty() ? 1024 : index_.size() * 2;
+void PartitionTable::Reserve(size_t n) {
+  size_t capacity = index_.empty() ? 1024 : index_.size();
+  while (n * 4 > capacity * 3) capacity *= 2;
+  if (capacity != index_.size()) Rehash(capacity);
+}
+
+void PartitionTable::Rehash(size_t capacity) {
+  // Free the old index first: its memory is there for the new one (a wasm heap never shrinks).
+  index_ = std::vector<Slot>();
   index_.assign(capacity, Slot{0, 0});
   mask_ = capacity - 1;
   for (uint32_t n = 0; n < size_; ++n) {

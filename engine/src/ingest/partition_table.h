@@ -72,12 +72,29 @@ class PartitionTable {
     return e && e->key_len ? static_cast<uint8_t>(KeyOf(*e)[e->key_len - 1]) : 0;
   }
 
+  // All three rounds for a batch of adds whose hashes are given (what they load is kept in the
+  // table, so the loads stay).
+  void TouchForAdds(const uint64_t* hashes, size_t n) const {
+    uint64_t touched = 0;
+    for (size_t k = 0; k < n; ++k) {
+      Prefetch(hashes[k]);
+      touched += TouchSlot(hashes[k]);
+    }
+    for (size_t k = 0; k < n; ++k) touched += TouchEntry(hashes[k]);
+    for (size_t k = 0; k < n; ++k) touched += TouchKey(hashes[k]);
+    touched_ += touched;
+  }
+  uint64_t hash_of(uint32_t i) const { return StoredAt(i).hash; }
+
   // The same for a walk over partitions by number in another order (a sorted listing).
   void PrefetchNumber(uint32_t i) const { __builtin_prefetch(&StoredAt(i), 0); }
   void PrefetchKeyOfNumber(uint32_t i) const { __builtin_prefetch(KeyOf(StoredAt(i)).data(), 0); }
 
   // Whether a partition with this canonical key exists (`hash` as for Add).
   bool Contains(std::string_view canonical, uint64_t hash) const;
+  // Sizes the index for `n` partitions at once (a merge or a partial state knows how many
+  // come), so adding them never rehashes on the way.
+  void Reserve(size_t n);
 
   size_t size() const { return size_; }
   // Partitions are numbered 0..size()-1 in the order they first appeared.
@@ -132,7 +149,8 @@ class PartitionTable {
     }
     return nullptr;
   }
-  void Grow();
+  void Grow() { Rehash(index_.empty() ? 1024 : index_.size() * 2); }
+  void Rehash(size_t capacity);
 
   std::vector<Slot> index_;
   size_t mask_ = 0;
@@ -140,6 +158,7 @@ class PartitionTable {
   std::vector<std::unique_ptr<Stored[]>> entries_;
   std::vector<std::unique_ptr<char[]>> arena_;
   size_t arena_used_ = kArenaBlock;  // bytes used in the last block (full: none yet)
+  mutable uint64_t touched_ = 0;      // what TouchForAdds loaded, summed (never read)
 };
 
 }  // namespace partplay::internal

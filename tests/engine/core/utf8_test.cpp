@@ -24,6 +24,21 @@ TEST(Utf8, CharLengthFollowsRfc3629) {
   EXPECT_FALSE(IsValidUtf8("ok\xFF"));
 }
 
+// The 8-byte ASCII scan: a bad or multi-byte sequence at every offset of a long ASCII run, and
+// a sequence cut at the end of a word, are judged as byte by byte.
+TEST(Utf8, IsValidUtf8AtEveryOffsetOfTheWordScan) {
+  for (size_t at = 0; at < 24; ++at) {
+    for (std::string_view seq : {"\xFF", "\xC3\xA9", "\xE2\x82", "\xED\xA0\x80", "\xF0\x9F\x98\x80"}) {
+      std::string s = std::string(at, 'a') + std::string(seq) + std::string(9, 'b');
+      bool good = seq == "\xC3\xA9" || seq == "\xF0\x9F\x98\x80";
+      EXPECT_EQ(IsValidUtf8(s), good) << at << " " << s;
+      std::string tail = std::string(at, 'a') + std::string(seq);
+      EXPECT_EQ(IsValidUtf8(tail), good) << at;
+    }
+  }
+  EXPECT_TRUE(IsValidUtf8(std::string(64, 'x')));
+}
+
 TEST(Utf8, PrintableTextEscapesInvalidAndControlBytes) {
   EXPECT_EQ(PrintableText("Zoë"), "Zoë");
   EXPECT_EQ(PrintableText(std::string("a\0b\x1F\x7F\xFF", 6)), "a\\x00b\\x1F\\x7F\\xFF");

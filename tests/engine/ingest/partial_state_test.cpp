@@ -3,9 +3,11 @@
 // one pass gives — on every example, on seeded random inputs and cut points, with every option
 // that changes what is kept — and exactly one pass's error on every bad-input class. The partial
 // reader is a parser: every truncation and corruption of a partial is a located bad_partial.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -445,6 +447,98 @@ TEST(PartialStateTest, EveryFlippedByteIsRefused) {
     ASSERT_FALSE(parsed.ok()) << i;  // a value check, or at the latest the checksum
     EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial) << i;
   }
+}
+
+// A key that repeats in a partial is refused where its partition starts, also when a later
+// partition of the same batch of adds, or the same partition's counts, are broken too.
+TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
+  for (const auto& options : {Options({"/user"}, 10, "/w"), Options({"/id"})}) {
+    const std::string path = options.key_paths[0].substr(1);
+    std::string text;
+    for (int i = 0; i < 40; ++i) {
+      text += fmt::format("{{\"{}\":\"k{:02}\",\"w\":{}}}\n", path, i % 20, i);
+    }
+    if (path == "id") {
+      text.clear();
+      for (int i = 0; i < 20; ++i) text += fmt::format("{{\"id\":\"k{:02}\",\"w\":{}}}\n", i, i);
+    }
+    auto part = Analyzer::CreatePart(options);
+    ASSERT_TRUE(part.ok());
+    ASSERT_TRUE(part.value()->Feed(text).ok());
+    ASSERT_TRUE(part.value()->Finish().ok());
+    auto written = part.value()->SerializePartial();
+    ASSERT_TRUE(written.ok());
+    const std::string bytes = written.value();
+    // Partition n's key "kNN": its canonical bytes (kind, u32 length, text) after a u64 length.
+    auto key_at = [&](int n) {
+      size_t at = bytes.find(fmt::format("k{:02}", n));
+      EXPECT_NE(at, std::string::npos) << n;
+      return at;
+    };
+    const size_t start5 = key_at(5) - 5 - 8;  // where partition 5 starts
+    for (int variant = 0; variant < 3; ++variant) {
+      std::string corrupt = bytes;
+      corrupt.replace(key_at(5), 3, "k01");  // partition 5 repeats partition 1
+      if (variant == 1) {
+        std::memset(&corrupt[key_at(6) + 3], 0, 8);  // partition 6 holds no items
+      } else if (variant == 2) {
+        std::memset(&corrupt[key_at(5) + 3], 0, 8);  // and partition 5 none either
+      }
+      auto parsed = Analyzer::ParsePartial(corrupt);
+      ASSERT_FALSE(parsed.ok()) << variant;
+      EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial);
+      EXPECT_NE(parsed.status().message().find("partition 5's key appears twice"), std::string::npos)
+          << variant << ": " << parsed.status().message();
+      EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(start5)) << variant;
+    }
+    // Partition 6 alone broken: its counts are the problem.
+    std::string corrupt = bytes;
+    std::memset(&corrupt[key_at(6) + 3], 0, 8);
+    auto parsed = Analyzer::ParsePartial(corrupt);
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_NE(parsed.status().message().find("partition 6's counts are out of range"),
+              std::string::npos)
+        << parsed.status().message();
+  }
+}
+
+// The partial written in pieces (as the wasm worker copies it out) is the same bytes, of the
+// length said beforehand; a partial of several MiB crosses piece boundaries inside values.
+TEST(PartialStateTest, WrittenInPiecesIsTheSameBytes) {
+  for (const auto& options : {Options({"/id"}), Options({"/user"}, 10, "/w")}) {
+    std::string text;
+    for (int i = 0; i < 40000; ++i) {
+      text += fmt::format("{{\"id\":\"{:08x}-{}\",\"user\":\"u{}\",\"w\":{}.5}}\n", i * 2654435761u, i,
+                          i % 997, i);
+    }
+    auto part = Analyzer::CreatePart(options);
+    ASSERT_TRUE(part.ok());
+    ASSERT_TRUE(part.value()->Feed(text).ok());
+    ASSERT_TRUE(part.value()->Finish().ok());
+    auto whole = part.value()->SerializePartial();
+    ASSERT_TRUE(whole.ok());
+    auto size = part.value()->PartialSize();
+    ASSERT_TRUE(size.ok());
+    EXPECT_EQ(size.value(), whole.value().size());
+    std::string joined;
+    size_t pieces = 0;
+    ASSERT_TRUE(part.value()
+                    ->SerializePartialTo([&](std::string_view piece) {
+                      EXPECT_LE(piece.size(), size_t{1} << 20);
+                      EXPECT_FALSE(piece.empty());
+                      joined.append(piece);
+                      ++pieces;
+                    })
+                    .ok());
+    EXPECT_EQ(joined, whole.value());
+    if (options.key_paths[0] == "/id") EXPECT_GT(pieces, 2u) << whole.value().size();
+    EXPECT_TRUE(Analyzer::ParsePartial(joined).ok());
+  }
+  auto unfinished = Analyzer::CreatePart(Options({"/id"}));
+  ASSERT_TRUE(unfinished.ok());
+  EXPECT_EQ(unfinished.value()->PartialSize().status().code(), ErrorCode::kInvalidState);
+  EXPECT_EQ(unfinished.value()->SerializePartialTo([](std::string_view) {}).code(),
+            ErrorCode::kInvalidState);
 }
 
 TEST(PartialStateTest, AnotherVersionIsNamed) {

@@ -253,6 +253,11 @@ class Analyzer {
   // A finished (or failed: its error travels) part as the versioned binary partial format. The
   // part is sealed: it takes no more input and only serializes again or merges.
   StatusOr<std::string> SerializePartial();
+  // The same bytes handed to `sink` in pieces of at most 1 MiB (each valid during the call), so
+  // no copy of the whole is held (a wasm worker copies them out as they come); PartialSize()
+  // is their length, known beforehand.
+  StatusOr<uint64_t> PartialSize();
+  Status SerializePartialTo(const std::function<void(std::string_view)>& sink);
   // Reads a partial back; every size, count and value is checked, and a corrupt, truncated or
   // foreign file is a kBadPartial error whose location's byte_offset is the offending byte.
   static StatusOr<std::unique_ptr<Analyzer>> ParsePartial(std::string_view bytes);
