@@ -103,8 +103,9 @@ class Analysis {
   // Adds the partial state written into partialBuffer to the parts this analysis will merge.
   val addPartial() {
     if (analyzer_) return StatusValue(Merging());
-    auto part = partplay::Analyzer::ParsePartial(partial_);
-    std::string().swap(partial_);  // parsed (or refused): its bytes are not needed any more
+    // Its partitions go straight into the merge's table (the bytes stay with the part until then).
+    auto part = partplay::Analyzer::ParsePartialForMerge(std::move(partial_));
+    std::string().swap(partial_);
     if (!part.ok()) return StatusValue(part.status());
     merge_parts_.push_back(std::move(part).value());
     return StatusValue(Status::Ok());

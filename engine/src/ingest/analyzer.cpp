@@ -1360,9 +1360,11 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   PartBase at;
   bool all_empty = true;
   for (size_t k = 0; k < parts.size(); ++k) {
-    const internal::PartialData& d = *parts[k];
+    internal::PartialData& d = *parts[k];
     bases[k] = at;
     if (!d.status.ok() && d.status.code() != ErrorCode::kEmptyInput) {
+      // A repeated key in an unloaded part is a broken partial, found before its error.
+      PARTPLAY_RETURN_IF_ERROR(internal::LoadPartitionTable(d));
       return RebaseStatus(d.status, at);
     }
     if (d.status.ok()) all_empty = false;
@@ -1390,7 +1392,9 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   auto impl = std::make_unique<Impl>(options, false);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
   size_t partitions_in_parts = 0;  // at least the merged table's partitions
-  for (const internal::PartialData* d : parts) partitions_in_parts += d->table.size();
+  for (const internal::PartialData* d : parts) {
+    partitions_in_parts += d->unloaded ? d->unloaded_partitions : d->table.size();
+  }
   Merged merged;
   std::vector<ItemFinding> duplicates;
   for (size_t k = 0; k < parts.size(); ++k) {
@@ -1427,6 +1431,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       return Status(ErrorCode::kInvalidState, "a part made as the first part must come first");
     }
     if (adopt) {
+      PARTPLAY_RETURN_IF_ERROR(internal::LoadPartitionTable(d));
       if (d.first) impl->ids_ = std::move(d.ids);
       impl->partitions_ = std::move(d.table);
       impl->weights_ = std::move(d.weights);
@@ -1437,6 +1442,24 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     // A part's keys are distinct, so a key that gets a number below `earlier` was an earlier
     // part's: one probe finds it and adds to it.
     const size_t earlier = impl->partitions_.size();
+    auto add = [&](uint32_t i, std::string_view canonical, uint64_t hash, uint64_t items,
+                   uint64_t bytes, uint64_t largest_item_bytes, int64_t largest_item_index) {
+      uint32_t n = impl->partitions_.AddAggregate(
+          canonical, hash, items, bytes, largest_item_bytes,
+          largest_item_index >= 0 ? largest_item_index + b.item : -1);
+      if (impl->id_is_key_ && n < earlier && !canonical.empty() &&
+          static_cast<KeyKind>(static_cast<uint8_t>(canonical[0])) == KeyKind::kString &&
+          i < d.first_items.size()) {
+        ++impl->duplicate_id_;
+        PartitionKey key = PartitionKey::FromCanonicalBytes(canonical);
+        duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
+      }
+      if (impl->weight_slot_) {
+        if (n >= impl->weights_.size()) impl->weights_.resize(n + 1);
+        for (double c : PartWeightParts(d, i)) impl->AddWeight(n, c);
+      }
+      return n;
+    };
     uint64_t batch[kAddBatch];
     for (uint32_t i = 0; !adopt && i < d.table.size(); ++i) {
       if (i % kAddBatch == 0) {  // what the next adds read, loaded together (ResolveAdds)
@@ -1445,20 +1468,37 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
         impl->partitions_.TouchForAdds(batch, n);
       }
       internal::PartitionTable::Entry e = d.table.EntryAt(i);
-      uint32_t n = impl->partitions_.AddAggregate(
-          e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
-          e.largest_item_index >= 0 ? e.largest_item_index + b.item : -1);
-      if (impl->id_is_key_ && n < earlier && !e.canonical.empty() &&
-          static_cast<KeyKind>(static_cast<uint8_t>(e.canonical[0])) == KeyKind::kString &&
-          i < d.first_items.size()) {
-        ++impl->duplicate_id_;
-        PartitionKey key = PartitionKey::FromCanonicalBytes(e.canonical);
-        duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
-      }
-      if (impl->weight_slot_) {
-        if (n >= impl->weights_.size()) impl->weights_.resize(n + 1);
-        for (double c : PartWeightParts(d, i)) impl->AddWeight(n, c);
-      }
+      add(i, e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes, e.largest_item_index);
+    }
+    if (!adopt && d.unloaded) {
+      // Read from the partial's bytes in batches; a key repeated inside the part is the add
+      // that finds a partition this part already added to (a bit per merged partition).
+      std::vector<uint64_t> added((partitions_in_parts + 64) / 64, 0);
+      internal::UnloadedPartition pending[kAddBatch];
+      size_t count = 0;
+      Status repeat;
+      auto flush = [&]() {
+        for (size_t k = 0; k < count; ++k) batch[k] = HashCanonical(pending[k].canonical);
+        impl->partitions_.TouchForAdds(batch, count);
+        for (size_t k = 0; k < count && repeat.ok(); ++k) {
+          const internal::UnloadedPartition& p = pending[k];
+          uint32_t n = add(p.number, p.canonical, batch[k], p.items, p.bytes,
+                           p.largest_item_bytes, p.largest_item_index);
+          if (n / 64 >= added.size()) added.resize(n / 64 + 1, 0);
+          if (added[n / 64] >> (n % 64) & 1) {
+            repeat = internal::RepeatedPartitionKey(p.number, p.start);
+          }
+          added[n / 64] |= uint64_t{1} << (n % 64);
+        }
+        count = 0;
+      };
+      internal::ForEachUnloadedPartition(d, [&](const internal::UnloadedPartition& p) {
+        if (!repeat.ok()) return;
+        pending[count++] = p;
+        if (count == kAddBatch) flush();
+      });
+      if (repeat.ok()) flush();
+      if (!repeat.ok()) return repeat;
     }
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
     impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
@@ -1540,6 +1580,17 @@ Status Analyzer::SerializePartialTo(const std::function<void(std::string_view)>&
 StatusOr<std::unique_ptr<Analyzer>> Analyzer::ParsePartial(std::string_view bytes) {
   PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<internal::PartialData> data,
                             internal::ParsePartialData(bytes));
+  return FromPartialData(std::move(data));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::ParsePartialForMerge(std::string bytes) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<internal::PartialData> data,
+                            internal::ParsePartialData(std::move(bytes)));
+  return FromPartialData(std::move(data));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::FromPartialData(
+    std::unique_ptr<internal::PartialData> data) {
   auto impl = std::make_unique<Impl>(data->options, true);
   if (Status s = impl->Init(); !s.ok()) {
     // Located at the options, which follow the 16-byte header and the 4-byte version.

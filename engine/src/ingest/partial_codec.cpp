@@ -379,8 +379,12 @@ void WritePartial(Writer& w, const PartialData& d) {
 
   bool weighted = !o.weight_path.empty();
   bool records = IdIsKey(o);
-  w.U64(d.table.size());
-  for (uint32_t i = 0; i < d.table.size(); ++i) {
+  if (d.unloaded) {  // the section as it was read (it was checked)
+    w.U64(d.unloaded_partitions);
+    w.Bytes(d.source.data() + d.partitions_begin, d.partitions_end - d.partitions_begin);
+  }
+  if (!d.unloaded) w.U64(d.table.size());
+  for (uint32_t i = 0; !d.unloaded && i < d.table.size(); ++i) {
     PartitionTable::Entry e = d.table.EntryAt(i);
     w.Str(e.canonical);
     w.U64(e.items);
@@ -447,9 +451,12 @@ void SerializePartialData(const PartialData& d, const PartialSink& sink) {
   w.Flush();
 }
 
-StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) {
+namespace {
+
+// ParsePartialData; `unload`: the partitions are checked but not put in a table.
+StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
+                                                 std::unique_ptr<PartialData> d, bool unload) {
   Reader in(bytes);
-  auto d = std::make_unique<PartialData>();
   char magic[sizeof kMagic];
   if (!in.Raw(magic, sizeof magic, "the header") || std::memcmp(magic, kMagic, sizeof magic) != 0) {
     return Status(ErrorCode::kBadPartial,
@@ -534,7 +541,8 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
     return in.error();
   }
   uint64_t sum_items = 0, sum_bytes = 0;
-  d->table.Reserve(partitions);
+  d->partitions_begin = in.pos();
+  if (!unload) d->table.Reserve(partitions);
   // Partitions go into the table in batches, what each batch's adds will read loaded first
   // (PartitionTable::TouchForAdds), so the cache misses of a large table overlap. A key seen
   // before in this part gets its number again, not the next one: one probe finds a repeat.
@@ -552,8 +560,7 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
   size_t pending_count = 0;
   Status repeat;  // what flush found
   auto repeated = [&](const Pending& p) {
-    repeat = Reader::BadPartialAt(fmt::format("partition {}'s key appears twice", p.number),
-                                  p.start);
+    repeat = RepeatedPartitionKey(p.number, p.start);
     return false;
   };
   auto flush = [&]() {
@@ -595,7 +602,7 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
               p.start);
       return fail_at(nullptr);
     }
-    p.hash = HashCanonical(p.canonical);
+    p.hash = unload ? 0 : HashCanonical(p.canonical);  // unloaded: the merge hashes it
     // Every partition holds an item, and an item has bytes ("{}" at least): a largest item of
     // 0 bytes is no partition a part writes (the table would drop its index).
     if (p.items == 0 || p.items > d->items || p.bytes > d->bytes || p.largest == 0 ||
@@ -638,9 +645,15 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
       if (!in.Record(r, d->items, d->input_bytes, "a partition's first item")) return fail_at(&p);
       d->first_items.push_back(r);
     }
+    if (unload) continue;  // a merge adds it (and finds a repeat)
     if (++pending_count == kBatch && !flush()) return repeat;
   }
   if (!flush()) return repeat;
+  if (unload) {
+    d->unloaded = true;
+    d->partitions_end = in.pos();
+    d->unloaded_partitions = static_cast<uint32_t>(partitions);
+  }
   if (d->status.ok() &&
       (sum_items != d->items - d->invalid_items || sum_bytes != d->bytes - d->invalid_bytes)) {
     in.Fail("the partitions' items or bytes do not add up to the part's");
@@ -718,6 +731,71 @@ StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) 
     return in.error();
   }
   return d;
+}
+
+// Reads the little-endian value at `at` (within checked bytes).
+template <typename T>
+T ValueAt(const std::string& b, size_t& at) {
+  T v;
+  std::memcpy(&v, b.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes) {
+  return ParseInto(bytes, std::make_unique<PartialData>(), false);
+}
+
+StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string bytes) {
+  auto d = std::make_unique<PartialData>();
+  d->source = std::move(bytes);
+  std::string_view view = d->source;
+  return ParseInto(view, std::move(d), true);
+}
+
+void ForEachUnloadedPartition(const PartialData& d,
+                              const std::function<void(const UnloadedPartition&)>& visit) {
+  if (!d.unloaded) return;
+  const bool weighted = !d.options.weight_path.empty();
+  const bool records = IdIsKey(d.options);
+  size_t at = d.partitions_begin;
+  for (uint32_t i = 0; i < d.unloaded_partitions && at < d.partitions_end; ++i) {
+    UnloadedPartition p;
+    p.number = i;
+    p.start = at;
+    const uint64_t length = ValueAt<uint64_t>(d.source, at);
+    p.canonical = std::string_view(d.source).substr(at, length);
+    at += length;
+    p.items = ValueAt<uint64_t>(d.source, at);
+    p.bytes = ValueAt<uint64_t>(d.source, at);
+    p.largest_item_bytes = ValueAt<uint64_t>(d.source, at);
+    p.largest_item_index = ValueAt<int64_t>(d.source, at);
+    if (weighted) at += 1 + 8 * static_cast<uint8_t>(d.source[at]);  // read at parse time
+    if (records) at += 40;                                            // an ItemRecord
+    visit(p);
+  }
+}
+
+Status RepeatedPartitionKey(uint32_t number, size_t start) {
+  return Reader::BadPartialAt(fmt::format("partition {}'s key appears twice", number), start);
+}
+
+Status LoadPartitionTable(PartialData& d) {
+  if (!d.unloaded) return Status::Ok();
+  d.table.Reserve(d.unloaded_partitions);
+  Status status;
+  ForEachUnloadedPartition(d, [&](const UnloadedPartition& p) {
+    if (!status.ok()) return;
+    uint32_t n = d.table.AddAggregate(p.canonical, HashCanonical(p.canonical), p.items, p.bytes,
+                                      p.largest_item_bytes, p.largest_item_index);
+    if (n != p.number) status = RepeatedPartitionKey(p.number, p.start);
+  });
+  if (!status.ok()) return status;
+  d.unloaded = false;
+  d.source = std::string();
+  return Status::Ok();
 }
 
 }  // namespace partplay::internal

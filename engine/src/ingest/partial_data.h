@@ -92,6 +92,14 @@ struct PartialData {
   std::vector<ItemFinding> invalid_examples, oversized_examples, missing_id_examples,
       duplicate_id_examples, imprecise_examples;
   PartitionTable table;
+  // Read by ParsePartialData(std::string) for a merge: the partitions were checked but not put
+  // in `table`; they stay in `source` (the partial's own bytes) between `partitions_begin` and
+  // `partitions_end` (after their count), and the merge adds them straight into its table,
+  // finding a key repeated inside the part there (ForEachUnloadedPartition, LoadPartitionTable).
+  bool unloaded = false;
+  std::string source;
+  size_t partitions_begin = 0, partitions_end = 0;
+  uint32_t unloaded_partitions = 0;
   std::vector<WeightSum> weights;  // by partition number, when a weight path is set
   std::unordered_map<uint32_t, std::vector<double>> weight_spill;
   // The key is /id alone: each partition's first item (a deque: blocks, so millions of them
@@ -115,5 +123,26 @@ using PartialSink = std::function<void(std::string_view piece)>;
 void SerializePartialData(const PartialData& data, const PartialSink& sink);
 size_t PartialDataSize(const PartialData& data);
 StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string_view bytes);
+// The same check of every value, keeping the bytes and leaving the partitions unloaded (no table
+// of their own, for a merge to add straight into its table): everything but a key repeated
+// inside the part, which the merge finds (the same kBadPartial, at the same byte).
+StatusOr<std::unique_ptr<PartialData>> ParsePartialData(std::string bytes);
+
+// One unloaded partition, in the part's order: its number, where it starts in the partial, and
+// what the table holds of it.
+struct UnloadedPartition {
+  uint32_t number;
+  size_t start;
+  std::string_view canonical;
+  uint64_t items, bytes, largest_item_bytes;
+  int64_t largest_item_index;
+};
+// Calls visit for each unloaded partition of `data` (checked when read) in order.
+void ForEachUnloadedPartition(const PartialData& data,
+                              const std::function<void(const UnloadedPartition&)>& visit);
+// The kBadPartial of a partition whose key repeats inside its part.
+Status RepeatedPartitionKey(uint32_t number, size_t start);
+// Puts unloaded partitions into `data.table` (a part whose table a merge adopts).
+Status LoadPartitionTable(PartialData& data);
 
 }  // namespace partplay::internal

@@ -5,6 +5,7 @@
 // reader is a parser: every truncation and corruption of a partial is a located bad_partial.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cstring>
@@ -43,13 +44,17 @@ StatusOr<std::string> OnePass(const AnalysisOptions& options, std::string_view t
 // The parts between `cuts` (offsets), each fed in chunks of `chunk` bytes, merged directly
 // (serialized = false; the first part made as one, as the CLI's --jobs makes it) or after a
 // round trip through the partial format.
+// for_merge: the first part merged in memory, the others read by ParsePartialForMerge (their
+// partitions unloaded until the merge), as the page's worker merges its pool's parts.
 StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view text,
-                              std::vector<size_t> cuts, bool serialized, size_t chunk = 4096) {
+                              std::vector<size_t> cuts, bool serialized, size_t chunk = 4096,
+                              bool for_merge = false) {
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(text.size());
   std::vector<std::unique_ptr<Analyzer>> parts;
   for (size_t k = 0; k + 1 < cuts.size(); ++k) {
-    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, !serialized && k == 0));
+    const bool in_memory_first = (!serialized || for_merge) && k == 0;
+    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, in_memory_first));
     std::string_view slice = text.substr(cuts[k], cuts[k + 1] - cuts[k]);
     Status s;
     for (size_t at = 0; at < slice.size() && s.ok(); at += chunk) {
@@ -57,9 +62,13 @@ StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view t
     }
     if (s.ok()) s = part->Finish();
     (void)s;  // a failed part carries its error into the merge
-    if (serialized) {
+    if (serialized && !in_memory_first) {
       PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
-      PARTPLAY_ASSIGN_OR_RETURN(part, Analyzer::ParsePartial(bytes));
+      if (for_merge) {
+        PARTPLAY_ASSIGN_OR_RETURN(part, Analyzer::ParsePartialForMerge(std::move(bytes)));
+      } else {
+        PARTPLAY_ASSIGN_OR_RETURN(part, Analyzer::ParsePartial(bytes));
+      }
     }
     parts.push_back(std::move(part));
   }
@@ -190,6 +199,7 @@ TEST(PartialStateTest, EveryExampleInPartsEqualsOnePass) {
             std::string(name) + " " + options.key_paths[0] + " cuts " + std::to_string(cuts.size());
         ExpectSame(one, Sharded(options, text, cuts, false), what);
         ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+        ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), what + " for merge");
       }
     }
   }
@@ -221,6 +231,7 @@ TEST(PartialStateTest, SeededRandomInputsAndCutsEqualOnePass) {
                            " cuts " + std::to_string(cuts.size());
         ExpectSame(one, Sharded(options, text, cuts, false, 1 + rng() % 700), what);
         ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+        ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), what + " for merge");
       }
     }
   }
@@ -244,6 +255,7 @@ TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
       ExpectSame(one, Sharded(options, text, {at + 1}, true), "cut " + std::to_string(at + 1));
     }
     ExpectSame(one, Sharded(options, text, cuts, true), "every item apart");
+    ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), "every item apart, for merge");
   }
 }
 
@@ -317,6 +329,7 @@ TEST(PartialStateTest, ErrorsAreOnePassErrorsWithTheirLocations) {
                              std::to_string(cuts.size());
           ExpectSame(one, Sharded(options, text, cuts, false), what);
           ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
+          ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), what + " for merge");
         }
         // A part starting right at the bad item (an object: a part that starts with another
         // value is read as an input of its own, an array or a bad input), or right after it.
@@ -491,6 +504,41 @@ TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
           << variant << ": " << parsed.status().message();
       EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(start5)) << variant;
     }
+    // Read for a merge (with a right checksum, as a forged file could have), the repeat is
+    // found by the merge, alone (the part's table loaded) or after a first part; other damage
+    // is found when read.
+    std::string forged = bytes;
+    forged.replace(key_at(5), 3, "k01");
+    uint64_t sum = XXH3_64bits(forged.data(), forged.size() - 8);
+    std::memcpy(&forged[forged.size() - 8], &sum, 8);
+    auto eager = Analyzer::ParsePartial(forged);
+    ASSERT_FALSE(eager.ok());
+    EXPECT_EQ(eager.status().where().byte_offset, static_cast<int64_t>(start5));
+    for (bool after_first : {false, true}) {
+      auto kept = Analyzer::ParsePartialForMerge(forged);
+      ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+      std::vector<std::unique_ptr<Analyzer>> parts;
+      if (after_first) {
+        auto first = Analyzer::CreatePart(options, true);
+        ASSERT_TRUE(first.ok());
+        ASSERT_TRUE(first.value()->Feed(text).ok());
+        ASSERT_TRUE(first.value()->Finish().ok());
+        parts.push_back(std::move(first).value());
+      }
+      parts.push_back(std::move(kept).value());
+      auto merged = Analyzer::Merge(std::move(parts));
+      ASSERT_FALSE(merged.ok()) << after_first;
+      EXPECT_EQ(merged.status().ToString(), eager.status().ToString()) << after_first;
+    }
+    std::memset(&forged[key_at(6) + 3], 0, 8);
+    sum = XXH3_64bits(forged.data(), forged.size() - 8);
+    std::memcpy(&forged[forged.size() - 8], &sum, 8);
+    auto kept = Analyzer::ParsePartialForMerge(forged);
+    ASSERT_FALSE(kept.ok());
+    EXPECT_NE(kept.status().message().find("partition 6's counts are out of range"),
+              std::string::npos)
+        << kept.status().message();
+
     // Partition 6 alone broken: its counts are the problem.
     std::string corrupt = bytes;
     std::memset(&corrupt[key_at(6) + 3], 0, 8);

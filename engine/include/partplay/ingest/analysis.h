@@ -29,6 +29,10 @@
 
 namespace partplay {
 
+namespace internal {
+struct PartialData;  // src/ingest/partial_data.h
+}  // namespace internal
+
 // Items over Cosmos DB's item size (kCosmosItemBytes, core/limits.h) are reported, not dropped.
 // The largest single item the engine buffers; a larger one fails with kItemTooLarge.
 inline constexpr uint64_t kMaxBufferedItemBytes = 256u * 1024 * 1024;
@@ -261,6 +265,11 @@ class Analyzer {
   // Reads a partial back; every size, count and value is checked, and a corrupt, truncated or
   // foreign file is a kBadPartial error whose location's byte_offset is the offending byte.
   static StatusOr<std::unique_ptr<Analyzer>> ParsePartial(std::string_view bytes);
+  // The same, keeping the bytes: the partitions are checked but put in no table of their own;
+  // a merge adds them straight into its table (one table build less, for millions of them), and
+  // finds there a key repeated inside the part (the same kBadPartial, at the same byte; the
+  // other problems are found here). For the merge of a part that arrives as bytes (wasm).
+  static StatusOr<std::unique_ptr<Analyzer>> ParsePartialForMerge(std::string bytes);
   // Merges parts given in input order (consumed); the result reports like one pass. Errors: the
   // earliest part's error, rebased; kBadPartial when the parts' options differ.
   static StatusOr<std::unique_ptr<Analyzer>> Merge(std::vector<std::unique_ptr<Analyzer>> parts);
@@ -268,6 +277,8 @@ class Analyzer {
  private:
   class Impl;
   explicit Analyzer(std::unique_ptr<Impl> impl);
+  static StatusOr<std::unique_ptr<Analyzer>> FromPartialData(
+      std::unique_ptr<internal::PartialData> data);
   std::unique_ptr<Impl> impl_;
 };
 
