@@ -182,17 +182,12 @@ class Reader {
     return true;
   }
   bool Str(std::string& s, size_t max, const char* what) {
-    size_t at = p_;
-    uint64_t n = 0;
-    if (!U64(n, what)) return false;
-    if (n > max)
-      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
-    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
-    s.assign(b_.data() + p_, n);
-    p_ += n;
+    std::string_view view;
+    if (!StrView(view, max, what)) return false;
+    s.assign(view);
     return true;
   }
-  // Str's string in place (valid as long as the bytes read).
+  // A length-prefixed string of at most `max` bytes, in place (valid as long as the bytes).
   bool StrView(std::string_view& s, size_t max, const char* what) {
     size_t at = p_;
     uint64_t n = 0;

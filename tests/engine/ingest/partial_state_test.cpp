@@ -437,6 +437,13 @@ std::string SomePartial(const AnalysisOptions& options) {
   return bytes.ok() ? bytes.value() : "";
 }
 
+// A part (not the first) fed `text` and finished, or null when either failed.
+std::unique_ptr<Analyzer> FinishedPart(const AnalysisOptions& options, std::string_view text) {
+  auto part = Analyzer::CreatePart(options);
+  if (!part.ok() || !part.value()->Feed(text).ok() || !part.value()->Finish().ok()) return nullptr;
+  return std::move(part).value();
+}
+
 TEST(PartialStateTest, EveryTruncationIsALocatedBadPartial) {
   for (const auto& options : {Options({"/user"}, 10, "/w"), Options({"/id"})}) {
     std::string bytes = SomePartial(options);
@@ -475,11 +482,9 @@ TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
       text.clear();
       for (int i = 0; i < 20; ++i) text += fmt::format("{{\"id\":\"k{:02}\",\"w\":{}}}\n", i, i);
     }
-    auto part = Analyzer::CreatePart(options);
-    ASSERT_TRUE(part.ok());
-    ASSERT_TRUE(part.value()->Feed(text).ok());
-    ASSERT_TRUE(part.value()->Finish().ok());
-    auto written = part.value()->SerializePartial();
+    auto part = FinishedPart(options, text);
+    ASSERT_NE(part, nullptr);
+    auto written = part->SerializePartial();
     ASSERT_TRUE(written.ok());
     const std::string bytes = written.value();
     // Partition n's key "kNN": its canonical bytes (kind, u32 length, text) after a u64 length.
@@ -559,25 +564,22 @@ TEST(PartialStateTest, WrittenInPiecesIsTheSameBytes) {
       text += fmt::format("{{\"id\":\"{:08x}-{}\",\"user\":\"u{}\",\"w\":{}.5}}\n", i * 2654435761u, i,
                           i % 997, i);
     }
-    auto part = Analyzer::CreatePart(options);
-    ASSERT_TRUE(part.ok());
-    ASSERT_TRUE(part.value()->Feed(text).ok());
-    ASSERT_TRUE(part.value()->Finish().ok());
-    auto whole = part.value()->SerializePartial();
+    auto part = FinishedPart(options, text);
+    ASSERT_NE(part, nullptr);
+    auto whole = part->SerializePartial();
     ASSERT_TRUE(whole.ok());
-    auto size = part.value()->PartialSize();
+    auto size = part->PartialSize();
     ASSERT_TRUE(size.ok());
     EXPECT_EQ(size.value(), whole.value().size());
     std::string joined;
     size_t pieces = 0;
-    ASSERT_TRUE(part.value()
-                    ->SerializePartialTo([&](std::string_view piece) {
-                      EXPECT_LE(piece.size(), size_t{1} << 20);
-                      EXPECT_FALSE(piece.empty());
-                      joined.append(piece);
-                      ++pieces;
-                    })
-                    .ok());
+    Status written = part->SerializePartialTo([&](std::string_view piece) {
+      EXPECT_LE(piece.size(), size_t{1} << 20);
+      EXPECT_FALSE(piece.empty());
+      joined.append(piece);
+      ++pieces;
+    });
+    ASSERT_TRUE(written.ok()) << written.ToString();
     EXPECT_EQ(joined, whole.value());
     if (options.key_paths[0] == "/id") EXPECT_GT(pieces, 2u) << whole.value().size();
     EXPECT_TRUE(Analyzer::ParsePartial(joined).ok());
