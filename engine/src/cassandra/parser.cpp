@@ -232,6 +232,12 @@ class Parser {
     out.udt_name = first.text;
     if (IsSymbol(".")) {
       Next();
+      // Parser.g's non_type_ident: after `keyspace.`, a native type's name is no user type's
+      // unless quoted.
+      const Token& second = Peek();
+      if (second.kind == TokenKind::kIdentifier && NativeTypeKind(second.text)) {
+        return NoViable(second);
+      }
       PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
       out.udt_keyspace = first.text;
       out.udt_name = n.text;

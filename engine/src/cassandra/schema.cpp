@@ -43,6 +43,10 @@ bool NeedsQuotes(std::string_view name) {
 
 std::string QuoteName(std::string_view name) {
   if (!NeedsQuotes(name)) return std::string(name);
+  return QuotedName(name);
+}
+
+std::string QuotedName(std::string_view name) {
   std::string out = "\"";
   for (char c : name) {
     if (c == '"') out += '"';

@@ -165,7 +165,9 @@ std::string CqlType::ToCql() const {
       break;
     }
     case TypeKind::kUdt:
-      inner = QuoteName(udt_name);
+      // A user type named like a native type (or `frozen`) is quoted, so it reads back as itself.
+      inner = NativeTypeKind(udt_name) || udt_name == "frozen" ? QuotedName(udt_name)
+                                                               : QuoteName(udt_name);
       break;
     case TypeKind::kVector:  // implicitly frozen: Cassandra never prints frozen<vector<...>>
       return "vector<" + params[0].ToCql() + ", " + std::to_string(dimension) + ">";

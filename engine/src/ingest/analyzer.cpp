@@ -1362,9 +1362,10 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   for (size_t k = 0; k < parts.size(); ++k) {
     internal::PartialData& d = *parts[k];
     bases[k] = at;
+    // A failed or empty part is not merged: a key repeated in it, unloaded, is found now (a
+    // broken partial comes before the part's own error).
+    if (!d.status.ok()) PARTPLAY_RETURN_IF_ERROR(internal::LoadPartitionTable(d));
     if (!d.status.ok() && d.status.code() != ErrorCode::kEmptyInput) {
-      // A repeated key in an unloaded part is a broken partial, found before its error.
-      PARTPLAY_RETURN_IF_ERROR(internal::LoadPartitionTable(d));
       return RebaseStatus(d.status, at);
     }
     if (d.status.ok()) all_empty = false;

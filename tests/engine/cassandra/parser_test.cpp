@@ -215,6 +215,20 @@ TEST(CqlParserTest, TypesAndLiteralsOnTheirOwn) {
   ASSERT_TRUE(t.ok());
   EXPECT_EQ(t.value().ToCql(), "frozen<map<text, int>>");
   EXPECT_FALSE(ParseType("int int").ok());
+  // A native type's name is a user type's only quoted (Parser.g non_type_ident), and is written
+  // back quoted so it reads back as the user type (a token_fuzz finding: b.varchar).
+  EXPECT_EQ(ParseType("b.varchar").status().code(), ErrorCode::kCqlSyntax);
+  EXPECT_EQ(ParseType("b.varchar").status().where().column, 3);
+  for (const char* text : {"b.\"varchar\"", "\"varchar\"", "\"frozen\"", "b.\"int\""}) {
+    StatusOr<CqlType> udt = ParseType(text);
+    ASSERT_TRUE(udt.ok()) << text;
+    EXPECT_EQ(udt.value().kind, TypeKind::kUdt) << text;
+    StatusOr<CqlType> again = ParseType(udt.value().ToCql());
+    ASSERT_TRUE(again.ok()) << udt.value().ToCql();
+    EXPECT_EQ(again.value().kind, TypeKind::kUdt) << udt.value().ToCql();
+    EXPECT_EQ(again.value().ToCql(), udt.value().ToCql());
+  }
+  EXPECT_EQ(ParseType("b.mytype").value().ToCql(), "mytype");
   StatusOr<Literal> l = ParseLiteral("-Infinity");
   ASSERT_TRUE(l.ok());
   EXPECT_EQ(l.value().kind, LiteralKind::kFloat);

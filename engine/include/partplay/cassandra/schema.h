@@ -132,5 +132,7 @@ std::string DescribeType(const CqlType& udt);
 // A name as CQL writes it: bare when it is lower-case alphanumeric and not a keyword, else in
 // double quotes.
 std::string QuoteName(std::string_view name);
+// The name in double quotes, always (a user type named like a native type).
+std::string QuotedName(std::string_view name);
 
 }  // namespace partplay::cql
