@@ -1050,11 +1050,11 @@ class TablePartitionList : public PartitionList {
       : table_(table), weights_(std::move(weights)), order_(*order), keep_(std::move(order)) {}
   size_t size() const override { return order_.size(); }
   uint64_t items(size_t i) const override {
-    if (!copied_) CopySizes();
+    CopySizes();
     return items_[i];
   }
   uint64_t bytes(size_t i) const override {
-    if (!copied_) CopySizes();
+    CopySizes();
     return bytes_[i];
   }
   double weight(size_t i) const override {
@@ -1097,6 +1097,7 @@ class TablePartitionList : public PartitionList {
     return list_index_;
   }
   void CopySizes() const {
+    if (items_.size() == order_.size()) return;  // copied (or nothing to copy)
     items_.resize(order_.size());
     bytes_.resize(order_.size());
     const std::vector<uint32_t>& at = ListIndexOfNumber();
@@ -1108,15 +1109,13 @@ class TablePartitionList : public PartitionList {
       items_[at[n]] = table_.items_of(n);
       bytes_[at[n]] = table_.bytes_of(n);
     }
-    copied_ = true;
   }
 
   const internal::PartitionTable& table_;
   std::vector<double> weights_;  // rounded, by partition number
   const std::vector<uint32_t>& order_;
   std::shared_ptr<const std::vector<uint32_t>> keep_;  // order_'s owner
-  mutable std::vector<uint64_t> items_, bytes_;  // filled by CopySizes
-  mutable bool copied_ = false;
+  mutable std::vector<uint64_t> items_, bytes_;  // filled by CopySizes on first use
   mutable std::vector<uint32_t> list_index_;  // by partition number (ListIndexOfNumber)
 };
 
