@@ -25,17 +25,16 @@ size_t Utf8CharLength(std::string_view s, size_t i) {
   return n;
 }
 
+size_t SkipAsciiWords(std::string_view s, size_t i) {
+  for (uint64_t word; s.size() - i >= 8; i += 8) {
+    std::memcpy(&word, s.data() + i, 8);
+    if (word & 0x8080808080808080ull) break;  // a byte with its high bit set
+  }
+  return i;
+}
+
 bool IsValidUtf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    // Eight ASCII bytes at a time (no high bit set: each is a whole character).
-    if (s.size() - i >= 8) {
-      uint64_t word;
-      std::memcpy(&word, s.data() + i, 8);
-      if ((word & 0x8080808080808080ull) == 0) {
-        i += 8;
-        continue;
-      }
-    }
+  for (size_t i = SkipAsciiWords(s, 0); i < s.size(); i = SkipAsciiWords(s, i)) {
     size_t n = Utf8CharLength(s, i);
     if (n == 0) return false;
     i += n;

@@ -25,6 +25,7 @@
 #include <utility>
 
 #include "core/murmur_hash3.h"
+#include "partplay/core/utf8.h"
 #include "partplay/ingest/json_diagnostics.h"
 
 namespace partplay {
@@ -74,11 +75,7 @@ Status InvalidUtf8(size_t offset) {
 
 Status ValidateUtf8(std::string_view s) {
   uint32_t cp;
-  size_t i = 0;
-  for (uint64_t word; i + 8 <= s.size(); i += 8) {  // ASCII 8 bytes at a time
-    std::memcpy(&word, s.data() + i, 8);
-    if (word & 0x8080808080808080u) break;
-  }
+  size_t i = SkipAsciiWords(s, 0);
   while (i < s.size()) {
     size_t n = DecodeUtf8(s, i, cp);
     if (n == 0) return InvalidUtf8(i);
@@ -151,7 +148,9 @@ void AppendHexUpper(std::string_view bytes, std::string& out) {
   }
 }
 
-StatusOr<std::string> HashV1(const PartitionKey& key) {
+// v1.js: the EPK bytes (the hash as a binary-encoded number, then the encoded first component)
+// appended to `out`.
+Status HashV1Bytes(const PartitionKey& key, std::string& out) {
   KeyComponent undefined;
   const KeyComponent& c = key.components.empty() ? undefined : key.components[0];
   const char marker = static_cast<char>(static_cast<uint8_t>(c.kind));
@@ -189,12 +188,9 @@ StatusOr<std::string> HashV1(const PartitionKey& key) {
       return Status(ErrorCode::kInternal, "unknown key component kind");
   }
   uint32_t hash = internal::MurmurHash3X86_32(to_hash);
-  std::string bytes;
-  AppendNumberBinaryEncoding(static_cast<double>(hash), bytes);
-  bytes += encoded;
-  std::string hex;
-  AppendHexUpper(bytes, hex);
-  return hex;
+  AppendNumberBinaryEncoding(static_cast<double>(hash), out);
+  out += encoded;
+  return Status::Ok();
 }
 
 // v2.js prefixKeyByType, for the components [begin, end): the 16 EPK bytes appended to `out`,
@@ -353,18 +349,9 @@ Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersio
   out.clear();
   bytes.clear();
   switch (version) {
-    case PartitionKeyHashVersion::kV1: {
-      PARTPLAY_ASSIGN_OR_RETURN(std::string hex, HashV1(key));
-      if (form == EpkForm::kHex) {
-        out = std::move(hex);
-      } else {
-        for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-          auto nibble = [](char c) { return c <= '9' ? c - '0' : c - 'A' + 10; };
-          out.push_back(static_cast<char>(nibble(hex[i]) << 4 | nibble(hex[i + 1])));
-        }
-      }
-      return Status::Ok();
-    }
+    case PartitionKeyHashVersion::kV1:
+      PARTPLAY_RETURN_IF_ERROR(HashV1Bytes(key, bytes));
+      break;
     case PartitionKeyHashVersion::kV2: {
       const KeyComponent* begin = key.components.data();
       PARTPLAY_RETURN_IF_ERROR(HashV2Bytes(begin, begin + key.components.size(), to_hash, bytes));

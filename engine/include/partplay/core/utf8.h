@@ -16,6 +16,9 @@ namespace partplay {
 size_t Utf8CharLength(std::string_view s, size_t i);
 // Whether all of `s` is UTF-8.
 bool IsValidUtf8(std::string_view s);
+// The first index at or after `i` where fewer than 8 bytes are left or the next 8 are not all
+// ASCII: the run before it is whole characters, skipped a word at a time by a validating loop.
+size_t SkipAsciiWords(std::string_view s, size_t i);
 // `s` for a message: valid characters as they are, each byte that is not UTF-8 or is a control
 // character (below U+0020, or U+007F) as \xNN, so no raw invalid byte reaches the output.
 std::string PrintableText(std::string_view s);
