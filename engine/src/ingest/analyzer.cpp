@@ -1502,11 +1502,17 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     }
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
     impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
+    internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
     for (size_t i = 0; i < d.id_pairs.size(); ++i) {
       if (i + 16 < d.id_pairs.size()) impl->ids_.Prefetch(d.id_pairs.hash(i + 16));
+      internal::ItemRecord first;
+      std::string_view id;
+      if (!records.Next(first, id)) {  // a part's own records, or read and checked
+        return Status(ErrorCode::kBadPartial, records.error());
+      }
       if (impl->ids_.Insert(d.id_pairs.hash(i))) continue;
       ++impl->duplicate_id_;
-      duplicates.push_back(FindingOf(d.id_pairs.first(i), b, std::string(d.id_pairs.id(i))));
+      duplicates.push_back(FindingOf(first, b, std::string(id)));
     }
     // The sample is the whole input's first discover_items items: the part's first ones,
     // replayed through the same bookkeeping as one pass.

@@ -23,7 +23,7 @@ namespace {
 
 constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                              '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;  // 2: compact id pairs (IdPairRecords)
 constexpr size_t kMaxMessageBytes = 64 * 1024;
 constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
 constexpr size_t kMaxPathBytes = 1u << 20;
@@ -334,6 +334,74 @@ bool KnownErrorCode(uint32_t code) {
 }  // namespace
 
 namespace {
+void AppendVarint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+}  // namespace
+
+void IdPairRecords::Add(uint64_t hash, const ItemRecord& first, std::string_view id) {
+  hash_.push_back(hash);
+  AppendVarint(records_, static_cast<uint64_t>(first.index - last_.index - 1));
+  AppendVarint(records_, first.byte_offset - last_.byte_offset);
+  AppendVarint(records_, first.bytes);
+  AppendVarint(records_, static_cast<uint64_t>(first.line - last_.line));
+  AppendVarint(records_, static_cast<uint64_t>(first.column));
+  AppendVarint(records_, id.size());
+  records_.append(id);
+  last_ = first;
+}
+
+bool IdPairRecords::Cursor::Varint(uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (p_ == b_.size()) {
+      error_ = "truncated: the id pairs end inside a record";
+      return false;
+    }
+    auto byte = static_cast<uint8_t>(b_[p_++]);
+    if (shift == 63 && byte > 1) break;  // past 64 bits
+    v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  error_ = "an id pair holds a number past 64 bits";
+  return false;
+}
+
+bool IdPairRecords::Cursor::Next(ItemRecord& r, std::string_view& id) {
+  uint64_t index = 0, offset = 0, bytes = 0, line = 0, column = 0, length = 0;
+  if (!Varint(index) || !Varint(offset) || !Varint(bytes) || !Varint(line) || !Varint(column) ||
+      !Varint(length)) {
+    return false;
+  }
+  // Each delta is checked before it is added (no overflow): the record lies inside the part.
+  uint64_t next_index = static_cast<uint64_t>(last_.index + 1);
+  if (index >= items_ - std::min(items_, next_index) || offset >= input_bytes_ - last_.byte_offset ||
+      bytes > input_bytes_ - (last_.byte_offset + offset) ||
+      line > input_bytes_ + 1 - static_cast<uint64_t>(last_.line) || column < 1 ||
+      column > input_bytes_ + 1) {
+    error_ = "an id pair's first item lies outside the part";
+    return false;
+  }
+  if (length > b_.size() - p_) {
+    error_ = "truncated: the id pairs end inside an id";
+    return false;
+  }
+  r.index = static_cast<int64_t>(next_index + index);
+  r.byte_offset = last_.byte_offset + offset;
+  r.bytes = bytes;
+  r.line = last_.line + static_cast<int64_t>(line);
+  r.column = static_cast<int64_t>(column);
+  id = b_.substr(p_, length);
+  p_ += length;
+  last_ = r;
+  return true;
+}
+
+namespace {
 
 void WritePartial(Writer& w, const PartialData& d) {
   w.Bytes(kMagic, sizeof kMagic);
@@ -404,11 +472,10 @@ void WritePartial(Writer& w, const PartialData& d) {
     if (records) w.Record(i < d.first_items.size() ? d.first_items[i] : ItemRecord{});
   }
   w.U64(d.id_pairs.size());
-  for (size_t i = 0; i < d.id_pairs.size(); ++i) {
-    w.U64(d.id_pairs.hash(i));
-    w.Record(d.id_pairs.first(i));
-    w.Str(d.id_pairs.id(i));
+  if (d.id_pairs.size() > 0) {
+    w.Bytes(d.id_pairs.hashes().data(), d.id_pairs.size() * sizeof(uint64_t));
   }
+  w.Str(d.id_pairs.records());
   w.U64(d.sample_paths.size());
   for (const auto& p : d.sample_paths) w.Str(p);
   w.U64(d.sample_items.size());
@@ -655,19 +722,30 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     return in.error();
   }
   uint64_t pairs = 0;
-  if (!in.Count(pairs, 56, d->items, "the id pair count")) return in.error();
-  d->id_pairs.Reserve(pairs);
+  // At least 8 bytes of hash and 6 of record each.
+  if (!in.Count(pairs, 14, d->items, "the id pair count")) return in.error();
+  std::vector<uint64_t> pair_hashes(pairs);
+  if (pairs > 0 && !in.Raw(pair_hashes.data(), pairs * sizeof(uint64_t), "the id pairs")) {
+    return in.error();
+  }
+  size_t records_at = in.pos() + 8;
+  std::string_view encoded;
+  if (!in.StrView(encoded, in.left(), "the id pairs' records")) return in.error();
+  IdPairRecords::Cursor cursor(encoded, d->items, d->input_bytes);
   for (uint64_t i = 0; i < pairs; ++i) {
-    uint64_t hash = 0;
     ItemRecord first;
-    std::string id;
-    if (!in.U64(hash, "an id pair") ||
-        !in.Record(first, d->items, d->input_bytes, "an id pair's first item") ||
-        !in.Str(id, d->input_bytes, "an id")) {
+    std::string_view id;
+    size_t at = records_at + cursor.pos();
+    if (!cursor.Next(first, id)) {
+      in.Fail(cursor.error(), at);
       return in.error();
     }
-    d->id_pairs.Add(hash, first, id);
   }
+  if (!cursor.done()) {
+    in.Fail("the id pairs' records hold more than their count", records_at + cursor.pos());
+    return in.error();
+  }
+  d->id_pairs.Assign(std::move(pair_hashes), std::string(encoded));
   uint64_t paths = 0;
   if (!in.Count(paths, 8, UINT32_MAX, "the sampled path count")) return in.error();
   d->sample_paths.resize(paths);

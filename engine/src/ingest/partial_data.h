@@ -32,35 +32,53 @@ struct ItemRecord {
 };
 
 // A (logical partition, id) pair seen in the part (check_ids with a key other than /id), at its
-// first item: a later part holding the same pair holds a duplicate id.
-// Kept as columns with the ids in one string (a part records one per item: no allocation each).
+// first item: a later part holding the same pair holds a duplicate id. A part records one per
+// item, so they are kept compact (~50 bytes for a uuid id against ~92 as a struct and a string):
+// the hashes as a column, and the records with their ids as one byte string in item order, each
+// record's numbers as LEB128 varints relative to the record before (EncodedRecords).
 class IdPairRecords {
  public:
   size_t size() const { return hash_.size(); }
   // XXH3 of the id seeded with the partition's hash (as the one-pass set).
   uint64_t hash(size_t i) const { return hash_[i]; }
-  const ItemRecord& first(size_t i) const { return first_[i]; }
-  std::string_view id(size_t i) const {
-    size_t begin = i == 0 ? 0 : id_end_[i - 1];
-    return std::string_view(ids_).substr(begin, id_end_[i] - begin);
+  const std::vector<uint64_t>& hashes() const { return hash_; }
+  // Per pair: varints index - previous index - 1, byte_offset - previous byte_offset, bytes,
+  // line - previous line, column, the id's length; then the id (the first record's previous
+  // is {index -1, byte_offset 0, line 1}). Records are added in item order, so no delta is
+  // negative.
+  const std::string& records() const { return records_; }
+  void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
+  void Reserve(size_t n) { hash_.reserve(n); }
+  // What a reader checked (partial_codec): the hashes and their records, one per hash.
+  void Assign(std::vector<uint64_t> hashes, std::string records) {
+    hash_ = std::move(hashes);
+    records_ = std::move(records);
   }
-  void Add(uint64_t hash, const ItemRecord& first, std::string_view id) {
-    hash_.push_back(hash);
-    first_.push_back(first);
-    ids_.append(id);
-    id_end_.push_back(ids_.size());
-  }
-  void Reserve(size_t n) {
-    hash_.reserve(n);
-    first_.reserve(n);
-    id_end_.reserve(n);
-  }
+
+  // Reads the records back in order, checking each against the part's extent; Next answers
+  // false (and what is wrong, and where in records()) at the first one that does not hold.
+  class Cursor {
+   public:
+    Cursor(std::string_view records, uint64_t items, uint64_t input_bytes)
+        : b_(records), items_(items), input_bytes_(input_bytes) {}
+    bool Next(ItemRecord& record, std::string_view& id);
+    bool done() const { return p_ == b_.size(); }
+    size_t pos() const { return p_; }
+    const char* error() const { return error_; }
+
+   private:
+    bool Varint(uint64_t& v);
+    std::string_view b_;
+    size_t p_ = 0;
+    uint64_t items_, input_bytes_;
+    ItemRecord last_{-1, 0, 0, 1, 1};
+    const char* error_ = nullptr;
+  };
 
  private:
   std::vector<uint64_t> hash_;
-  std::vector<ItemRecord> first_;
-  std::vector<uint64_t> id_end_;  // where each id ends in ids_
-  std::string ids_;
+  std::string records_;
+  ItemRecord last_{-1, 0, 0, 1, 1};
 };
 
 // One sampled item (the part's first discover_items items): its scalar values in walk order,

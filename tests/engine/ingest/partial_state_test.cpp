@@ -469,6 +469,33 @@ TEST(PartialStateTest, EveryFlippedByteIsRefused) {
   }
 }
 
+// The (partition, id) pair records are read as carefully as the rest (with a right checksum,
+// as a forged file could have): a record outside the part is refused where it starts.
+TEST(PartialStateTest, ABrokenIdPairRecordIsLocated) {
+  AnalysisOptions options = Options({"/user"});
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += fmt::format("{{\"id\":\"id{:02}\",\"user\":\"u{}\"}}\n", i, i % 3);
+  auto part = FinishedPart(options, text);
+  ASSERT_NE(part, nullptr);
+  auto written = part->SerializePartial();
+  ASSERT_TRUE(written.ok());
+  ASSERT_TRUE(Analyzer::ParsePartial(written.value()).ok());
+  // Item 5's record: six one-byte varints (index, offset, bytes, line, column, id length).
+  const size_t start = written.value().find("id05") - 6;
+  for (bool for_merge : {false, true}) {
+    std::string forged = written.value();
+    forged[start + 4] = 0;  // column 0
+    uint64_t sum = XXH3_64bits(forged.data(), forged.size() - 8);
+    std::memcpy(&forged[forged.size() - 8], &sum, 8);
+    auto parsed = for_merge ? Analyzer::ParsePartialForMerge(forged) : Analyzer::ParsePartial(forged);
+    ASSERT_FALSE(parsed.ok()) << for_merge;
+    EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial);
+    EXPECT_NE(parsed.status().message().find("an id pair's first item lies outside the part"),
+              std::string::npos) << parsed.status().message();
+    EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(start)) << for_merge;
+  }
+}
+
 // A key that repeats in a partial is refused where its partition starts, also when a later
 // partition of the same batch of adds, or the same partition's counts, are broken too.
 TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
