@@ -23,6 +23,8 @@ namespace {
 
 constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                              '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
+bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error);
+
 constexpr uint32_t kVersion = 2;  // 2: compact id pairs (IdPairRecords)
 constexpr size_t kMaxMessageBytes = 64 * 1024;
 constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
@@ -59,13 +61,6 @@ class Writer {
     I64(w.column);
     I64(w.item_index);
   }
-  void Record(const ItemRecord& r) {
-    I64(r.index);
-    U64(r.bytes);
-    U64(r.byte_offset);
-    I64(r.line);
-    I64(r.column);
-  }
   void Findings(const std::vector<ItemFinding>& list) {
     U32(static_cast<uint32_t>(list.size()));
     for (const ItemFinding& f : list) {
@@ -76,6 +71,17 @@ class Writer {
     }
   }
   void Bytes(const void* p, size_t n) { Raw(p, n); }
+  void Varint(uint64_t v) {  // LEB128
+    uint8_t b[10];
+    size_t n = 0;
+    for (; v >= 0x80; v >>= 7) b[n++] = static_cast<uint8_t>(v | 0x80);
+    b[n++] = static_cast<uint8_t>(v);
+    Raw(b, n);
+  }
+  void VarStr(std::string_view s) {
+    Varint(s.size());
+    Raw(s.data(), s.size());
+  }
   size_t size() const { return counted_; }
   // Sizes the output at once (the counted length): writes are then copies, no appends.
   void Reserve(size_t n) { out_.resize(n); }
@@ -199,6 +205,25 @@ class Reader {
     p_ += n;
     return true;
   }
+  bool Varint(uint64_t& v, const char* what) {
+    if (failed()) return false;
+    size_t at = p_;
+    const char* error = nullptr;
+    if (ReadVarint(b_, p_, v, error)) return true;
+    return Fail(fmt::format("{} ({})", error, what), at);
+  }
+  // A string whose length is a varint, of at most `max` bytes, in place.
+  bool VarStrView(std::string_view& s, size_t max, const char* what) {
+    size_t at = p_;
+    uint64_t n = 0;
+    if (!Varint(n, what)) return false;
+    if (n > max)
+      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
+    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
+    s = b_.substr(p_, n);
+    p_ += n;
+    return true;
+  }
   bool Loc(SourceLocation& w, const char* what) {
     size_t at = p_;
     if (!I64(w.byte_offset, what) || !I64(w.line, what) || !I64(w.column, what) ||
@@ -211,19 +236,14 @@ class Reader {
     return true;
   }
   // An item's place: index below `items`, offset below `input_bytes`, line and column from 1.
-  bool Record(ItemRecord& r, uint64_t items, uint64_t input_bytes, const char* what) {
+  bool Record(ItemRecord& r, const ItemRecord& last, uint64_t items, uint64_t input_bytes,
+              const char* what) {
+    if (failed()) return false;
     size_t at = p_;
-    if (!I64(r.index, what) || !U64(r.bytes, what) || !U64(r.byte_offset, what) ||
-        !I64(r.line, what) || !I64(r.column, what)) {
-      return false;
-    }
-    if (r.index < 0 || static_cast<uint64_t>(r.index) >= items || r.byte_offset >= input_bytes ||
-        r.bytes > input_bytes - r.byte_offset || r.line < 1 || r.column < 1 ||
-        static_cast<uint64_t>(r.line) > input_bytes + 1 ||
-        static_cast<uint64_t>(r.column) > input_bytes + 1) {
-      return Fail(fmt::format("{} lies outside the part", what), at);
-    }
-    return true;
+    const char* error = nullptr;
+    if (ReadRecord(b_, p_, r, last, items, input_bytes, error)) return true;
+    if (error[0] == 'l') return Fail(fmt::format("{} {}", what, error), at);
+    return Fail(fmt::format("{} ({})", error, what), at);
   }
 
  private:
@@ -341,60 +361,84 @@ void AppendVarint(std::string& out, uint64_t v) {
   }
   out.push_back(static_cast<char>(v));
 }
+uint64_t ZigZag(uint64_t delta) {  // a signed delta (two's complement) with its sign last
+  return (delta << 1) ^ (0 - (delta >> 63));
+}
+uint64_t UnZigZag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
+
+bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error) {
+  v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (p == b.size()) {
+      error = "truncated: the file ends inside a number";
+      return false;
+    }
+    auto byte = static_cast<uint8_t>(b[p++]);
+    if (shift == 63 && byte > 1) break;  // past 64 bits
+    v |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  error = "a number past 64 bits";
+  return false;
+}
 }  // namespace
+
+void AppendRecord(std::string& out, const ItemRecord& r, const ItemRecord& last) {
+  // Deltas in unsigned arithmetic (wrapping, never overflowing), zigzagged.
+  AppendVarint(out, ZigZag(static_cast<uint64_t>(r.index) - static_cast<uint64_t>(last.index)));
+  AppendVarint(out, ZigZag(r.byte_offset - last.byte_offset));
+  AppendVarint(out, r.bytes);
+  AppendVarint(out, ZigZag(static_cast<uint64_t>(r.line) - static_cast<uint64_t>(last.line)));
+  AppendVarint(out, static_cast<uint64_t>(r.column));
+}
+
+bool ReadRecord(std::string_view b, size_t& p, ItemRecord& r, const ItemRecord& last,
+                uint64_t items, uint64_t input_bytes, const char*& error) {
+  uint64_t index = 0, offset = 0, bytes = 0, line = 0, column = 0;
+  if (!ReadVarint(b, p, index, error) || !ReadVarint(b, p, offset, error) ||
+      !ReadVarint(b, p, bytes, error) || !ReadVarint(b, p, line, error) ||
+      !ReadVarint(b, p, column, error)) {
+    return false;
+  }
+  // Applied in wrapping arithmetic, then the result is checked: a wrap lands out of range.
+  index = static_cast<uint64_t>(last.index) + UnZigZag(index);
+  offset = last.byte_offset + UnZigZag(offset);
+  line = static_cast<uint64_t>(last.line) + UnZigZag(line);
+  if (index >= items || offset >= input_bytes || bytes > input_bytes - offset || line < 1 ||
+      line > input_bytes + 1 || column < 1 || column > input_bytes + 1) {
+    error = "lies outside the part";
+    return false;
+  }
+  r = {static_cast<int64_t>(index), bytes, offset, static_cast<int64_t>(line),
+       static_cast<int64_t>(column)};
+  return true;
+}
+
+void SkipRecord(std::string_view b, size_t& p) {
+  for (int fields = 0; fields < 5 && p < b.size(); ++p) {
+    if (!(static_cast<uint8_t>(b[p]) & 0x80)) ++fields;
+  }
+}
 
 void IdPairRecords::Add(uint64_t hash, const ItemRecord& first, std::string_view id) {
   hash_.push_back(hash);
-  AppendVarint(records_, static_cast<uint64_t>(first.index - last_.index - 1));
-  AppendVarint(records_, first.byte_offset - last_.byte_offset);
-  AppendVarint(records_, first.bytes);
-  AppendVarint(records_, static_cast<uint64_t>(first.line - last_.line));
-  AppendVarint(records_, static_cast<uint64_t>(first.column));
+  AppendRecord(records_, first, last_);
   AppendVarint(records_, id.size());
   records_.append(id);
   last_ = first;
 }
 
-bool IdPairRecords::Cursor::Varint(uint64_t& v) {
-  v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (p_ == b_.size()) {
-      error_ = "truncated: the id pairs end inside a record";
-      return false;
-    }
-    auto byte = static_cast<uint8_t>(b_[p_++]);
-    if (shift == 63 && byte > 1) break;  // past 64 bits
-    v |= static_cast<uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return true;
-  }
-  error_ = "an id pair holds a number past 64 bits";
-  return false;
-}
-
 bool IdPairRecords::Cursor::Next(ItemRecord& r, std::string_view& id) {
-  uint64_t index = 0, offset = 0, bytes = 0, line = 0, column = 0, length = 0;
-  if (!Varint(index) || !Varint(offset) || !Varint(bytes) || !Varint(line) || !Varint(column) ||
-      !Varint(length)) {
+  uint64_t length = 0;
+  if (!ReadRecord(b_, p_, r, last_, items_, input_bytes_, error_)) {
+    if (error_[0] == 'l') error_ = "an id pair's first item lies outside the part";
     return false;
   }
-  // Each delta is checked before it is added (no overflow): the record lies inside the part.
-  uint64_t next_index = static_cast<uint64_t>(last_.index + 1);
-  if (index >= items_ - std::min(items_, next_index) || offset >= input_bytes_ - last_.byte_offset ||
-      bytes > input_bytes_ - (last_.byte_offset + offset) ||
-      line > input_bytes_ + 1 - static_cast<uint64_t>(last_.line) || column < 1 ||
-      column > input_bytes_ + 1) {
-    error_ = "an id pair's first item lies outside the part";
-    return false;
-  }
+  if (!ReadVarint(b_, p_, length, error_)) return false;
   if (length > b_.size() - p_) {
     error_ = "truncated: the id pairs end inside an id";
     return false;
   }
-  r.index = static_cast<int64_t>(next_index + index);
-  r.byte_offset = last_.byte_offset + offset;
-  r.bytes = bytes;
-  r.line = last_.line + static_cast<int64_t>(line);
-  r.column = static_cast<int64_t>(column);
   id = b_.substr(p_, length);
   p_ += length;
   last_ = r;
@@ -446,14 +490,16 @@ void WritePartial(Writer& w, const PartialData& d) {
     w.U64(d.unloaded_partitions);
     w.Bytes(d.source.data() + d.partitions_begin, d.partitions_end - d.partitions_begin);
   }
+  std::string place;  // a partition's first item (records), relative to the one before
+  ItemRecord last = kNoRecord;
   if (!d.unloaded) w.U64(d.table.size());
   for (uint32_t i = 0; !d.unloaded && i < d.table.size(); ++i) {
     PartitionTable::Entry e = d.table.EntryAt(i);
-    w.Str(e.canonical);
-    w.U64(e.items);
-    w.U64(e.bytes);
-    w.U64(e.largest_item_bytes);
-    w.I64(e.largest_item_index);
+    w.VarStr(e.canonical);
+    w.Varint(e.items);
+    w.Varint(e.bytes);
+    w.Varint(e.largest_item_bytes);
+    w.Varint(static_cast<uint64_t>(e.largest_item_index));
     if (weighted) {
       std::vector<double> parts;
       if (i < d.weights.size()) {
@@ -469,7 +515,13 @@ void WritePartial(Writer& w, const PartialData& d) {
       w.U8(static_cast<uint8_t>(parts.size()));
       for (double c : parts) w.F64(c);
     }
-    if (records) w.Record(i < d.first_items.size() ? d.first_items[i] : ItemRecord{});
+    if (records) {
+      const ItemRecord& r = i < d.first_items.size() ? d.first_items[i] : kNoRecord;
+      place.clear();
+      AppendRecord(place, r, last);
+      w.Bytes(place.data(), place.size());
+      last = r;
+    }
   }
   w.U64(d.id_pairs.size());
   if (d.id_pairs.size() > 0) {
@@ -597,12 +649,14 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   bool records = IdIsKey(o);
   size_t components = o.synthetic.kind == SyntheticKeyOptions::Kind::kNone ? o.key_paths.size() : 1;
   uint64_t partitions = 0;
-  if (!in.Count(partitions, 41, UINT32_MAX - 1, "the partition count")) return in.error();
+  // At least a key's length, a kind byte and four counts each.
+  if (!in.Count(partitions, 6, UINT32_MAX - 1, "the partition count")) return in.error();
   if (partitions > d->items) {
     in.Fail("more partitions than items");
     return in.error();
   }
   uint64_t sum_items = 0, sum_bytes = 0;
+  ItemRecord last_record = kNoRecord;
   d->partitions_begin = in.pos();
   if (!unload) d->table.Reserve(partitions);
   // Partitions go into the table in batches, what each batch's adds will read loaded first
@@ -653,11 +707,13 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     Pending& p = pending[pending_count];
     p.start = in.pos();
     p.number = static_cast<uint32_t>(i);
-    if (!in.StrView(p.canonical, d->input_bytes + 8 * components + 1, "a partition key") ||
-        !in.U64(p.items, "a partition") || !in.U64(p.bytes, "a partition") ||
-        !in.U64(p.largest, "a partition") || !in.I64(p.largest_index, "a partition")) {
+    uint64_t largest_index = 0;
+    if (!in.VarStrView(p.canonical, d->input_bytes + 8 * components + 1, "a partition key") ||
+        !in.Varint(p.items, "a partition") || !in.Varint(p.bytes, "a partition") ||
+        !in.Varint(p.largest, "a partition") || !in.Varint(largest_index, "a partition")) {
       return fail_at(nullptr);
     }
+    p.largest_index = largest_index >= d->items ? -1 : static_cast<int64_t>(largest_index);
     if (!WellFormedCanonical(p.canonical, components)) {
       in.Fail(fmt::format("partition {}'s key is not a well-formed key of {} component(s)", i,
                           components),
@@ -704,8 +760,11 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     }
     if (records) {
       ItemRecord r;
-      if (!in.Record(r, d->items, d->input_bytes, "a partition's first item")) return fail_at(&p);
+      if (!in.Record(r, last_record, d->items, d->input_bytes, "a partition's first item")) {
+        return fail_at(&p);
+      }
       d->first_items.push_back(r);
+      last_record = r;
     }
     if (unload) continue;  // a merge adds it (and finds a repeat)
     if (++pending_count == kBatch && !flush()) return repeat;
@@ -807,13 +866,6 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
 }
 
 // Reads the little-endian value at `at` (within checked bytes).
-template <typename T>
-T ValueAt(const std::string& b, size_t& at) {
-  T v;
-  std::memcpy(&v, b.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
-}
 
 }  // namespace
 
@@ -838,15 +890,19 @@ void ForEachUnloadedPartition(const PartialData& d,
     UnloadedPartition p;
     p.number = i;
     p.start = at;
-    const uint64_t length = ValueAt<uint64_t>(d.source, at);
+    // Read (and checked) at parse time: the varints are well-formed.
+    const char* error = nullptr;
+    uint64_t length = 0, largest_index = 0;
+    ReadVarint(d.source, at, length, error);
     p.canonical = std::string_view(d.source).substr(at, length);
     at += length;
-    p.items = ValueAt<uint64_t>(d.source, at);
-    p.bytes = ValueAt<uint64_t>(d.source, at);
-    p.largest_item_bytes = ValueAt<uint64_t>(d.source, at);
-    p.largest_item_index = ValueAt<int64_t>(d.source, at);
+    ReadVarint(d.source, at, p.items, error);
+    ReadVarint(d.source, at, p.bytes, error);
+    ReadVarint(d.source, at, p.largest_item_bytes, error);
+    ReadVarint(d.source, at, largest_index, error);
+    p.largest_item_index = static_cast<int64_t>(largest_index);
     if (weighted) at += 1 + 8 * static_cast<uint8_t>(d.source[at]);  // read at parse time
-    if (records) at += 40;                                            // an ItemRecord
+    if (records) SkipRecord(d.source, at);                            // read at parse time
     visit(p);
   }
 }

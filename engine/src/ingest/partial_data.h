@@ -31,25 +31,32 @@ struct ItemRecord {
   int64_t column = 1;
 };
 
+// An item's place as varints (LEB128) relative to the place before (`last`): the zigzagged
+// deltas of index, byte offset and line, then bytes and column as they are; 5 to 8 bytes for
+// items near each other, against 40 as numbers. ReadRecord checks what it reads lies in the
+// part (else false, with what is wrong); SkipRecord steps over one that was checked.
+void AppendRecord(std::string& out, const ItemRecord& r, const ItemRecord& last);
+bool ReadRecord(std::string_view b, size_t& p, ItemRecord& r, const ItemRecord& last,
+                uint64_t items, uint64_t input_bytes, const char*& error);
+void SkipRecord(std::string_view b, size_t& p);
+// What the first record is relative to.
+inline constexpr ItemRecord kNoRecord{0, 0, 0, 1, 1};
+
 // A (logical partition, id) pair seen in the part (check_ids with a key other than /id), at its
 // first item: a later part holding the same pair holds a duplicate id. A part records one per
 // item, so they are kept compact (~50 bytes for a uuid id against ~92 as a struct and a string):
-// the hashes as a column, and the records with their ids as one byte string in item order, each
-// record's numbers as LEB128 varints relative to the record before (EncodedRecords).
+// the hashes as a column, and the records with their ids as one byte string in item order (per
+// pair: AppendRecord relative to the pair before, the id's length as a varint, the id).
 class IdPairRecords {
  public:
   size_t size() const { return hash_.size(); }
   // XXH3 of the id seeded with the partition's hash (as the one-pass set).
   uint64_t hash(size_t i) const { return hash_[i]; }
   const std::vector<uint64_t>& hashes() const { return hash_; }
-  // Per pair: varints index - previous index - 1, byte_offset - previous byte_offset, bytes,
-  // line - previous line, column, the id's length; then the id (the first record's previous
-  // is {index -1, byte_offset 0, line 1}). Records are added in item order, so no delta is
-  // negative.
   const std::string& records() const { return records_; }
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   void Reserve(size_t n) { hash_.reserve(n); }
-  // What a reader checked (partial_codec): the hashes and their records, one per hash.
+  // What a reader checked (partial_codec), one record per hash; not added to afterwards.
   void Assign(std::vector<uint64_t> hashes, std::string records) {
     hash_ = std::move(hashes);
     records_ = std::move(records);
@@ -67,18 +74,17 @@ class IdPairRecords {
     const char* error() const { return error_; }
 
    private:
-    bool Varint(uint64_t& v);
     std::string_view b_;
     size_t p_ = 0;
     uint64_t items_, input_bytes_;
-    ItemRecord last_{-1, 0, 0, 1, 1};
+    ItemRecord last_ = kNoRecord;
     const char* error_ = nullptr;
   };
 
  private:
   std::vector<uint64_t> hash_;
   std::string records_;
-  ItemRecord last_{-1, 0, 0, 1, 1};
+  ItemRecord last_ = kNoRecord;
 };
 
 // One sampled item (the part's first discover_items items): its scalar values in walk order,

@@ -1,5 +1,6 @@
-// A part's (partition, id) pair records (partial_data.h IdPairRecords): varints relative to the
-// record before, read back exactly, and every damaged encoding refused where it lies.
+// Item places as varints relative to the place before (partial_data.h AppendRecord, ReadRecord)
+// in a part's (partition, id) pair records (IdPairRecords): read back exactly, and every damaged
+// encoding refused.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -79,7 +80,7 @@ TEST(IdPairRecordsTest, RecordsOutsideThePartAreRefused) {
   IdPairRecords pairs;
   pairs.Add(0, {3, 10, 50, 4, 2}, "id");
   const std::string good = pairs.records();
-  EXPECT_EQ(refused(good, 4, 60), "truncated: the id pairs end inside a record");  // no more
+  EXPECT_EQ(refused(good, 4, 60), "truncated: the file ends inside a number");  // no more
   const std::string outside = "an id pair's first item lies outside the part";
   EXPECT_EQ(refused(good, 3, 60), outside);   // item 3 of 3
   EXPECT_EQ(refused(good, 4, 50), outside);   // byte 50 of 50
@@ -93,13 +94,13 @@ TEST(IdPairRecordsTest, RecordsOutsideThePartAreRefused) {
   EXPECT_EQ(refused(long_id, 4, 60), "truncated: the id pairs end inside an id");
   // A varint past 64 bits: ten continuation bytes, or a tenth byte above 1.
   EXPECT_EQ(refused(std::string(10, '\x80') + std::string(1, '\0'), 4, 60),
-            "an id pair holds a number past 64 bits");
+            "a number past 64 bits");
   EXPECT_EQ(refused(std::string(9, '\xff') + std::string(1, '\x02'), 4, 60),
-            "an id pair holds a number past 64 bits");
-  // Deltas that would wrap around are refused, not added.
-  const std::string rest("\x00\x01\x00\x01\x00", 5);  // offset 0, 1 byte, line 0, column 1, ""
-  EXPECT_EQ(refused(std::string(9, '\xff') + std::string(1, '\x01') + rest, UINT64_MAX, 60),
-            outside);
+            "a number past 64 bits");
+  // Deltas that wrap around land out of range: item -1, byte -1.
+  const std::string rest("\x00\x01\x00\x01\x00", 5);  // offset +0, 1 byte, line +0, column 1, ""
+  EXPECT_EQ(refused("\x01" + rest, UINT64_MAX, 60), outside);
+  EXPECT_EQ(refused(std::string("\x00\x01", 2) + rest.substr(1), 4, UINT64_MAX), outside);
 }
 
 }  // namespace

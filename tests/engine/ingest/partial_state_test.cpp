@@ -514,20 +514,21 @@ TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
     auto written = part->SerializePartial();
     ASSERT_TRUE(written.ok());
     const std::string bytes = written.value();
-    // Partition n's key "kNN": its canonical bytes (kind, u32 length, text) after a u64 length.
+    // Partition n's key "kNN": its canonical bytes (kind, u32 length, text) after a one-byte
+    // varint length, then its counts as varints.
     auto key_at = [&](int n) {
       size_t at = bytes.find(fmt::format("k{:02}", n));
       EXPECT_NE(at, std::string::npos) << n;
       return at;
     };
-    const size_t start5 = key_at(5) - 5 - 8;  // where partition 5 starts
+    const size_t start5 = key_at(5) - 5 - 1;  // where partition 5 starts
     for (int variant = 0; variant < 3; ++variant) {
       std::string corrupt = bytes;
       corrupt.replace(key_at(5), 3, "k01");  // partition 5 repeats partition 1
       if (variant == 1) {
-        std::memset(&corrupt[key_at(6) + 3], 0, 8);  // partition 6 holds no items
+        corrupt[key_at(6) + 3] = 0;  // partition 6 holds no items
       } else if (variant == 2) {
-        std::memset(&corrupt[key_at(5) + 3], 0, 8);  // and partition 5 none either
+        corrupt[key_at(5) + 3] = 0;  // and partition 5 none either
       }
       auto parsed = Analyzer::ParsePartial(corrupt);
       ASSERT_FALSE(parsed.ok()) << variant;
@@ -573,7 +574,7 @@ TEST(PartialStateTest, ARepeatedKeyIsTheFirstProblem) {
 
     // Partition 6 alone broken: its counts are the problem.
     std::string corrupt = bytes;
-    std::memset(&corrupt[key_at(6) + 3], 0, 8);
+    corrupt[key_at(6) + 3] = 0;
     auto parsed = Analyzer::ParsePartial(corrupt);
     ASSERT_FALSE(parsed.ok());
     EXPECT_NE(parsed.status().message().find("partition 6's counts are out of range"),
