@@ -242,7 +242,7 @@ class Reader {
     size_t at = p_;
     const char* error = nullptr;
     if (ReadRecord(b_, p_, r, last, items, input_bytes, error)) return true;
-    if (error[0] == 'l') return Fail(fmt::format("{} {}", what, error), at);
+    if (error == kOutsideThePart) return Fail(fmt::format("{} {}", what, error), at);
     return Fail(fmt::format("{} ({})", error, what), at);
   }
 
@@ -406,7 +406,7 @@ bool ReadRecord(std::string_view b, size_t& p, ItemRecord& r, const ItemRecord& 
   line = static_cast<uint64_t>(last.line) + UnZigZag(line);
   if (index >= items || offset >= input_bytes || bytes > input_bytes - offset || line < 1 ||
       line > input_bytes + 1 || column < 1 || column > input_bytes + 1) {
-    error = "lies outside the part";
+    error = kOutsideThePart;
     return false;
   }
   r = {static_cast<int64_t>(index), bytes, offset, static_cast<int64_t>(line),
@@ -431,7 +431,7 @@ void IdPairRecords::Add(uint64_t hash, const ItemRecord& first, std::string_view
 bool IdPairRecords::Cursor::Next(ItemRecord& r, std::string_view& id) {
   uint64_t length = 0;
   if (!ReadRecord(b_, p_, r, last_, items_, input_bytes_, error_)) {
-    if (error_[0] == 'l') error_ = "an id pair's first item lies outside the part";
+    if (error_ == kOutsideThePart) error_ = "an id pair's first item lies outside the part";
     return false;
   }
   if (!ReadVarint(b_, p_, length, error_)) return false;

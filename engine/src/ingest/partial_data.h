@@ -39,6 +39,8 @@ void AppendRecord(std::string& out, const ItemRecord& r, const ItemRecord& last)
 bool ReadRecord(std::string_view b, size_t& p, ItemRecord& r, const ItemRecord& last,
                 uint64_t items, uint64_t input_bytes, const char*& error);
 void SkipRecord(std::string_view b, size_t& p);
+// ReadRecord's error for a place outside the part (the caller says whose place it is).
+inline constexpr const char kOutsideThePart[] = "lies outside the part";
 // What the first record is relative to.
 inline constexpr ItemRecord kNoRecord{0, 0, 0, 1, 1};
 
