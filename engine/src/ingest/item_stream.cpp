@@ -6,6 +6,7 @@
 #include <cstring>
 #include <new>
 
+#include "ingest/json_implementation.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/json_diagnostics.h"
 
@@ -46,7 +47,9 @@ ErrorCode CodeOf(simdjson::error_code e) {
 }  // namespace
 
 ItemStream::ItemStream(ItemSink* sink)
-    : sink_(sink), parser_(simdjson::SIMDJSON_MAXSIZE_BYTES) {}
+    : sink_(sink), parser_(simdjson::SIMDJSON_MAXSIZE_BYTES) {
+  UseSimdJsonStage1();  // before any parser allocates (they do so on first use)
+}
 
 uint8_t* ItemStream::WritableChunk(size_t n) {
   if (len_ + n > capacity_ || buf_ == nullptr) {  // a fresh stream has no buffer yet

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <new>
 
+#include "ingest/json_implementation.h"
 #include "simdjson.h"
 
 namespace partplay {
@@ -15,7 +16,9 @@ struct ParseLimitProbe::State {
   size_t size = 0;
 };
 
-ParseLimitProbe::ParseLimitProbe() : state_(std::make_unique<State>()) {}
+ParseLimitProbe::ParseLimitProbe() : state_(std::make_unique<State>()) {
+  UseSimdJsonStage1();  // before the parser allocates (on its first parse)
+}
 ParseLimitProbe::~ParseLimitProbe() = default;
 
 uint8_t* ParseLimitProbe::Buffer(size_t n) {

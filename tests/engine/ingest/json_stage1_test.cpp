@@ -1,5 +1,7 @@
 // The SIMD stage 1 (ingest/json_stage1.h) gives simdjson's fallback stage 1 bit for bit on
-// adversarial inputs, in every stage1_mode.
+// adversarial inputs, in every stage1_mode; and the implementation wrapping it
+// (ingest/json_implementation.h) parses as the fallback kernel does through DOM parse_many and
+// On Demand iterate_many.
 #include "ingest/json_stage1.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "../../fuzz/json_stage1_diff.h"
+#include "ingest/json_implementation.h"
 
 namespace partplay {
 namespace {
@@ -113,6 +116,61 @@ TEST(JsonStage1Test, QuotesInAtomsAndControlCharacters) {
     ExpectSame(pad + "\"a\"\"b\"x\"c\"");
     ExpectSame(pad + "\"a\x01\" \"b\t\" \"\\\x01\"");
     ExpectSame(pad + "1\\\"2 \"ok\"");
+  }
+}
+
+// Parses an NDJSON text with the active implementation: each document minified, or its error.
+std::string ParseAll(const std::string& text) {
+  std::string result;
+  simdjson::dom::parser dom;
+  simdjson::dom::document_stream docs;
+  if (auto e = dom.parse_many(text.data(), text.size(), 256).get(docs)) return simdjson::error_message(e);
+  for (auto doc : docs) {
+    simdjson::dom::element element;
+    if (auto e = doc.get(element)) {
+      result += std::string("error ") + simdjson::error_message(e) + "\n";
+      break;
+    }
+    result += simdjson::minify(element) + "\n";
+  }
+  simdjson::ondemand::parser od;
+  simdjson::padded_string padded(text);
+  simdjson::ondemand::document_stream stream;
+  if (auto e = od.iterate_many(padded, 256).get(stream)) return result + simdjson::error_message(e);
+  for (auto it = stream.begin(); it != stream.end(); ++it) {
+    auto doc = *it;
+    std::string_view json;
+    simdjson::ondemand::document_reference ref;
+    auto e = std::move(doc).get(ref);
+    if (!e) e = ref.raw_json().get(json);
+    if (e) {
+      result += std::string("od error ") + simdjson::error_message(e) + "\n";
+      break;
+    }
+    result += std::string(json) + " @" + std::to_string(it.current_index()) + "\n";
+  }
+  return result;
+}
+
+TEST(JsonStage1Test, ImplementationParsesAsTheFallback) {
+  const simdjson::implementation* simd = SimdStage1Implementation();
+  const simdjson::implementation* fallback = simdjson::get_available_implementations()["fallback"];
+  if (!simd || !fallback) GTEST_SKIP() << "no fallback kernel in this simdjson build";
+  const simdjson::implementation* before = simdjson::get_active_implementation();
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += "{\"id\":\"" + std::to_string(i) + "\",\"s\":\"caf\xc3\xa9 \\\"q\\\"\",\"v\":[" +
+            std::to_string(i * 3) + ",{\"x\":null}]}\n";
+  }
+  std::vector<std::string> inputs = {text, text + "{\"bad\":tru}\n", text + "{\"cut\":\"abc",
+                                     "[1,2] [3] {\"a\":{}}", "   ", ""};
+  for (const auto& input : inputs) {
+    simdjson::get_active_implementation() = fallback;
+    std::string want = ParseAll(input);
+    simdjson::get_active_implementation() = simd;
+    std::string got = ParseAll(input);
+    simdjson::get_active_implementation() = before;
+    EXPECT_EQ(got, want) << input;
   }
 }
 
