@@ -743,8 +743,10 @@ class Analyzer::Impl : public internal::ItemSink {
             SetInvalid(here, "number_out_of_range");
             return Status::Ok();
           }
-          Set(here, KeyKind::kNumber, d, {});  // -0 becomes 0 in the canonical encoding
-          if (here && ImpreciseInteger(value.raw_json_token(), d)) MarkImprecise(here, value);
+          // -0 becomes 0 in the canonical encoding. Only the components this value sets (a first
+          // occurrence) can be imprecise: a repeated property's literal is not their key.
+          uint32_t set = Set(here, KeyKind::kNumber, d, {});
+          if (set && ImpreciseInteger(value.raw_json_token(), d)) MarkImprecise(set, value);
           if (discovering_) Discover(KeyKind::kNumber, d, {});
           return Status::Ok();
         }
@@ -837,9 +839,9 @@ class Analyzer::Impl : public internal::ItemSink {
   // An integer literal the DOM stored exactly: beyond +-2^53 its decimal text is the literal
   // (JSON integers have one spelling), which the imprecise-key finding quotes.
   void SetInteger(uint32_t here, double d, bool negative, uint64_t magnitude) {
-    Set(here, KeyKind::kNumber, d, {});
-    if (!here || std::fabs(d) < kTwoTo53) return;
-    for (uint32_t m = here; m; m &= m - 1) {
+    uint32_t set = Set(here, KeyKind::kNumber, d, {});
+    if (!set || std::fabs(d) < kTwoTo53) return;
+    for (uint32_t m = set; m; m &= m - 1) {
       int slot = __builtin_ctz(m);
       const FoundComponent& f = found_[slot];
       if (f.kind != KeyKind::kNumber || !f.raw.empty()) continue;
@@ -849,19 +851,23 @@ class Analyzer::Impl : public internal::ItemSink {
       char* out = text;
       if (negative) *out++ = '-';
       out = fmt::format_to(out, "{}", magnitude);
-      MarkRaw(here, std::string_view(text, static_cast<size_t>(out - text)));
+      MarkRaw(set, std::string_view(text, static_cast<size_t>(out - text)));
       return;
     }
   }
 
-  void Set(uint32_t here, KeyKind kind, double number, std::string_view text) {
+  // Sets the components at `here` not yet found; answers which it set.
+  uint32_t Set(uint32_t here, KeyKind kind, double number, std::string_view text) {
+    uint32_t set = 0;
     for (uint32_t m = here; m; m &= m - 1) {
       FoundComponent& f = found_[__builtin_ctz(m)];
       if (f.kind != KeyKind::kUndefined || f.invalid) continue;  // the first occurrence wins
       f.kind = kind;
       f.number = number == 0 ? 0.0 : number;  // -0 is 0, as JavaScript's String(-0) says
       f.text = text;
+      set |= m & (0 - m);
     }
+    return set;
   }
   void MarkImprecise(uint32_t here, od::value& value) {
     std::string_view raw = value.raw_json_token();

@@ -317,6 +317,27 @@ TEST(ValidatedPathTest, ImpreciseKeysQuoteTheLiteral) {
   EXPECT_NE(fast.json.find("123456789012345678901234567890"), std::string::npos);
 }
 
+// A property named twice: the first occurrence is the key, so only its literal can make the
+// key imprecise, in the walk (sampled items) and in the validated path alike.
+TEST(ValidatedPathTest, ARepeatedPropertysLiteralIsNotTheKeys) {
+  const std::string text =
+      R"({"id":"a","k":1,"k":12345678901234567890})" "\n"
+      R"({"id":"b","k":12345678901234567891,"k":2})" "\n"
+      R"({"id":"c","k":3,"k":123456789012345678901234567890})" "\n";
+  for (int64_t discover : {0, -1}) {
+    AnalysisOptions options;
+    options.key_paths = {"/k"};
+    options.discover_items = discover;
+    Outcome out = ExpectSame(options, text, text.size());
+    ASSERT_TRUE(out.status.ok()) << Describe(out.status);
+    EXPECT_NE(out.json.find(R"("imprecise_number_key":{"count":1,)"), std::string::npos)
+        << discover << ": " << out.json.substr(0, 600);
+    EXPECT_NE(out.json.find("12345678901234567891"), std::string::npos) << discover;
+    EXPECT_EQ(out.json.find("12345678901234567890"), std::string::npos) << discover;
+    EXPECT_EQ(out.json.find("123456789012345678901234567890"), std::string::npos) << discover;
+  }
+}
+
 TEST(CountNewlinesTest, MatchesACountAtEveryLengthAndAlignment) {
   std::mt19937 rng(7);
   std::string text(3000, 'a');
