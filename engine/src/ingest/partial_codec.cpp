@@ -197,13 +197,7 @@ class Reader {
   bool StrView(std::string_view& s, size_t max, const char* what) {
     size_t at = p_;
     uint64_t n = 0;
-    if (!U64(n, what)) return false;
-    if (n > max)
-      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
-    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
-    s = b_.substr(p_, n);
-    p_ += n;
-    return true;
+    return U64(n, what) && Take(s, n, max, at, what);
   }
   bool Varint(uint64_t& v, const char* what) {
     if (failed()) return false;
@@ -216,7 +210,10 @@ class Reader {
   bool VarStrView(std::string_view& s, size_t max, const char* what) {
     size_t at = p_;
     uint64_t n = 0;
-    if (!Varint(n, what)) return false;
+    return Varint(n, what) && Take(s, n, max, at, what);
+  }
+  // The next n bytes of a string whose length was read at `at`, if within `max` and the file.
+  bool Take(std::string_view& s, uint64_t n, size_t max, size_t at, const char* what) {
     if (n > max)
       return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
     if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
