@@ -93,6 +93,12 @@ async function elementSettled(page, id) {
   return page.evaluate((sel) => document.querySelector(sel).dataset.state, `#${id}`);
 }
 
+/** What an element shows, whitespace squeezed: the message of an element in its error state. */
+async function elementText(page, id) {
+  const text = await page.evaluate((sel) => document.querySelector(sel).shadowRoot.textContent, `#${id}`);
+  return squeeze(text).slice(0, 600);
+}
+
 /** The SELECT tables of an element: [{columns, rows: [[cell]]}], and its errors [{line, column, text}]. */
 function elementCql(page, id) {
   return page.evaluate((sel) => {
@@ -336,7 +342,8 @@ SELECT * FROM s.m;`;
       assert.notEqual(await page.attribute('#pp-hotel', 'data-engine'), 'on', 'the last element waits to be scrolled to');
       for (const id of ['pp-primary', 'pp-compound', 'pp-composite', 'pp-date', 'pp-synthetic', 'pp-hotel']) {
         await page.scrollIntoView(`#${id}`);
-        assert.equal(await elementSettled(page, id), 'ready', `${id} is ready`);
+        const state = await elementSettled(page, id);
+        assert.equal(state, 'ready', `${id} is ready${state === 'error' ? `: ${await elementText(page, id)}` : ''}`);
       }
       // Primary key (id int): a partition per row, in token order; nodes="5" rf="2".
       const primary = await elementCql(page, 'pp-primary');
