@@ -285,6 +285,13 @@ bool WellFormedCanonical(std::string_view c, size_t components) {
   return components == 0 ? count >= 1 : count == components;
 }
 
+// A location a part reports (an error's, a finding's) is at most 2^53 in each field, as the
+// merge's totals are: rebasing it onto the parts before then cannot overflow.
+bool Rebasable(const SourceLocation& w) {
+  constexpr int64_t kMax = int64_t{1} << 53;
+  return w.byte_offset <= kMax && w.item_index <= kMax && w.line <= kMax && w.column <= kMax;
+}
+
 bool ReadFindings(Reader& in, std::vector<ItemFinding>& list, uint64_t items, const char* what) {
   uint32_t n = 0;
   size_t at = in.pos();
@@ -304,6 +311,9 @@ bool ReadFindings(Reader& in, std::vector<ItemFinding>& list, uint64_t items, co
     if (f.item_index <= previous || static_cast<uint64_t>(f.item_index) >= items) {
       return in.Fail(fmt::format("{}: item index {} out of order or range", what, f.item_index),
                      start);
+    }
+    if (!Rebasable(f.where)) {
+      return in.Fail(fmt::format("{}: a location past 2^53", what), start);
     }
     previous = f.item_index;
   }
@@ -598,6 +608,10 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     }
     if (!in.Str(message, kMaxMessageBytes, "the error message") ||
         !in.Loc(where, "the error's location")) {
+      return in.error();
+    }
+    if (!Rebasable(where)) {
+      in.Fail("the error's location is past 2^53", at);
       return in.error();
     }
     d->status = Status(static_cast<ErrorCode>(code), std::move(message), where);
