@@ -5,6 +5,10 @@
 //   options | status | extent and counters | 5 finding lists | partitions | id pairs | sample
 //   u64 checksum
 //
+// Version 2: in the partitions section each key's length and counts are LEB128 varints, and an
+// item's place (a /id partition's first item, an id pair's) is AppendRecord's deltas from the
+// place before; the id pairs are their hashes (u64 each), then their places and ids as one string.
+//
 // The reader is a parser of untrusted bytes: each count is bounded by the bytes left (no
 // allocation larger than the file), every value is range-checked against the others (totals,
 // indices, offsets), keys are well-formed canonical bytes, and the checksum is verified last.
@@ -24,8 +28,9 @@ namespace {
 constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                              '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
 bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error);
+size_t EncodeVarint(uint64_t v, uint8_t out[10]);
 
-constexpr uint32_t kVersion = 2;  // 2: compact id pairs (IdPairRecords)
+constexpr uint32_t kVersion = 2;  // 2: counts as varints, item places as deltas (AppendRecord)
 constexpr size_t kMaxMessageBytes = 64 * 1024;
 constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
 constexpr size_t kMaxPathBytes = 1u << 20;
@@ -71,12 +76,9 @@ class Writer {
     }
   }
   void Bytes(const void* p, size_t n) { Raw(p, n); }
-  void Varint(uint64_t v) {  // LEB128
+  void Varint(uint64_t v) {
     uint8_t b[10];
-    size_t n = 0;
-    for (; v >= 0x80; v >>= 7) b[n++] = static_cast<uint8_t>(v | 0x80);
-    b[n++] = static_cast<uint8_t>(v);
-    Raw(b, n);
+    Raw(b, EncodeVarint(v, b));
   }
   void VarStr(std::string_view s) {
     Varint(s.size());
@@ -361,12 +363,16 @@ bool KnownErrorCode(uint32_t code) {
 }  // namespace
 
 namespace {
+// LEB128: 7 bits a byte, the high bit set on all but the last; answers the byte count.
+size_t EncodeVarint(uint64_t v, uint8_t out[10]) {
+  size_t n = 0;
+  for (; v >= 0x80; v >>= 7) out[n++] = static_cast<uint8_t>(v | 0x80);
+  out[n++] = static_cast<uint8_t>(v);
+  return n;
+}
 void AppendVarint(std::string& out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
+  uint8_t b[10];
+  out.append(reinterpret_cast<const char*>(b), EncodeVarint(v, b));
 }
 uint64_t ZigZag(uint64_t delta) {  // a signed delta (two's complement) with its sign last
   return (delta << 1) ^ (0 - (delta >> 63));
