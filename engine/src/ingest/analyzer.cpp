@@ -251,7 +251,9 @@ class Analyzer::Impl : public internal::ItemSink {
       }
       id = nullptr;
     }
-    uint64_t id_hash = id ? XXH3_64bits(id->text.data(), id->text.size()) : 0;
+    // The id's own hash serves only the sample (immutability evidence).
+    uint64_t id_hash =
+        discovering_ && id ? XXH3_64bits(id->text.data(), id->text.size()) : 0;
     if (discovering_ && id && !part_) RecordIdValues(id_hash);  // a part's merge replays it
     if (discovering_ && part_) {
       sample_items_.push_back({bytes, id != nullptr, id_hash, static_cast<uint32_t>(first_obs),
@@ -833,6 +835,15 @@ class Analyzer::Impl : public internal::ItemSink {
           Set(here, KeyKind::kNull, 0, {});
           break;
       }
+      if (AllFound(matching)) return true;  // the first occurrence won: later fields change nothing
+    }
+    return true;
+  }
+  // Whether every component in `paths` has its value (or is invalid) already.
+  bool AllFound(uint32_t paths) const {
+    for (uint32_t m = paths; m; m &= m - 1) {
+      const FoundComponent& f = found_[__builtin_ctz(m)];
+      if (f.kind == KeyKind::kUndefined && !f.invalid) return false;
     }
     return true;
   }
@@ -1020,8 +1031,8 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   r.sampled_items = sampled_items_;
   for (const auto& [path, stats] : discovered_) {
     CandidatePath c = stats.out;
-    if (!c.distinct_capped) {
-      c.distinct = stats.values.size();
+    if (!c.distinct_capped) c.distinct = stats.values.size();
+    if (!c.distinct_capped && options.candidate_values) {
       c.values.reserve(stats.values.size());
       for (const auto& [hash, agg] : stats.values) {
         c.values.push_back({agg.canonical, agg.items, agg.bytes});
@@ -1507,7 +1518,9 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (!repeat.ok()) return repeat;
     }
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
-    impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
+    // The last part's pairs are only looked up: no part after it needs them in the set.
+    bool last = k + 1 == parts.size();
+    if (!last) impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
     internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
     for (size_t i = 0; i < d.id_pairs.size(); ++i) {
       if (i + 16 < d.id_pairs.size()) impl->ids_.Prefetch(d.id_pairs.hash(i + 16));
@@ -1516,7 +1529,8 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (!records.Next(first, id)) {  // a part's own records, or read and checked
         return Status(ErrorCode::kBadPartial, records.error());
       }
-      if (impl->ids_.Insert(d.id_pairs.hash(i))) continue;
+      uint64_t pair = d.id_pairs.hash(i);
+      if (last ? !impl->ids_.Contains(pair) : impl->ids_.Insert(pair)) continue;
       ++impl->duplicate_id_;
       duplicates.push_back(FindingOf(first, b, std::string(id)));
     }

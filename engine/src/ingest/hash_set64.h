@@ -10,7 +10,6 @@ namespace partplay::internal {
 // An open-addressing set of 64-bit hashes (0 is stored as 1): 8 bytes per entry at load <= 1/2.
 class HashSet64 {
  public:
-  // Inserts; false when it was there already.
   // Starts loading h's slot (Insert then finds it in cache).
   void Prefetch(uint64_t h) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)], 1);
@@ -29,6 +28,17 @@ class HashSet64 {
     return slots_.empty() ? 0 : slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)];
   }
 
+  // Whether h was inserted.
+  bool Contains(uint64_t h) const {
+    if (slots_.empty()) return false;
+    if (h == 0) h = 1;
+    for (size_t i = h & (slots_.size() - 1); slots_[i] != 0; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i] == h) return true;
+    }
+    return false;
+  }
+
+  // Inserts; false when it was there already.
   bool Insert(uint64_t h) {
     if (h == 0) h = 1;
     if ((size_ + 1) * 2 > slots_.size()) Grow();

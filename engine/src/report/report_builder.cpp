@@ -272,8 +272,9 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
                                       const ReportRequest& request) {
   BuiltReport out;
   // Only the listed partitions are built; the container model reads every partition from the
-  // analyzer's table.
-  out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions});
+  // analyzer's table. The candidates' values serve only the key advisor of a container.
+  out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions,
+                                       .candidate_values = request.container.has_value()});
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};

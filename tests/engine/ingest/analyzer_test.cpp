@@ -1057,6 +1057,31 @@ TEST(AnalyzerCandidatePathsTest, ItemsDistinctAndTypes) {
   EXPECT_EQ(o.report.candidate_paths[0].path, "/id");
 }
 
+// The values of each candidate path (what the key advisor ranks) come only when asked for; the
+// counts are the same either way.
+TEST(AnalyzerCandidatePathsTest, ValuesOnlyWhenAsked) {
+  std::string input = JoinLines({R"({"id":"a","u":1})", R"({"id":"b","u":1})", R"({"id":"c","u":2})"});
+  Outcome with = Analyze(input);
+  Outcome without = Analyze(input, Keys({"/id"}), {.candidate_values = false});
+  ASSERT_TRUE(with.status.ok() && without.status.ok());
+  ASSERT_EQ(with.report.candidate_paths.size(), 2u);
+  ASSERT_EQ(without.report.candidate_paths.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const CandidatePath& w = with.report.candidate_paths[i];
+    const CandidatePath& wo = without.report.candidate_paths[i];
+    EXPECT_EQ(w.path, wo.path);
+    EXPECT_EQ(w.items, wo.items);
+    EXPECT_EQ(w.distinct, wo.distinct);
+    EXPECT_EQ(w.values.size(), w.distinct) << w.path;
+    EXPECT_TRUE(wo.values.empty()) << wo.path;
+  }
+  EXPECT_EQ(with.json, without.json);  // the report's JSON never lists them
+  const CandidatePath* u = FindPath(with.report, "/u");
+  ASSERT_NE(u, nullptr);
+  ASSERT_EQ(u->values.size(), 2u);
+  EXPECT_EQ(u->values[0].items, 2u);  // largest bytes first: the two items holding 1
+}
+
 TEST(AnalyzerCandidatePathsTest, NumbersCompareAsDoublesForDistinct) {
   Outcome o = Analyze(JoinLines({R"({"n":5})", R"({"n":5.0})", R"({"n":-0})", R"({"n":0})",
                                  R"({"n":"5"})", R"({"n":1e400})"}));

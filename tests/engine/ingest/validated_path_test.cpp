@@ -117,6 +117,7 @@ std::string Item(std::mt19937_64& rng, int index, bool pretty) {
   if (rng() % 5 == 0) add("x/y", Value(rng, 0));
   if (rng() % 5 == 0) add("tags", "[{\"name\":" + Value(rng, 1) + "}]");
   if (rng() % 7 == 0) add("a", "\"second a\"");  // a repeated name: the first one counts
+  if (rng() % 7 == 0) add("c", rng() % 2 ? "{\"d\":" + Value(rng, 1) + "}" : Value(rng, 0));
   add("pad", Value(rng, 0));
   std::shuffle(fields.begin(), fields.end(), rng);
   std::string out = "{";
@@ -336,6 +337,27 @@ TEST(ValidatedPathTest, ARepeatedPropertysLiteralIsNotTheKeys) {
     EXPECT_EQ(out.json.find("12345678901234567890"), std::string::npos) << discover;
     EXPECT_EQ(out.json.find("123456789012345678901234567890"), std::string::npos) << discover;
   }
+}
+
+// The validated path stops reading an item's fields once every tracked component has its first
+// occurrence: a later repeat that the DOM cannot tell apart from its literal (1e300 at the key)
+// changes nothing, so the item stays on the validated path; a component not yet found (/c/d in a
+// second "c") is still looked for.
+TEST(ValidatedPathTest, TheFirstOccurrencesEndTheSearch) {
+  const std::string text =
+      R"({"id":"a","k":1,"c":{"d":"x"},"k":1e300})" "\n"
+      R"({"id":"b","c":{"z":1},"k":2,"c":{"d":"y"},"c":{"d":"z"}})" "\n"
+      R"({"k":3,"id":"c","c":5,"c":{"d":"w"},"k":123456789012345678901234567890})" "\n";
+  AnalysisOptions options;
+  options.key_paths = {"/k", "/c/d"};
+  options.discover_items = 0;
+  Outcome out = ExpectSame(options, text, text.size());
+  ASSERT_TRUE(out.status.ok()) << Describe(out.status);
+  EXPECT_EQ(out.validated, 2u);  // the third's 30-digit integer stops the DOM parser
+  EXPECT_NE(out.json.find(R"([1,"x"])"), std::string::npos) << out.json.substr(0, 800);
+  EXPECT_NE(out.json.find(R"([2,"y"])"), std::string::npos);
+  EXPECT_EQ(out.json.find(R"([2,"z"])"), std::string::npos);
+  EXPECT_NE(out.json.find(R"([3,"w"])"), std::string::npos);  // a scalar "c" holds no /c/d
 }
 
 TEST(CountNewlinesTest, MatchesACountAtEveryLengthAndAlignment) {

@@ -107,7 +107,8 @@ struct CandidatePath {
   bool distinct_capped = false;
   uint64_t strings = 0, numbers = 0, booleans = 0, nulls = 0;
   // Every distinct value with its items and bytes, largest bytes first; empty when
-  // distinct_capped (then only `distinct` is known, as a lower bound).
+  // distinct_capped (then only `distinct` is known, as a lower bound) or when the report was
+  // built without them (ReportOptions::candidate_values).
   std::vector<CandidateValue> values;
   // Immutability evidence: sampled items whose "id" was seen before in the sample with this path,
   // and how many of those held a different value here than the first time.
@@ -173,6 +174,9 @@ class LogicalPartitionList : public PartitionList {
 struct ReportOptions {
   // How many partitions `partitions` lists (largest first); -1 = all.
   int64_t max_partitions = -1;
+  // Whether candidate_paths carry their values (what the key advisor ranks); without them a
+  // report of a big sample skips copying and sorting every distinct value.
+  bool candidate_values = true;
 };
 
 struct AnalysisReport {
