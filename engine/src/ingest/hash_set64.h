@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/huge_pages.h"
+
 namespace partplay::internal {
 
 // An open-addressing set of 64-bit hashes (0 is stored as 1): 8 bytes per entry at load <= 1/2.
@@ -56,7 +58,7 @@ class HashSet64 {
   void Grow() { Rehash(slots_.empty() ? 1024 : slots_.size() * 2); }
   void Rehash(size_t capacity) {
     std::vector<uint64_t> old = std::move(slots_);
-    slots_.assign(capacity, 0);
+    slots_ = HugePageVector<uint64_t>(capacity, 0);
     size_ = 0;
     for (size_t i = 0; i < old.size(); ++i) {
       if (i + 16 < old.size()) Prefetch(old[i + 16]);  // the new slots are scattered

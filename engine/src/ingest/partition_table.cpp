@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/huge_pages.h"
 #include "core/radix_sort.h"
 
 namespace partplay::internal {
@@ -37,7 +38,7 @@ void PartitionTable::Reserve(size_t n) {
 void PartitionTable::Rehash(size_t capacity) {
   // Free the old index first: its memory is there for the new one (a wasm heap never shrinks).
   index_ = std::vector<Slot>();
-  index_.assign(capacity, Slot{0, 0});
+  index_ = HugePageVector<Slot>(capacity, Slot{0, 0});
   mask_ = capacity - 1;
   for (uint32_t n = 0; n < size_; ++n) {
     uint64_t hash = StoredAt(n).hash;
