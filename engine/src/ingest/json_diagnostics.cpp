@@ -5,6 +5,12 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace partplay {
 namespace {
 
@@ -319,12 +325,37 @@ bool IsJsonNumber(std::string_view token) {
   return i < token.size() && (token[0] == '-' || (token[0] >= '0' && token[0] <= '9'));
 }
 
-// '\n' bytes in `text`, eight at a time: a lane's top bit is set exactly where the byte is
-// '\n' (no borrow crosses lanes), and lane counts are summed every 255 words.
+// '\n' bytes in `text`, sixteen at a time with SIMD (a lane subtracts each match, -1), then
+// eight at a time: a lane's top bit is set exactly where the byte is '\n' (no borrow crosses
+// lanes); lane counts are summed every 255 blocks.
 size_t CountNewlines(std::string_view text) {
   constexpr uint64_t kOnes = 0x0101010101010101ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
   const char* p = text.data();
   size_t n = text.size(), total = 0;
+#if defined(__wasm_simd128__) || defined(__SSE2__)
+  while (n >= 16) {
+#if defined(__wasm_simd128__)
+    v128_t acc = wasm_i8x16_splat(0);
+    const v128_t newline = wasm_i8x16_splat('\n');
+#else
+    __m128i acc = _mm_setzero_si128();
+    const __m128i newline = _mm_set1_epi8('\n');
+#endif
+    size_t blocks = std::min<size_t>(n / 16, 255);
+    for (size_t b = 0; b < blocks; ++b, p += 16) {
+#if defined(__wasm_simd128__)
+      acc = wasm_i8x16_sub(acc, wasm_i8x16_eq(wasm_v128_load(p), newline));
+#else
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(v, newline));
+#endif
+    }
+    n -= blocks * 16;
+    uint8_t lanes[16];
+    std::memcpy(lanes, &acc, 16);
+    for (uint8_t c : lanes) total += c;
+  }
+#endif
   while (n >= 8) {
     uint64_t lanes = 0;  // per byte: newlines seen in this block (at most 255)
     size_t words = std::min<size_t>(n / 8, 255);
