@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "core/murmur_hash3.h"
+#include "ingest/candidate_discovery.h"
 #include "ingest/exact_sum.h"
 #include "ingest/hash_set64.h"
 #include "ingest/item_stream.h"
@@ -39,28 +40,10 @@ struct FoundComponent {
   std::string_view raw;           // the number's literal, when imprecise
 };
 
-struct ValueAgg {
-  uint64_t items = 0;
-  uint64_t bytes = 0;
-  std::string canonical;
-};
-
-struct PathStats {
-  CandidatePath out;
-  uint32_t number = 0;  // index in Impl::path_order_
-  int64_t last_item = -1;
-  std::unordered_map<uint64_t, ValueAgg> values;  // by HashCanonical; cleared when capped
-};
-
 constexpr size_t kMaxKeyPaths = 3;
 constexpr size_t kMaxConcatPaths = 5;
 // Every path the walk looks for: key paths, "/id", the weight path, synthetic-key paths.
 constexpr size_t kMaxTrackedPaths = kMaxKeyPaths + 1 + 1 + kMaxConcatPaths + 1;
-// Distinct candidate values kept over all paths (the advisor's sample); paths that would pass it
-// are capped like a path with too many values.
-constexpr uint64_t kMaxCandidateValues = 2000000;
-// Sampled items whose (path, value) pairs are kept to compare with a later item of the same id.
-constexpr size_t kMaxIdRecords = 100000;
 
 // SplitMix64: the per-item random suffix (seeded, reproducible, the same in every build).
 uint64_t SplitMix64(uint64_t x) {
@@ -197,11 +180,8 @@ class Analyzer::Impl : public internal::ItemSink {
     uint64_t bytes = item.text.size();
     first_obs_ = sample_obs_.size();
     if (discovering_) {
-      ++sampled_items_;
-      current_item_ = item.index;
-      current_bytes_ = bytes;
+      if (!logs_sample()) discovery_->BeginItem(item.index, bytes);
       pointer_.clear();
-      item_values_.clear();
     }
     uint32_t all_paths = (1u << paths_.size()) - 1;
     PARTPLAY_RETURN_IF_ERROR(WalkObject(root, 1, all_paths));
@@ -254,8 +234,8 @@ class Analyzer::Impl : public internal::ItemSink {
     // The id's own hash serves only the sample (immutability evidence).
     uint64_t id_hash =
         discovering_ && id ? XXH3_64bits(id->text.data(), id->text.size()) : 0;
-    if (discovering_ && id && !part_) RecordIdValues(id_hash);  // a part's merge replays it
-    if (discovering_ && part_) {
+    if (discovering_ && id && !logs_sample()) discovery_->EndItemWithId(id_hash);
+    if (discovering_ && logs_sample()) {  // a merge replays it
       sample_items_.push_back({bytes, id != nullptr, id_hash, static_cast<uint32_t>(first_obs),
                                static_cast<uint32_t>(sample_obs_.size() - first_obs)});
     }
@@ -498,83 +478,18 @@ class Analyzer::Impl : public internal::ItemSink {
   void Discover(KeyKind kind, double number, std::string_view text) {
     scratch_.clear();
     AppendCanonical(kind, number, text, scratch_);
-    if (part_) {  // only logged: the merge replays the log through Observe
+    if (logs_sample()) {  // only logged: the merge replays the log
       auto [at, added] =
           sample_path_index_.try_emplace(pointer_, static_cast<uint32_t>(sample_paths_.size()));
       if (added) sample_paths_.push_back(pointer_);
       sample_obs_.push_back({at->second, scratch_});
       return;
     }
-    Observe(pointer_, scratch_);
+    discovery_->Observe(pointer_, scratch_);
   }
-
-  // One scalar of a sampled item at `path`, as canonical key bytes.
-  void Observe(const std::string& path, const std::string& canonical) {
-    auto it = discovered_.find(path);
-    if (it == discovered_.end()) {
-      if (discovered_.size() >= kMaxCandidatePaths) return;
-      it = discovered_.emplace(path, PathStats{}).first;
-      it->second.out.path = path;
-      it->second.number = static_cast<uint32_t>(path_order_.size());
-      path_order_.push_back(&it->second);
-    }
-    PathStats& s = it->second;
-    if (s.last_item == current_item_) return;  // a duplicate property: count the item once
-    s.last_item = current_item_;
-    ++s.out.items;
-    switch (static_cast<KeyKind>(static_cast<uint8_t>(canonical[0]))) {
-      case KeyKind::kString:
-        ++s.out.strings;
-        break;
-      case KeyKind::kNumber:
-        ++s.out.numbers;
-        break;
-      case KeyKind::kNull:
-        ++s.out.nulls;
-        break;
-      default:
-        ++s.out.booleans;
-        break;
-    }
-    uint64_t hash = HashCanonical(canonical);
-    item_values_.emplace_back(s.number, hash);
-    if (s.out.distinct_capped) return;
-    auto [value, inserted] = s.values.try_emplace(hash);
-    if (inserted) {
-      value->second.canonical = canonical;
-      ++candidate_values_;
-    }
-    ++value->second.items;
-    value->second.bytes += current_bytes_;
-    if (s.values.size() >= kMaxDistinctPerPath || candidate_values_ > kMaxCandidateValues) {
-      s.out.distinct_capped = true;
-      s.out.distinct = s.values.size();
-      candidate_values_ -= s.values.size();
-      s.values = {};
-    }
-  }
-
-  // Compares this sampled item's values with those of the first sampled item with the same id:
-  // a path whose value differs is not immutable.
-  void RecordIdValues(uint64_t h) {
-    auto found = id_first_record_.find(h);
-    if (found == id_first_record_.end()) {
-      if (id_records_.size() >= kMaxIdRecords) return;
-      id_first_record_.emplace(h, static_cast<uint32_t>(id_records_.size()));
-      id_records_.push_back(item_values_);
-      return;
-    }
-    const auto& first = id_records_[found->second];
-    for (const auto& [path, value] : item_values_) {
-      for (const auto& [first_path, first_value] : first) {
-        if (first_path != path) continue;
-        PathStats& stats = *path_order_[path];
-        ++stats.out.ids_repeated;
-        if (first_value != value) ++stats.out.ids_changed;
-        break;
-      }
-    }
-  }
+  // A later part logs its sample for the merge to replay; a first part (and one pass) observes
+  // it as it goes, and the merge adopts what it found.
+  bool logs_sample() const { return part_ && !first_; }
 
   // The synthetic key of this item into synthetic_; false when a value it needs is missing.
   bool BuildSyntheticKey(int64_t item_index) {
@@ -937,13 +852,9 @@ class Analyzer::Impl : public internal::ItemSink {
   bool id_is_key_ = false;   // the key is /id alone: the table itself finds repeated ids
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
-  // Candidate-value bookkeeping for the advisor.
-  uint64_t current_bytes_ = 0;
-  uint64_t candidate_values_ = 0;
-  std::vector<PathStats*> path_order_;
-  std::vector<std::pair<uint32_t, uint64_t>> item_values_;  // (path number, value hash) this item
-  std::unordered_map<uint64_t, uint32_t> id_first_record_;  // id hash -> index in id_records_
-  std::vector<std::vector<std::pair<uint32_t, uint64_t>>> id_records_;
+  // Candidate paths in the sampled items, for the advisor.
+  std::unique_ptr<internal::CandidateDiscovery> discovery_ =
+      std::make_unique<internal::CandidateDiscovery>();
   std::string canonical_;
   // Items on their way into the table (Account), in item order.
   static constexpr size_t kAddBatch = 16;
@@ -967,10 +878,7 @@ class Analyzer::Impl : public internal::ItemSink {
   std::vector<ItemFinding> oversized_examples_;
 
   bool discovering_ = false;
-  int64_t current_item_ = -1;
-  uint64_t sampled_items_ = 0;
   std::string pointer_;
-  std::unordered_map<std::string, PathStats> discovered_;
 };
 
 AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
@@ -1028,29 +936,8 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   r.top1_share = spread.top1_share;
   r.gini = spread.gini;
 
-  r.sampled_items = sampled_items_;
-  for (const auto& [path, stats] : discovered_) {
-    CandidatePath c = stats.out;
-    if (!c.distinct_capped) c.distinct = stats.values.size();
-    if (!c.distinct_capped && options.candidate_values) {
-      c.values.reserve(stats.values.size());
-      for (const auto& [hash, agg] : stats.values) {
-        c.values.push_back({agg.canonical, agg.items, agg.bytes});
-      }
-      std::sort(c.values.begin(), c.values.end(),
-                [](const CandidateValue& a, const CandidateValue& b) {
-                  if (a.bytes != b.bytes) return a.bytes > b.bytes;
-                  if (a.items != b.items) return a.items > b.items;
-                  return a.canonical < b.canonical;
-                });
-    }
-    r.candidate_paths.push_back(std::move(c));
-  }
-  std::sort(r.candidate_paths.begin(), r.candidate_paths.end(),
-            [](const CandidatePath& a, const CandidatePath& b) {
-              if (a.items != b.items) return a.items > b.items;
-              return a.path < b.path;
-            });
+  r.sampled_items = discovery_->sampled_items();
+  r.candidate_paths = discovery_->Paths(options.candidate_values);
   return r;
 }
 
@@ -1353,6 +1240,7 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->sample_paths = std::move(sample_paths_);
   d->sample_items = std::move(sample_items_);
   d->sample_obs = std::move(sample_obs_);
+  if (first_) d->discovery = std::move(discovery_);
   sealed_ = std::move(d);
   return *sealed_;
 }
@@ -1449,7 +1337,10 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     }
     if (adopt) {
       PARTPLAY_RETURN_IF_ERROR(internal::LoadPartitionTable(d));
-      if (d.first) impl->ids_ = std::move(d.ids);
+      if (d.first) {
+        impl->ids_ = std::move(d.ids);
+        if (d.discovery) impl->discovery_ = std::move(d.discovery);  // the sample, observed
+      }
       impl->partitions_ = std::move(d.table);
       impl->weights_ = std::move(d.weights);
       impl->weight_spill_ = std::move(d.weight_spill);
@@ -1518,19 +1409,29 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (!repeat.ok()) return repeat;
     }
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
-    // The last part's pairs are only looked up: no part after it needs them in the set.
+    // The last part's pairs are only looked up: no part after it needs them in the set. The
+    // records (read and checked with the partial, or the part's own) are decoded only as far as
+    // the last repeat, for the findings' places and ids.
     bool last = k + 1 == parts.size();
     if (!last) impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
-    internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
+    std::vector<size_t> repeats;
+    uint64_t touched = 0;
     for (size_t i = 0; i < d.id_pairs.size(); ++i) {
-      if (i + 16 < d.id_pairs.size()) impl->ids_.Prefetch(d.id_pairs.hash(i + 16));
-      internal::ItemRecord first;
-      std::string_view id;
-      if (!records.Next(first, id)) {  // a part's own records, or read and checked
-        return Status(ErrorCode::kBadPartial, records.error());
+      if (i % kAddBatch == 0) {  // a batch's slots loaded together: their misses overlap
+        size_t end = std::min(d.id_pairs.size(), i + kAddBatch);
+        for (size_t j = i; j < end; ++j) touched += impl->ids_.TouchSlot(d.id_pairs.hash(j));
       }
       uint64_t pair = d.id_pairs.hash(i);
-      if (last ? !impl->ids_.Contains(pair) : impl->ids_.Insert(pair)) continue;
+      if (last ? impl->ids_.Contains(pair) : !impl->ids_.Insert(pair)) repeats.push_back(i);
+    }
+    impl->touched_ += touched;
+    internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
+    for (size_t i = 0, r = 0; r < repeats.size(); ++i) {
+      internal::ItemRecord first;
+      std::string_view id;
+      if (!records.Next(first, id)) return Status(ErrorCode::kBadPartial, records.error());
+      if (i != repeats[r]) continue;
+      ++r;
       ++impl->duplicate_id_;
       duplicates.push_back(FindingOf(first, b, std::string(id)));
     }
@@ -1543,15 +1444,12 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     }
     for (uint64_t j = 0; j < take; ++j) {
       const internal::SampleItem& item = d.sample_items[j];
-      ++impl->sampled_items_;
-      impl->current_item_ = b.item + static_cast<int64_t>(j);
-      impl->current_bytes_ = item.bytes;
-      impl->item_values_.clear();
+      impl->discovery_->BeginItem(b.item + static_cast<int64_t>(j), item.bytes);
       for (uint32_t o = item.first_obs; o < item.first_obs + item.obs_count; ++o) {
         const internal::SampleObservation& obs = d.sample_obs[o];
-        impl->Observe(d.sample_paths[obs.path], obs.canonical);
+        impl->discovery_->Observe(d.sample_paths[obs.path], obs.canonical);
       }
-      if (item.has_id) impl->RecordIdValues(item.id_hash);
+      if (item.has_id) impl->discovery_->EndItemWithId(item.id_hash);
     }
     d = internal::PartialData{};  // merged: free it before the next part
   }

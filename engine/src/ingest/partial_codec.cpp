@@ -27,7 +27,25 @@ namespace {
 
 constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                              '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
-bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error);
+bool ReadLongVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error);
+// A varint (LEB128) at p; most are one or two bytes (the rest: ReadLongVarint).
+inline bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error) {
+  if (b.size() >= 2 && p <= b.size() - 2) {
+    auto b0 = static_cast<uint8_t>(b[p]);
+    if (b0 < 0x80) {
+      v = b0;
+      p += 1;
+      return true;
+    }
+    auto b1 = static_cast<uint8_t>(b[p + 1]);
+    if (b1 < 0x80) {
+      v = (b0 & 0x7fu) | static_cast<uint64_t>(b1) << 7;
+      p += 2;
+      return true;
+    }
+  }
+  return ReadLongVarint(b, p, v, error);
+}
 size_t EncodeVarint(uint64_t v, uint8_t out[10]);
 
 constexpr uint32_t kVersion = 2;  // 2: counts as varints, item places as deltas (AppendRecord)
@@ -379,7 +397,7 @@ uint64_t ZigZag(uint64_t delta) {  // a signed delta (two's complement) with its
 }
 uint64_t UnZigZag(uint64_t v) { return (v >> 1) ^ (0 - (v & 1)); }
 
-bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error) {
+bool ReadLongVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error) {
   v = 0;
   for (int shift = 0; shift < 64; shift += 7) {
     if (p == b.size()) {
@@ -821,7 +839,11 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     in.Fail("the id pairs' records hold more than their count", records_at + cursor.pos());
     return in.error();
   }
-  d->id_pairs.Assign(std::move(pair_hashes), std::string(encoded));
+  if (unload) {  // `bytes` are d->source's
+    d->id_pairs.View(std::move(pair_hashes), encoded);
+  } else {
+    d->id_pairs.Assign(std::move(pair_hashes), std::string(encoded));
+  }
   uint64_t paths = 0;
   if (!in.Count(paths, 8, UINT32_MAX, "the sampled path count")) return in.error();
   d->sample_paths.resize(paths);
@@ -940,6 +962,7 @@ Status LoadPartitionTable(PartialData& d) {
   });
   if (!status.ok()) return status;
   d.unloaded = false;
+  d.id_pairs.Own();
   d.source = std::string();
   return Status::Ok();
 }

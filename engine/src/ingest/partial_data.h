@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "ingest/candidate_discovery.h"
 #include "ingest/exact_sum.h"
 #include "ingest/hash_set64.h"
 #include "ingest/item_stream.h"
@@ -55,13 +57,28 @@ class IdPairRecords {
   // XXH3 of the id seeded with the partition's hash (as the one-pass set).
   uint64_t hash(size_t i) const { return hash_[i]; }
   const std::vector<uint64_t>& hashes() const { return hash_; }
-  const std::string& records() const { return records_; }
+  std::string_view records() const { return viewed_ ? viewed_records_ : records_; }
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
   void Assign(std::vector<uint64_t> hashes, std::string records) {
     hash_ = std::move(hashes);
     records_ = std::move(records);
+    viewed_ = false;
+  }
+  // The same, the records left in bytes that outlive this (a partial read for a merge keeps
+  // its bytes): tens of MB not copied.
+  void View(std::vector<uint64_t> hashes, std::string_view records) {
+    hash_ = std::move(hashes);
+    records_.clear();
+    viewed_records_ = records;
+    viewed_ = true;
+  }
+  // Copies viewed records in, before the bytes they are in go.
+  void Own() {
+    if (!viewed_) return;
+    records_ = std::string(viewed_records_);
+    viewed_ = false;
   }
 
   // Reads the records back in order, checking each against the part's extent; Next answers
@@ -86,6 +103,8 @@ class IdPairRecords {
  private:
   std::vector<uint64_t> hash_;
   std::string records_;
+  bool viewed_ = false;
+  std::string_view viewed_records_;
   ItemRecord last_ = kNoRecord;
 };
 
@@ -135,6 +154,8 @@ struct PartialData {
   std::vector<std::string> sample_paths;
   std::vector<SampleItem> sample_items;
   std::vector<SampleObservation> sample_obs;
+  // A first part's sample, observed as it was read (a later part logs it instead).
+  std::unique_ptr<CandidateDiscovery> discovery;
 };
 
 // Whether the analysis keys by /id alone (then the table itself finds repeated ids).

@@ -55,7 +55,7 @@ TEST(IdPairRecordsTest, RecordsReadBackExactly) {
 TEST(IdPairRecordsTest, EveryTruncationIsRefused) {
   IdPairRecords pairs;
   for (const Pair& p : SomePairs()) pairs.Add(0, p.record, p.id);
-  const std::string& all = pairs.records();
+  const std::string all(pairs.records());
   for (size_t n = 0; n < all.size(); ++n) {
     IdPairRecords::Cursor cursor(std::string_view(all).substr(0, n), 1000002, uint64_t{1} << 41);
     ItemRecord r;
@@ -79,7 +79,7 @@ TEST(IdPairRecordsTest, RecordsOutsideThePartAreRefused) {
   };
   IdPairRecords pairs;
   pairs.Add(0, {3, 10, 50, 4, 2}, "id");
-  const std::string good = pairs.records();
+  const std::string good(pairs.records());
   EXPECT_EQ(refused(good, 4, 60), "truncated: the file ends inside a number");  // no more
   const std::string outside = "an id pair's first item lies outside the part";
   EXPECT_EQ(refused(good, 3, 60), outside);   // item 3 of 3
