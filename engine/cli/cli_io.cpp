@@ -301,6 +301,8 @@ Status FeedFile(const std::string& file, const ChunkSink& sink, Progress* progre
 }
 
 Status FeedAnalyzer(Analyzer& analyzer, const std::string& file, Progress* progress) {
+  // A hint (a gzip file's size is its compressed one: the tables then grow as without it).
+  if (std::optional<uint64_t> size = InputSize(file)) analyzer.ExpectInputBytes(*size);
   return FeedFile(file, SinkOf(analyzer, [&analyzer] { return analyzer.items_seen(); }), progress);
 }
 

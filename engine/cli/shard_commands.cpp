@@ -79,6 +79,7 @@ struct PartProgress {
 // buffer, then finishes it; stops between chunks on Ctrl-C.
 Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint64_t end,
                  PartProgress& progress) {
+  analyzer.ExpectInputBytes(end - begin);
   for (uint64_t at = begin; at < end; at += kChunkBytes) {
     if (Interrupted()) return InterruptedStatus();
     size_t n = static_cast<size_t>(std::min<uint64_t>(kChunkBytes, end - at));

@@ -322,6 +322,7 @@ class Analyzer::Impl : public internal::ItemSink {
   // Adds the pending items; called when a batch is full, while their items are still in the
   // stream's buffer (OnRegionDone), so a repeated id is located like any finding, and by Finish.
   void ResolveAdds() {
+    if (expected_bytes_ != 0 && adds_count_ != 0) SizeForExpectedInput();
     uint64_t touched = 0;
     for (size_t k = 0; k < adds_count_; ++k) {
       touched += partitions_.TouchSlot(adds_[k].hash);
@@ -334,6 +335,28 @@ class Analyzer::Impl : public internal::ItemSink {
     adds_count_ = 0;
   }
   void OnRegionDone() override { ResolveAdds(); }
+
+  // Before a batch that could grow the id set (or, keyed by /id, the table): sized for the
+  // items the input read so far suggests for all of it (ExpectInputBytes), at most 16 times
+  // what it holds, so small first items cannot make it reserve far too much.
+  void SizeForExpectedInput() {
+    const PendingAdd& last = adds_[adds_count_ - 1];
+    uint64_t read = last.byte_offset + last.bytes;  // where the batch's last item ends
+    if (read == 0) return;
+    auto estimate = [&](size_t held) {
+      size_t at_least = held + adds_count_;
+      double whole = static_cast<double>(items_) * static_cast<double>(expected_bytes_) /
+                     static_cast<double>(read);
+      double most = 16.0 * static_cast<double>(at_least);
+      return std::max(at_least, static_cast<size_t>(std::min(whole, most)));
+    };
+    if (ids_.WouldGrow(adds_count_) && options_.check_ids && !id_is_key_) {
+      ids_.Reserve(estimate(ids_.size()));
+    }
+    if (id_is_key_ && partitions_.WouldGrow(adds_count_)) {
+      partitions_.Reserve(estimate(partitions_.size()));
+    }
+  }
 
   void Resolve(const PendingAdd& add) {
     size_t before = partitions_.size();
@@ -427,6 +450,7 @@ class Analyzer::Impl : public internal::ItemSink {
   // Why this analyzer has no partial state to write yet, if it has none (SerializePartial).
   Status CheckSerializable() const;
   bool merged() const { return merged_.has_value(); }
+  void ExpectInputBytes(uint64_t bytes) { expected_bytes_ = bytes; }
 
   // A part's lifecycle: its first error (kept for its partial state), whether it finished.
   Status failure_;
@@ -850,6 +874,7 @@ class Analyzer::Impl : public internal::ItemSink {
   std::unordered_map<uint32_t, std::vector<double>> weight_spill_;
   internal::HashSet64 ids_;  // (partition, id) pairs seen
   bool id_is_key_ = false;   // the key is /id alone: the table itself finds repeated ids
+  uint64_t expected_bytes_ = 0;  // ExpectInputBytes: the input's size, 0 when unknown
   uint64_t missing_id_ = 0, duplicate_id_ = 0, imprecise_ = 0, weight_missing_ = 0;
   std::vector<ItemFinding> missing_id_examples_, duplicate_id_examples_, imprecise_examples_;
   // Candidate paths in the sampled items, for the advisor.
@@ -1087,6 +1112,7 @@ uint64_t Analyzer::bytes_consumed() const {
   return impl_->merged() ? impl_->input_bytes() : impl_->stream().bytes_consumed();
 }
 uint64_t Analyzer::items_seen() const { return impl_->items(); }
+void Analyzer::ExpectInputBytes(uint64_t bytes) { impl_->ExpectInputBytes(bytes); }
 uint64_t Analyzer::items_validated() const {
   return impl_->merged() ? 0 : static_cast<uint64_t>(impl_->stream().items_validated());
 }

@@ -25,6 +25,9 @@ class HashSet64 {
     if (want > slots_.size()) Rehash(want);
   }
 
+  // Whether `n` more inserts could make it grow.
+  bool WouldGrow(size_t n) const { return (size_ + n) * 2 > slots_.size(); }
+
   // Reads h's slot (for a batch that loads its slots before inserting; see PartitionTable).
   uint64_t TouchSlot(uint64_t h) const {
     return slots_.empty() ? 0 : slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)];

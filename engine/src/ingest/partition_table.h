@@ -95,6 +95,8 @@ class PartitionTable {
   // Sizes the index for `n` partitions at once (a merge or a partial state knows how many
   // come), so adding them never rehashes on the way.
   void Reserve(size_t n);
+  // Whether `n` more partitions could make the index grow.
+  bool WouldGrow(size_t n) const { return (size_ + n) * 4 > index_.size() * 3; }
 
   size_t size() const { return size_; }
   // Partitions are numbered 0..size()-1 in the order they first appeared.

@@ -387,6 +387,38 @@ TEST(AnalyzerApiTest, BuildReportTwiceGivesTheSameReport) {
   EXPECT_EQ(ReportToJson(a.value()->BuildReport({})), ReportToJson(a.value()->BuildReport({})));
 }
 
+// The input-size hint sizes tables only: any hint, right or wrong, gives the same report.
+TEST(AnalyzerApiTest, ExpectInputBytesNeverChangesTheReport) {
+  std::string text;
+  for (int i = 0; i < 30000; ++i) {
+    // Ids repeat now and then (duplicates found through the grown tables), one item in 7 lacks
+    // one, and items grow along the input (the first ones suggest too many items).
+    text += "{\"id\":\"" + std::to_string(i % 29989) + "\",\"user\":\"u" + std::to_string(i % 29989 % 997) +
+            "\"" + (i % 7 == 0 ? ",\"noid\":1" : "") + ",\"pad\":\"" + std::string(i / 1000, 'x') +
+            "\"}\n";
+    if (i % 7 == 0) text.replace(text.rfind("\"id\""), 4, "\"ix\"");
+  }
+  for (const char* key : {"/user", "/id"}) {
+    std::string expected;
+    for (uint64_t hint : {uint64_t{0}, uint64_t{text.size()}, uint64_t{text.size() / 50},
+                          uint64_t{text.size()} * 1000, uint64_t{1}}) {
+      auto a = Analyzer::Create(Keys({key}, 100));
+      ASSERT_TRUE(a.ok());
+      if (hint != 0) a.value()->ExpectInputBytes(hint);
+      for (size_t at = 0; at < text.size(); at += 65536) {
+        ASSERT_TRUE(a.value()->Feed(std::string_view(text).substr(at, 65536)).ok());
+      }
+      ASSERT_TRUE(a.value()->Finish().ok());
+      AnalysisReport r = a.value()->BuildReport({});
+      EXPECT_EQ(r.items, 30000u);
+      EXPECT_GT(r.duplicate_id_items, 0u) << key;
+      std::string json = ReportToJson(r);
+      if (expected.empty()) expected = json;
+      EXPECT_EQ(json, expected) << key << " hint " << hint;
+    }
+  }
+}
+
 // --- formats ----------------------------------------------------------------------------------
 
 TEST(AnalyzerFormatTest, Ndjson) {

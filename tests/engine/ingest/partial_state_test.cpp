@@ -256,8 +256,8 @@ TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
     }
     ExpectSame(one, Sharded(options, text, cuts, true), "every item apart");
     ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), "every item apart, for merge");
-    // An empty first part: the next part, read for a merge, is adopted (its records outlive
-    // the partial's bytes it was read from).
+    // An empty first part: the next part, read for a merge, is adopted (its table loaded from
+    // the partial's bytes, which then go).
     std::vector<size_t> after_empty = cuts;
     after_empty.insert(after_empty.begin(), 0);
     ExpectSame(one, Sharded(options, text, after_empty, true, 4096, true), "an empty first part");
