@@ -128,15 +128,6 @@ class Analysis {
     return StatusValue(Ready() ? analyzer_->CommitChunk(n) : NotReady());
   }
   val finish() { return StatusValue(Ready() ? analyzer_->Finish() : NotReady()); }
-  // The input's size, when known (a file): a hint for sizing tables (Analyzer::ExpectInputBytes).
-  // A double: a file can pass 4 GB.
-  val expectInputBytes(double bytes) {
-    if (!analyzer_) return StatusValue(NotReady());
-    if (bytes > 0 && bytes < 9007199254740992.0) {
-      analyzer_->ExpectInputBytes(static_cast<uint64_t>(bytes));
-    }
-    return StatusValue(Status::Ok());
-  }
   // {"bytes_consumed", "items_seen"} so far.
   val progress() const {
     if (!analyzer_) return StatusValue(NotReady());
@@ -242,7 +233,6 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("writableChunk", &Analysis::writableChunk)
       .function("commitChunk", &Analysis::commitChunk)
       .function("finish", &Analysis::finish)
-      .function("expectInputBytes", &Analysis::expectInputBytes)
       .function("progress", &Analysis::progress)
       .function("report", &Analysis::report)
       .function("dataSizing", &Analysis::dataSizing)

@@ -106,14 +106,6 @@ class ChunkedInput {
   feed(bytes) {
     feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
   }
-  /**
-   * The input's size in bytes, when known before the end (a file): the engine sizes its tables
-   * for it instead of doubling them on the way. A hint only: it never changes a result.
-   * (Analysis and AnalysisPart; a comparison ignores it.)
-   */
-  expectInputBytes(bytes) {
-    if (this.#raw.expectInputBytes) answer(this.#raw.expectInputBytes(bytes));
-  }
   get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
   get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
   dispose() {

@@ -290,7 +290,6 @@ function model(id, {slot = DEFAULT_SLOT, container = null, maxPartitions}) {
  */
 async function feedSource(id, job, source, target) {
   const {bytesTotal, chunks, compressed} = await openSource(source);
-  if (bytesTotal) target.expectInputBytes(bytesTotal);  // a hint for the engine's tables
   let lastPost = performance.now();
   let bytesRead = 0;
   postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0, compressed: compressedProgress(compressed)}));

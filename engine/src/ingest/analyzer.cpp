@@ -336,16 +336,17 @@ class Analyzer::Impl : public internal::ItemSink {
   }
   void OnRegionDone() override { ResolveAdds(); }
 
-  // Before a batch that could grow the id set (or, keyed by /id, the table): sized for the
-  // items the input read so far suggests for all of it (ExpectInputBytes), at most 16 times
-  // what it holds, so small first items cannot make it reserve far too much.
+  // Before a batch that could grow the id set (or, keyed by /id, the table): sized for 90% of the items the input read so far suggests for
+  // all of it (ExpectInputBytes), so an estimate a little high never takes a table a doubling
+  // past where growing would have ended (a short one grows as usual), and at most 16 times what
+  // it holds, so small first items cannot make it reserve far too much.
   void SizeForExpectedInput() {
     const PendingAdd& last = adds_[adds_count_ - 1];
     uint64_t read = last.byte_offset + last.bytes;  // where the batch's last item ends
     if (read == 0) return;
     auto estimate = [&](size_t held) {
       size_t at_least = held + adds_count_;
-      double whole = static_cast<double>(items_) * static_cast<double>(expected_bytes_) /
+      double whole = 0.9 * static_cast<double>(items_) * static_cast<double>(expected_bytes_) /
                      static_cast<double>(read);
       double most = 16.0 * static_cast<double>(at_least);
       return std::max(at_least, static_cast<size_t>(std::min(whole, most)));

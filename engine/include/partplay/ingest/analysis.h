@@ -235,7 +235,9 @@ class Analyzer {
 
   // A hint: the input's size in bytes (a file's), before or while feeding. The id set (and,
   // keyed by /id, the table) then grows straight to the size the items so far suggest for the
-  // whole input, instead of doubling all the way there. Never changes a result.
+  // whole input, instead of doubling all the way there. Never changes a result. The CLI gives
+  // it (less memory and time natively); the page does not: in a wasm heap, which never shrinks
+  // and grows in 20% steps, it measured more memory and no gain (HACKING.md "Where the time goes").
   void ExpectInputBytes(uint64_t bytes);
 
   uint64_t bytes_consumed() const;
