@@ -418,6 +418,9 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     to.Write(text);
   }
   if (Status committed = to.Commit(); !committed.ok()) return Fail(committed, json);
+  // The process ends here: its memory goes back whole, faster than the analyzer's millions of
+  // pieces one by one (3% of a 1,000,000-partition run).
+  (void)analyzer.value().release();
   return 0;
 }
 
