@@ -30,8 +30,9 @@ size_t NextSafeCut(std::string_view text, size_t from);
 // parts are merged, with no partial state to write or send and no per-item id records (a part
 // keeps them only for the parts before it), so it is given more. Measured on the benchmark
 // file (1,000,000 items, /userId, id check on): a later part costs 1.33x the first's time per
-// byte with the CLI's --jobs 2, 1.1x in the page's pool worker (its partial state included).
-inline constexpr double kFirstPartWeight = 1.2;
+// byte with the CLI's --jobs 2, and 1.2-1.4x in the page's pool worker (its partial state
+// included; 1.1x before the first part discovered its sample itself and the merge got cheaper).
+inline constexpr double kFirstPartWeight = 1.3;
 
 // Finds up to parts - 1 safe cuts of an input of `input_size` bytes, near the targets where the
 // parts' shares are kFirstPartWeight : 1 : 1 ... (each part at least `min_part_bytes`), by asking for windows of the
