@@ -336,10 +336,11 @@ class Analyzer::Impl : public internal::ItemSink {
   }
   void OnRegionDone() override { ResolveAdds(); }
 
-  // Before a batch that could grow the id set (or, keyed by /id, the table): sized for 90% of the items the input read so far suggests for
-  // all of it (ExpectInputBytes), so an estimate a little high never takes a table a doubling
-  // past where growing would have ended (a short one grows as usual), and at most 16 times what
-  // it holds, so small first items cannot make it reserve far too much.
+  // Before a batch that could grow the id set (or, keyed by /id, the table): sized for 90% of
+  // the items the input read so far suggests for all of it (ExpectInputBytes), so an estimate a
+  // little high never takes a table a doubling past where growing would have ended (a short one
+  // grows as usual), and at most 16 times what it holds, so small first items cannot make it
+  // reserve far too much.
   void SizeForExpectedInput() {
     const PendingAdd& last = adds_[adds_count_ - 1];
     uint64_t read = last.byte_offset + last.bytes;  // where the batch's last item ends

@@ -393,7 +393,8 @@ TEST(AnalyzerApiTest, ExpectInputBytesNeverChangesTheReport) {
   for (int i = 0; i < 30000; ++i) {
     // Ids repeat now and then (duplicates found through the grown tables), one item in 7 lacks
     // one, and items grow along the input (the first ones suggest too many items).
-    text += "{\"id\":\"" + std::to_string(i % 29989) + "\",\"user\":\"u" + std::to_string(i % 29989 % 997) +
+    text += "{\"id\":\"" + std::to_string(i % 29989) + "\",\"user\":\"u" +
+            std::to_string(i % 29989 % 997) +
             "\"" + (i % 7 == 0 ? ",\"noid\":1" : "") + ",\"pad\":\"" + std::string(i / 1000, 'x') +
             "\"}\n";
     if (i % 7 == 0) text.replace(text.rfind("\"id\""), 4, "\"ix\"");
@@ -1092,7 +1093,8 @@ TEST(AnalyzerCandidatePathsTest, ItemsDistinctAndTypes) {
 // The values of each candidate path (what the key advisor ranks) come only when asked for; the
 // counts are the same either way.
 TEST(AnalyzerCandidatePathsTest, ValuesOnlyWhenAsked) {
-  std::string input = JoinLines({R"({"id":"a","u":1})", R"({"id":"b","u":1})", R"({"id":"c","u":2})"});
+  std::string input =
+      JoinLines({R"({"id":"a","u":1})", R"({"id":"b","u":1})", R"({"id":"c","u":2})"});
   Outcome with = Analyze(input);
   Outcome without = Analyze(input, Keys({"/id"}), {.candidate_values = false});
   ASSERT_TRUE(with.status.ok() && without.status.ok());
