@@ -175,7 +175,7 @@ class Analyzer::Impl : public internal::ItemSink {
       return Status(ErrorCode::kNotAnObject,
                     fmt::format("item {} is {}, not an object", item.index, TypeName(type)));
     }
-    for (auto& f : found_) f = FoundComponent{};
+    std::fill_n(found_, paths_.size(), FoundComponent{});  // the slots in use only
     discovering_ = Samples(item.index);
     uint64_t bytes = item.text.size();
     first_obs_ = sample_obs_.size();
@@ -195,7 +195,7 @@ class Analyzer::Impl : public internal::ItemSink {
                          bool& taken) override {
     taken = false;
     if (Samples(item.index)) return Status::Ok();
-    for (auto& f : found_) f = FoundComponent{};
+    std::fill_n(found_, paths_.size(), FoundComponent{});  // the slots in use only
     discovering_ = false;
     simdjson::dom::object object;
     if (root.get_object().get(object)) return Status::Ok();
