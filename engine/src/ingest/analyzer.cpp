@@ -1446,8 +1446,8 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     uint64_t touched = 0;
     for (size_t i = 0; i < d.id_pairs.size(); ++i) {
       if (i % kAddBatch == 0) {  // a batch's slots loaded together: their misses overlap
-        size_t end = std::min(d.id_pairs.size(), i + kAddBatch);
-        for (size_t j = i; j < end; ++j) touched += impl->ids_.TouchSlot(d.id_pairs.hash(j));
+        touched += impl->ids_.TouchSlots(d.id_pairs.hashes().data() + i,
+                                         std::min(d.id_pairs.size() - i, kAddBatch));
       }
       uint64_t pair = d.id_pairs.hash(i);
       if (last ? impl->ids_.Contains(pair) : !impl->ids_.Insert(pair)) repeats.push_back(i);

@@ -14,7 +14,7 @@ class HashSet64 {
  public:
   // Starts loading h's slot (Insert then finds it in cache).
   void Prefetch(uint64_t h) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)], 1);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[Home(h)], 1);
   }
 
   size_t size() const { return size_; }
@@ -29,48 +29,54 @@ class HashSet64 {
   bool WouldGrow(size_t n) const { return (size_ + n) * 2 > slots_.size(); }
 
   // Reads h's slot (for a batch that loads its slots before inserting; see PartitionTable).
-  uint64_t TouchSlot(uint64_t h) const {
-    return slots_.empty() ? 0 : slots_[(h == 0 ? 1 : h) & (slots_.size() - 1)];
+  uint64_t TouchSlot(uint64_t h) const { return slots_.empty() ? 0 : slots_[Home(h)]; }
+  // The same for `n` hashes at once, their loads independent, so their misses overlap (wasm
+  // has no prefetch); what they read, summed (kept by the caller, so the loads are kept).
+  uint64_t TouchSlots(const uint64_t* hashes, size_t n) const {
+    uint64_t touched = 0;
+    for (size_t k = 0; k < n; ++k) touched += TouchSlot(hashes[k]);
+    return touched;
   }
 
   // Whether h was inserted.
   bool Contains(uint64_t h) const {
     if (slots_.empty()) return false;
-    if (h == 0) h = 1;
-    for (size_t i = h & (slots_.size() - 1); slots_[i] != 0; i = (i + 1) & (slots_.size() - 1)) {
-      if (slots_[i] == h) return true;
-    }
-    return false;
+    h = Stored(h);
+    return slots_[Probe(h)] == h;
   }
 
   // Inserts; false when it was there already.
   bool Insert(uint64_t h) {
-    if (h == 0) h = 1;
-    if ((size_ + 1) * 2 > slots_.size()) Grow();
-    size_t i = h & (slots_.size() - 1);
-    while (slots_[i] != 0) {
-      if (slots_[i] == h) return false;
-      i = (i + 1) & (slots_.size() - 1);
-    }
+    if (WouldGrow(1)) Grow();
+    h = Stored(h);
+    size_t i = Probe(h);
+    if (slots_[i] == h) return false;
     slots_[i] = h;
     ++size_;
     return true;
   }
 
  private:
+  static uint64_t Stored(uint64_t h) { return h == 0 ? 1 : h; }  // 0 marks an empty slot
+  size_t Home(uint64_t h) const { return Stored(h) & (slots_.size() - 1); }
+  // The slot holding stored hash h, or the empty slot where it would go (slots_ not empty).
+  size_t Probe(uint64_t h) const {
+    size_t i = h & (slots_.size() - 1);
+    while (slots_[i] != 0 && slots_[i] != h) i = (i + 1) & (slots_.size() - 1);
+    return i;
+  }
   void Grow() { Rehash(slots_.empty() ? 1024 : slots_.size() * 2); }
   void Rehash(size_t capacity) {
     std::vector<uint64_t> old = std::move(slots_);
     slots_ = HugePageVector<uint64_t>(capacity, 0);
     size_ = 0;
-    // The new slots are scattered: 16 entries' slots are loaded together before they are filled,
-    // so their misses overlap (natively the prefetch alone would do; wasm has none).
+    // The new slots are scattered: a batch's slots are loaded together before it is inserted.
     constexpr size_t kBatch = 16;
     uint64_t batch[kBatch];
     size_t n = 0;
     uint64_t touched = 0;
     auto flush = [&] {
-      for (size_t k = 0; k < n; ++k) touched += TouchSlot(batch[k]);
+      touched += TouchSlots(batch, n);
       for (size_t k = 0; k < n; ++k) Insert(batch[k]);
       n = 0;
     };

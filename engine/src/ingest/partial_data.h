@@ -57,14 +57,16 @@ class IdPairRecords {
   // XXH3 of the id seeded with the partition's hash (as the one-pass set).
   uint64_t hash(size_t i) const { return hash_[i]; }
   const std::vector<uint64_t>& hashes() const { return hash_; }
-  std::string_view records() const { return viewed_ ? viewed_records_ : records_; }
+  std::string_view records() const {
+    return viewed_records_.empty() ? std::string_view(records_) : viewed_records_;
+  }
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
   void Assign(std::vector<uint64_t> hashes, std::string records) {
     hash_ = std::move(hashes);
     records_ = std::move(records);
-    viewed_ = false;
+    viewed_records_ = {};
   }
   // The same, the records left in bytes that outlive this (a partial read for a merge keeps
   // its bytes): tens of MB not copied.
@@ -72,13 +74,12 @@ class IdPairRecords {
     hash_ = std::move(hashes);
     records_.clear();
     viewed_records_ = records;
-    viewed_ = true;
   }
   // Copies viewed records in, before the bytes they are in go.
   void Own() {
-    if (!viewed_) return;
+    if (viewed_records_.empty()) return;
     records_ = std::string(viewed_records_);
-    viewed_ = false;
+    viewed_records_ = {};
   }
 
   // Reads the records back in order, checking each against the part's extent; Next answers
@@ -103,8 +104,7 @@ class IdPairRecords {
  private:
   std::vector<uint64_t> hash_;
   std::string records_;
-  bool viewed_ = false;
-  std::string_view viewed_records_;
+  std::string_view viewed_records_;  // View's records (empty: records_ holds them)
   ItemRecord last_ = kNoRecord;
 };
 

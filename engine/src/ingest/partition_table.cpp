@@ -52,7 +52,7 @@ uint32_t PartitionTable::AddAggregate(std::string_view canonical, uint64_t hash,
                                       uint64_t bytes, uint64_t largest_item_bytes,
                                       int64_t largest_item_index) {
   // Load factor at most 3/4: short probe runs over 8-byte slots.
-  if ((size_ + 1) * 4 > index_.size() * 3) Grow();
+  if (WouldGrow(1)) Grow();
   const uint32_t tag = static_cast<uint32_t>(hash >> 32);
   size_t s = hash & mask_;
   uint32_t n;
