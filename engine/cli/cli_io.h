@@ -143,6 +143,8 @@ class Output {
   std::string path_;  // empty for stdout
   std::string temp_;
   std::FILE* file_;
+  uint64_t written_ = 0;  // bytes given to Write
+  uint64_t started_ = 0;  // bytes whose disk writes have started (Write)
   bool done_ = false;
 };
 

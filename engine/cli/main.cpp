@@ -17,6 +17,7 @@
 #include "cli_io.h"
 #include "compare_command.h"
 #include "cql_commands.h"
+#include "parallel_listing.h"
 #include "partplay/core/version.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/ingest/analysis.h"
@@ -402,11 +403,12 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     built.value() = {};  // only the tail and the EPKs are needed now
     // The model hashed every key already, so an EPK cannot fail here. After Ctrl-C the rest is
     // skipped (the streaming cannot stop early); Commit then drops the file.
-    Status streamed = partplay::WriteMorePartitionsJson(a, request, kJsonHeadPartitions,
-                                                        [&to](std::string_view piece) {
-                                                          if (!cli::Interrupted()) to.Write(piece);
-                                                        },
-                                                        &epks);
+    partplay::PartitionsJson listing(a, request, &epks);
+    Status streamed = cli::WritePartitionsJsonInParallel(
+        listing, kJsonHeadPartitions, cli::ListingThreads(listing.size()),
+        [&to](std::string_view piece) {
+          if (!cli::Interrupted()) to.Write(piece);
+        });
     if (!streamed.ok()) return Fail(streamed, json);
     to.Write(tail);
   } else {

@@ -315,30 +315,27 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   return out;
 }
 
-Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
-                               const std::function<void(std::string_view)>& write,
-                               const EpkColumn* epks) {
-  std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
-  constexpr size_t kPiece = 1 << 20;
-  std::string piece;
+PartitionsJson::PartitionsJson(const Analyzer& analyzer, const ReportRequest& request,
+                               const EpkColumn* epks)
+    : all_(analyzer.AllPartitions()), size_(all_->size()), request_(request), epks_(epks) {}
+
+PartitionsJson::~PartitionsJson() = default;
+
+Status PartitionsJson::Append(size_t begin, size_t end, std::string& out) const {
   LogicalPartition p;  // reused: its key's memory serves every partition
-  for (size_t i = from; i < all->size(); ++i) {
-    all->read_ahead(i);
-    all->partition_into(i, p);
-    if (request.container && epks && i < epks->size()) {
-      epks->HexInto(i, p.epk);
-    } else if (request.container) {
+  end = std::min(end, size_);
+  for (size_t i = begin; i < end; ++i) {
+    all_->read_ahead(i);
+    all_->partition_into(i, p);
+    if (request_.container && epks_ && i < epks_->size()) {
+      epks_->HexInto(i, p.epk);
+    } else if (request_.container) {
       PARTPLAY_RETURN_IF_ERROR(
-          EffectivePartitionKeyInto(p.key, request.container->version, EpkForm::kHex, p.epk));
+          EffectivePartitionKeyInto(p.key, request_.container->version, EpkForm::kHex, p.epk));
     }
-    if (i > 0) piece.push_back(',');  // the head lists partitions 0..from-1
-    AppendPartitionJson(p, piece);
-    if (piece.size() >= kPiece) {
-      write(piece);
-      piece.clear();
-    }
+    if (i > 0) out.push_back(',');
+    AppendPartitionJson(p, out);
   }
-  if (!piece.empty()) write(piece);
   return Status::Ok();
 }
 

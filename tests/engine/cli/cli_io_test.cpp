@@ -56,6 +56,26 @@ TEST(CliOutputTest, CommitRenamesTheWholeFileIntoPlace) {
   EXPECT_EQ(Read(file), "{\"a\":1}\n");
 }
 
+// A file of many mebibytes (its disk writes start every 8 MiB, before the commit's fsync) holds
+// every byte written, in order.
+TEST(CliOutputTest, ALargeFileKeepsEveryByteInOrder) {
+  TempDir dir;
+  std::string file = (dir.path / "big.json").string();
+  auto out = Output::Open(file);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  std::string expected;
+  for (size_t i = 0; expected.size() < (27u << 20); ++i) {
+    std::string piece(1 + (i * 7919) % (3u << 20), static_cast<char>('a' + i % 26));
+    out.value()->Write(piece);
+    expected += piece;
+  }
+  ASSERT_TRUE(out.value()->Commit().ok());
+  EXPECT_EQ(dir.Names(), std::vector<std::string>{"big.json"});
+  std::string written = Read(file);
+  EXPECT_EQ(written.size(), expected.size());
+  EXPECT_TRUE(written == expected);
+}
+
 TEST(CliOutputTest, AnUncommittedOutputLeavesNothingAndKeepsAnOldFile) {
   TempDir dir;
   std::string file = (dir.path / "out.json").string();

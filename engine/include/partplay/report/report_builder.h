@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,7 +26,7 @@ struct ReportRequest {
   int64_t max_partitions = -1;  // partitions listed (largest first); -1 = all
   std::optional<ContainerOptions> container;
   // The JSON lists every partition, the first max_partitions in `json` and the others streamed:
-  // write `json`, then WriteMorePartitionsJson(…, from = max_partitions, …), then `json_tail`
+  // write `json`, then PartitionsJson's partitions from max_partitions on, then `json_tail`
   // (the CLI's --format json, so a million partitions never sit in one string).
   bool stream_partitions = false;
 };
@@ -43,14 +44,26 @@ struct BuiltReport {
 StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
                                       const ReportRequest& request);
 
-// Writes the partitions after the first `from` (largest first) as array elements (a comma before
-// each but the very first partition),
-// with their EPK when the request models a container, in pieces of about 1 MiB. `epks`: the
-// model's EPKs of every partition (ContainerReport::all_epks of a streamed report), so that no
-// key is hashed twice; without them each EPK is computed.
-Status WriteMorePartitionsJson(const Analyzer& analyzer, const ReportRequest& request, size_t from,
-                               const std::function<void(std::string_view)>& write,
-                               const EpkColumn* epks = nullptr);
+// Every partition of a finished analysis (largest first) as JSON array elements (a comma before
+// each but the very first partition), with their EPK when the request models a container, any
+// stretch at a time. `epks`: the model's EPKs of every partition (ContainerReport::all_epks of a
+// streamed report), so that no key is hashed twice; without them each EPK is computed. Append
+// may run on several threads at once (the CLI formats a large listing on every core and writes
+// the stretches in order); the analyzer, the request and `epks` must outlive the listing.
+class PartitionsJson {
+ public:
+  PartitionsJson(const Analyzer& analyzer, const ReportRequest& request, const EpkColumn* epks);
+  ~PartitionsJson();
+  size_t size() const { return size_; }
+  // Appends partitions [begin, end) to `out`.
+  Status Append(size_t begin, size_t end, std::string& out) const;
+
+ private:
+  std::unique_ptr<PartitionList> all_;
+  size_t size_;
+  const ReportRequest& request_;
+  const EpkColumn* epks_;
+};
 
 // The container model for people: the layouts, splits, hot partitions, findings and route.
 std::string ContainerToTable(const ContainerOptions& options, const ContainerReport& report);
