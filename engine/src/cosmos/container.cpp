@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -98,7 +99,10 @@ struct Model {
   const PartitionList* parts = nullptr;
   EpkColumn epks;                 // every partition's EPK bytes, by list index
   std::vector<uint32_t> order;    // list indices in EPK order (ties: list order)
-  std::vector<double> demand;     // RU/s by list index
+  // By position in `order`, so that a range's slice is read in sequence, not gathered from the
+  // list at random: items, bytes and RU/s demand.
+  std::vector<uint64_t> items_at, bytes_at;
+  std::vector<double> demand_at;
   // The partitions whose key value is over the limit (KeyValueLimit), with its size in bytes.
   std::vector<std::pair<uint32_t, uint64_t>> long_keys;
 
@@ -241,12 +245,21 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   }
   m.order = SortByEpk(m);
   PARTPLAY_ASSIGN_OR_RETURN(std::vector<double> shares, RequestShares(parts, options.workload));
-  m.demand.resize(parts.size());
-  for (size_t i = 0; i < parts.size(); ++i) {
+  // The list is read in its order and each figure stored at the partition's place in `order`.
+  const size_t n = parts.size();
+  std::vector<uint32_t> position(n);
+  for (size_t k = 0; k < n; ++k) position[m.order[k]] = static_cast<uint32_t>(k);
+  m.items_at.resize(n);
+  m.bytes_at.resize(n);
+  m.demand_at.resize(n);
+  for (size_t i = 0; i < n; ++i) {
     const uint64_t items = parts.items(i);
-    const double mean_item =
-        items > 0 ? static_cast<double>(parts.bytes(i)) / static_cast<double>(items) : 0;
-    m.demand[i] = shares[i] * WorkloadCharge(mean_item, options.workload);
+    const uint64_t bytes = parts.bytes(i);
+    const double mean_item = items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
+    const uint32_t k = position[i];
+    m.items_at[k] = items;
+    m.bytes_at[k] = bytes;
+    m.demand_at[k] = shares[i] * WorkloadCharge(mean_item, options.workload);
   }
   return m;
 }
@@ -270,28 +283,33 @@ std::vector<WorkRange> AssignToRanges(const PhysicalLayout& layout, const Model&
   for (const EpkRange& r : layout.ranges) {
     WorkRange w{r, k, k, 0};
     const std::string max = EpkBytes(r.max_exclusive);
-    while (k < m.order.size() && CompareEpkBytes(m.epk(m.order[k]), max) < 0) {
-      ++k;
-    }
+    // `order` is in EPK order: the range ends at the first EPK not below its max.
+    k = static_cast<size_t>(
+        std::lower_bound(m.order.begin() + static_cast<std::ptrdiff_t>(k), m.order.end(), max,
+                         [&](uint32_t i, const std::string& key) {
+                           return CompareEpkBytes(m.epk(i), key) < 0;
+                         }) -
+        m.order.begin());
     w.end = k;
     out.push_back(std::move(w));
   }
   return out;
 }
 
-double ScaledBytes(const Model& m, uint32_t i, double scale) {
-  return static_cast<double>(m.bytes(i)) * scale;
+// The bytes and items of the partition at position k of Model::order, after growth.
+double ScaledBytesAt(const Model& m, size_t k, double scale) {
+  return static_cast<double>(m.bytes_at[k]) * scale;
 }
 
-uint64_t ScaledItems(const Model& m, uint32_t i, double scale) {
-  if (scale == 1) return m.items(i);
-  return static_cast<uint64_t>(std::llround(static_cast<double>(m.items(i)) * scale));
+uint64_t ScaledItemsAt(const Model& m, size_t k, double scale) {
+  if (scale == 1) return m.items_at[k];
+  return static_cast<uint64_t>(std::llround(static_cast<double>(m.items_at[k]) * scale));
 }
 
 double SliceBytes(const Model& m, size_t begin, size_t end, double scale) {
   double total = 0;
   for (size_t k = begin; k < end; ++k) {
-    total += ScaledBytes(m, m.order[k], scale);
+    total += ScaledBytesAt(m, k, scale);
   }
   return total;
 }
@@ -430,29 +448,32 @@ double ThrottledFraction(double demand, double share) {
   return demand > share ? 1 - share / demand : 0;
 }
 
-PlacedPartition Place(const Model& m, uint32_t i, double scale, double share) {
+// The partition at position k of Model::order.
+PlacedPartition Place(const Model& m, size_t k, double scale, double share) {
+  const uint32_t i = m.order[k];
   PlacedPartition out;
   out.key = m.key(i);
   out.epk = EpkText(m.epk(i));
-  out.items = ScaledItems(m, i, scale);
-  out.bytes = ScaledBytes(m, i, scale);
-  out.demand_ru = m.demand[i];
-  out.hot = m.demand[i] > share;
+  out.items = ScaledItemsAt(m, k, scale);
+  out.bytes = ScaledBytesAt(m, k, scale);
+  out.demand_ru = m.demand_at[k];
+  out.hot = m.demand_at[k] > share;
   return out;
 }
 
 // The top_per_range largest partitions of the range, then up to 5 of the hottest others.
 void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range,
              PhysicalPartition& out) {
-  std::vector<uint32_t> members(m.order.begin() + static_cast<std::ptrdiff_t>(r.begin),
-                                m.order.begin() + static_cast<std::ptrdiff_t>(r.end));
+  // Positions in Model::order; ties go to the earlier partition of the list.
+  std::vector<uint32_t> members(r.end - r.begin);
+  std::iota(members.begin(), members.end(), static_cast<uint32_t>(r.begin));
   auto larger = [&](uint32_t a, uint32_t b) {
-    if (m.bytes(a) != m.bytes(b)) return m.bytes(a) > m.bytes(b);
-    return a < b;
+    if (m.bytes_at[a] != m.bytes_at[b]) return m.bytes_at[a] > m.bytes_at[b];
+    return m.order[a] < m.order[b];
   };
   auto hotter = [&](uint32_t a, uint32_t b) {
-    if (m.demand[a] != m.demand[b]) return m.demand[a] > m.demand[b];
-    return a < b;
+    if (m.demand_at[a] != m.demand_at[b]) return m.demand_at[a] > m.demand_at[b];
+    return m.order[a] < m.order[b];
   };
   const size_t largest = std::min(members.size(), static_cast<size_t>(top_per_range));
   std::partial_sort(members.begin(), members.begin() + largest, members.end(), larger);
@@ -460,11 +481,11 @@ void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range
   std::partial_sort(members.begin() + largest, members.begin() + largest + hottest, members.end(),
                     hotter);
   size_t listed = largest;
-  while (listed < largest + hottest && m.demand[members[listed]] > 0) ++listed;
+  while (listed < largest + hottest && m.demand_at[members[listed]] > 0) ++listed;
   for (size_t k = 0; k < listed; ++k) out.top.push_back(Place(m, members[k], scale, out.ru_share));
   out.others_partitions = members.size() - listed;
   for (size_t k = listed; k < members.size(); ++k) {
-    out.others_bytes += ScaledBytes(m, members[k], scale);
+    out.others_bytes += ScaledBytesAt(m, members[k], scale);
   }
 }
 
@@ -480,9 +501,9 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
     p.logical_partitions = r.end - r.begin;
     p.ru_share = share;
     for (size_t k = r.begin; k < r.end; ++k) {
-      p.items += ScaledItems(m, m.order[k], scale);
-      p.bytes += ScaledBytes(m, m.order[k], scale);
-      p.demand_ru += m.demand[m.order[k]];
+      p.items += ScaledItemsAt(m, k, scale);
+      p.bytes += ScaledBytesAt(m, k, scale);
+      p.demand_ru += m.demand_at[k];
     }
     p.throttled_fraction = ThrottledFraction(p.demand_ru, share);
     FillTop(m, r, scale, top_per_range, p);
@@ -555,7 +576,7 @@ void AddOver20Gb(const FindingContext& c, std::vector<Finding>& out) {
   double largest = 0;
   uint32_t largest_at = 0;
   for (uint32_t i = 0; i < c.m.parts->size(); ++i) {
-    const double bytes = ScaledBytes(c.m, i, c.scale);
+    const double bytes = static_cast<double>(c.m.bytes(i)) * c.scale;
     if (!(bytes > kCosmosLogicalPartitionBytes)) continue;
     ++f.count;
     if (f.keys.size() < kMaxFindingExamples) f.keys.push_back(c.m.key(i));
@@ -649,12 +670,11 @@ void AddAnalysisFindings(const FindingContext& c, std::vector<Finding>& out) {
 
 // The largest logical partition of a range.
 uint32_t LargestIn(const Model& m, const WorkRange& r) {
-  uint32_t best = m.order[r.begin];
+  size_t best = r.begin;
   for (size_t k = r.begin + 1; k < r.end; ++k) {
-    const uint32_t i = m.order[k];
-    if (m.bytes(i) > m.bytes(best)) best = i;
+    if (m.bytes_at[k] > m.bytes_at[best]) best = k;
   }
-  return best;
+  return m.order[best];
 }
 
 void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
@@ -686,15 +706,21 @@ void AddOver50Gb(const FindingContext& c, std::vector<Finding>& out) {
   out.push_back(std::move(f));
 }
 
-// Analysis indices of the partitions whose demand exceeds `threshold`, hottest first.
+// Hottest first; ties: the earlier partition of the list.
+void SortHottestFirst(const Model& m, std::vector<uint32_t>& positions) {
+  std::sort(positions.begin(), positions.end(), [&](uint32_t a, uint32_t b) {
+    return m.demand_at[a] != m.demand_at[b] ? m.demand_at[a] > m.demand_at[b]
+                                            : m.order[a] < m.order[b];
+  });
+}
+
+// Positions in Model::order of the partitions whose demand exceeds `threshold`, hottest first.
 std::vector<uint32_t> DemandAbove(const Model& m, double threshold) {
   std::vector<uint32_t> out;
-  for (uint32_t i = 0; i < m.demand.size(); ++i) {
-    if (m.demand[i] > threshold) out.push_back(i);
+  for (uint32_t k = 0; k < m.demand_at.size(); ++k) {
+    if (m.demand_at[k] > threshold) out.push_back(k);
   }
-  std::sort(out.begin(), out.end(), [&](uint32_t a, uint32_t b) {
-    return m.demand[a] != m.demand[b] ? m.demand[a] > m.demand[b] : a < b;
-  });
+  SortHottestFirst(m, out);
   return out;
 }
 
@@ -703,14 +729,14 @@ void AddOver10000Ru(const FindingContext& c, std::vector<Finding>& out) {
   if (hot.empty()) return;
   Finding f{"logical_partition_over_10000_ru", "warning", "", hot.size(), {}, {}};
   for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
-    f.keys.push_back(c.m.key(hot[k]));
+    f.keys.push_back(c.m.key(c.m.order[hot[k]]));
   }
   f.message = fmt::format(
       "{} more than {}, the most one physical partition serves, and one logical "
       "partition never spans two; the hottest, {}, needs {}.",
       Counted(hot.size(), "logical partition needs", "logical partitions need"),
-      FormatRate(kCosmosPhysicalPartitionRuPerSecond), KeyForMessage(c.m.key(hot[0])),
-      FormatRate(c.m.demand[hot[0]]));
+      FormatRate(kCosmosPhysicalPartitionRuPerSecond), KeyForMessage(c.m.key(c.m.order[hot[0]])),
+      FormatRate(c.m.demand_at[hot[0]]));
   out.push_back(std::move(f));
 }
 
@@ -787,16 +813,14 @@ std::vector<Finding> BuildFindings(const FindingContext& c) {
 // Hot logical partitions of the last layout, hottest first.
 std::vector<PlacedPartition> HotPartitions(const Model& m, const std::vector<WorkRange>& ranges,
                                            double share, double scale, uint64_t& count) {
-  std::vector<uint32_t> hot;
+  std::vector<uint32_t> hot;  // positions in Model::order
   for (const WorkRange& r : ranges) {
     for (size_t k = r.begin; k < r.end; ++k) {
-      if (m.demand[m.order[k]] > share) hot.push_back(m.order[k]);
+      if (m.demand_at[k] > share) hot.push_back(static_cast<uint32_t>(k));
     }
   }
   count = hot.size();
-  std::sort(hot.begin(), hot.end(), [&](uint32_t a, uint32_t b) {
-    return m.demand[a] != m.demand[b] ? m.demand[a] > m.demand[b] : a < b;
-  });
+  SortHottestFirst(m, hot);
   std::vector<PlacedPartition> out;
   for (size_t k = 0; k < hot.size() && k < kMaxFindingExamples; ++k) {
     out.push_back(Place(m, hot[k], scale, share));
