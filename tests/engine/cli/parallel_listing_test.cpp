@@ -1,31 +1,21 @@
 // The CLI's listing of every partition on several threads writes the bytes one thread writes.
 #include "parallel_listing.h"
 
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 
+#include "../report/random_analysis.h"
 #include "partplay/ingest/analysis.h"
 
 namespace partplay::cli {
 namespace {
 
 TEST(ParallelListing, AnyThreadsAndStretchesWriteTheOneThreadBytes) {
-  std::mt19937_64 rng(31);
-  std::string input;
-  for (int i = 0; i < 5000; ++i) {
-    input += fmt::format("{{\"id\":\"{}\",\"k\":\"v{}\",\"p\":\"{}\"}}\n", i, rng() % 2600,
-                         std::string(rng() % 13, 'x'));
-  }
   AnalysisOptions options;
-  options.key_paths = {"/k"};
-  auto created = Analyzer::Create(options);
-  ASSERT_TRUE(created.ok());
-  Analyzer& analyzer = *created.value();
-  ASSERT_TRUE(analyzer.Feed(input).ok());
-  ASSERT_TRUE(analyzer.Finish().ok());
+  std::unique_ptr<Analyzer> created = AnalyzeRandomItems(31, 5000, 2600, 12, options);
+  ASSERT_TRUE(created);
+  Analyzer& analyzer = *created;
   for (bool container : {false, true}) {
     ReportRequest request;
     if (container) request.container = ContainerOptions{};

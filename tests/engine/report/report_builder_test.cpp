@@ -10,6 +10,7 @@
 
 #include "partplay/core/limits.h"
 #include "partplay/ingest/analysis.h"
+#include "random_analysis.h"
 
 namespace partplay {
 namespace {
@@ -170,19 +171,10 @@ TEST(ReportBuilder, ContainerFromTheTableEqualsTheModelOverEveryPartition) {
 // A streamed listing (the head's partitions, the others written after it, then the tail) is the
 // same text as the report listing every partition, with and without a container.
 TEST(ReportBuilder, StreamedPartitionsEqualTheFullListing) {
-  std::mt19937_64 rng(9);
-  std::string input;
-  for (int i = 0; i < 3000; ++i) {
-    input += fmt::format("{{\"id\":\"{}\",\"k\":\"v{}\",\"p\":\"{}\"}}\n", i, rng() % 700,
-                         std::string(rng() % 9, 'x'));
-  }
   AnalysisOptions options;
-  options.key_paths = {"/k"};
-  auto created = Analyzer::Create(options);
-  ASSERT_TRUE(created.ok());
-  Analyzer& analyzer = *created.value();
-  ASSERT_TRUE(analyzer.Feed(input).ok());
-  ASSERT_TRUE(analyzer.Finish().ok());
+  std::unique_ptr<Analyzer> created = AnalyzeRandomItems(9, 3000, 700, 8, options);
+  ASSERT_TRUE(created);
+  Analyzer& analyzer = *created;
   for (bool container : {false, true}) {
     ReportRequest full;
     if (container) full.container = ContainerOptions{};
