@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 #include "cli_io.h"
@@ -72,7 +74,6 @@ class RangeFile {
 struct PartProgress {
   std::atomic<uint64_t> bytes{0};
   std::atomic<uint64_t> items{0};
-  std::atomic<bool> done{false};
 };
 
 // Feeds bytes [begin, end) of the file into the analyzer 1 MiB at a time, straight into its
@@ -165,31 +166,34 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
   for (size_t k = 0; k < n; ++k) {
     PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0));
   }
-  std::vector<PartProgress> done(n);
+  std::vector<PartProgress> read(n);
+  std::mutex mutex;
+  std::condition_variable ended;
+  size_t parts_ended = 0;
   std::vector<std::thread> threads;
   for (size_t k = 0; k < n; ++k) {
     threads.emplace_back([&, k] {
-      results[k] = FeedRange(*parts[k], input, cuts[k], cuts[k + 1], done[k]);
-      done[k].done.store(true, std::memory_order_release);
+      results[k] = FeedRange(*parts[k], input, cuts[k], cuts[k + 1], read[k]);
+      std::lock_guard<std::mutex> lock(mutex);
+      ++parts_ended;
+      ended.notify_one();
     });
   }
-  // This thread draws the parts' progress, summed, until they have all ended.
-  auto all_done = [&] {
-    for (const PartProgress& p : done) {
-      if (!p.done.load(std::memory_order_acquire)) return false;
-    }
-    return true;
-  };
-  while (!all_done()) {
+  // This thread draws the parts' progress, summed, every 20 ms until they have all ended, and
+  // goes on as soon as the last one has.
+  for (;;) {
     if (progress) {
       uint64_t bytes = 0, items = 0;
-      for (const PartProgress& p : done) {
+      for (const PartProgress& p : read) {
         bytes += p.bytes.load(std::memory_order_relaxed);
         items += p.items.load(std::memory_order_relaxed);
       }
       progress->Update(bytes, items);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::unique_lock<std::mutex> lock(mutex);
+    if (ended.wait_for(lock, std::chrono::milliseconds(20), [&] { return parts_ended == n; })) {
+      break;
+    }
   }
   for (auto& t : threads) t.join();
   for (const Status& s : results) {

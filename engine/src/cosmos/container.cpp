@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <numeric>
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <queue>
 #include <utility>
 
@@ -255,7 +255,8 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   for (size_t i = 0; i < n; ++i) {
     const uint64_t items = parts.items(i);
     const uint64_t bytes = parts.bytes(i);
-    const double mean_item = items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
+    const double mean_item =
+        items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
     const uint32_t k = position[i];
     m.items_at[k] = items;
     m.bytes_at[k] = bytes;
