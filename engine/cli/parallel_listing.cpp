@@ -10,9 +10,8 @@
 namespace partplay::cli {
 
 int ListingThreads(size_t partitions) {
-  constexpr size_t kParallelFrom = 2 * 4096;
   unsigned cores = std::thread::hardware_concurrency();
-  if (partitions < kParallelFrom || cores < 2) return 1;
+  if (partitions < 2 * kListingStretch || cores < 2) return 1;
   return static_cast<int>(std::min(cores, 4u));
 }
 

@@ -317,13 +317,11 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 
 PartitionsJson::PartitionsJson(const Analyzer& analyzer, const ReportRequest& request,
                                const EpkColumn* epks)
-    : all_(analyzer.AllPartitions()), size_(all_->size()), request_(request), epks_(epks) {}
-
-PartitionsJson::~PartitionsJson() = default;
+    : all_(analyzer.AllPartitions()), request_(request), epks_(epks) {}
 
 Status PartitionsJson::Append(size_t begin, size_t end, std::string& out) const {
   LogicalPartition p;  // reused: its key's memory serves every partition
-  end = std::min(end, size_);
+  end = std::min(end, size());
   for (size_t i = begin; i < end; ++i) {
     all_->read_ahead(i);
     all_->partition_into(i, p);

@@ -53,14 +53,12 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 class PartitionsJson {
  public:
   PartitionsJson(const Analyzer& analyzer, const ReportRequest& request, const EpkColumn* epks);
-  ~PartitionsJson();
-  size_t size() const { return size_; }
+  size_t size() const { return all_->size(); }
   // Appends partitions [begin, end) to `out`.
   Status Append(size_t begin, size_t end, std::string& out) const;
 
  private:
   std::unique_ptr<PartitionList> all_;
-  size_t size_;
   const ReportRequest& request_;
   const EpkColumn* epks_;
 };
