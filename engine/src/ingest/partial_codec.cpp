@@ -12,6 +12,8 @@
 // The reader is a parser of untrusted bytes: each count is bounded by the bytes left (no
 // allocation larger than the file), every value is range-checked against the others (totals,
 // indices, offsets), keys are well-formed canonical bytes, and the checksum is verified last.
+// Each value has the one form the writer gives it (varints in their shortest form, weight sums
+// without zero parts), so what reads serializes again to the same bytes.
 #include <fmt/format.h>
 #include <xxhash.h>
 
@@ -28,7 +30,8 @@ namespace {
 constexpr char kMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                              '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
 bool ReadLongVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error);
-// A varint (LEB128) at p; most are one or two bytes (the rest: ReadLongVarint).
+// A varint (LEB128) at p, in its shortest form (the only one a writer writes, so a part read
+// back serializes to the same bytes); most are one or two bytes (the rest: ReadLongVarint).
 inline bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& error) {
   if (b.size() >= 2 && p <= b.size() - 2) {
     auto b0 = static_cast<uint8_t>(b[p]);
@@ -38,7 +41,7 @@ inline bool ReadVarint(std::string_view b, size_t& p, uint64_t& v, const char*& 
       return true;
     }
     auto b1 = static_cast<uint8_t>(b[p + 1]);
-    if (b1 < 0x80) {
+    if (b1 < 0x80 && b1 != 0) {
       v = (b0 & 0x7fu) | static_cast<uint64_t>(b1) << 7;
       p += 2;
       return true;
@@ -407,7 +410,11 @@ bool ReadLongVarint(std::string_view b, size_t& p, uint64_t& v, const char*& err
     auto byte = static_cast<uint8_t>(b[p++]);
     if (shift == 63 && byte > 1) break;  // past 64 bits
     v |= static_cast<uint64_t>(byte & 0x7f) << shift;
-    if (!(byte & 0x80)) return true;
+    if (!(byte & 0x80)) {
+      if (byte != 0 || shift == 0) return true;
+      error = "a number not in its shortest form (a last byte of 0)";
+      return false;
+    }
   }
   error = "a number past 64 bits";
   return false;
@@ -539,9 +546,10 @@ void WritePartial(Writer& w, const PartialData& d) {
           auto spill = d.weight_spill.find(i);
           if (spill != d.weight_spill.end()) parts = spill->second;
         } else {
-          if (s.lo != 0) parts.push_back(s.lo);
-          if (s.hi != 0) parts.push_back(s.hi);
+          parts = {s.lo, s.hi};
         }
+        // No zero parts (an expansion cancelled to zero keeps one): the reader refuses them.
+        parts.erase(std::remove(parts.begin(), parts.end(), 0.0), parts.end());
       }
       w.U8(static_cast<uint8_t>(parts.size()));
       for (double c : parts) w.F64(c);
@@ -781,6 +789,10 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
         if (!in.F64(c, "a weight sum")) return fail_at(&p);
         if (std::isnan(c) || (!std::isfinite(c) && count != 1)) {
           in.Fail("a weight sum holds a non-finite part", at);
+          return fail_at(&p);
+        }
+        if (c == 0) {  // a writer leaves zeros out (of -0 too)
+          in.Fail("a weight sum holds a zero part", at);
           return fail_at(&p);
         }
       }

@@ -624,6 +624,79 @@ TEST(PartialStateTest, WrittenInPiecesIsTheSameBytes) {
             ErrorCode::kInvalidState);
 }
 
+// Every value has one form, the one the writer writes, so a partial read back (loaded, or kept
+// in its bytes for a merge) serializes to the same bytes: a varint longer than it needs to be
+// and a weight sum with a zero part are refused where they start.
+TEST(PartialStateTest, AValueInAFormNoWriterWritesIsRefused) {
+  AnalysisOptions options = Options({"/user"}, 10, "/w");
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += fmt::format("{{\"user\":\"k{:02}\",\"w\":5}}\n", i % 20);
+  auto part = FinishedPart(options, text);
+  ASSERT_NE(part, nullptr);
+  auto written = part->SerializePartial();
+  ASSERT_TRUE(written.ok());
+  const std::string bytes = written.value();
+  auto refused = [&](std::string forged, size_t at, const std::string& message) {
+    uint64_t sum = XXH3_64bits(forged.data(), forged.size() - 8);
+    std::memcpy(&forged[forged.size() - 8], &sum, 8);
+    for (bool for_merge : {false, true}) {
+      auto parsed =
+          for_merge ? Analyzer::ParsePartialForMerge(forged) : Analyzer::ParsePartial(forged);
+      ASSERT_FALSE(parsed.ok()) << message;
+      EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial);
+      EXPECT_NE(parsed.status().message().find(message), std::string::npos)
+          << parsed.status().message();
+      EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(at)) << message;
+    }
+  };
+  // Partition 5: key "k05", then its item count (2) as a one-byte varint, ... and its weight
+  // sum (one part, 10.0).
+  const size_t items_at = bytes.find("k05") + 3;
+  ASSERT_EQ(bytes[items_at], 2);
+  std::string longer = bytes;
+  longer.replace(items_at, 1, std::string("\x82\x00", 2));  // 2 in two bytes
+  refused(longer, items_at, "a number not in its shortest form");
+  longer = bytes;
+  longer.replace(items_at, 1, std::string("\x82\x80\x80\x00", 4));  // and in four
+  refused(longer, items_at, "a number not in its shortest form");
+  double ten = 10;
+  const size_t weight_at =
+      bytes.find(std::string(reinterpret_cast<const char*>(&ten), 8), items_at);
+  ASSERT_NE(weight_at, std::string::npos);
+  for (double zero : {0.0, -0.0}) {
+    std::string forged = bytes;
+    std::memcpy(&forged[weight_at], &zero, 8);
+    refused(forged, weight_at, "a weight sum holds a zero part");
+  }
+}
+
+// A weight sum that grew past two parts and then cancelled to zero keeps one zero part in
+// memory; it is written without it, and reads back to the same bytes.
+TEST(PartialStateTest, AWeightSumCancelledToZeroRoundTrips) {
+  AnalysisOptions options = Options({"/user"}, 10, "/w");
+  std::string text;
+  for (const char* w : {"1e16", "1", "0.1", "-1e16", "-1", "-0.1", "0.25", "-0.25"}) {
+    text += fmt::format("{{\"user\":\"a\",\"w\":{}}}\n", w);
+  }
+  auto part = FinishedPart(options, text);
+  ASSERT_NE(part, nullptr);
+  auto written = part->SerializePartial();
+  ASSERT_TRUE(written.ok());
+  auto read = Analyzer::ParsePartial(written.value());
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  auto kept = Analyzer::ParsePartialForMerge(written.value());
+  ASSERT_TRUE(kept.ok()) << kept.status().ToString();
+  EXPECT_EQ(read.value()->SerializePartial().value(), written.value());
+  EXPECT_EQ(kept.value()->SerializePartial().value(), written.value());
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  parts.push_back(std::move(read).value());
+  auto merged = Analyzer::Merge(std::move(parts));
+  ASSERT_TRUE(merged.ok()) << merged.status().ToString();
+  AnalysisReport report = merged.value()->BuildReport({});
+  ASSERT_EQ(report.partitions.size(), 1u);
+  EXPECT_EQ(report.partitions[0].weight, 0.0);
+}
+
 TEST(PartialStateTest, AnotherVersionIsNamed) {
   std::string bytes = SomePartial(Options({"/user"}));
   bytes[16] = 9;
