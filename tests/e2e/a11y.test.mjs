@@ -79,7 +79,15 @@ describe('accessibility (axe, wcag2a + wcag2aa)', () => {
               el.scrollIntoView({block: 'center'});
             }
             return Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
-          }, `#${id}`, {timeout: TIMEOUT});
+          }, `#${id}`, {timeout: TIMEOUT}).catch(async (error) => {
+            // Which instance never ran, and where it stopped (it timed out once in a clean clone).
+            const seen = await page.$eval(`#${id}`, (el) => ({
+              ...el.dataset, inView: (({top, bottom}) => bottom > 0 && top < innerHeight)(el.getBoundingClientRect()),
+              status: el.shadowRoot?.querySelector('[data-testid="status"]')?.textContent,
+            })).catch(() => 'gone');
+            throw new Error(`#${id} never ran: ${JSON.stringify(seen)}; page problems: ${JSON.stringify(problems)}`,
+                            {cause: error});
+          });
         }
         await scan(page, `embed page, ${colorScheme}`);
         assert.deepEqual(problems, []);
