@@ -130,6 +130,12 @@ for (const m of report.modes) {
 }
 line('full page, before its first analysis', kb(report.page.total.raw), kb(report.page.total.gzip),
      kb(report.page.total.wasmGzip));
+// Where wasm SIMD does not run (Safari before 16.4), every mode loads this one module instead of
+// its own (wasm/partplay-api.mjs createEngine): a fallback, outside the element budget.
+const nosimd = ['engine/partplay-nosimd.mjs', 'engine/partplay-nosimd.wasm'].map((f) => measure(join(root, f)));
+report.nosimd = sum(nosimd);
+line('no wasm SIMD: the engine, any mode', kb(report.nosimd.raw), kb(report.nosimd.gzip),
+     kb(report.nosimd.wasmGzip), 'a fallback (Safari < 16.4)');
 const heaviest = [...report.page.files].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
 console.log(`  heaviest: ${heaviest.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`);
 if (json) console.log(JSON.stringify(report));

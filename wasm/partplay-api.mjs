@@ -27,7 +27,9 @@
 // and the bench), and one per domain, built for size: 'cosmos' (partplay-cosmos.mjs: ingest,
 // Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
 // (partplay-sizing.mjs: sizing from a schema); 'cosmos-fast' (partplay-cosmos-fast.mjs) is
-// 'cosmos' built for speed, for the full page. Each is imported only when asked for:
+// 'cosmos' built for speed, for the full page; 'nosimd' (partplay-nosimd.mjs, every domain, no
+// wasm SIMD) is what createEngine loads instead of any of them where wasm SIMD is missing
+// (Safari before 16.4), or when asked with {simd: false}. Each is imported only when asked for:
 // createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
 // (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
 // routes each request to its domain's engine.
@@ -39,6 +41,7 @@ const FACTORIES = {
   'cosmos-fast': () => import('./partplay-cosmos-fast.mjs'),
   cql: () => import('./partplay-cql.mjs'),
   sizing: () => import('./partplay-sizing.mjs'),
+  nosimd: () => import('./partplay-nosimd.mjs'),
 };
 
 /** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
@@ -220,7 +223,12 @@ function keyToJson(values) {
 
 export class Engine {
   #module;
-  constructor(module) { this.#module = module; }
+  /** Whether this engine is a build with wasm SIMD (false: partplay-nosimd, the portable one). */
+  simd;
+  constructor(module, {simd = true} = {}) {
+    this.#module = module;
+    this.simd = simd;
+  }
   /** The error-code table, [{code, name, description}], shared with the CLI's exit codes. */
   errorCodes() { return answer(this.#module.errorCodes()); }
   /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
@@ -348,8 +356,7 @@ export class Engine {
 
 /**
  * The smallest module with a 128-bit SIMD instruction (a function returning v128.const 0): it
- * validates only where wasm SIMD runs (Chrome 91, Firefox 89, Safari 16.4), which the engine,
- * compiled with -msimd128, needs.
+ * validates only where wasm SIMD runs (Chrome 91, Firefox 89, Safari 16.4).
  */
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0,
                                    253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11]);
@@ -360,18 +367,22 @@ export function supportsWasmSimd() {
 
 /**
  * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
- * (`wasmBinary`, `locateFile`).
+ * (`wasmBinary`, `locateFile`). Every domain's module is compiled with wasm SIMD (-msimd128);
+ * where it does not run (`simd` defaults to supportsWasmSimd()), the module loaded is 'nosimd',
+ * every domain built without it: the same answers, more slowly (README "Browsers"). The Engine's
+ * `simd` says which was loaded.
  */
-export async function createEngine(moduleOptions = {}, {domain = 'all'} = {}) {
-  const factory = FACTORIES[domain];
-  if (!factory) throw new TypeError(`createEngine: unknown domain ${JSON.stringify(domain)}`);
-  // Said plainly, rather than as the compiler's "invalid opcode" of a browser without SIMD.
-  if (!supportsWasmSimd()) {
-    throw new Error('this browser does not run WebAssembly SIMD, which the engine needs ' +
-                    '(Chrome 91, Firefox 89, Safari 16.4 or later)');
+export async function createEngine(moduleOptions = {}, {domain = 'all', simd = supportsWasmSimd()} = {}) {
+  if (!FACTORIES[domain] || domain === 'nosimd') {
+    throw new TypeError(`createEngine: unknown domain ${JSON.stringify(domain)}`);
   }
-  const {default: createPartplay} = await factory();
-  return new Engine(await createPartplay(moduleOptions));
+  // Asked for SIMD where it does not run: said plainly, not as the compiler's "invalid opcode".
+  if (simd && !supportsWasmSimd()) {
+    throw new Error('this browser does not run WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or ' +
+                    'later); leave out {simd: true} to load the engine built without it');
+  }
+  const {default: createPartplay} = await FACTORIES[simd ? domain : 'nosimd']();
+  return new Engine(await createPartplay(moduleOptions), {simd: Boolean(simd)});
 }
 
 // =============================================================================================

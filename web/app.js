@@ -18,7 +18,14 @@ const examples = new URL('examples/', document.baseURI);
 // sizing request (web/worker/worker.js), so the first view pays for one engine only.
 const client = new PlaygroundClient();
 client.ready.then(
-  ({version}) => { byId('engine-version').textContent = `Engine ${version}.`; },
+  ({version, simd}) => {
+    // Without wasm SIMD (Safari before 16.4, or ?simd=0) the worker loads the portable build.
+    byId('engine-version').textContent = simd === false
+      ? `Engine ${version}, its build without WebAssembly SIMD (this browser does not run SIMD, or ?simd=0 ` +
+        'asked for it): the same results, analyses of large files take longer.'
+      : `Engine ${version}.`;
+    document.body.dataset.engineSimd = String(simd !== false);
+  },
   () => {}, // the first analysis reports the failure
 );
 

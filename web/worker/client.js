@@ -52,6 +52,17 @@ function defaultWorkers() {
   return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency ?? 1, MAX_WORKERS));
 }
 
+/**
+ * The worker's URL, with simd=0 when the page's URL has ?simd=0: every worker then loads the
+ * engine built without wasm SIMD (worker.js), as a browser without SIMD does.
+ */
+function withPageSimd(url) {
+  if (new URLSearchParams(globalThis.location?.search ?? '').get('simd') !== '0') return url;
+  const href = new URL(url, document.baseURI ?? location.href);
+  href.searchParams.set('simd', '0');
+  return href;
+}
+
 /** Checks the optional analysis options (throws a TypeError). */
 function validateOptions({slot, synthetic, container}) {
   validateSlot(slot);
@@ -119,7 +130,7 @@ export class PlaygroundClient extends EventTarget {
   /** @param {{workerUrl?: string|URL, workers?: number, retireHeapBytes?: number}} [options] */
   constructor({workerUrl, workers, retireHeapBytes} = {}) {
     super();
-    this.#workerUrl = workerUrl ?? new URL('./worker.js', import.meta.url);
+    this.#workerUrl = withPageSimd(workerUrl ?? new URL('./worker.js', import.meta.url));
     this.workers = Number.isInteger(workers) && workers >= 1 ? workers : defaultWorkers();
     this.#retireHeapBytes = Number.isFinite(retireHeapBytes) && retireHeapBytes >= 0 ? retireHeapBytes : RETIRE_HEAP_BYTES;
     this.#pool = new WorkerPool(() => startModuleWorker(this.#workerUrl));
@@ -157,6 +168,7 @@ export class PlaygroundClient extends EventTarget {
     this.ready = this.#call(Request.INIT, {}).then((info) => {
       if (worker === this.#worker) this.#started = true;
       this.version = info.version;
+      this.simd = info.simd;
       this.errorCodes = info.errorCodes;
       this.limits = info.limits;
       setLimits(info.limits);

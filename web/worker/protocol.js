@@ -32,7 +32,9 @@
 //
 //   init       payload {}
 //              result  {version: string, errorCodes: [{code, name, description}],
-//                       limits: [{id, value, unit, kind, label, source}] (core/limits.h)}
+//                       limits: [{id, value, unit, kind, label, source}] (core/limits.h),
+//                       simd: boolean (false: the engine built without wasm SIMD, loaded where
+//                       the browser lacks it or with simd=0 in the worker's URL; slower)}
 //              Loads the wasm engine. The worker also loads it eagerly on start; init just waits.
 //
 //   analyze    payload {source: Source, keyPaths: string[], discoverItems?: number,

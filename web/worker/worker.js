@@ -35,6 +35,9 @@ const params = new URL(import.meta.url).searchParams;
 const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
 /** The module of each domain (wasm/partplay-api.mjs createEngine). */
 const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+// simd=0 loads the engine built without wasm SIMD even where SIMD runs (the page's ?simd=0, to
+// try what a browser without it gets); otherwise createEngine picks it only where SIMD is missing.
+const ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
 /** The domain whose engine answers a request of `type`. */
 const domainOf = (type) => (CQL_REQUESTS.has(type) ? 'cql' : SIZING_REQUESTS.has(type) ? 'sizing'
   : type === Request.INIT ? FIRST_DOMAIN : 'cosmos');
@@ -46,7 +49,7 @@ function engineFor(domain) {
     const loading = (async () => {
       try {
         const api = await import('../engine/partplay-api.mjs');
-        const engine = await api.createEngine({}, {domain: MODULES[domain]});
+        const engine = await api.createEngine({}, {domain: MODULES[domain], ...ENGINE_SIMD});
         return {api, engine};
       } catch (e) {
         throw errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD,
@@ -438,7 +441,7 @@ async function handle(message) {
   switch (type) {
     case Request.INIT: {
       const {engine} = await engineFor(FIRST_DOMAIN);
-      return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits()};
+      return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(), simd: engine.simd};
     }
     case Request.ANALYZE: {
       dropHeldPart();
