@@ -96,9 +96,13 @@ p { margin: .3em 0; }
 `;
 
 let sheet = null;
-/** The shared styles: one constructed sheet (allowed by a strict style-src CSP), else a <style>. */
+/**
+ * The shared styles: one constructed sheet (allowed by a strict style-src CSP), else (Safari
+ * before 16.4, which has neither) a <style>.
+ */
 function adoptStyle(root) {
   try {
+    if (!('adoptedStyleSheets' in ShadowRoot.prototype)) throw new TypeError('no adoptedStyleSheets');
     sheet ??= new CSSStyleSheet();
     if (!sheet.cssRules.length) sheet.replaceSync(STYLE);
     root.adoptedStyleSheets = [sheet];

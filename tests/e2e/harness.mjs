@@ -109,9 +109,13 @@ export function useBrowser() {
   });
 }
 
-/** A fresh page (1360x1000 unless `viewport` says) with its console errors and page errors collected. */
-export async function openPage({colorScheme = 'light', viewport = {width: 1360, height: 1000}} = {}) {
+/**
+ * A fresh page (1360x1000 unless `viewport` says) with its console errors and page errors
+ * collected; `initScript` (a function) runs in every page of it before the page's own scripts.
+ */
+export async function openPage({colorScheme = 'light', viewport = {width: 1360, height: 1000}, initScript} = {}) {
   const context = await browser.newContext({viewport, colorScheme});
+  if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -62,3 +62,16 @@ export function fillTable(table, head, rows, {caption} = {}) {
 export const scopedById = (root) => (id) => (root.id === id ? root : root.querySelector(`#${CSS.escape(id)}`));
 /** The first element inside `root` with data-testid `id`. */
 export const scopedByTestId = (root) => (id) => root.querySelector(`[data-testid="${id}"]`);
+
+/**
+ * Submits `form` as pressing its submit button does (form.requestSubmit: validation, then a
+ * cancelable submit event); where requestSubmit is missing (Safari before 16), checks validity
+ * and dispatches the same event.
+ */
+export function submitForm(form) {
+  if (typeof form.requestSubmit === 'function') {
+    form.requestSubmit();
+  } else if (form.reportValidity()) {
+    form.dispatchEvent(new Event('submit', {bubbles: true, cancelable: true}));
+  }
+}

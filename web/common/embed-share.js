@@ -17,6 +17,7 @@
 //
 // This module reads the page through its controls' ids only; it never talks to the worker.
 import {inlineScript} from './inline-data.js';
+import {submitForm} from './dom.js';
 
 export const FRAGMENT_PREFIX = '#pp=';
 /** Inline data or scripts above this many characters are left out of the link. */
@@ -65,6 +66,7 @@ async function pipe(bytes, stream) {
  * `budget` (plus at most one step's worth) and never holds more.
  */
 export async function inflateBounded(bytes, budget = MAX_STATE_BYTES) {
+  if (!packsLinks()) throw new ShareLinkError(`this browser cannot unpack links: ${NO_LINK_STREAMS}`);
   const inflater = new DecompressionStream('deflate-raw');
   const writer = inflater.writable.getWriter();
   const reader = inflater.readable.getReader();
@@ -108,8 +110,22 @@ export async function inflateBounded(bytes, budget = MAX_STATE_BYTES) {
   return out;
 }
 
+const NO_LINK_STREAMS = 'it has no CompressionStream and DecompressionStream for deflate-raw (Chrome 103, ' +
+  'Firefox 113, Safari 16.4 or later)';
+/** Whether this browser packs and unpacks #pp= links (raw deflate streams). */
+export function packsLinks() {
+  try {
+    new CompressionStream('deflate-raw');
+    new DecompressionStream('deflate-raw');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The fragment ('#pp=...') of a state object. */
 export async function encodeState(state) {
+  if (!packsLinks()) throw new ShareLinkError(`this browser cannot write links: ${NO_LINK_STREAMS}`);
   const json = new TextEncoder().encode(JSON.stringify(state));
   return FRAGMENT_PREFIX + toBase64Url(await pipe(json, new CompressionStream('deflate-raw')));
 }
@@ -322,7 +338,7 @@ export async function restoreState(state) {
         setValue('ring-nodes', state.n);
         setValue('ring-vnodes', state.v);
         const n = cqlRuns();
-        ringForm.requestSubmit();
+        submitForm(ringForm);
         await waitFor(idle(n));
       }
       if (typeof state.s === 'string') {
@@ -358,7 +374,7 @@ export async function restoreState(state) {
   setValue('hash-version', state.h);
   setValue('ru-input', state.r);
   setValue('key-input', state.k);
-  await analysisAfter(() => byId('key-form').requestSubmit());
+  await analysisAfter(() => submitForm(byId('key-form')));
 }
 
 async function copy(text, output, status, what, note = '') {
@@ -472,7 +488,13 @@ export function initShare({moduleUrl = new URL('partition-playground.js', docume
   byId('copy-link')?.addEventListener('click', async () => {
     const url = new URL(location.href);
     const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
-    url.hash = await encodeState(state);
+    try {
+      url.hash = await encodeState(state);
+    } catch (e) {
+      if (!(e instanceof ShareLinkError)) throw e;
+      status.textContent = `No link: ${e.message}. The embed snippet works here.`;
+      return;
+    }
     await copy(url.href, output, status, 'Link', note);
   });
   byId('copy-embed')?.addEventListener('click', async () => {

@@ -21,7 +21,7 @@ import {
   rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare, renderWorkload,
   describeSynthetic,
 } from './container-view.js';
-import {fillTable, h, keyNode, scopedById, setFigure as setFigureNode} from '../common/dom.js';
+import {fillTable, h, keyNode, scopedById, setFigure as setFigureNode, submitForm} from '../common/dom.js';
 import {
   formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent, progressBytes, progressShare, sourceSize,
 } from '../common/format.js';
@@ -1167,7 +1167,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   el.keyInput.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.isComposing) return;
     event.preventDefault();
-    el.keyForm.requestSubmit();
+    submitForm(el.keyForm);
   });
 
   // Picking a suggestion from the datalist applies it at once (typing waits for Enter).

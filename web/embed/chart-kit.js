@@ -58,27 +58,53 @@ function keptRules(rules) {
   return out;
 }
 
-let sheetPromise = null;
-/** One constructed sheet of the chart rules of styles.css plus the element's theme, fetched once. */
-export function chartSheet() {
-  sheetPromise ??= fetch(new URL('styles.css', SITE)).then((r) => {
-    if (!r.ok) throw new Error(`styles.css: HTTP ${r.status}`);
-    return r.text();
-  }).then((text) => {
-    const page = new CSSStyleSheet();
-    page.replaceSync(text);
+/** `text`'s rules, parsed by a constructed sheet or, before Safari 16.4, a detached document's <style>. */
+function parsedRules(text) {
+  try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(`${keptRules(page.cssRules).join('\n')}\n${THEME}`);
-    return sheet;
-  });
-  sheetPromise.catch(() => { sheetPromise = null; });
-  return sheetPromise;
+    sheet.replaceSync(text);
+    return sheet.cssRules;
+  } catch {
+    const doc = document.implementation.createHTMLDocument('');
+    const style = doc.createElement('style');
+    style.textContent = text;
+    doc.head.append(style);
+    return style.sheet.cssRules;
+  }
 }
 
-/** D3 and the chart sheet, adopted by `shadowRoot` (after its own sheets). */
+let cssPromise = null;
+/** The chart rules of styles.css plus the element's theme, as CSS text, fetched once. */
+function chartCss() {
+  cssPromise ??= fetch(new URL('styles.css', SITE)).then((r) => {
+    if (!r.ok) throw new Error(`styles.css: HTTP ${r.status}`);
+    return r.text();
+  }).then((text) => `${keptRules(parsedRules(text)).join('\n')}\n${THEME}`);
+  cssPromise.catch(() => { cssPromise = null; });
+  return cssPromise;
+}
+
+let sheet = null;
+/** D3 and the chart rules, adopted by `shadowRoot` after its own sheets (else a <style> in it). */
 export async function prepareCharts(shadowRoot) {
-  const [, sheet] = await Promise.all([loadD3(), chartSheet()]);
-  if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
-    shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+  const [, css] = await Promise.all([loadD3(), chartCss()]);
+  try {
+    if (!('adoptedStyleSheets' in ShadowRoot.prototype)) throw new TypeError('no adoptedStyleSheets');
+    if (!sheet) {
+      const made = new CSSStyleSheet();
+      made.replaceSync(css);
+      sheet = made;
+    }
+    if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
+      shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
+    }
+  } catch {
+    // No constructable sheets (Safari before 16.4): the same rules as a <style>, once per root.
+    if (!shadowRoot.querySelector('style[data-pp-charts]')) {
+      const style = document.createElement('style');
+      style.dataset.ppCharts = '';
+      style.textContent = css;
+      shadowRoot.append(style);
+    }
   }
 }
