@@ -7,7 +7,7 @@ import {describe, test, before} from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import {ROOT, examples, loadEngine} from './helpers.mjs';
+import {ROOT, cqlExampleOutcomes, examples, loadEngine} from './helpers.mjs';
 
 let all;
 let cosmos;
@@ -44,22 +44,9 @@ describe('the per-domain engine modules', () => {
   });
 
   test('cql: every CQL example\'s results, ring and table layout, as the full module', () => {
-    const dir = path.join(ROOT, 'examples', 'cql');
-    for (const e of JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8'))) {
-      const script = fs.readFileSync(path.join(dir, e.file), 'utf8');
-      const run = (engine) => {
-        const session = engine.createCqlSession();
-        session.configureRing({nodes: 5, num_tokens: 8, random_tokens: false, seed: 1});
-        const {results} = session.execute(script);
-        const keyspaces = session.keyspaces();
-        const table = results.map((r) => r.table).filter(Boolean).at(-1);
-        const out = {results, keyspaces, ring: session.ring(keyspaces[0]?.name ?? ''),
-                     layout: table ? session.tableLayout(table, {scan_partitions: 50000, max_partitions: 4000, ru_per_second: 40000}) : null};
-        session.dispose();
-        return out;
-      };
-      assert.deepEqual(run(cql), run(all), e.id);
-    }
+    const expected = cqlExampleOutcomes(all);
+    assert.ok(expected.length >= 3 && expected.every((o) => o.results.length > 0), 'the examples ran');
+    assert.deepEqual(cqlExampleOutcomes(cql), expected);
   });
 
   test('sizing: every sizing example, as the full module', () => {

@@ -42,3 +42,26 @@ export function cliErrorCodes() {
 export function examples() {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/index.json'), 'utf8')).filter((e) => !e.file.endsWith('.gz'));
 }
+
+/**
+ * Every CQL example (examples/cql/index.json) run in a fresh session of `engine` on a fixed
+ * 5-node ring: [{id, results, keyspaces, ring, layout}] (layout: the last table's, 4,000
+ * partitions at 40,000 RU/s), to compare two modules.
+ */
+export function cqlExampleOutcomes(engine) {
+  const dir = path.join(ROOT, 'examples', 'cql');
+  return JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')).map((e) => {
+    const session = engine.createCqlSession();
+    try {
+      session.configureRing({nodes: 5, num_tokens: 8, random_tokens: false, seed: 1});
+      const {results} = session.execute(fs.readFileSync(path.join(dir, e.file), 'utf8'));
+      const keyspaces = session.keyspaces();
+      const table = results.map((r) => r.table).filter(Boolean).at(-1);
+      return {id: e.id, results, keyspaces, ring: session.ring(keyspaces[0]?.name ?? ''),
+              layout: table ? session.tableLayout(table, {scan_partitions: 50000, max_partitions: 4000, ru_per_second: 40000})
+                : null};
+    } finally {
+      session.dispose();
+    }
+  });
+}

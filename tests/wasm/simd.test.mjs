@@ -7,7 +7,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {ROOT, examples, loadEngine} from './helpers.mjs';
+import {ROOT, cqlExampleOutcomes, examples, loadEngine} from './helpers.mjs';
 
 const ENGINE_DIR = path.join(ROOT, 'build/site/engine');
 const apiUrl = pathToFileURL(path.join(ENGINE_DIR, 'partplay-api.mjs')).href;
@@ -120,19 +120,9 @@ describe('wasm SIMD and the build without it', () => {
 
   test('CQL examples and sizing examples answer the same without SIMD', () => {
     const dir = path.join(ROOT, 'examples', 'cql');
-    for (const e of JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8'))) {
-      const script = fs.readFileSync(path.join(dir, e.file), 'utf8');
-      const run = (engine) => {
-        const session = engine.createCqlSession();
-        session.configureRing({nodes: 5, num_tokens: 8, random_tokens: false, seed: 1});
-        const {results} = session.execute(script);
-        const keyspaces = session.keyspaces();
-        const out = {results, keyspaces, ring: session.ring(keyspaces[0]?.name ?? '')};
-        session.dispose();
-        return out;
-      };
-      assert.deepEqual(run(nosimd), run(simd), e.id);
-    }
+    const expected = cqlExampleOutcomes(simd);
+    assert.ok(expected.length >= 3 && expected.every((o) => o.results.length > 0), 'the examples ran');
+    assert.deepEqual(cqlExampleOutcomes(nosimd), expected);
     for (const e of JSON.parse(fs.readFileSync(path.join(dir, 'sizing.json'), 'utf8'))) {
       const {id, title: _t, file, description: _d, ...rest} = e;
       const request = {cql: fs.readFileSync(path.join(dir, file), 'utf8'), ...rest};
