@@ -20,7 +20,8 @@
 // Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s) and on
 // every core (--jobs N: native_jobs_mb_s, its peak RSS and share of the parse limit), the
 // parse limit (build/native/engine_bench --parse-limit: simdjson DOM parse_many, every value
-// validated; parse_limit_mb_s, native_vs_parse_limit), and many partitions (--key /id against
+// validated; parse_limit_mb_s, the best of two processes, parse_limit_processes_mb_s, before and
+// after the CLI's runs; native_vs_parse_limit), and many partitions (--key /id against
 // --key /userId, plain and with --container --ru 100000: time and peak-RSS ratios).
 // The page's way: the page's own client (web/worker/client.js) analyses the file as a File, with
 // its default workers (min(cores, 4), the worker pool; a file cut at safe item boundaries, parts
@@ -805,8 +806,14 @@ async function main() {
   say(`data: ${data.items} items, ${(data.file_bytes / 1e6).toFixed(1)} MB, ` +
       `${data.distinct_user_ids} distinct userIds`);
 
+  // The parse limit in two processes, before and after the CLI's runs, best of both: one whole
+  // process can come out at half the usual pace (895 against 1,789-1,816 MB/s in one of three
+  // runs here on 28 November 2026), which would halve the ceiling every ratio is judged against.
+  const parseBefore = await parseLimit(data, options);
   const native = await nativeSection(data, options);
-  const parseLimitMbS = await parseLimit(data, options);
+  const parseAfter = await parseLimit(data, options);
+  const parseLimitMbS = parseBefore === null ? null : Math.max(parseBefore, parseAfter);
+  if (parseLimitMbS !== null) say(`parse limit: ${parseLimitMbS} MB/s, the best of two processes (${parseBefore}, ${parseAfter})`);
   const many = await manyPartitions(data, options);
   const cpuParallel = await cpuParallelism(NATIVE_JOBS);
 
@@ -872,6 +879,7 @@ async function main() {
     native_jobs_peak_rss_mb: native.all.best.peakRssKb ? round(native.all.best.peakRssKb / 1024, 1) : null,
     native_jobs_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.all.best.seconds) / parseLimitMbS, 3) : null,
     parse_limit_mb_s: parseLimitMbS,
+    parse_limit_processes_mb_s: parseLimitMbS === null ? null : [parseBefore, parseAfter],
     native_vs_parse_limit: parseLimitMbS ? round(nativeMbS / parseLimitMbS, 3) : null,
     native1_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.one.best.seconds) / parseLimitMbS, 3) : null,
     native1_peak_rss_mb: native.one.best.peakRssKb ? round(native.one.best.peakRssKb / 1024, 1) : null,
