@@ -313,7 +313,7 @@ class WebKitPage extends Page {
   }
 }
 
-async function launchWebKit() {
+async function launchWebKit({env = {}} = {}) {
   const {xvfb, display} = await startXvfb();
   const port = await freePort();
   // In a process group of its own, so stopping it stops MiniBrowser and its web processes too.
@@ -321,7 +321,7 @@ async function launchWebKit() {
   // (navigator.language "C", numbers without grouping): the reader here reads en-US, as Chromium
   // and Firefox assume. GTK warns that libc lacks that locale; the warning is dropped.
   const webdriver = spawn(WEBDRIVER, [`--port=${port}`, '--host=127.0.0.1'],
-                          {env: {...process.env, DISPLAY: display, LANG: 'en_US.UTF-8'},
+                          {env: {...process.env, DISPLAY: display, LANG: 'en_US.UTF-8', ...env},
                            stdio: ['ignore', 'ignore', 'pipe'], detached: true});
   webdriver.stderr.setEncoding('utf8');
   webdriver.stderr.on('data', (text) => {
@@ -382,9 +382,12 @@ async function launchWebKit() {
   };
 }
 
-/** Starts the engine's browser: {engine, name, version, openPage(url), close()}. */
-export function launch(engine) {
+/**
+ * Starts the engine's browser: {engine, name, version, openPage(url), close()}. `env`: more
+ * environment for WebKit's processes (JSC_<option> sets a JavaScriptCore option).
+ */
+export function launch(engine, {env} = {}) {
   if (engine === 'firefox') return launchFirefox();
-  if (engine === 'webkit') return launchWebKit();
+  if (engine === 'webkit') return launchWebKit({env});
   throw new Error(`unknown engine ${engine}; one of ${ENGINES.join(', ')}`);
 }

@@ -17,15 +17,18 @@ import {resultsDir, siteRoot} from '../e2e/harness.mjs';
 export {TIMEOUT};
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
-/** Starts the suite's server and `engine`'s browser around this file's tests. */
-export function useEngine(engine) {
+/**
+ * Starts the suite's server and `engine`'s browser (with `env`: drivers.mjs launch) around this
+ * file's tests; `label` names its screenshots (the engine's name by default).
+ */
+export function useEngine(engine, {env, label = engine} = {}) {
   const suite = {engine, browser: null, site: null};
 
   before(async () => {
     assert.ok(existsSync(join(siteRoot, 'index.html')),
               `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
     suite.site = await startSuiteServer({root: siteRoot});
-    suite.browser = await launch(engine);
+    suite.browser = await launch(engine, {env});
     console.log(`# ${suite.browser.name} ${suite.browser.version}`);
   }, {timeout: 2 * TIMEOUT});
 
@@ -61,7 +64,7 @@ export function useEngine(engine) {
   /** Saves a screenshot of the viewport as test-results/<name>-<engine>.png. */
   suite.screenshot = async (page, name) => {
     mkdirSync(resultsDir, {recursive: true});
-    const path = join(resultsDir, `${name}-${engine}.png`);
+    const path = join(resultsDir, `${name}-${label}.png`);
     await page.screenshot(path);
     return path;
   };

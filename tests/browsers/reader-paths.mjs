@@ -115,11 +115,15 @@ function elementCql(page, id) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Registers the reader paths for `engine` in the calling test file. */
-export function readerPaths(engine) {
-  const suite = useEngine(engine);
+/**
+ * Registers the reader paths for `engine` in the calling test file. `simd: false` with `env`
+ * that turns wasm SIMD off in the browser (webkit: JSC_useWasmSIMD=0): the page must find SIMD
+ * missing itself and run the engine built without it.
+ */
+export function readerPaths(engine, {simd = true, env} = {}) {
+  const suite = useEngine(engine, {env, label: simd ? engine : `${engine}-nosimd`});
 
-  describe(`reader paths in ${engine}`, {timeout: 30 * TIMEOUT}, () => {
+  describe(`reader paths in ${engine}${simd ? '' : ' without wasm SIMD'}`, {timeout: 30 * TIMEOUT}, () => {
     test('the page opens with the first example analysed', {timeout: 2 * TIMEOUT}, async () => {
       const page = await suite.openPage();
       const first = examples[0];
@@ -141,9 +145,14 @@ export function readerPaths(engine) {
       for (const code of ['some_undefined', 'largest_share', 'mixed_types']) {
         assert.ok(shown.insights.includes(code), `insight ${code} in ${shown.insights}`);
       }
-      // The engine is compiled with -msimd128; the product's own probe says this engine runs it.
+      // The product's own probe: whether this browser runs wasm SIMD, and so which build runs,
+      // which the footer names.
       assert.equal(await page.evaluate(() => import(new URL('engine/partplay-api.mjs', document.baseURI).href)
-        .then((api) => api.supportsWasmSimd())), true, 'wasm SIMD');
+        .then((api) => api.supportsWasmSimd())), simd, 'wasm SIMD');
+      assert.equal(await page.evaluate(() => document.body.dataset.engineSimd), String(simd));
+      const footer = await page.evaluate(() => document.querySelector('[data-testid="engine-version"]').textContent);
+      if (simd) assert.match(footer, /^Engine \S+\.$/);
+      else assert.match(footer, /its build without WebAssembly SIMD/);
       // The layout holds: nothing wider than the viewport.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scroll');
       await suite.screenshot(page, 'main-view');
