@@ -20,9 +20,11 @@ const client = new PlaygroundClient();
 client.ready.then(
   ({version, simd}) => {
     // Without wasm SIMD (Safari before 16.4, or ?simd=0) the worker loads the portable build.
+    const why = new URLSearchParams(location.search).get('simd') === '0' ? '?simd=0 asks for it'
+      : 'this browser does not run WebAssembly SIMD';
     byId('engine-version').textContent = simd === false
-      ? `Engine ${version}, its build without WebAssembly SIMD (this browser does not run SIMD, or ?simd=0 ` +
-        'asked for it): the same results, analyses of large files take longer.'
+      ? `Engine ${version}, its build without WebAssembly SIMD (${why}): the same results; analyses of ` +
+        'large files take a little longer.'
       : `Engine ${version}.`;
     document.body.dataset.engineSimd = String(simd !== false);
   },

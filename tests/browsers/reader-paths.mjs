@@ -152,7 +152,7 @@ export function readerPaths(engine, {simd = true, env} = {}) {
       assert.equal(await page.evaluate(() => document.body.dataset.engineSimd), String(simd));
       const footer = await page.evaluate(() => document.querySelector('[data-testid="engine-version"]').textContent);
       if (simd) assert.match(footer, /^Engine \S+\.$/);
-      else assert.match(footer, /its build without WebAssembly SIMD/);
+      else assert.match(footer, /its build without WebAssembly SIMD \(this browser does not run WebAssembly SIMD\)/);
       // The layout holds: nothing wider than the viewport.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scroll');
       await suite.screenshot(page, 'main-view');

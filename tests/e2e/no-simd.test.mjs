@@ -73,7 +73,7 @@ describe('without wasm SIMD (?simd=0)', () => {
         assert.match(withSimd.engine.footer, /^Engine \S+\.$/);
         assert.ok(withSimd.engine.wasm.includes('partplay-cosmos-fast.wasm'), withSimd.engine.wasm.join());
         assert.equal(without.engine.simd, 'false');
-        assert.match(without.engine.footer, /build without WebAssembly SIMD/);
+        assert.match(without.engine.footer, /build without WebAssembly SIMD \(\?simd=0 asks for it\)/);
         assert.deepEqual(without.engine.wasm, ['partplay-nosimd.wasm'], 'no SIMD module is fetched');
         assert.ok(without.engine.workers >= workers, `${workers} engine worker(s) (${without.engine.workers})`);
         if (text === good) {
