@@ -5,7 +5,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import {TIMEOUT, byTestId, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, byTestId, elementSettled, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -71,23 +71,7 @@ describe('accessibility (axe, wcag2a + wcag2aa)', () => {
         const ids = await page.$$eval('partition-playground', (els) => els.map((el) => el.id));
         for (const id of ids) {
           await page.$eval(`#${id}`, (el) => el.scrollIntoView({block: 'center'}));
-          await page.waitForFunction((sel) => {
-            const el = document.querySelector(sel);
-            // Out of view before it has run (the instances above it grow as they finish): back.
-            const box = el?.getBoundingClientRect();
-            if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
-              el.scrollIntoView({block: 'center'});
-            }
-            return Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
-          }, `#${id}`, {timeout: TIMEOUT}).catch(async (error) => {
-            // Which instance never ran, and where it stopped (it timed out once in a clean clone).
-            const seen = await page.$eval(`#${id}`, (el) => ({
-              ...el.dataset, inView: (({top, bottom}) => bottom > 0 && top < innerHeight)(el.getBoundingClientRect()),
-              status: el.shadowRoot?.querySelector('[data-testid="status"]')?.textContent,
-            })).catch(() => 'gone');
-            throw new Error(`#${id} never ran: ${JSON.stringify(seen)}; page problems: ${JSON.stringify(problems)}`,
-                            {cause: error});
-          });
+          await elementSettled(page, id, problems);
         }
         await scan(page, `embed page, ${colorScheme}`);
         assert.deepEqual(problems, []);

@@ -16,7 +16,7 @@ import {logBins} from '../../web/common/charts.js';
 import {formatBytes, formatInt, formatKey} from '../../web/common/format.js';
 import {DEFAULT_RING} from '../../web/worker/protocol.js';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, examples, examplesDir, resultsDir, siteRoot} from './harness.mjs';
+import {TIMEOUT, elementSettled, examples, examplesDir, resultsDir, siteRoot} from './harness.mjs';
 
 let server;
 let browser;
@@ -66,16 +66,7 @@ async function open(url, {colorScheme = 'light', width = 1360} = {}) {
 /** Scrolls to #id and waits for its first finished run with its charts drawn; returns its state. */
 async function ready(page, id) {
   await page.$eval(`#${id}`, (el) => el.scrollIntoView({block: 'center'}));
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    // Out of view before it has run (the instances above it grow as they finish): back.
-    const box = el?.getBoundingClientRect();
-    if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
-      el.scrollIntoView({block: 'center'});
-    }
-    return el && Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
-  }, `#${id}`, {timeout: TIMEOUT});
-  return page.$eval(`#${id}`, (el) => el.dataset.state);
+  return elementSettled(page, id);
 }
 
 /** The rows of the table `testid` inside #id's shadow root, as cell texts. */

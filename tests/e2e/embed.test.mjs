@@ -14,7 +14,7 @@ import {join} from 'node:path';
 import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, expectedPartitions, exampleItems, repo, siteRoot} from './harness.mjs';
+import {TIMEOUT, elementSettled, expectedPartitions, exampleItems, repo, siteRoot} from './harness.mjs';
 
 const token = (value, type) => driverToken(encode(value, type));
 const byToken = (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
@@ -71,24 +71,6 @@ async function open(url, prefix) {
   return {page, problems, requests, workers, close: () => context.close()};
 }
 
-/**
- * Waits until the instance #id finished a run; returns its state. An instance starts once it is
- * visible, and the instances above it grow as they finish: until it has run, a poll that finds
- * it out of view scrolls it back, as a reader would, so a layout shift right after a scroll
- * cannot leave it unstarted (one in view is not scrolled: the lazy-start test relies on that).
- */
-async function settled(page, id) {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    const box = el?.getBoundingClientRect();
-    if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
-      el.scrollIntoView({block: 'center'});
-    }
-    return el && Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
-  }, `#${id}`, {timeout: TIMEOUT});
-  return page.$eval(`#${id}`, (el) => el.dataset.state);
-}
-
 /** The SELECT tables of an instance: [{columns, rows: [[cell]]}], and its errors [{line, column, text}]. */
 async function cqlOutput(page, id) {
   return page.$eval(`#${id}`, (el) => {
@@ -112,7 +94,7 @@ describe('examples/embed.html', () => {
     try {
       for (const id of INSTANCES) {
         await page.$eval(`#${id}`, (el) => el.scrollIntoView({block: 'center'}));
-        assert.equal(await settled(page, id), 'ready', `${id} is ready`);
+        assert.equal(await elementSettled(page, id), 'ready', `${id} is ready`);
       }
 
       // Primary key (id int): every row its own partition, in token order.
@@ -220,7 +202,7 @@ SELECT a FROM k.t;`);
   test('an instance below the fold starts its engine only when scrolled to', async () => {
     const {page, problems, requests, workers, close} = await open(embedUrl(), server.url);
     try {
-      await settled(page, 'pp-compound');
+      await elementSettled(page, 'pp-compound');
       await page.waitForTimeout(500);
       const states = await page.$$eval('partition-playground', (els) => els.map((el) => [el.id, el.dataset.engine]));
       const on = states.filter(([, engine]) => engine === 'on').map(([id]) => id);
@@ -231,7 +213,7 @@ SELECT a FROM k.t;`);
       assert.ok(!requests.some((u) => u.endsWith('vehicles.ndjson')), 'nor the vehicles data');
 
       await page.$eval('#pp-hotel', (el) => el.scrollIntoView({block: 'center'}));
-      assert.equal(await settled(page, 'pp-hotel'), 'ready');
+      assert.equal(await elementSettled(page, 'pp-hotel'), 'ready');
       assert.equal(await page.$eval('#pp-hotel', (el) => el.dataset.engine), 'on');
       assert.ok(workers.length > on.length, 'a worker was created for it');
       assert.ok(requests.some((u) => u.endsWith('hotel_sizing.cql')));
@@ -245,9 +227,9 @@ SELECT a FROM k.t;`);
     const prefix = `${subServer.url}docs/pp/`;
     const {page, problems, requests, workers, close} = await open(`${prefix}examples/embed.html`, prefix);
     try {
-      assert.equal(await settled(page, 'pp-compound'), 'ready');
+      assert.equal(await elementSettled(page, 'pp-compound'), 'ready');
       await page.$eval('#pp-date', (el) => el.scrollIntoView({block: 'center'}));
-      assert.equal(await settled(page, 'pp-date'), 'ready');
+      assert.equal(await elementSettled(page, 'pp-date'), 'ready');
       assert.equal(await page.$eval('#pp-date', (el) => Number(el.dataset.partitions)),
                    expectedPartitions(exampleItems('vehicles'), ['/date']).partitions);
       assert.ok(workers.every((u) => u.startsWith(prefix)), 'workers from the sub-path');

@@ -140,6 +140,32 @@ export async function openPage({colorScheme = 'light', viewport = {width: 1360, 
 
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
+/**
+ * Waits until the <partition-playground> #id finished a run; returns its state. An instance starts
+ * once it is visible, and the instances above it grow as they finish: until it has run, a poll
+ * that finds it out of view scrolls it back, as a reader would (one in view is not scrolled: the
+ * lazy-start test relies on that). On a timeout the error names the instance, its data-* state,
+ * its status text, whether it is in view, and `problems` (it timed out once in a clean clone).
+ */
+export async function elementSettled(page, id, problems = []) {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    const box = el?.getBoundingClientRect();
+    if (box && (box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
+      el.scrollIntoView({block: 'center'});
+    }
+    return el && Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
+  }, `#${id}`, {timeout: TIMEOUT}).catch(async (error) => {
+    const seen = await page.$eval(`#${id}`, (el) => ({
+      ...el.dataset, inView: (({top, bottom}) => bottom > 0 && top < innerHeight)(el.getBoundingClientRect()),
+      status: el.shadowRoot?.querySelector('[data-testid="status"]')?.textContent,
+    })).catch(() => 'gone');
+    throw new Error(`#${id} never ran: ${JSON.stringify(seen)}; page problems: ${JSON.stringify(problems)}`,
+                    {cause: error});
+  });
+  return page.$eval(`#${id}`, (el) => el.dataset.state);
+}
+
 /** Runs `action` and waits until the page finished the analysis it started. Returns the state. */
 export async function analysisAfter(page, action) {
   const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));

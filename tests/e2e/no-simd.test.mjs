@@ -5,7 +5,7 @@
 // in two, and runs the Cassandra mode.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, analysisAfter, byTestId, cqlRuns, figure, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, cqlRuns, elementSettled, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -147,14 +147,7 @@ describe('without wasm SIMD (?simd=0)', () => {
       const ids = await page.$$eval('partition-playground', (els) => els.map((el) => el.id));
       for (const id of ids) {
         await page.$eval(`#${id}`, (el) => el.scrollIntoView({block: 'center'}));
-        await page.waitForFunction((sel) => {
-          const el = document.querySelector(sel);
-          const box = el.getBoundingClientRect();
-          if ((box.bottom <= 0 || box.top >= innerHeight) && Number(el.dataset.runs ?? 0) < 1) {
-            el.scrollIntoView({block: 'center'});
-          }
-          return Number(el.dataset.runs ?? 0) >= 1 && el.dataset.state !== 'loading';
-        }, `#${id}`, {timeout: TIMEOUT});
+        await elementSettled(page, id, problems);
       }
       const seen = await page.$$eval('partition-playground', (els) => els.map((el) => ({
         id: el.id, state: el.dataset.state, styles: el.shadowRoot.querySelectorAll('style').length,
@@ -162,8 +155,7 @@ describe('without wasm SIMD (?simd=0)', () => {
         chartStyle: el.shadowRoot.querySelector('style[data-pp-charts]') !== null,
         // Rules in force: the element's own (its header is a flex row) and the charts' (an svg a block).
         header: getComputedStyle(el.shadowRoot.querySelector('header')).display,
-        chartSvg: (({display} = {}) => display)(el.shadowRoot.querySelector('.chart svg')
-          ? getComputedStyle(el.shadowRoot.querySelector('.chart svg')) : undefined),
+        chartSvg: ((svg) => (svg ? getComputedStyle(svg).display : null))(el.shadowRoot.querySelector('.chart svg')),
       })));
       for (const s of seen) {
         assert.notEqual(s.state, 'error', `${s.id} ran`);
