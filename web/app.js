@@ -3,7 +3,7 @@
 // (cassandra/cql-view.js) and Sizing (sizing/sizing-panel.js); the mode switch (the tabs) and the
 // share bar (common/embed-share.js) around them. Only this module looks elements up in the
 // document; a view reads nothing outside the root it is given.
-import {PlaygroundClient} from './worker/client.js';
+import {PlaygroundClient, pageAsksNoSimd} from './worker/client.js';
 import {mountCosmosView} from './cosmos/cosmos-view.js';
 import {mountCassandraView} from './cassandra/cql-view.js';
 import {mountSizingPanel} from './sizing/sizing-panel.js';
@@ -20,8 +20,7 @@ const client = new PlaygroundClient();
 client.ready.then(
   ({version, simd}) => {
     // Without wasm SIMD (Safari before 16.4, or ?simd=0) the worker loads the portable build.
-    const why = new URLSearchParams(location.search).get('simd') === '0' ? '?simd=0 asks for it'
-      : 'this browser does not run WebAssembly SIMD';
+    const why = pageAsksNoSimd() ? '?simd=0 asks for it' : 'this browser does not run WebAssembly SIMD';
     byId('engine-version').textContent = simd === false
       ? `Engine ${version}, its build without WebAssembly SIMD (${why}): the same results; analyses of ` +
         'large files take a little longer.'

@@ -38,7 +38,7 @@ import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
 import {h, table} from './embed/element-dom.js';
-import {prepareCharts} from './embed/chart-kit.js';
+import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
 
 const BASE = new URL('./', import.meta.url);
 const DEFAULT_TOP = 10;
@@ -101,14 +101,9 @@ let sheet = null;
  * before 16.4, which has neither) a <style>.
  */
 function adoptStyle(root) {
-  try {
-    if (!('adoptedStyleSheets' in ShadowRoot.prototype)) throw new TypeError('no adoptedStyleSheets');
-    sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(STYLE);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    root.append(h('style', {text: STYLE}));
-  }
+  sheet ??= constructedSheet(STYLE);
+  if (sheet) root.adoptedStyleSheets = [sheet];
+  else root.append(h('style', {text: STYLE}));
 }
 
 const indexCache = new Map();

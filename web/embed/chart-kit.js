@@ -58,19 +58,30 @@ function keptRules(rules) {
   return out;
 }
 
-/** `text`'s rules, parsed by a constructed sheet or, before Safari 16.4, a detached document's <style>. */
-function parsedRules(text) {
+/**
+ * A constructed sheet of `css` a shadow root can adopt, or null where the browser has no
+ * constructable, adoptable sheets (Safari before 16.4): the caller then uses a <style>.
+ */
+export function constructedSheet(css) {
+  if (!('adoptedStyleSheets' in ShadowRoot.prototype)) return null;
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(text);
-    return sheet.cssRules;
+    sheet.replaceSync(css);
+    return sheet;
   } catch {
-    const doc = document.implementation.createHTMLDocument('');
-    const style = doc.createElement('style');
-    style.textContent = text;
-    doc.head.append(style);
-    return style.sheet.cssRules;
+    return null;
   }
+}
+
+/** `text`'s rules, parsed by a constructed sheet or, before Safari 16.4, a detached document's <style>. */
+function parsedRules(text) {
+  const sheet = constructedSheet(text);
+  if (sheet) return sheet.cssRules;
+  const doc = document.implementation.createHTMLDocument('');
+  const style = doc.createElement('style');
+  style.textContent = text;
+  doc.head.append(style);
+  return style.sheet.cssRules;
 }
 
 let cssPromise = null;
@@ -88,23 +99,16 @@ let sheet = null;
 /** D3 and the chart rules, adopted by `shadowRoot` after its own sheets (else a <style> in it). */
 export async function prepareCharts(shadowRoot) {
   const [, css] = await Promise.all([loadD3(), chartCss()]);
-  try {
-    if (!('adoptedStyleSheets' in ShadowRoot.prototype)) throw new TypeError('no adoptedStyleSheets');
-    if (!sheet) {
-      const made = new CSSStyleSheet();
-      made.replaceSync(css);
-      sheet = made;
-    }
+  sheet ??= constructedSheet(css);
+  if (sheet) {
     if (!shadowRoot.adoptedStyleSheets.includes(sheet)) {
       shadowRoot.adoptedStyleSheets = [...shadowRoot.adoptedStyleSheets, sheet];
     }
-  } catch {
+  } else if (!shadowRoot.querySelector('style[data-pp-charts]')) {
     // No constructable sheets (Safari before 16.4): the same rules as a <style>, once per root.
-    if (!shadowRoot.querySelector('style[data-pp-charts]')) {
-      const style = document.createElement('style');
-      style.dataset.ppCharts = '';
-      style.textContent = css;
-      shadowRoot.append(style);
-    }
+    const style = document.createElement('style');
+    style.dataset.ppCharts = '';
+    style.textContent = css;
+    shadowRoot.append(style);
   }
 }

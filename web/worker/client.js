@@ -52,12 +52,14 @@ function defaultWorkers() {
   return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency ?? 1, MAX_WORKERS));
 }
 
-/**
- * The worker's URL, with simd=0 when the page's URL has ?simd=0: every worker then loads the
- * engine built without wasm SIMD (worker.js), as a browser without SIMD does.
- */
+/** Whether the page's URL has ?simd=0: every worker then loads the engine built without wasm SIMD. */
+export function pageAsksNoSimd() {
+  return new URLSearchParams(globalThis.location?.search ?? '').get('simd') === '0';
+}
+
+/** The worker's URL, with simd=0 when the page asks for it (worker.js), as a browser without SIMD gets. */
 function withPageSimd(url) {
-  if (new URLSearchParams(globalThis.location?.search ?? '').get('simd') !== '0') return url;
+  if (!pageAsksNoSimd()) return url;
   const href = new URL(url, document.baseURI ?? location.href);
   href.searchParams.set('simd', '0');
   return href;
