@@ -128,11 +128,14 @@ class Analysis {
     return StatusValue(Ready() ? analyzer_->CommitChunk(n) : NotReady());
   }
   val finish() { return StatusValue(Ready() ? analyzer_->Finish() : NotReady()); }
-  // {"bytes_consumed", "items_seen"} so far.
+  // {"bytes_consumed", "items_seen", "items_validated", "items_scanned"} so far
+  // (analysis.h says which reader took the items).
   val progress() const {
     if (!analyzer_) return StatusValue(NotReady());
-    return JsonAnswer(fmt::format("{{\"bytes_consumed\":{},\"items_seen\":{}}}",
-                                  analyzer_->bytes_consumed(), analyzer_->items_seen()));
+    return JsonAnswer(fmt::format(
+        "{{\"bytes_consumed\":{},\"items_seen\":{},\"items_validated\":{},\"items_scanned\":{}}}",
+        analyzer_->bytes_consumed(), analyzer_->items_seen(), analyzer_->items_validated(),
+        analyzer_->items_scanned()));
   }
   // The report as the CLI's own JSON text (docs/report.md): one string is far cheaper than
   // building tens of thousands of objects through Embind. Every partition's size comes beside it

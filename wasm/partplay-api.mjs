@@ -111,6 +111,11 @@ class ChunkedInput {
   }
   get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
   get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
+  /** Which reader took the items so far: {seen, validated, scanned} (analysis.h items_scanned). */
+  get readers() {
+    const p = answer(this.#raw.progress());
+    return {seen: p.items_seen, validated: p.items_validated, scanned: p.items_scanned};
+  }
   dispose() {
     if (this.#raw) {
       this.#raw.delete();

@@ -2,7 +2,8 @@
 // BuildReport) and the full report with the container model, as the page's worker drives them.
 // Input: the JSON bytes, then a 6-byte trailer (the options and the chunking). Invariants: the
 // input fed whole and fed in the drawn chunks gives the same report, or the same located error;
-// and so does the walked path alone (item_stream.h: the validated path turned off).
+// and so does the walked path alone (item_stream.h: the validated path turned off), and the
+// validated path without its scanner (json_scan.h: the DOM's stage 2 for every item).
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -160,5 +161,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(SameStatus(whole.status, walked.status), "the validated path changes the outcome",
         whole.status.ToString() + "\nvs\n" + walked.status.ToString());
   Check(whole.report == walked.report, "the validated path changes the report");
+  internal::SetScanEnabled(false);  // the validated path with the DOM's stage 2 for every item
+  Outcome dom = Run(json, options, container, nullptr, 0);
+  internal::SetScanEnabled(true);
+  Check(SameStatus(whole.status, dom.status), "the scanner changes the outcome",
+        whole.status.ToString() + "\nvs\n" + dom.status.ToString());
+  Check(whole.report == dom.report, "the scanner changes the report");
   return 0;
 }

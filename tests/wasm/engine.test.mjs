@@ -67,6 +67,32 @@ describe('wasm and native CLI agree on every example through the validated path'
   }
 });
 
+// Which reader took the items (analysis.h items_scanned): past the sample, the scanner settles
+// every item whose tracked values it reads exactly, and leaves the others to simdjson's DOM.
+test('the scanner takes the plain items and leaves tracked decimals and escapes to the DOM', () => {
+  const lines = [];
+  for (let i = 0; i < 3000; i++) {
+    lines.push(JSON.stringify({id: String(i), userId: `u${i % 7}`, amount: i + 0.5, city: i % 2 ? 'Köln' : 'Paris',
+                               esc: i % 3 ? 'plain' : 'tab\there', tags: [i, {x: null}], ok: i % 2 === 0}));
+  }
+  const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+  const readers = (key, discover) => {
+    const analysis = engine.newAnalysis({key_paths: [key], discover_items: discover});
+    try {
+      analysis.feed(bytes);
+      analysis.finish();
+      return analysis.readers;
+    } finally {
+      analysis.dispose();
+    }
+  };
+  assert.deepEqual(readers('/userId', 0), {seen: 3000, validated: 3000, scanned: 3000});
+  assert.deepEqual(readers('/city', 100), {seen: 3000, validated: 2900, scanned: 2900});  // UTF-8, no escape
+  assert.deepEqual(readers('/ok', 0), {seen: 3000, validated: 3000, scanned: 3000});
+  assert.deepEqual(readers('/amount', 0), {seen: 3000, validated: 3000, scanned: 0});  // decimals: the DOM's
+  assert.deepEqual(readers('/esc', 0), {seen: 3000, validated: 3000, scanned: 2000});  // "tab\there": the DOM's
+});
+
 test('the parse limit probe counts the documents the analysis counts; bad JSON throws', () => {
   const lines = [];
   for (let i = 0; i < 3000; i++) lines.push(JSON.stringify({id: String(i), userId: `u${i % 7}`, v: [i, {x: null}]}));

@@ -115,7 +115,9 @@ class Analyzer::Impl : public internal::ItemSink {
     if (!options_.weight_path.empty()) {
       PARTPLAY_ASSIGN_OR_RETURN(weight_slot_, Track(options_.weight_path));
     }
-    return InitSynthetic();
+    PARTPLAY_RETURN_IF_ERROR(InitSynthetic());
+    for (const KeyPath& path : paths_) scan_paths_.segments.push_back(path.segments());
+    return Status::Ok();
   }
 
   Status InitSynthetic() {
@@ -204,6 +206,35 @@ class Analyzer::Impl : public internal::ItemSink {
     taken = true;
     return Account(item);
   }
+
+  // An item the scanner validated whole (json_scan.h): its values at the tracked paths, the
+  // first occurrence of each, as FindTracked would read them from the DOM.
+  Status OnScannedItem(const internal::ScanValue* values, const ItemContext& item,
+                       bool& taken) override {
+    taken = false;
+    if (Samples(item.index)) return Status::Ok();
+    discovering_ = false;
+    for (size_t i = 0; i < paths_.size(); ++i) {
+      FoundComponent& f = found_[i];
+      f = FoundComponent{};
+      const internal::ScanValue& v = values[i];
+      switch (v.kind) {
+        case internal::ScanKind::kMissing: break;
+        case internal::ScanKind::kString: f.kind = KeyKind::kString, f.text = v.text; break;
+        case internal::ScanKind::kNumber:  // an integer within +-2^53, exact
+          f.kind = KeyKind::kNumber, f.number = v.number == 0 ? 0.0 : v.number;
+          break;
+        case internal::ScanKind::kTrue: f.kind = KeyKind::kTrue; break;
+        case internal::ScanKind::kFalse: f.kind = KeyKind::kFalse; break;
+        case internal::ScanKind::kNull: f.kind = KeyKind::kNull; break;
+        case internal::ScanKind::kObject: f.invalid = "object"; break;
+        case internal::ScanKind::kArray: f.invalid = "array"; break;
+      }
+    }
+    taken = true;
+    return Account(item);
+  }
+  const internal::ScanPaths* PathsToScan() const override { return &scan_paths_; }
 
   bool WantsValidated(int64_t item_index) const override { return !Samples(item_index); }
 
@@ -848,6 +879,7 @@ class Analyzer::Impl : public internal::ItemSink {
   }
 
   AnalysisOptions options_;
+  internal::ScanPaths scan_paths_;  // paths_, for the scanner
   bool part_ = false;
   bool first_ = false;  // the first part: no part precedes it (partial_data.h)
   // A part's log for a merge (partial_data.h).
@@ -1117,6 +1149,9 @@ uint64_t Analyzer::items_seen() const { return impl_->items(); }
 void Analyzer::ExpectInputBytes(uint64_t bytes) { impl_->ExpectInputBytes(bytes); }
 uint64_t Analyzer::items_validated() const {
   return impl_->merged() ? 0 : static_cast<uint64_t>(impl_->stream().items_validated());
+}
+uint64_t Analyzer::items_scanned() const {
+  return impl_->merged() ? 0 : static_cast<uint64_t>(impl_->stream().items_scanned());
 }
 AnalysisReport Analyzer::BuildReport(const ReportOptions& options) const {
   return impl_->BuildReport(options);

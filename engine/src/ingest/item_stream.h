@@ -9,8 +9,9 @@
 //
 // Two paths read a region of whole items. The validated path (simdjson DOM parse_many, whose
 // stage 2 checks every value once) hands each object to OnValidatedItem, which reads only the
-// paths it needs; it stops at the first item it cannot take (a DOM error, a non-object, an item
-// the sink wants walked). The walked path (On Demand iterate_many plus the sink's walk, which
+// paths it needs — or, when the scanner (json_scan.h) settled the object without a DOM, its
+// values at those paths to OnScannedItem; it stops at the first item it cannot take (a DOM
+// error, a non-object, an item the sink wants walked). The walked path (On Demand iterate_many plus the sink's walk, which
 // validates what it visits) reads the rest of the region and locates every error exactly.
 #pragma once
 
@@ -19,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include "ingest/json_scan.h"
 #include "partplay/core/status.h"
 #include "simdjson.h"
 
@@ -48,6 +50,15 @@ class ItemSink {
     taken = false;
     return Status::Ok();
   }
+  // The same for an object the scanner settled (json_scan.h; the validated path's own stage 2,
+  // which checks what simdjson's DOM checks): `values` holds what each of ScanPaths() holds.
+  virtual Status OnScannedItem(const ScanValue* values, const ItemContext& item, bool& taken) {
+    (void)values, (void)item;
+    taken = false;
+    return Status::Ok();
+  }
+  // The paths OnScannedItem wants, or nullptr: every validated item then goes to the DOM.
+  virtual const ScanPaths* PathsToScan() const { return nullptr; }
   // Called once a region's items have all been handed over (also when one failed), while
   // their bytes are still in the buffer: a sink that checks items late does it now.
   virtual void OnRegionDone() {}
@@ -61,6 +72,8 @@ class ItemSink {
 // Tests and the differential fuzz target turn the validated path off for the streams made
 // after (one process-wide switch; the walked path alone must give the same analysis).
 void SetValidatedPathEnabled(bool enabled);
+// The same for the scanner inside the validated path (off: the DOM's stage 2 reads every item).
+void SetScanEnabled(bool enabled);
 
 class ItemStream {
  public:
@@ -78,6 +91,8 @@ class ItemStream {
   uint64_t input_bytes() const { return input_total_; }
   int64_t items() const { return items_; }
   int64_t items_validated() const { return items_validated_; }
+  // Of those, the ones the scanner settled without the DOM (json_scan.h).
+  int64_t items_scanned() const { return items_scanned_; }
 
   // Line and column of an absolute offset that is still in the buffer.
   SourceLocation Locate(uint64_t absolute_offset, int64_t item_index) const;
@@ -121,6 +136,7 @@ class ItemStream {
   uint64_t input_total_ = 0;
   int64_t items_ = 0;
   int64_t items_validated_ = 0;  // of items_, those the validated path took
+  int64_t items_scanned_ = 0;    // of those, the scanner's
   InputFormat format_ = InputFormat::kUnknown;
   bool finished_ = false;
   Status failed_;

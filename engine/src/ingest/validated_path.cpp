@@ -2,7 +2,9 @@
 // module whose sinks never ask for it (the CQL bulk load) links no DOM parser: only
 // EnableValidatedPath, called by the analyzer, brings this file in.
 #include <algorithm>
+#include <memory>
 #include <new>
+#include <vector>
 
 #include "ingest/item_stream.h"
 
@@ -16,14 +18,114 @@ constexpr size_t kValidatedBatchBytes = 1u << 20;
 constexpr size_t kValidatedDepth = 512;
 
 bool validated_path_enabled = true;
+bool scan_enabled = true;
+
+using simdjson::error_code;
+using Base = simdjson::internal::dom_parser_implementation;
+
+// The active implementation's DOM parser with stage 2 put behind the scanner (json_scan.h):
+// each document the scanner settles costs no tape; any other goes to the inner stage 2, which
+// builds its DOM (or names its error) as always. The public fields document_stream reads are
+// kept equal to the inner parser's, whose index array the two share (as in
+// json_implementation.cpp).
+class ScanningParser final : public Base {
+ public:
+  ScanningParser(std::unique_ptr<Base> inner, const ScanPaths* paths)
+      : inner_(std::move(inner)), paths_(paths), values_(paths->segments.size()) {
+    FromInner();
+  }
+  ~ScanningParser() override { (void)structural_indexes.release(); }
+
+  // Whether the last stage2_next was settled by the scanner, and what it found.
+  bool scanned() const { return scanned_; }
+  const ScanValue* values() const { return values_.data(); }
+
+  error_code parse(const uint8_t* buf, size_t len, simdjson::dom::document& doc) noexcept override {
+    scanned_ = false;
+    error_code e = inner_->parse(buf, len, doc);
+    FromInner();
+    return e;
+  }
+  error_code stage1(const uint8_t* buf, size_t len, simdjson::stage1_mode mode) noexcept override {
+    buf_ = buf;
+    backslashes_.Reset(buf, len);
+    ToInner();
+    error_code e = inner_->stage1(buf, len, mode);
+    FromInner();
+    return e;
+  }
+  error_code stage2(simdjson::dom::document& doc) noexcept override {
+    scanned_ = false;
+    ToInner();
+    error_code e = inner_->stage2(doc);
+    FromInner();
+    return e;
+  }
+  error_code stage2_next(simdjson::dom::document& doc) noexcept override {
+    uint32_t next = 0;
+    scanned_ = scan_enabled && buf_ != nullptr &&
+               ScanDocument(buf_, structural_indexes.get(), n_structural_indexes,
+                            next_structural_index, *paths_, backslashes_, values_.data(), next);
+    if (scanned_) {
+      next_structural_index = next;
+      return simdjson::SUCCESS;
+    }
+    ToInner();
+    error_code e = inner_->stage2_next(doc);
+    FromInner();
+    return e;
+  }
+  uint8_t* parse_string(const uint8_t* src, uint8_t* dst, bool allow_replacement) const noexcept override {
+    return inner_->parse_string(src, dst, allow_replacement);
+  }
+  uint8_t* parse_wobbly_string(const uint8_t* src, uint8_t* dst) const noexcept override {
+    return inner_->parse_wobbly_string(src, dst);
+  }
+  error_code set_capacity(size_t capacity) noexcept override {
+    (void)structural_indexes.release();  // the inner parser frees and replaces it
+    error_code e = inner_->set_capacity(capacity);
+    FromInner();
+    return e;
+  }
+  error_code set_max_depth(size_t max_depth) noexcept override {
+    error_code e = inner_->set_max_depth(max_depth);
+    FromInner();
+    return e;
+  }
+
+ private:
+  void ToInner() {
+    inner_->n_structural_indexes = n_structural_indexes;
+    inner_->next_structural_index = next_structural_index;
+  }
+  void FromInner() {
+    if (structural_indexes.get() != inner_->structural_indexes.get()) {
+      (void)structural_indexes.release();
+      structural_indexes.reset(inner_->structural_indexes.get());
+    }
+    n_structural_indexes = inner_->n_structural_indexes;
+    next_structural_index = inner_->next_structural_index;
+    _capacity = inner_->capacity();
+    _max_depth = inner_->max_depth();
+  }
+
+  std::unique_ptr<Base> inner_;
+  const ScanPaths* paths_;
+  std::vector<ScanValue> values_;
+  const uint8_t* buf_ = nullptr;  // the batch stage 1 last indexed
+  BackslashCursor backslashes_;   // its backslashes
+  bool scanned_ = false;
+};
 
 }  // namespace
 
 struct ItemStream::ValidatedState {
   simdjson::dom::parser parser;
+  ScanningParser* scanner = nullptr;  // the parser's implementation, when the sink scans
 };
 
 void SetValidatedPathEnabled(bool enabled) { validated_path_enabled = enabled; }
+void SetScanEnabled(bool enabled) { scan_enabled = enabled; }
 
 void ItemStream::EnableValidatedPath() {
   if (!validated_path_enabled || validated_) return;
@@ -41,6 +143,20 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
   }
   size_t n = end - begin;
   size_t batch = std::min(std::max(n, size_t{4096}), kValidatedBatchBytes);
+  if (!validated_->parser.implementation) {
+    // The scanning parser, when the sink names paths (else simdjson makes its own on allocate).
+    if (const ScanPaths* paths = sink_->PathsToScan()) {
+      std::unique_ptr<Base> inner;
+      if (simdjson::get_active_implementation()->create_dom_parser_implementation(
+              std::max(batch, kValidatedBatchBytes / 4), kValidatedDepth, inner)) {
+        return Status::Ok();  // no memory for the DOM: the walked path needs less
+      }
+      auto* scanner = new (std::nothrow) ScanningParser(std::move(inner), paths);
+      if (scanner == nullptr) return Status::Ok();
+      validated_->parser.implementation.reset(scanner);
+      validated_->scanner = scanner;
+    }
+  }
   if (validated_->parser.capacity() < batch) {
     if (validated_->parser.allocate(std::max(batch, kValidatedBatchBytes / 4), kValidatedDepth)) {
       return Status::Ok();  // no memory for the DOM: the walked path needs less
@@ -65,7 +181,9 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
     item.byte_offset = base_offset_ + doc_at;
     item.text = source;
     bool taken = false;
-    Status s = sink_->OnValidatedItem(root, item, taken);
+    bool scanned = validated_->scanner != nullptr && validated_->scanner->scanned();
+    Status s = scanned ? sink_->OnScannedItem(validated_->scanner->values(), item, taken)
+                       : sink_->OnValidatedItem(root, item, taken);
     if (!s.ok()) {
       taken_end = last_end;
       if (s.where().known()) {
@@ -76,6 +194,7 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
     }
     if (taken) {
       ++items_validated_;
+      if (scanned) ++items_scanned_;
     } else {
       // The sink wants this item walked: walk it alone (its bytes are all inside the region,
       // whose padding is blanked) and go on with the DOM stream. Should the walk fail, the

@@ -246,6 +246,9 @@ class Analyzer {
   // at its paths (the fast path); the others were walked value by value (the sampled first
   // discover_items, and whatever the fast path handed back). For tests and the benchmark.
   uint64_t items_validated() const;
+  // Of the validated items, those the scanner settled without building a DOM (its own stage 2
+  // over simdjson's structural index: every value checked, only the tracked paths read).
+  uint64_t items_scanned() const;
 
   // The report; `partitions` lists the largest max_partitions (chosen by partial selection,
   // not a sort of all); the statistics cover every partition.
