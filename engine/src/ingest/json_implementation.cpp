@@ -18,23 +18,13 @@ const simdjson::implementation* Fallback() {
   return simdjson::get_available_implementations()["fallback"];
 }
 
-// A DOM parser implementation that runs json_stage1::Scan into the structural index of the
-// fallback parser it owns, and forwards everything else to that parser. The public fields
-// document_stream and On Demand read (structural_indexes, n_structural_indexes,
-// next_structural_index, capacity, max_depth) are kept equal to the inner parser's; the two
-// share one index array, owned by the inner parser.
-class Stage1Parser final : public Base {
+// The fallback parser with json_stage1::Scan as its stage 1.
+class Stage1Parser final : public ForwardingParser {
  public:
-  explicit Stage1Parser(std::unique_ptr<Base> inner) : inner_(std::move(inner)) { FromInner(); }
-  ~Stage1Parser() override { (void)structural_indexes.release(); }
-
-  error_code parse(const uint8_t* buf, size_t len, simdjson::dom::document& doc) noexcept override {
-    if (error_code e = stage1(buf, len, simdjson::stage1_mode::regular)) return e;
-    return stage2(doc);
-  }
+  explicit Stage1Parser(std::unique_ptr<Base> inner) : ForwardingParser(std::move(inner)) {}
 
   error_code stage1(const uint8_t* buf, size_t len, simdjson::stage1_mode mode) noexcept override {
-    auto& fallback = static_cast<FallbackParser&>(*inner_);
+    auto& fallback = static_cast<FallbackParser&>(inner());
     fallback.buf = buf;  // what the fallback's stage 1 sets for its stage 2
     fallback.len = len;
     json_stage1::Output out{structural_indexes.get(), n_structural_indexes, next_structural_index};
@@ -44,60 +34,6 @@ class Stage1Parser final : public Base {
     ToInner();
     return e;
   }
-
-  error_code stage2(simdjson::dom::document& doc) noexcept override {
-    ToInner();
-    error_code e = inner_->stage2(doc);
-    FromInner();
-    return e;
-  }
-
-  error_code stage2_next(simdjson::dom::document& doc) noexcept override {
-    ToInner();
-    error_code e = inner_->stage2_next(doc);
-    FromInner();
-    return e;
-  }
-
-  uint8_t* parse_string(const uint8_t* src, uint8_t* dst, bool allow_replacement) const noexcept override {
-    return inner_->parse_string(src, dst, allow_replacement);
-  }
-
-  uint8_t* parse_wobbly_string(const uint8_t* src, uint8_t* dst) const noexcept override {
-    return inner_->parse_wobbly_string(src, dst);
-  }
-
-  error_code set_capacity(size_t capacity) noexcept override {
-    (void)structural_indexes.release();  // the inner parser frees and replaces it
-    error_code e = inner_->set_capacity(capacity);
-    FromInner();
-    return e;
-  }
-
-  error_code set_max_depth(size_t max_depth) noexcept override {
-    error_code e = inner_->set_max_depth(max_depth);
-    FromInner();
-    return e;
-  }
-
- private:
-  void ToInner() {
-    inner_->n_structural_indexes = n_structural_indexes;
-    inner_->next_structural_index = next_structural_index;
-  }
-
-  void FromInner() {
-    if (structural_indexes.get() != inner_->structural_indexes.get()) {
-      (void)structural_indexes.release();
-      structural_indexes.reset(inner_->structural_indexes.get());
-    }
-    n_structural_indexes = inner_->n_structural_indexes;
-    next_structural_index = inner_->next_structural_index;
-    _capacity = inner_->capacity();
-    _max_depth = inner_->max_depth();
-  }
-
-  std::unique_ptr<Base> inner_;
 };
 
 class Stage1Implementation final : public simdjson::implementation {
@@ -128,6 +64,68 @@ const Stage1Implementation kImplementation;
 #endif  // SIMDJSON_IMPLEMENTATION_FALLBACK
 
 }  // namespace
+
+ForwardingParser::ForwardingParser(std::unique_ptr<Base> inner) : inner_(std::move(inner)) {
+  FromInner();
+}
+ForwardingParser::~ForwardingParser() { (void)structural_indexes.release(); }
+
+simdjson::error_code ForwardingParser::parse(const uint8_t* buf, size_t len,
+                                             simdjson::dom::document& doc) noexcept {
+  if (error_code e = stage1(buf, len, simdjson::stage1_mode::regular)) return e;
+  return stage2(doc);
+}
+simdjson::error_code ForwardingParser::stage1(const uint8_t* buf, size_t len,
+                                              simdjson::stage1_mode mode) noexcept {
+  ToInner();
+  error_code e = inner_->stage1(buf, len, mode);
+  FromInner();
+  return e;
+}
+simdjson::error_code ForwardingParser::stage2(simdjson::dom::document& doc) noexcept {
+  ToInner();
+  error_code e = inner_->stage2(doc);
+  FromInner();
+  return e;
+}
+simdjson::error_code ForwardingParser::stage2_next(simdjson::dom::document& doc) noexcept {
+  ToInner();
+  error_code e = inner_->stage2_next(doc);
+  FromInner();
+  return e;
+}
+uint8_t* ForwardingParser::parse_string(const uint8_t* src, uint8_t* dst,
+                                        bool allow_replacement) const noexcept {
+  return inner_->parse_string(src, dst, allow_replacement);
+}
+uint8_t* ForwardingParser::parse_wobbly_string(const uint8_t* src, uint8_t* dst) const noexcept {
+  return inner_->parse_wobbly_string(src, dst);
+}
+simdjson::error_code ForwardingParser::set_capacity(size_t capacity) noexcept {
+  (void)structural_indexes.release();  // the inner parser frees and replaces it
+  error_code e = inner_->set_capacity(capacity);
+  FromInner();
+  return e;
+}
+simdjson::error_code ForwardingParser::set_max_depth(size_t max_depth) noexcept {
+  error_code e = inner_->set_max_depth(max_depth);
+  FromInner();
+  return e;
+}
+void ForwardingParser::ToInner() {
+  inner_->n_structural_indexes = n_structural_indexes;
+  inner_->next_structural_index = next_structural_index;
+}
+void ForwardingParser::FromInner() {
+  if (structural_indexes.get() != inner_->structural_indexes.get()) {
+    (void)structural_indexes.release();
+    structural_indexes.reset(inner_->structural_indexes.get());
+  }
+  n_structural_indexes = inner_->n_structural_indexes;
+  next_structural_index = inner_->next_structural_index;
+  _capacity = inner_->capacity();
+  _max_depth = inner_->max_depth();
+}
 
 const simdjson::implementation* SimdStage1Implementation() {
 #if SIMDJSON_IMPLEMENTATION_FALLBACK

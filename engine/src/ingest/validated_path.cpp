@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ingest/item_stream.h"
+#include "ingest/json_implementation.h"
 
 namespace partplay::internal {
 namespace {
@@ -23,43 +24,26 @@ bool scan_enabled = true;
 using simdjson::error_code;
 using Base = simdjson::internal::dom_parser_implementation;
 
-// The active implementation's DOM parser with stage 2 put behind the scanner (json_scan.h):
+// The active implementation's DOM parser with the scanner (json_scan.h) in front of its stage 2:
 // each document the scanner settles costs no tape; any other goes to the inner stage 2, which
-// builds its DOM (or names its error) as always. The public fields document_stream reads are
-// kept equal to the inner parser's, whose index array the two share (as in
-// json_implementation.cpp).
-class ScanningParser final : public Base {
+// builds its DOM (or names its error) as always.
+class ScanningParser final : public ForwardingParser {
  public:
   ScanningParser(std::unique_ptr<Base> inner, const ScanPaths* paths)
-      : inner_(std::move(inner)), paths_(paths), values_(paths->segments.size()) {
-    FromInner();
-  }
-  ~ScanningParser() override { (void)structural_indexes.release(); }
+      : ForwardingParser(std::move(inner)), paths_(paths), values_(paths->segments.size()) {}
 
   // Whether the last stage2_next was settled by the scanner, and what it found.
   bool scanned() const { return scanned_; }
   const ScanValue* values() const { return values_.data(); }
 
-  error_code parse(const uint8_t* buf, size_t len, simdjson::dom::document& doc) noexcept override {
-    scanned_ = false;
-    error_code e = inner_->parse(buf, len, doc);
-    FromInner();
-    return e;
-  }
   error_code stage1(const uint8_t* buf, size_t len, simdjson::stage1_mode mode) noexcept override {
     buf_ = buf;
     backslashes_.Reset(buf, len);
-    ToInner();
-    error_code e = inner_->stage1(buf, len, mode);
-    FromInner();
-    return e;
+    return ForwardingParser::stage1(buf, len, mode);
   }
   error_code stage2(simdjson::dom::document& doc) noexcept override {
     scanned_ = false;
-    ToInner();
-    error_code e = inner_->stage2(doc);
-    FromInner();
-    return e;
+    return ForwardingParser::stage2(doc);
   }
   error_code stage2_next(simdjson::dom::document& doc) noexcept override {
     uint32_t next = 0;
@@ -70,46 +54,10 @@ class ScanningParser final : public Base {
       next_structural_index = next;
       return simdjson::SUCCESS;
     }
-    ToInner();
-    error_code e = inner_->stage2_next(doc);
-    FromInner();
-    return e;
-  }
-  uint8_t* parse_string(const uint8_t* src, uint8_t* dst, bool allow_replacement) const noexcept override {
-    return inner_->parse_string(src, dst, allow_replacement);
-  }
-  uint8_t* parse_wobbly_string(const uint8_t* src, uint8_t* dst) const noexcept override {
-    return inner_->parse_wobbly_string(src, dst);
-  }
-  error_code set_capacity(size_t capacity) noexcept override {
-    (void)structural_indexes.release();  // the inner parser frees and replaces it
-    error_code e = inner_->set_capacity(capacity);
-    FromInner();
-    return e;
-  }
-  error_code set_max_depth(size_t max_depth) noexcept override {
-    error_code e = inner_->set_max_depth(max_depth);
-    FromInner();
-    return e;
+    return ForwardingParser::stage2_next(doc);
   }
 
  private:
-  void ToInner() {
-    inner_->n_structural_indexes = n_structural_indexes;
-    inner_->next_structural_index = next_structural_index;
-  }
-  void FromInner() {
-    if (structural_indexes.get() != inner_->structural_indexes.get()) {
-      (void)structural_indexes.release();
-      structural_indexes.reset(inner_->structural_indexes.get());
-    }
-    n_structural_indexes = inner_->n_structural_indexes;
-    next_structural_index = inner_->next_structural_index;
-    _capacity = inner_->capacity();
-    _max_depth = inner_->max_depth();
-  }
-
-  std::unique_ptr<Base> inner_;
   const ScanPaths* paths_;
   std::vector<ScanValue> values_;
   const uint8_t* buf_ = nullptr;  // the batch stage 1 last indexed
