@@ -213,22 +213,20 @@ class Analyzer::Impl : public internal::ItemSink {
                        bool& taken) override {
     taken = false;
     if (Samples(item.index)) return Status::Ok();
+    std::fill_n(found_, paths_.size(), FoundComponent{});  // the slots in use only
     discovering_ = false;
     for (size_t i = 0; i < paths_.size(); ++i) {
-      FoundComponent& f = found_[i];
-      f = FoundComponent{};
       const internal::ScanValue& v = values[i];
+      uint32_t slot = 1u << i;
       switch (v.kind) {
         case internal::ScanKind::kMissing: break;
-        case internal::ScanKind::kString: f.kind = KeyKind::kString, f.text = v.text; break;
-        case internal::ScanKind::kNumber:  // an integer within +-2^53, exact
-          f.kind = KeyKind::kNumber, f.number = v.number == 0 ? 0.0 : v.number;
-          break;
-        case internal::ScanKind::kTrue: f.kind = KeyKind::kTrue; break;
-        case internal::ScanKind::kFalse: f.kind = KeyKind::kFalse; break;
-        case internal::ScanKind::kNull: f.kind = KeyKind::kNull; break;
-        case internal::ScanKind::kObject: f.invalid = "object"; break;
-        case internal::ScanKind::kArray: f.invalid = "array"; break;
+        case internal::ScanKind::kString: Set(slot, KeyKind::kString, 0, v.text); break;
+        case internal::ScanKind::kNumber: Set(slot, KeyKind::kNumber, v.number, {}); break;  // exact
+        case internal::ScanKind::kTrue: Set(slot, KeyKind::kTrue, 0, {}); break;
+        case internal::ScanKind::kFalse: Set(slot, KeyKind::kFalse, 0, {}); break;
+        case internal::ScanKind::kNull: Set(slot, KeyKind::kNull, 0, {}); break;
+        case internal::ScanKind::kObject: SetInvalid(slot, "object"); break;
+        case internal::ScanKind::kArray: SetInvalid(slot, "array"); break;
       }
     }
     taken = true;

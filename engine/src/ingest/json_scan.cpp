@@ -158,7 +158,6 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
   uint32_t pending = path_count >= 32 ? ~0u : (1u << path_count) - 1;  // paths not yet found
   uint32_t match[kMaxScanDepth + 1];  // per open object: the paths whose prefix leads here
   uint64_t in_array = 0;              // bit d: the container at depth d is an array
-  int depth = 0;
   uint32_t k = start;
 
   // Settles the paths in `here` that are still pending with what a visit found.
@@ -176,9 +175,8 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
 
   if (k >= count || buf[indexes[k]] != '{') return false;
   ++k;
-  depth = 1;
+  int depth = 1;
   match[1] = pending;
-  in_array = 0;
   if (k >= count) return false;
   if (buf[indexes[k]] == '}') {
     ++k;
@@ -187,9 +185,9 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
   }
 
   // The loop reads one value per turn: after a key in an object, or an element in an array.
-  uint32_t here = 0, deeper = 0;
   bool expect_key = true;
   while (true) {
+    uint32_t here = 0, deeper = 0;  // the paths this value ends, and those going on inside it
     if (expect_key) {
       // A key, its colon, and which tracked paths go on through it.
       if (k + 2 >= count) return false;
@@ -200,7 +198,6 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
       if (!ScanString(buf, open, indexes[k + 1], backslashes, close, escaped)) return false;
       if (buf[indexes[k + 1]] != ':') return false;
       k += 2;
-      here = deeper = 0;
       uint32_t m = match[depth] & pending;
       if (m) {
         if (escaped) return false;  // an escaped key on a tracked object: the DOM unescapes it
@@ -218,8 +215,6 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
           }
         }
       }
-    } else {
-      here = deeper = 0;
     }
 
     // The value.
@@ -228,33 +223,22 @@ bool ScanDocument(const uint8_t* buf, const uint32_t* indexes, uint32_t count, u
     uint8_t c = buf[at];
     switch (c) {
       case '{':
-        settle(here, ScanKind::kObject, 0, {});
+      case '[': {
+        bool array = c == '[';
+        settle(here, array ? ScanKind::kArray : ScanKind::kObject, 0, {});
         if (k + 1 >= count) return false;
-        if (buf[indexes[k + 1]] == '}') {
+        if (buf[indexes[k + 1]] == (array ? ']' : '}')) {  // empty
           k += 2;
           break;
         }
         if (depth >= kMaxScanDepth) return false;
         ++k;
         ++depth;
-        match[depth] = deeper & pending;
-        in_array &= ~(uint64_t{1} << depth);
-        expect_key = true;
+        match[depth] = array ? 0 : deeper & pending;  // no path goes through an array
+        in_array = array ? in_array | (uint64_t{1} << depth) : in_array & ~(uint64_t{1} << depth);
+        expect_key = !array;
         continue;
-      case '[':
-        settle(here, ScanKind::kArray, 0, {});
-        if (k + 1 >= count) return false;
-        if (buf[indexes[k + 1]] == ']') {
-          k += 2;
-          break;
-        }
-        if (depth >= kMaxScanDepth) return false;
-        ++k;
-        ++depth;
-        match[depth] = 0;  // no path goes through an array
-        in_array |= uint64_t{1} << depth;
-        expect_key = false;
-        continue;
+      }
       case '"': {
         if (k + 1 >= count) return false;
         size_t close;

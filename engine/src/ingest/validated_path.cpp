@@ -91,12 +91,13 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
   }
   size_t n = end - begin;
   size_t batch = std::min(std::max(n, size_t{4096}), kValidatedBatchBytes);
+  size_t capacity = std::max(batch, kValidatedBatchBytes / 4);
   if (!validated_->parser.implementation) {
     // The scanning parser, when the sink names paths (else simdjson makes its own on allocate).
     if (const ScanPaths* paths = sink_->PathsToScan()) {
       std::unique_ptr<Base> inner;
       if (simdjson::get_active_implementation()->create_dom_parser_implementation(
-              std::max(batch, kValidatedBatchBytes / 4), kValidatedDepth, inner)) {
+              capacity, kValidatedDepth, inner)) {
         return Status::Ok();  // no memory for the DOM: the walked path needs less
       }
       auto* scanner = new (std::nothrow) ScanningParser(std::move(inner), paths);
@@ -106,7 +107,7 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
     }
   }
   if (validated_->parser.capacity() < batch) {
-    if (validated_->parser.allocate(std::max(batch, kValidatedBatchBytes / 4), kValidatedDepth)) {
+    if (validated_->parser.allocate(capacity, kValidatedDepth)) {
       return Status::Ok();  // no memory for the DOM: the walked path needs less
     }
   }
