@@ -111,17 +111,21 @@ class ChunkedInput {
   }
   get bytesConsumed() { return answer(this.#raw.progress()).bytes_consumed; }
   get itemsSeen() { return answer(this.#raw.progress()).items_seen; }
-  /** Which reader took the items so far: {seen, validated, scanned} (analysis.h items_scanned). */
-  get readers() {
-    const p = answer(this.#raw.progress());
-    return {seen: p.items_seen, validated: p.items_validated, scanned: p.items_scanned};
-  }
   dispose() {
     if (this.#raw) {
       this.#raw.delete();
       this.#raw = null;
     }
   }
+}
+
+/**
+ * Which reader took an analysis's items so far: {seen, validated, scanned} (analysis.h
+ * items_scanned). Analyses only: a key comparison's progress does not say.
+ */
+function readersOf(raw) {
+  const p = answer(raw.progress());
+  return {seen: p.items_seen, validated: p.items_validated, scanned: p.items_scanned};
 }
 
 export class Analysis extends ChunkedInput {
@@ -146,6 +150,7 @@ export class Analysis extends ChunkedInput {
     if (!this.#merged) answer(this.raw.finish());
     return this.model({maxPartitions, container});
   }
+  get readers() { return readersOf(this.raw); }
   /** The report of the finished input again, with other container options (no re-read). */
   model({maxPartitions = -1, container = null} = {}) {
     const reply = this.raw.report(JSON.stringify({max_partitions: maxPartitions, container}));
@@ -178,6 +183,7 @@ export class AnalysisPart extends ChunkedInput {
   }
   /** Ends the part's input; throws its error (kept in the part all the same). */
   finish() { answer(this.raw.finish()); }
+  get readers() { return readersOf(this.raw); }
   /**
    * Ends the part's input and returns its partial state (Uint8Array, its own buffer: transfer
    * it). A failed part's state carries its error, which the merge reports located in the whole

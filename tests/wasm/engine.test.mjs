@@ -91,6 +91,15 @@ test('the scanner takes the plain items and leaves tracked decimals and escapes 
   assert.deepEqual(readers('/ok', 0), {seen: 3000, validated: 3000, scanned: 3000});
   assert.deepEqual(readers('/amount', 0), {seen: 3000, validated: 3000, scanned: 0});  // decimals: the DOM's
   assert.deepEqual(readers('/esc', 0), {seen: 3000, validated: 3000, scanned: 2000});  // "tab\there": the DOM's
+  // A part (the page's workers) reads the same way.
+  const part = engine.newAnalysisPart({key_paths: ['/userId'], discover_items: 0}, {first: true});
+  try {
+    part.feed(bytes);
+    part.finish();
+    assert.deepEqual(part.readers, {seen: 3000, validated: 3000, scanned: 3000});
+  } finally {
+    part.dispose();
+  }
 });
 
 test('the parse limit probe counts the documents the analysis counts; bad JSON throws', () => {

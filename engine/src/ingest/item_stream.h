@@ -11,8 +11,9 @@
 // stage 2 checks every value once) hands each object to OnValidatedItem, which reads only the
 // paths it needs — or, when the scanner (json_scan.h) settled the object without a DOM, its
 // values at those paths to OnScannedItem; it stops at the first item it cannot take (a DOM
-// error, a non-object, an item the sink wants walked). The walked path (On Demand iterate_many plus the sink's walk, which
-// validates what it visits) reads the rest of the region and locates every error exactly.
+// error, a non-object, an item the sink wants walked). The walked path (On Demand iterate_many
+// plus the sink's walk, which validates what it visits) reads the rest of the region and
+// locates every error exactly.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +52,7 @@ class ItemSink {
     return Status::Ok();
   }
   // The same for an object the scanner settled (json_scan.h; the validated path's own stage 2,
-  // which checks what simdjson's DOM checks): `values` holds what each of ScanPaths() holds.
+  // which checks what simdjson's DOM checks): `values` holds what each of PathsToScan() holds.
   virtual Status OnScannedItem(const ScanValue* values, const ItemContext& item, bool& taken) {
     (void)values, (void)item;
     taken = false;
