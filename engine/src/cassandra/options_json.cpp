@@ -20,8 +20,8 @@
 namespace partplay::cql {
 namespace {
 
-// At most the Cosmos model's kMaxInitialPartitions physical partitions' worth of RU/s: the
-// layout lists every partition's token range (more than 10^9 RU/s once asked for 3 GB).
+// At most the Cosmos model's bound on physical partitions (core/limits.h) worth of RU/s: the
+// layout lists every partition's token range.
 constexpr int64_t kMaxLayoutRu =
     int64_t{kMaxInitialPartitions} * CosmosCassandraApi::kRequestUnitsPerPhysicalPartition;
 

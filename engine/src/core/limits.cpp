@@ -16,7 +16,7 @@ constexpr std::string_view kSizing = "Cassandra data modelling guide, partition 
 
 constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
 
-constexpr std::array<Limit, 19> kLimits{{
+constexpr std::array<Limit, 20> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -56,6 +56,10 @@ constexpr std::array<Limit, 19> kLimits{{
      "4,096 fields per CSV record", kEngine},
     {"sizing_max_rows_per_partition", kSizingMaxRowsPerPartition, "rows", "input",
      "2^53 rows per partition in the sizing formulas", "IEEE-754 doubles count exactly to 2^53"},
+    {"cosmos_max_modelled_physical_partitions", kCosmosMaxModelledPhysicalPartitions,
+     "physical partitions", "input",
+     "10,000 physical partitions per modelled container (100,000,000 RU/s)",
+     "Partition Playground's own bound on the container model (Cosmos DB sets none)"},
 }};
 
 }  // namespace

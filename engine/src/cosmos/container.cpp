@@ -350,11 +350,14 @@ Split RecordSplit(const WorkRange& parent, const WorkRange& left, const WorkRang
   return s;
 }
 
-Status TooManyRanges(size_t count) {
-  return BadOption(
-      fmt::format("the growth needs more than {} physical partitions ({}), beyond "
-                  "the model's limit",
-                  GroupThousands(kMaxInitialPartitions), GroupThousands(count)));
+// `what` needs `count` ranges, more than the model lays out (core/limits.h).
+Status TooManyRanges(std::string_view what, size_t count) {
+  return BadOption(fmt::format(
+      "{} {} physical partitions, more than the {} the container model lays out (Partition "
+      "Playground's own bound, {} RU/s; Cosmos DB sets none)",
+      what, GroupThousands(count), GroupThousands(kMaxInitialPartitions),
+      GroupThousands(static_cast<uint64_t>(kMaxInitialPartitions) *
+                     static_cast<uint64_t>(kCosmosPhysicalPartitionRuPerSecond))));
 }
 
 // Whether some midpoint split could put the range's partitions on two sides: it holds two or
@@ -399,7 +402,9 @@ StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& range
         out.ranges.push_back(std::move(r));
         continue;
       }
-      if (++count > static_cast<size_t>(kMaxInitialPartitions)) return TooManyRanges(count);
+      if (++count > static_cast<size_t>(kMaxInitialPartitions)) {
+        return TooManyRanges("the grown data needs at least", count);
+      }
       if (splits) {
         splits->push_back(RecordSplit(r, halves->first, halves->second, "storage", m, scale));
       }
@@ -414,7 +419,9 @@ StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& range
 // there are `target` ranges. Returns the ranges in EPK order.
 Status SplitForThroughput(std::vector<WorkRange>& ranges, int64_t target, const Model& m,
                           double scale, Version version, int& next_id, std::vector<Split>& splits) {
-  if (target > kMaxInitialPartitions) return TooManyRanges(static_cast<size_t>(target));
+  if (target > kMaxInitialPartitions) {
+    return TooManyRanges("the grown throughput needs", static_cast<size_t>(target));
+  }
   auto later = [&](size_t a, size_t b) {  // priority_queue puts the "largest" first
     if (ranges[a].depth != ranges[b].depth) return ranges[a].depth > ranges[b].depth;
     return CompareEffectivePartitionKeys(ranges[a].range.min_inclusive,
@@ -909,7 +916,9 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
   report.version = version;
   const double bytes = SliceBytes(m, 0, m.order.size(), 1);
   PARTPLAY_ASSIGN_OR_RETURN(int64_t n, PhysicalPartitionCount(options.ru_per_second, bytes));
-  if (n > kMaxInitialPartitions) return TooManyRanges(static_cast<size_t>(n));
+  if (n > kMaxInitialPartitions) {
+    return TooManyRanges("the throughput and storage need", static_cast<size_t>(n));
+  }
   PARTPLAY_ASSIGN_OR_RETURN(PhysicalLayout initial, InitialLayout(static_cast<int>(n), version));
   const std::vector<WorkRange> before = AssignToRanges(initial, m);
   PARTPLAY_ASSIGN_OR_RETURN(report.before,

@@ -36,6 +36,9 @@ TEST(Limits, TableListsEveryQuotaOnceWithItsSource) {
   ASSERT_NE(FindLimit("cosmos_logical_partition_bytes"), nullptr);
   EXPECT_EQ(FindLimit("cosmos_logical_partition_bytes")->value, kCosmosLogicalPartitionBytes);
   EXPECT_EQ(FindLimit("cassandra_cells_per_partition")->value, kCassandraCellsPerPartition);
+  EXPECT_EQ(FindLimit("cosmos_max_modelled_physical_partitions")->value,
+            kCosmosMaxModelledPhysicalPartitions);
+  EXPECT_EQ(FindLimit("cosmos_max_modelled_physical_partitions")->kind, "input");
   EXPECT_EQ(FindLimit("no_such_limit"), nullptr);
 }
 

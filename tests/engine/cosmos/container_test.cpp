@@ -974,12 +974,30 @@ TEST(ContainerTest, OmittedPartitionsAreAnInvalidState) {
 }
 
 TEST(ContainerTest, TooManyPartitionsIsAnOptionError) {
+  static_assert(kMaxInitialPartitions == kCosmosMaxModelledPhysicalPartitions);
+  auto message = [](const ContainerOptions& options, int partitions = 2) {
+    StatusOr<ContainerReport> report = ModelContainer(Uniform(partitions, 1, 10), options);
+    EXPECT_FALSE(report.ok());
+    if (report.ok()) return std::string();
+    EXPECT_EQ(report.status().code(), ErrorCode::kBadOption);
+    return std::string(report.status().message());
+  };
+  const std::string bound =
+      "more than the 10,000 the container model lays out (Partition Playground's own bound, "
+      "100,000,000 RU/s; Cosmos DB sets none)";
   ContainerOptions options;
-  options.ru_per_second = 10000.0 * (kMaxInitialPartitions + 1);
-  EXPECT_EQ(ErrorOf(Uniform(2, 1, 10), options), ErrorCode::kBadOption);
+  options.ru_per_second = 10000.0 * kMaxInitialPartitions;  // the most: accepted
+  EXPECT_EQ(ErrorOf(Uniform(2, 1, 10), options), ErrorCode::kOk);
+  options.ru_per_second = 10000.0 * kMaxInitialPartitions + 1;
+  EXPECT_EQ(message(options), "the throughput and storage need 10,001 physical partitions, " + bound);
   options.ru_per_second = 10000;
   options.grown_ru_per_second = 10000.0 * (kMaxInitialPartitions + 1);
-  EXPECT_EQ(ErrorOf(Uniform(2, 1, 10), options), ErrorCode::kBadOption);
+  EXPECT_EQ(message(options), "the grown throughput needs 10,001 physical partitions, " + bound);
+  // Storage: 20,000 partitions of 10 bytes grown to 30 GB each need one range each.
+  options.grown_ru_per_second = 0;
+  options.growth = 3e9;
+  EXPECT_EQ(message(options, 20000),
+            "the grown data needs at least 10,001 physical partitions, " + bound);
 }
 
 // --- Scale. -------------------------------------------------------------------------------------

@@ -56,9 +56,9 @@ namespace partplay {
 inline constexpr std::string_view kMinEffectivePartitionKey = "";
 inline constexpr std::string_view kMaxEffectivePartitionKey = "FF";
 
-// The most ranges InitialLayout makes: a guard for the wasm heap, not a Cosmos DB limit
-// (Cosmos DB has none).
-inline constexpr int kMaxInitialPartitions = 100000;
+// The most ranges InitialLayout makes, and the model after growth: the engine's own bound
+// (core/limits.h), not a Cosmos DB limit.
+inline constexpr int kMaxInitialPartitions = kCosmosMaxModelledPhysicalPartitions;
 
 // One physical partition: the EPKs e with min_inclusive <= e < max_exclusive (ordinal order).
 struct EpkRange {
