@@ -459,8 +459,11 @@ StatusOr<RedesignedInput> ApplySplit(const SizingInput& base, const PartitionSpl
     for (size_t i = 0; i < in.columns.size(); ++i) {
       if (in.columns[i].role == ColumnRole::kPartitionKey) at = i + 1;
     }
-    in.columns.insert(in.columns.begin() + static_cast<std::ptrdiff_t>(at),
-                      SizedColumn{out.added_column, out.added_type, ColumnRole::kPartitionKey});
+    SizedColumn added;
+    added.name = out.added_column;
+    added.type = out.added_type;
+    added.role = ColumnRole::kPartitionKey;
+    in.columns.insert(in.columns.begin() + static_cast<std::ptrdiff_t>(at), std::move(added));
   }
   in.rows_per_partition = std::ceil(base.rows_per_partition / out.split_factor);
   in.partitions = base.partitions * out.split_factor;

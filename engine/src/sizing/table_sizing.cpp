@@ -180,7 +180,10 @@ ColumnRole RoleOf(cql::ColumnKind kind);
 // A column for the formulas: its CQL type, and for tuples, user-defined types and vectors what the
 // type's name does not say (their fixed size when every field or element is fixed-width).
 SizedColumn SizedOf(const cql::ColumnSpec& c) {
-  SizedColumn out{c.name, c.type.ToCql(), RoleOf(c.kind)};
+  SizedColumn out;
+  out.name = c.name;
+  out.type = c.type.ToCql();
+  out.role = RoleOf(c.kind);
   if (c.type.is_composite()) {
     out.user_type = true;
     if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
