@@ -53,11 +53,13 @@ class Analysis {
     return StatusValue(Status::Ok());
   }
   // An analysis of one part of the input; `first`: the part that starts it (merged in this
-  // module, never serialized).
-  val configurePart(std::string options_json, bool first) {
+  // module, never serialized); `id_records`: PartIds::kRecorded, else kHashed.
+  val configurePart(std::string options_json, bool first, bool id_records) {
     auto options = partplay::ParseAnalysisOptionsJson(options_json);
     if (!options.ok()) return StatusValue(options.status());
-    auto created = partplay::Analyzer::CreatePart(options.value(), first);
+    auto created = partplay::Analyzer::CreatePart(
+        options.value(), first,
+        id_records ? partplay::PartIds::kRecorded : partplay::PartIds::kHashed);
     if (!created.ok()) return StatusValue(created.status());
     options_ = std::move(options).value();
     analyzer_ = std::move(created).value();

@@ -23,6 +23,10 @@
 //   const merged = engine.mergePartials([first, bytes]);  // an Analysis; the parts are consumed
 //   merged.finish({maxPartitions: 2000});
 //
+// A part made with {idRecords: false} keeps its ids' hashes only (a smaller, faster part): a
+// merge that meets an id repeated across parts then throws bad_partial ("made without id
+// records"), and the caller reads the parts again with records, or the whole input in one pass.
+//
 // The builds of the module (CMakeLists.txt): 'all' (partplay.mjs, every domain: the Node tests
 // and the bench), and one per domain, built for size: 'cosmos' (partplay-cosmos.mjs: ingest,
 // Cosmos DB, sizing from data), 'cql' (partplay-cql.mjs: Cassandra) and 'sizing'
@@ -175,11 +179,13 @@ class MergedRaw {
 
 /**
  * One part of an input (Engine.newAnalysisPart): fed like an Analysis, then either serialized
- * (finishPartial) or, made with {first: true}, finished and merged in this module.
+ * (finishPartial) or, made with {first: true}, finished and merged in this module. idRecords
+ * false: only its ids' hashes are kept (see "Parts" at the top).
  */
 export class AnalysisPart extends ChunkedInput {
-  constructor(module, options, {first = false} = {}) {
-    super(module, new module.Analysis(), (raw) => raw.configurePart(JSON.stringify(options ?? {}), !!first));
+  constructor(module, options, {first = false, idRecords = true} = {}) {
+    super(module, new module.Analysis(),
+          (raw) => raw.configurePart(JSON.stringify(options ?? {}), !!first, idRecords !== false));
   }
   /** Ends the part's input; throws its error (kept in the part all the same). */
   finish() { answer(this.raw.finish()); }
@@ -264,7 +270,9 @@ export class Engine {
   heapBytes() { return this.#module.HEAPU8.length; }
   newAnalysis(options) { return new Analysis(this.#module, options); }
   /** One part of an input, analysed apart (see "Parts" at the top). */
-  newAnalysisPart(options, {first = false} = {}) { return new AnalysisPart(this.#module, options, {first}); }
+  newAnalysisPart(options, {first = false, idRecords = true} = {}) {
+    return new AnalysisPart(this.#module, options, {first, idRecords});
+  }
   /**
    * Merges parts given in input order: AnalysisPart objects of this engine (consumed: dispose
    * them) or partial states (Uint8Array/ArrayBuffer). Returns an Analysis whose finish(options)

@@ -129,42 +129,16 @@ Status WriteFileAtomically(const std::string& file, std::string_view bytes) {
   return Status::Ok();
 }
 
-}  // namespace
-
-int DefaultJobs() {
-  unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
-}
-
-StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
-                                                const std::string& file, int jobs,
-                                                uint64_t min_part_bytes,
-                                                const std::string& partial_out,
-                                                Progress* progress) {
-  if (!partial_out.empty()) {
-    PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> part, Analyzer::CreatePart(options));
-    Status fed = FeedAnalyzer(*part, file, progress);
-    // A part that failed still writes its state: its error is what a merge reports, located.
-    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
-    PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
-    PARTPLAY_RETURN_IF_ERROR(fed);
-    std::vector<std::unique_ptr<Analyzer>> one;
-    one.push_back(std::move(part));
-    return Analyzer::Merge(std::move(one));
-  }
-  bool random_suffix = options.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix;
-  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file, progress);
-  RangeFile input;
-  if (!input.Open(file).ok()) return OnePass(options, file, progress);  // a pipe: stream it
-  std::vector<uint64_t> cuts = FileSplitPoints(input, static_cast<size_t>(jobs), min_part_bytes);
-  if (cuts.empty()) return OnePass(options, file, progress);
-  cuts.insert(cuts.begin(), 0);
-  cuts.push_back(input.size());
+// The parts between `cuts` (the file's start and end included) on a thread each, merged.
+StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
+                                             const std::string& file, const RangeFile& input,
+                                             const std::vector<uint64_t>& cuts, PartIds ids,
+                                             Progress* progress) {
   size_t n = cuts.size() - 1;
   std::vector<std::unique_ptr<Analyzer>> parts(n);
   std::vector<Status> results(n);
   for (size_t k = 0; k < n; ++k) {
-    PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0));
+    PARTPLAY_ASSIGN_OR_RETURN(parts[k], Analyzer::CreatePart(options, /*first=*/k == 0, ids));
   }
   std::vector<PartProgress> read(n);
   std::mutex mutex;
@@ -205,6 +179,46 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
   }
   if (progress) progress->Step(fmt::format("{} parts read; merging", n));
   return Analyzer::Merge(std::move(parts));
+}
+
+}  // namespace
+
+int DefaultJobs() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
+                                                const std::string& file, int jobs,
+                                                uint64_t min_part_bytes,
+                                                const std::string& partial_out,
+                                                Progress* progress) {
+  if (!partial_out.empty()) {
+    PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> part, Analyzer::CreatePart(options));
+    Status fed = FeedAnalyzer(*part, file, progress);
+    // A part that failed still writes its state: its error is what a merge reports, located.
+    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
+    PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
+    PARTPLAY_RETURN_IF_ERROR(fed);
+    std::vector<std::unique_ptr<Analyzer>> one;
+    one.push_back(std::move(part));
+    return Analyzer::Merge(std::move(one));
+  }
+  bool random_suffix = options.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix;
+  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file, progress);
+  RangeFile input;
+  if (!input.Open(file).ok()) return OnePass(options, file, progress);  // a pipe: stream it
+  std::vector<uint64_t> cuts = FileSplitPoints(input, static_cast<size_t>(jobs), min_part_bytes);
+  if (cuts.empty()) return OnePass(options, file, progress);
+  cuts.insert(cuts.begin(), 0);
+  cuts.push_back(input.size());
+  // The parts keep their ids' hashes only; an id repeated across parts, which they cannot name,
+  // makes the merge refuse them (kBadPartial), and the parts are read again with records.
+  StatusOr<std::unique_ptr<Analyzer>> merged =
+      RunParts(options, file, input, cuts, PartIds::kHashed, progress);
+  if (merged.ok() || merged.status().code() != ErrorCode::kBadPartial) return merged;
+  if (progress) progress->Step("an id repeats across parts; reading the parts again to name it");
+  return RunParts(options, file, input, cuts, PartIds::kRecorded, progress);
 }
 
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,

@@ -13,7 +13,7 @@ import {TIMEOUT, analysisAfter, byTestId, figure, openPage, useBrowser} from './
 useBrowser();
 
 /** A seeded NDJSON file of `count` items (~120 bytes each). */
-function generate({count, seed, badAt = -1}) {
+function generate({count, seed, badAt = -1, duplicates = true}) {
   let s = seed >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -32,14 +32,14 @@ function generate({count, seed, badAt = -1}) {
     const item = {id: `o${i}`, userId: `u${user}`, tenantId: `t${user % 37}`, total: Math.floor(next() * 1e5) / 100,
                   status: ['new', 'paid', 'sent'][i % 3], note: 'x'.repeat(Math.floor(next() * 40))};
     if (i % 1000 === 0) delete item.userId;  // the undefined partition
-    if (i % 997 === 5) item.id = lines.length > 10 ? 'o3' : item.id;  // duplicate ids
+    if (duplicates && i % 997 === 5) item.id = lines.length > 10 ? 'o3' : item.id;  // duplicate ids
     lines.push(JSON.stringify(item));
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Runs analyses through the page's own client with `workers` workers; returns plain data. */
-async function analyseInPage(page, {workers, count, seed, badAt, runs}) {
+async function analyseInPage(page, {workers, count, seed, badAt, duplicates, runs}) {
   return page.evaluate(async ({workers, text, runs}) => {
     const {PlaygroundClient} = await import(new URL('worker/client.js', location.href).href);
     const file = new File([text], 'orders.ndjson', {type: 'application/x-ndjson'});
@@ -47,7 +47,8 @@ async function analyseInPage(page, {workers, count, seed, badAt, runs}) {
     await client.ready;
     const plain = (report) => {
       const {timing, ...rest} = report;
-      return {...rest, partition_bytes: Array.from(report.partition_bytes ?? []), workersUsed: timing.workers ?? 1};
+      return {...rest, partition_bytes: Array.from(report.partition_bytes ?? []), workersUsed: timing.workers ?? 1,
+              idRecords: timing.id_records};
     };
     const out = [];
     try {
@@ -72,7 +73,7 @@ async function analyseInPage(page, {workers, count, seed, badAt, runs}) {
       client.terminate();
     }
     return out;
-  }, {workers, text: generate({count, seed, badAt}), runs});
+  }, {workers, text: generate({count, seed, badAt, duplicates}), runs});
 }
 
 describe('protocol.js "Parts"', () => {
@@ -83,7 +84,7 @@ describe('protocol.js "Parts"', () => {
       request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 3, minPartBytes: 1 << 20}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id']}),
       request(3, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 22, first: false, keyPaths: ['/id'],
-                                        synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
+                                        idRecords: true, synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
       request(4, Request.MERGE, {partials: [new ArrayBuffer(8)], slot: 'main', maxPartitions: 2000}),
       request(5, Request.HEAP, {}),
       request(6, Request.HEAP),
@@ -96,6 +97,8 @@ describe('protocol.js "Parts"', () => {
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 99, first: false, keyPaths: ['/id']}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, keyPaths: ['/id']}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: []}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id'],
+                                        idRecords: 'yes'}),
       request(4, Request.MERGE, {partials: [new Uint8Array(8)]}),
       request(4, Request.MERGE, {partials: [], maxPartitions: 'all'}),
       request(5, Request.HEAP, []),
@@ -118,16 +121,35 @@ describe('several workers', () => {
       const one = await analyseInPage(page, {...spec, workers: 1});
       const three = await analyseInPage(page, {...spec, workers: 3});
       assert.ok(one[0].size > 5e6, `a multi-MB file (${one[0].size} bytes)`);
+      const idRecords = three.map((r) => r.report.idRecords);
+      for (const r of three) delete r.report.idRecords;
       for (let k = 0; k < runs.length; k++) {
         assert.ok(!one[k].error, JSON.stringify(one[k].error));
         assert.equal(one[k].report.workersUsed, 1);
         assert.equal(three[k].report.workersUsed, 3, `run ${k} used 3 workers`);
         assert.equal(three[k].progress, three[k].size, 'progress sums the parts to the whole file');
+        assert.equal(one[k].report.idRecords, undefined, 'one worker: no parts');
         delete one[k].report.workersUsed;
         delete three[k].report.workersUsed;
+        delete one[k].report.idRecords;
         assert.deepEqual(three[k].report, one[k].report, `run ${k}: ${JSON.stringify(runs[k])}`);
         assert.deepEqual(three[k].model, one[k].model, `run ${k}: the kept analysis re-modelled`);
       }
+      // The data repeats ids across parts (whatever the key): the parts, their ids' hashes only,
+      // could not name them, and were analysed again with records (the heap test below merges
+      // parts without records).
+      assert.deepEqual(idRecords, [true, true, true, true]);
+      // Without a repeated id, the parts merge at once, and report what one worker reports.
+      const unique = {count: 50000, seed: 12, duplicates: false, runs: runs.slice(0, 2)};
+      const [alone, parted] = [await analyseInPage(page, {...unique, workers: 1}),
+                               await analyseInPage(page, {...unique, workers: 3})];
+      assert.deepEqual(parted.map((r) => [r.report.workersUsed, r.report.idRecords]), [[3, false], [3, false]]);
+      for (const r of [...alone, ...parted]) {
+        delete r.report.workersUsed;
+        delete r.report.idRecords;
+      }
+      assert.deepEqual(parted.map((r) => r.report), alone.map((r) => r.report));
+      assert.equal(alone[0].report.duplicate_id.count, 0);
       assert.equal(one[0].report.items, 50000);
       assert.ok(one[0].report.duplicate_id.count > 0 && one[0].report.undefined_key_items === 50);
       assert.deepEqual(problems, []);

@@ -69,13 +69,16 @@ function onePass(bytes, options, reportOptions) {
   return outcome(() => engine.analyzeBytes(bytes, options, reportOptions));
 }
 
-/** The page's way: part 0 in memory ({first}), every other part as partial bytes, merged in order. */
-function inParts(bytes, options, cuts, reportOptions, next = rng(1)) {
+/**
+ * Part 0 in memory ({first}), every other part as partial bytes, merged in order; idRecords
+ * false as the page makes them (pageWay below).
+ */
+function inParts(bytes, options, cuts, reportOptions, next = rng(1), {idRecords = true, sizes = []} = {}) {
   const edges = [0, ...cuts, bytes.length];
   const parts = [];
   try {
     for (let k = 0; k + 1 < edges.length; k++) {
-      const part = engine.newAnalysisPart(options, {first: k === 0});
+      const part = engine.newAnalysisPart(options, {first: k === 0, idRecords});
       parts.push(part);
       try {
         feedPieces(part, bytes.subarray(edges[k], edges[k + 1]), next);
@@ -87,6 +90,7 @@ function inParts(bytes, options, cuts, reportOptions, next = rng(1)) {
     const partials = parts.map((part, k) => {
       if (k === 0) return part;
       const bytesOut = part.finishPartial();
+      sizes.push(bytesOut.length);
       assert.ok(bytesOut instanceof Uint8Array && bytesOut.byteOffset === 0 &&
                 bytesOut.buffer.byteLength === bytesOut.length, 'a partial owns its buffer (transferable)');
       return bytesOut.buffer;  // as it arrives from another worker
@@ -104,11 +108,28 @@ function inParts(bytes, options, cuts, reportOptions, next = rng(1)) {
   }
 }
 
+/** A merge of parts without id records that meets an id repeated across them. */
+const unnamedRepeat = (outcome) => outcome.error?.codeName === 'bad_partial' && /made without id records/.test(outcome.error.message);
+
+/**
+ * The page's way (worker.js, client.js): parts keeping their ids' hashes only; a merge that
+ * meets an id repeated across parts fails, and the input is read again in one pass.
+ * Resolves to {outcome, again}.
+ */
+function pageWay(bytes, options, cuts, reportOptions) {
+  const hashed = inParts(bytes, options, cuts, reportOptions, rng(1), {idRecords: false});
+  if (!unnamedRepeat(hashed)) return {outcome: hashed, again: false};
+  return {outcome: onePass(bytes, options, reportOptions), again: true};
+}
+
 function checkParts(name, bytes, options, cuts, reportOptions = {maxPartitions: -1}) {
   const one = onePass(bytes, options, reportOptions);
   const many = inParts(bytes, options, cuts, reportOptions);
-  assert.deepEqual(many, one, `${name} ${JSON.stringify(options)} cuts ${cuts.join(',')}`);
-  return one;
+  const what = `${name} ${JSON.stringify(options)} cuts ${cuts.join(',')}`;
+  assert.deepEqual(many, one, what);
+  const page = pageWay(bytes, options, cuts, reportOptions);
+  assert.deepEqual(page.outcome, one, `${what}, the page's way`);
+  return {...one, again: page.again};
 }
 
 async function splitPoints(bytes, parts, minPartBytes = 1) {
@@ -166,6 +187,7 @@ function randomItems(seed, count) {
 }
 
 test('seeded random inputs and cuts: parts merged = one pass, with every option kept by a part', async () => {
+  const agains = [];
   for (let seed = 1; seed <= 8; seed++) {
     const bytes = randomItems(seed, 400);
     const next = rng(seed * 31);
@@ -178,19 +200,41 @@ test('seeded random inputs and cuts: parts merged = one pass, with every option 
       {key_paths: ['/user'], synthetic: {kind: 'concat', paths: ['/user', '/n/a'], separator: '-'}},
     ];
     for (const options of optionSets) {
-      checkParts(`random${seed}`, bytes, options, pickCuts(bytes, 1 + Math.floor(next() * 8), next));
-      checkParts(`random${seed}`, bytes, options, (await splitPoints(bytes, 2 + (seed % 4))).cuts);
+      agains.push(checkParts(`random${seed}`, bytes, options, pickCuts(bytes, 1 + Math.floor(next() * 8), next)).again);
+      agains.push(checkParts(`random${seed}`, bytes, options, (await splitPoints(bytes, 2 + (seed % 4))).cuts).again);
     }
   }
+  // The page's parts (ids' hashes only) merged, or met an id repeated across them and read the
+  // input again: both happen here.
+  assert.ok(agains.includes(true) && agains.includes(false), JSON.stringify(agains));
 });
 
 test('duplicate ids across parts are found and a missing key is the undefined partition, as in one pass', () => {
   const bytes = new TextEncoder().encode(
     '{"id":"a","k":1}\n{"id":"b","k":1}\n{"id":"a","k":1}\n{"id":"a","k":2}\n{"id":"c"}\n{"id":"a"}\n');
   for (const key of ['/k', '/id']) {
-    const {report} = checkParts(`dups ${key}`, bytes, {key_paths: [key]}, boundaries(bytes));
+    const {report, again} = checkParts(`dups ${key}`, bytes, {key_paths: [key]}, boundaries(bytes));
     assert.equal(report.items, 6);
+    assert.equal(again, true, `${key}: the page's parts cannot name the repeat of "a"`);
+    // Made without id records, the parts refuse to merge, naming the first part that holds a
+    // repeat (keyed by /k, item 2 of part 3; keyed by /id, too).
+    const refused = inParts(bytes, {key_paths: [key]}, boundaries(bytes), {}, rng(1), {idRecords: false});
+    assert.deepEqual(refused.error && [refused.error.codeName, refused.error.message],
+                     ['bad_partial', 'part 3 holds an id an earlier part holds too, and was made without id ' +
+                      'records to name it by: analyse the parts again with records']);
   }
+  // One cut after item 2 (whose repeat of item 0 is then inside part 1): keyed by /k, the parts
+  // made without records merge.
+  const cutAfter = [new TextDecoder().decode(bytes).indexOf('{"id":"a","k":2}')];
+  assert.ok(cutAfter[0] > 0);
+  const merged = pageWay(bytes, {key_paths: ['/k']}, cutAfter, {maxPartitions: -1});
+  assert.equal(merged.again, false);
+  assert.deepEqual(merged.outcome, onePass(bytes, {key_paths: ['/k']}, {maxPartitions: -1}));
+  // Without records a part's partial holds its ids' hashes only: smaller.
+  const withRecords = [], hashesOnly = [];
+  inParts(bytes, {key_paths: ['/k']}, cutAfter, {}, rng(1), {sizes: withRecords});
+  inParts(bytes, {key_paths: ['/k']}, cutAfter, {}, rng(1), {idRecords: false, sizes: hashesOnly});
+  assert.ok(hashesOnly[0] < withRecords[0], `${hashesOnly} < ${withRecords}`);
   const {report} = onePass(bytes, {key_paths: ['/k']}, {maxPartitions: -1});
   assert.equal(report.duplicate_id.count, 1);
   assert.equal(report.undefined_key_items, 2);

@@ -174,6 +174,23 @@ test('duplicate ids across shards are found, as in one pass', () => {
   for (const key of ['/k', '/id']) checkSharded(`dups${key.slice(1)}`, text, ['--key', key], boundaries(text));
   const one = run(['analyze', '--key', '/k', '--format', 'json', path.join(tmp, 'dupsk.input')]);
   assert.equal(JSON.parse(one.stdout).duplicate_id.count, 1);
+  // --jobs makes parts that keep their ids' hashes only: a part that repeats an earlier part's
+  // id makes them read again with records, as the progress line says; without such a repeat
+  // they merge at once. (20 items, the last repeating the first: the cut is between them.)
+  const again = 'an id repeats across parts; reading the parts again to name it';
+  const items = Array.from({length: 20}, (_, i) => `{"id":"x${i}","k":1}\n`).join('');
+  const pair = path.join(tmp, 'pair.input');
+  fs.writeFileSync(pair, `${items}{"id":"x0","k":1}\n`);
+  const single = run(['analyze', '--key', '/k', '--format', 'json', pair]);
+  assert.equal(JSON.parse(single.stdout).duplicate_id.count, 1);
+  const twice = run(['analyze', '--key', '/k', '--format', 'json', '--jobs', '2', '--progress', pair]);
+  assert.equal(twice.stdout, single.stdout);
+  assert.ok(twice.stderr.includes(again), twice.stderr);
+  const unique = path.join(tmp, 'unique.input');
+  fs.writeFileSync(unique, `${items}{"id":"x0","k":2}\n`);
+  const once = run(['analyze', '--key', '/k', '--format', 'json', '--jobs', '2', '--progress', unique]);
+  assert.equal(once.status, 0);
+  assert.ok(once.stderr.includes('2 parts read; merging') && !once.stderr.includes(again), once.stderr);
 });
 
 test('merge refuses a corrupt, truncated or foreign partial with a located bad_partial', () => {

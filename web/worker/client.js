@@ -304,7 +304,8 @@ export class PlaygroundClient extends EventTarget {
   /**
    * The file cut by the engine (split), each part analysed by one worker (analyze-part: the
    * first here, held; the others in the pool, answering their partial states), then merged here
-   * (merge). Progress sums the parts'. A failed part: the whole file in one pass.
+   * (merge). Progress sums the parts'. A failed part: the whole file in one pass. Parts keep
+   * their ids' hashes only, then (an id repeated across them) again with records.
    */
   async #analyzeInParts(request, {onProgress, signal}) {
     const {source, keyPaths, discoverItems, weightPath, synthetic, slot, maxPartitions, container} = request;
@@ -336,61 +337,69 @@ export class PlaygroundClient extends EventTarget {
       if (job.cancelled) throw cancelled();
       if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
       const edges = [0, ...cuts, file.size];
-      const done = cuts.map(() => ({bytesDone: 0, items: 0})).concat([{bytesDone: 0, items: 0}]);
-      const tell = () => onProgress?.({bytesDone: done.reduce((a, p) => a + p.bytesDone, 0), bytesTotal: file.size,
-                                       items: done.reduce((a, p) => a + p.items, 0)});
       const options = clean({keyPaths, discoverItems, weightPath, synthetic});
-      const parts = edges.slice(0, -1).map((begin, k) => {
-        const payload = {source, begin, end: edges[k + 1], first: k === 0, ...options};
-        const progress = (p) => {
-          done[k] = {bytesDone: p.bytesDone, items: p.items};
-          tell();
-        };
-        const finished = (r) => ({...r, ms: performance.now() - split});
-        if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
-        const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
-        return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
-                     (id) => this.#pool.cancel(k - 1, id)).then((r) => {
-          // Its partial state is here: a grown heap goes now, before the merge needs memory.
-          const retired = r.heapBytes > this.#retireHeapBytes && this.#pool.retire(k - 1);
-          return {...finished(r), retired};
+      // The parts keep their ids' hashes only; a merge that meets an id repeated across parts
+      // (which they then cannot name) fails with bad_partial, and they are analysed again with
+      // records (protocol.js "Parts").
+      for (let idRecords = false; ; idRecords = true) {
+        const round = performance.now();
+        const done = edges.slice(1).map(() => ({bytesDone: 0, items: 0}));
+        const tell = () => onProgress?.({bytesDone: done.reduce((a, p) => a + p.bytesDone, 0), bytesTotal: file.size,
+                                         items: done.reduce((a, p) => a + p.items, 0)});
+        const parts = edges.slice(0, -1).map((begin, k) => {
+          const payload = {source, begin, end: edges[k + 1], first: k === 0, idRecords, ...options};
+          const progress = (p) => {
+            done[k] = {bytesDone: p.bytesDone, items: p.items};
+            tell();
+          };
+          const finished = (r) => ({...r, ms: performance.now() - round});
+          if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
+          const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
+          return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
+                       (id) => this.#pool.cancel(k - 1, id)).then((r) => {
+            // Its partial state is here: a grown heap goes now, before the merge needs memory.
+            const retired = r.heapBytes > this.#retireHeapBytes && this.#pool.retire(k - 1);
+            return {...finished(r), retired};
+          });
         });
-      });
-      let results;
-      try {
-        results = await Promise.all(parts);
-      } catch (e) {
-        job.stop(false);
-        await Promise.allSettled(parts);
-        if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
-        // Bad data in a part (or a worker that did not start): one pass gives the exact error.
-        return await this.#onePassOf(job, request, onProgress);
-      }
-      if (job.cancelled) throw cancelled();
-      results.forEach((r, k) => { done[k] = {bytesDone: r.bytes, items: r.items}; });
-      tell();
-      const partials = results.slice(1).map((r) => r.partial);
-      try {
-        const merging = performance.now();
-        const partialBytes = partials.map((b) => b.byteLength);  // before the transfer empties them
-        const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
-        // Where a parted analysis spends its time: the split, each part (from the split's end
-        // to its answer, partial state included), the merge and report (the benchmark prints them).
-        // The heaps: each worker's after its part (a peak: wasm memory never shrinks), this
-        // worker's after the merge, and the most they held at once (all parts at their end, or
-        // the merge beside the pool workers that were kept).
-        const partHeaps = results.map((r) => r.heapBytes);
-        const kept = results.slice(1).filter((r) => !r.retired).reduce((sum, r) => sum + r.heapBytes, 0);
-        Object.assign(report.timing, {
-          workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
-          partial_bytes: partialBytes, merge_ms: performance.now() - merging,
-          part_heap_bytes: partHeaps, retired_workers: results.filter((r) => r.retired).length,
-          heap_peak_bytes: Math.max(partHeaps.reduce((a, b) => a + b, 0), report.timing.heap_bytes + kept),
-        });
-        return report;
-      } catch (e) {
-        if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
-        return await this.#onePassOf(job, request, onProgress);
+        let results;
+        try {
+          results = await Promise.all(parts);
+        } catch (e) {
+          job.stop(false);
+          await Promise.allSettled(parts);
+          if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
+          // Bad data in a part (or a worker that did not start): one pass gives the exact error.
+          return await this.#onePassOf(job, request, onProgress);
+        }
+        if (job.cancelled) throw cancelled();
+        results.forEach((r, k) => { done[k] = {bytesDone: r.bytes, items: r.items}; });
+        tell();
+        const partials = results.slice(1).map((r) => r.partial);
+        try {
+          const merging = performance.now();
+          const partialBytes = partials.map((b) => b.byteLength);  // before the transfer empties them
+          const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
+          // Where a parted analysis spends its time: the split, each part (from the round's start
+          // to its answer, partial state included), the merge and report (the benchmark prints
+          // them), and whether the parts were analysed again with id records. The heaps: each
+          // worker's after its part (a peak: wasm memory never shrinks), this worker's after the
+          // merge, and the most they held at once (all parts at their end, or the merge beside
+          // the pool workers that were kept).
+          const partHeaps = results.map((r) => r.heapBytes);
+          const kept = results.slice(1).filter((r) => !r.retired).reduce((sum, r) => sum + r.heapBytes, 0);
+          Object.assign(report.timing, {
+            workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
+            partial_bytes: partialBytes, merge_ms: performance.now() - merging, id_records: idRecords,
+            part_heap_bytes: partHeaps, retired_workers: results.filter((r) => r.retired).length,
+            heap_peak_bytes: Math.max(partHeaps.reduce((a, b) => a + b, 0), report.timing.heap_bytes + kept),
+          });
+          return report;
+        } catch (e) {
+          if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
+          if (!idRecords && e.codeName === 'bad_partial') continue;  // an id repeated across parts
+          return await this.#onePassOf(job, request, onProgress);
+        }
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);

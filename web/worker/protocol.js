@@ -127,7 +127,9 @@
 // first, each pool worker one of the others) and the page's worker merge them (merge) into the
 // analysis it keeps in the slot, exactly as one analyze would have left it. A failed part (an
 // error in the data) makes the client analyze the file again in one pass, so the error shown is
-// exactly one pass's even where a cut falls inside broken JSON.
+// exactly one pass's even where a cut falls inside broken JSON. The parts first keep only their
+// ids' hashes (idRecords false): a merge that meets an id repeated across parts, which they then
+// cannot name, fails with bad_partial, and the client has the parts analysed again with records.
 //
 //   split        payload {source: Source (kind 'file'), parts: number >= 1, minPartBytes?: number}
 //                result  {cuts: number[]}  increasing offsets, each just before an item
@@ -136,8 +138,9 @@
 //                safe newline near a target): one part.
 //
 //   analyze-part payload {source: Source (kind 'file', the whole file), begin, end: byte offsets
-//                         of the part, first: boolean, keyPaths, discoverItems?, weightPath?,
-//                         synthetic?}   (the analysis options of analyze)
+//                         of the part, first: boolean, idRecords?: boolean (default false: the
+//                         ids' hashes only), keyPaths, discoverItems?, weightPath?, synthetic?}
+//                         (the analysis options of analyze)
 //                progress {bytesDone, bytesTotal, items}  within the part
 //                result  first: {bytes, items, heapBytes}  the part is held by this worker for
 //                        merge (and the file is the source reanalyze and compare read);
@@ -742,6 +745,9 @@ export function validateRequest(message) {
         throw new TypeError('begin and end must be byte offsets within the file, begin <= end');
       }
       if (typeof payload.first !== 'boolean') throw new TypeError('first must be a boolean');
+      if (payload.idRecords !== undefined && typeof payload.idRecords !== 'boolean') {
+        throw new TypeError('idRecords must be a boolean');
+      }
       validateKeyPaths(payload.keyPaths);
       validateAnalysisOptions(payload);
       break;

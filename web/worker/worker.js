@@ -573,7 +573,9 @@ async function analyzePart(id, payload) {
     const {engine} = await engineFor('cosmos');
     if (job.cancelled) throw new AbortError();
     const started = performance.now();
-    const part = engine.newAnalysisPart(engineOptions(payload), {first});
+    // idRecords false: its ids' hashes only (a merge that meets an id repeated across parts
+    // fails, and the client has the parts analysed again with records).
+    const part = engine.newAnalysisPart(engineOptions(payload), {first, idRecords: payload.idRecords === true});
     let held = false;
     try {
       const slice = {kind: SourceKind.FILE, name: source.name ?? null, file: source.file.slice(begin, end)};

@@ -85,8 +85,10 @@ class Analyzer::Impl : public internal::ItemSink {
   };
 
   // `part`: one part of a larger input (Analyzer::CreatePart): also keeps what a merge needs.
-  Impl(const AnalysisOptions& options, bool part, bool first = false)
-      : options_(options), part_(part), first_(first), stream_(this) {}
+  Impl(const AnalysisOptions& options, bool part, bool first = false,
+       PartIds ids = PartIds::kRecorded)
+      : options_(options), part_(part), first_(first), hashed_(ids == PartIds::kHashed),
+        stream_(this) {}
 
   Status Init() {
     if (part_ && options_.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix) {
@@ -271,7 +273,7 @@ class Analyzer::Impl : public internal::ItemSink {
     // A part remembers where each partition's (or id pair's) first item is, for a duplicate a
     // later part may hold (counted from the last item's place: each byte is read once).
     internal::ItemRecord record;
-    if (part_ && !first_ && id) {
+    if (part_ && !first_ && !hashed_ && id) {
       SourceLocation at = stream_.LocateForward(item.byte_offset, item.index);
       record = {item.index, bytes, item.byte_offset, at.line, at.column};
     }
@@ -398,11 +400,15 @@ class Analyzer::Impl : public internal::ItemSink {
       if (!ids_.Insert(add.pair)) {
         CountDuplicateId(add);
       } else if (part_ && !first_) {
-        id_pairs_.Add(add.pair, add.record, add.id);
+        if (hashed_) {
+          id_pairs_.AddHash(add.pair);
+        } else {
+          id_pairs_.Add(add.pair, add.record, add.id);
+        }
       }
     }
     if (weight_slot_) AddWeight(number, add.weight);
-    if (part_ && !first_ && id_is_key_ && number == first_items_.size()) {
+    if (part_ && !first_ && !hashed_ && id_is_key_ && number == first_items_.size()) {
       first_items_.push_back(add.record);
     }
   }
@@ -880,6 +886,7 @@ class Analyzer::Impl : public internal::ItemSink {
   internal::ScanPaths scan_paths_;  // paths_, for the scanner
   bool part_ = false;
   bool first_ = false;  // the first part: no part precedes it (partial_data.h)
+  bool hashed_ = false;  // a later part keeps its id pairs' hashes only (PartIds::kHashed)
   // A part's log for a merge (partial_data.h).
   std::deque<internal::ItemRecord> first_items_;
   internal::IdPairRecords id_pairs_;
@@ -1223,6 +1230,15 @@ Status RebaseStatus(const Status& s, const PartBase& b) {
                 Rebase(s.where(), b));
 }
 
+// A part made with PartIds::kHashed holds an id an earlier part holds too: it kept no record to
+// name it by (Analyzer::CreatePart; `k` counts from 0).
+Status UnnamedRepeat(size_t k) {
+  return Status(ErrorCode::kBadPartial,
+                fmt::format("part {} holds an id an earlier part holds too, and was made without "
+                            "id records to name it by: analyse the parts again with records",
+                            k + 1));
+}
+
 ItemFinding RebaseFinding(ItemFinding f, const PartBase& b) {
   f.item_index += b.item;
   f.where = Rebase(f.where, b);
@@ -1269,6 +1285,7 @@ internal::PartialData& Analyzer::Impl::Seal() {
   auto d = std::make_unique<internal::PartialData>();
   d->options = options_;
   d->first = first_;
+  d->id_records = !hashed_;
   if (first_) d->ids = std::move(ids_);
   d->status = failure_;
   d->format = stream_.format();
@@ -1411,17 +1428,21 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     // A part's keys are distinct, so a key that gets a number below `earlier` was an earlier
     // part's: one probe finds it and adds to it.
     const size_t earlier = impl->partitions_.size();
+    bool unnamed_repeat = false;  // keyed by /id, a repeat a part without records cannot name
     auto add = [&](uint32_t i, std::string_view canonical, uint64_t hash, uint64_t items,
                    uint64_t bytes, uint64_t largest_item_bytes, int64_t largest_item_index) {
       uint32_t n = impl->partitions_.AddAggregate(
           canonical, hash, items, bytes, largest_item_bytes,
           largest_item_index >= 0 ? largest_item_index + b.item : -1);
       if (impl->id_is_key_ && n < earlier && !canonical.empty() &&
-          static_cast<KeyKind>(static_cast<uint8_t>(canonical[0])) == KeyKind::kString &&
-          i < d.first_items.size()) {
-        ++impl->duplicate_id_;
-        PartitionKey key = PartitionKey::FromCanonicalBytes(canonical);
-        duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
+          static_cast<KeyKind>(static_cast<uint8_t>(canonical[0])) == KeyKind::kString) {
+        if (!d.id_records) {
+          unnamed_repeat = true;
+        } else if (i < d.first_items.size()) {
+          ++impl->duplicate_id_;
+          PartitionKey key = PartitionKey::FromCanonicalBytes(canonical);
+          duplicates.push_back(FindingOf(d.first_items[i], b, key.components[0].text));
+        }
       }
       if (impl->weight_slot_) {
         if (n >= impl->weights_.size()) impl->weights_.resize(n + 1);
@@ -1469,6 +1490,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (repeat.ok()) flush();
       if (!repeat.ok()) return repeat;
     }
+    if (unnamed_repeat) return UnnamedRepeat(k);
     // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
     // The last part's pairs are only looked up: no part after it needs them in the set. The
     // records (read and checked with the partial, or the part's own) are decoded only as far as
@@ -1486,6 +1508,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (last ? impl->ids_.Contains(pair) : !impl->ids_.Insert(pair)) repeats.push_back(i);
     }
     impl->touched_ += touched;
+    if (!repeats.empty() && !d.id_records) return UnnamedRepeat(k);
     internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
     for (size_t i = 0, r = 0; r < repeats.size(); ++i) {
       internal::ItemRecord first;
@@ -1524,8 +1547,8 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
 }
 
 StatusOr<std::unique_ptr<Analyzer>> Analyzer::CreatePart(const AnalysisOptions& options,
-                                                         bool first) {
-  auto impl = std::make_unique<Impl>(options, true, first);
+                                                         bool first, PartIds ids) {
+  auto impl = std::make_unique<Impl>(options, true, first, ids);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
 }

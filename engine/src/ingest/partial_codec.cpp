@@ -8,6 +8,8 @@
 // Version 2: in the partitions section each key's length and counts are LEB128 varints, and an
 // item's place (a /id partition's first item, an id pair's) is AppendRecord's deltas from the
 // place before; the id pairs are their hashes (u64 each), then their places and ids as one string.
+// The options' id-check byte is 0 (off), 1 (on) or 2 (on, in a part made with PartIds::kHashed:
+// no place is recorded, neither a /id partition's nor an id pair's, whose string is empty).
 //
 // The reader is a parser of untrusted bytes: each count is bounded by the bytes left (no
 // allocation larger than the file), every value is range-checked against the others (totals,
@@ -343,7 +345,8 @@ bool ReadFindings(Reader& in, std::vector<ItemFinding>& list, uint64_t items, co
   return true;
 }
 
-bool ReadOptions(Reader& in, AnalysisOptions& o) {
+// `id_records`: whether the part recorded its ids' places (the id-check byte is not 2).
+bool ReadOptions(Reader& in, AnalysisOptions& o, bool& id_records) {
   uint64_t n = 0;
   if (!in.Count(n, 8, 3, "the key path count")) return false;
   if (n == 0) return in.Fail("no key path");
@@ -354,10 +357,13 @@ bool ReadOptions(Reader& in, AnalysisOptions& o) {
   size_t at = in.pos();
   if (!in.I64(o.discover_items, "--discover")) return false;
   if (o.discover_items < -1) return in.Fail("--discover is below -1", at);
-  if (!in.Str(o.weight_path, kMaxPathBytes, "the weight path") ||
-      !in.Bool(o.check_ids, "the id check")) {
-    return false;
-  }
+  if (!in.Str(o.weight_path, kMaxPathBytes, "the weight path")) return false;
+  uint8_t id_check = 0;
+  at = in.pos();
+  if (!in.U8(id_check, "the id check")) return false;
+  if (id_check > 2) return in.Fail(fmt::format("the id check is {}, not 0, 1 or 2", id_check), at);
+  o.check_ids = id_check != 0;
+  id_records = id_check != 2;
   uint8_t kind = 0;
   at = in.pos();
   if (!in.U8(kind, "the synthetic key kind")) return false;
@@ -493,7 +499,7 @@ void WritePartial(Writer& w, const PartialData& d) {
   for (const auto& p : o.key_paths) w.Str(p);
   w.I64(o.discover_items);
   w.Str(o.weight_path);
-  w.U8(o.check_ids ? 1 : 0);
+  w.U8(!o.check_ids ? 0 : d.id_records ? 1 : 2);
   w.U8(static_cast<uint8_t>(o.synthetic.kind));
   w.U64(o.synthetic.paths.size());
   for (const auto& p : o.synthetic.paths) w.Str(p);
@@ -523,7 +529,7 @@ void WritePartial(Writer& w, const PartialData& d) {
   w.Findings(d.imprecise_examples);
 
   bool weighted = !o.weight_path.empty();
-  bool records = IdIsKey(o);
+  bool records = IdIsKey(o) && d.id_records;
   if (d.unloaded) {  // the section as it was read (it was checked)
     w.U64(d.unloaded_partitions);
     w.Bytes(d.source.data() + d.partitions_begin, d.partitions_end - d.partitions_begin);
@@ -624,7 +630,7 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     return in.error();
   }
   AnalysisOptions& o = d->options;
-  if (!ReadOptions(in, o)) return in.error();
+  if (!ReadOptions(in, o, d->id_records)) return in.error();
 
   bool ok = false;
   if (!in.Bool(ok, "the status")) return in.error();
@@ -689,7 +695,7 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   }
 
   bool weighted = !o.weight_path.empty();
-  bool records = IdIsKey(o);
+  bool records = IdIsKey(o) && d->id_records;
   size_t components = o.synthetic.kind == SyntheticKeyOptions::Kind::kNone ? o.key_paths.size() : 1;
   uint64_t partitions = 0;
   // At least a key's length, a kind byte and four counts each.
@@ -828,8 +834,8 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     return in.error();
   }
   uint64_t pairs = 0;
-  // At least 8 bytes of hash and 6 of record each.
-  if (!in.Count(pairs, 14, d->items, "the id pair count")) return in.error();
+  // At least 8 bytes of hash and (recorded) 6 of record each.
+  if (!in.Count(pairs, d->id_records ? 14 : 8, d->items, "the id pair count")) return in.error();
   std::vector<uint64_t> pair_hashes(pairs);
   if (pairs > 0 && !in.Raw(pair_hashes.data(), pairs * sizeof(uint64_t), "the id pairs")) {
     return in.error();
@@ -837,8 +843,12 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   size_t records_at = in.pos() + 8;
   std::string_view encoded;
   if (!in.StrView(encoded, in.left(), "the id pairs' records")) return in.error();
+  if (!d->id_records && !encoded.empty()) {
+    in.Fail("a part made without id records holds id pair records", records_at);
+    return in.error();
+  }
   IdPairRecords::Cursor cursor(encoded, d->items, d->input_bytes);
-  for (uint64_t i = 0; i < pairs; ++i) {
+  for (uint64_t i = 0; d->id_records && i < pairs; ++i) {
     ItemRecord first;
     std::string_view id;
     size_t at = records_at + cursor.pos();
@@ -935,7 +945,7 @@ void ForEachUnloadedPartition(const PartialData& d,
                               const std::function<void(const UnloadedPartition&)>& visit) {
   if (!d.unloaded) return;
   const bool weighted = !d.options.weight_path.empty();
-  const bool records = IdIsKey(d.options);
+  const bool records = IdIsKey(d.options) && d.id_records;
   size_t at = d.partitions_begin;
   for (uint32_t i = 0; i < d.unloaded_partitions && at < d.partitions_end; ++i) {
     UnloadedPartition p;

@@ -61,6 +61,8 @@ class IdPairRecords {
     return viewed_records_.empty() ? std::string_view(records_) : viewed_records_;
   }
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
+  // A pair of a part made with PartIds::kHashed: its hash alone (no records at all).
+  void AddHash(uint64_t hash) { hash_.push_back(hash); }
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
   void Assign(std::vector<uint64_t> hashes, std::string records) {
@@ -127,6 +129,9 @@ struct PartialData {
   // but hands its (partition, id) set to the merge; it is never serialized.
   bool first = false;
   HashSet64 ids;
+  // Whether a later part recorded where its ids are (first_items, id_pairs' records); false for
+  // PartIds::kHashed: the id pairs are hashes only, and a merge refuses a repeat it cannot name.
+  bool id_records = true;
   Status status;  // the part's error, located in the part; OK when it finished
   InputFormat format = InputFormat::kUnknown;
   uint64_t input_bytes = 0;

@@ -46,15 +46,16 @@ StatusOr<std::string> OnePass(const AnalysisOptions& options, std::string_view t
 // round trip through the partial format.
 // for_merge: the first part merged in memory, the others read by ParsePartialForMerge (their
 // partitions unloaded until the merge), as the page's worker merges its pool's parts.
+// ids: the parts' PartIds (ShardedHashed below is what a caller of kHashed does).
 StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view text,
                               std::vector<size_t> cuts, bool serialized, size_t chunk = 4096,
-                              bool for_merge = false) {
+                              bool for_merge = false, PartIds ids = PartIds::kRecorded) {
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(text.size());
   std::vector<std::unique_ptr<Analyzer>> parts;
   for (size_t k = 0; k + 1 < cuts.size(); ++k) {
     const bool in_memory_first = (!serialized || for_merge) && k == 0;
-    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, in_memory_first));
+    PARTPLAY_ASSIGN_OR_RETURN(auto part, Analyzer::CreatePart(options, in_memory_first, ids));
     std::string_view slice = text.substr(cuts[k], cuts[k + 1] - cuts[k]);
     Status s;
     for (size_t at = 0; at < slice.size() && s.ok(); at += chunk) {
@@ -74,6 +75,21 @@ StatusOr<std::string> Sharded(const AnalysisOptions& options, std::string_view t
   }
   PARTPLAY_ASSIGN_OR_RETURN(auto merged, Analyzer::Merge(std::move(parts)));
   return ReportJson(*merged, options);
+}
+
+// What the CLI's --jobs and the page do: parts made with PartIds::kHashed, and when their merge
+// refuses an id repeated across parts (which they cannot name), the parts again with records.
+// `again`: whether that happened.
+StatusOr<std::string> ShardedHashed(const AnalysisOptions& options, std::string_view text,
+                                    const std::vector<size_t>& cuts, bool serialized,
+                                    bool for_merge, bool* again = nullptr) {
+  StatusOr<std::string> hashed =
+      Sharded(options, text, cuts, serialized, 4096, for_merge, PartIds::kHashed);
+  bool unnamed = !hashed.ok() && hashed.status().code() == ErrorCode::kBadPartial &&
+                 hashed.status().message().find("made without id records") != std::string::npos;
+  if (again) *again = unnamed;
+  if (!unnamed) return hashed;
+  return Sharded(options, text, cuts, serialized, 4096, for_merge, PartIds::kRecorded);
 }
 
 // Item boundaries drawn with `rng` (sorted, distinct): offsets just after a newline between a
@@ -200,6 +216,8 @@ TEST(PartialStateTest, EveryExampleInPartsEqualsOnePass) {
         ExpectSame(one, Sharded(options, text, cuts, false), what);
         ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
         ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), what + " for merge");
+        ExpectSame(one, ShardedHashed(options, text, cuts, false, false), what + " hashed");
+        ExpectSame(one, ShardedHashed(options, text, cuts, true, true), what + " hashed, for merge");
       }
     }
   }
@@ -208,6 +226,7 @@ TEST(PartialStateTest, EveryExampleInPartsEqualsOnePass) {
 // --- random inputs and cuts --------------------------------------------------------------------
 
 TEST(PartialStateTest, SeededRandomInputsAndCutsEqualOnePass) {
+  int hashed = 0, reread = 0;  // merges of PartIds::kHashed parts, and how many read again
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     std::string text = RandomInput(seed, 400);
     std::mt19937_64 rng(seed * 7919);
@@ -232,9 +251,19 @@ TEST(PartialStateTest, SeededRandomInputsAndCutsEqualOnePass) {
         ExpectSame(one, Sharded(options, text, cuts, false, 1 + rng() % 700), what);
         ExpectSame(one, Sharded(options, text, cuts, true), what + " serialized");
         ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), what + " for merge");
+        bool again = false;  // hashed parts: in memory for 3 cuts, read for a merge for 40
+        if (n == 3 || n == 40) {
+          ExpectSame(one, ShardedHashed(options, text, cuts, n == 40, n == 40, &again),
+                     what + " hashed");
+          reread += again;
+          ++hashed;
+        }
       }
     }
   }
+  // The inputs repeat ids across parts (the rereads) and not always (the merges that held).
+  EXPECT_GT(reread, 0);
+  EXPECT_LT(reread, hashed);
 }
 
 TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
@@ -256,6 +285,26 @@ TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
     }
     ExpectSame(one, Sharded(options, text, cuts, true), "every item apart");
     ExpectSame(one, Sharded(options, text, cuts, true, 4096, true), "every item apart, for merge");
+    // Parts made with PartIds::kHashed cannot name the repeat: the merge refuses it, in memory
+    // and read for a merge, and the parts read again with records give one pass's report.
+    for (bool serialized : {false, true}) {
+      auto hashed = Sharded(options, text, {text.find("\n{\"id\":\"a\",\"k\":1}") + 1}, serialized,
+                            4096, serialized, PartIds::kHashed);
+      ASSERT_FALSE(hashed.ok());
+      EXPECT_EQ(hashed.status().code(), ErrorCode::kBadPartial);
+      EXPECT_EQ(hashed.status().message(),
+                "part 2 holds an id an earlier part holds too, and was made without id records "
+                "to name it by: analyse the parts again with records");
+      bool again = false;
+      ExpectSame(one, ShardedHashed(options, text, cuts, serialized, serialized, &again),
+                 "hashed, every item apart");
+      EXPECT_TRUE(again);
+    }
+    // A repeat inside one part is named by the part itself: no second reading.
+    bool again = true;
+    ExpectSame(one, ShardedHashed(options, text, {text.rfind("{\"id\"")}, true, true, &again),
+               "hashed, the last item apart");
+    EXPECT_EQ(again, options.key_paths[0] == "/id");  // keyed by /id, item 3 repeats item 0
     // An empty first part: the next part, read for a merge, is adopted (its table loaded from
     // the partial's bytes, which then go).
     std::vector<size_t> after_empty = cuts;
@@ -506,6 +555,71 @@ TEST(PartialStateTest, ABrokenIdPairRecordIsLocated) {
               std::string::npos) << parsed.status().message();
     EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(start)) << for_merge;
   }
+}
+
+// A part made with PartIds::kHashed writes its id pairs' hashes and no place at all (nor a /id
+// partition's first item): id-check byte 2, read back to the same bytes; records forged into it
+// and an id-check byte past 2 are refused where they are.
+TEST(PartialStateTest, AHashedPartKeepsNoRecords) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += fmt::format("{{\"id\":\"id{:02}\",\"user\":\"u{}\"}}\n", i, i % 3);
+  for (const auto& options : {Options({"/user"}, 0), Options({"/id"}, 0)}) {
+    auto recorded = FinishedPart(options, text);
+    auto hashed = Analyzer::CreatePart(options, false, PartIds::kHashed);
+    ASSERT_TRUE(hashed.ok() && recorded != nullptr);
+    ASSERT_TRUE(hashed.value()->Feed(text).ok() && hashed.value()->Finish().ok());
+    auto with = recorded->SerializePartial();
+    auto without = hashed.value()->SerializePartial();
+    ASSERT_TRUE(with.ok() && without.ok());
+    EXPECT_EQ(without.value().find("id05"), options.key_paths[0] == "/id" ? without.value().find("id05")
+                                                                           : std::string::npos);
+    // Each record is gone: a /id partition's five one-byte varints (index, offset, bytes, line,
+    // column), an id pair's six and its id.
+    EXPECT_EQ(with.value().size() - without.value().size(),
+              options.key_paths[0] == "/id" ? 20u * 5 : 20u * (6 + 4))
+        << options.key_paths[0];
+    for (bool for_merge : {false, true}) {
+      auto parsed = for_merge ? Analyzer::ParsePartialForMerge(without.value())
+                              : Analyzer::ParsePartial(without.value());
+      ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+      auto again = parsed.value()->SerializePartial();
+      ASSERT_TRUE(again.ok());
+      EXPECT_EQ(again.value(), without.value());
+    }
+    // The id-check byte (after the key paths, --discover and the weight path) is where the two
+    // differ first.
+    size_t id_check = 0;
+    while (with.value()[id_check] == without.value()[id_check]) ++id_check;
+    ASSERT_EQ(without.value()[id_check], 2);
+    ASSERT_EQ(with.value()[id_check], 1);
+    std::string forged = without.value();
+    forged[id_check] = 3;
+    auto parsed = Analyzer::ParsePartial(WithRightChecksum(forged));
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_EQ(parsed.status().message(),
+              fmt::format("partial state: the id check is 3, not 0, 1 or 2 (at byte {})", id_check));
+    EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(id_check));
+  }
+  // Keyed by /user, the two partials differ in the id-check byte and from the pairs' string on
+  // (empty in the hashed one): a recorded partial marked hashed is refused at its records.
+  auto hashed = Analyzer::CreatePart(Options({"/user"}, 0), false, PartIds::kHashed);
+  ASSERT_TRUE(hashed.ok() && hashed.value()->Feed(text).ok() && hashed.value()->Finish().ok());
+  auto written = hashed.value()->SerializePartial();
+  auto full = FinishedPart(Options({"/user"}, 0), text)->SerializePartial();
+  ASSERT_TRUE(written.ok() && full.ok());
+  size_t id_check = 0;
+  while (written.value()[id_check] == full.value()[id_check]) ++id_check;
+  size_t length_at = id_check + 1;  // the pairs' string's length (u64), where they differ next
+  while (written.value()[length_at] == full.value()[length_at]) ++length_at;
+  std::string forged = full.value();
+  forged[id_check] = 2;
+  auto parsed = Analyzer::ParsePartial(WithRightChecksum(forged));
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.status().message(),
+            fmt::format("partial state: a part made without id records holds id pair records (at "
+                        "byte {})",
+                        length_at + 8));
+  EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(length_at + 8));
 }
 
 // A key that repeats in a partial is refused where its partition starts, also when a later

@@ -217,6 +217,9 @@ struct AnalysisReport {
   std::vector<CandidatePath> candidate_paths;  // most common first
 };
 
+// What a part made by Analyzer::CreatePart keeps of its ids for a merge (CreatePart says more).
+enum class PartIds { kRecorded, kHashed };
+
 class Analyzer {
  public:
   static StatusOr<std::unique_ptr<Analyzer>> Create(const AnalysisOptions& options);
@@ -266,8 +269,16 @@ class Analyzer {
   // `first`: the part that starts the input, merged in memory and never serialized; it keeps no
   // record of where its ids are (no earlier part can hold them): with two parts, about half the
   // memory the id check's records take.
+  // `ids`: what a later part keeps so a merge can name an id an earlier part holds (for each
+  // (partition, id) pair, or keyed by /id each partition): kRecorded, the first item's place and
+  // the id (a partial a user merges later); kHashed, the pairs' hashes only, for parts merged at
+  // once by a caller that can read them again: the merge refuses (kBadPartial, "made without id
+  // records") a repeat it cannot name, and the caller analyses the parts again with kRecorded.
+  // A part of an input whose ids repeat across its parts is then read twice; the others save
+  // the records' time and memory (about 50 bytes an item for a uuid id).
   static StatusOr<std::unique_ptr<Analyzer>> CreatePart(const AnalysisOptions& options,
-                                                        bool first = false);
+                                                        bool first = false,
+                                                        PartIds ids = PartIds::kRecorded);
   // A finished (or failed: its error travels) part as the versioned binary partial format. The
   // part is sealed: it takes no more input and only serializes again or merges.
   StatusOr<std::string> SerializePartial();

@@ -27,12 +27,13 @@ namespace partplay {
 size_t NextSafeCut(std::string_view text, size_t from);
 
 // The first part's share against each other part's 1: the first part is analysed where the
-// parts are merged, with no partial state to write or send and no per-item id records (a part
-// keeps them only for the parts before it), so it is given more. Measured on the benchmark
-// file (1,000,000 items, /userId, id check on): a later part costs 1.33x the first's time per
-// byte with the CLI's --jobs 2, and 1.2-1.4x in the page's pool worker (its partial state
-// included; 1.1x before the first part discovered its sample itself and the merge got cheaper).
-inline constexpr double kFirstPartWeight = 1.3;
+// parts are merged, with no partial state to write or send, so it is given more. Measured on
+// the benchmark file (1,000,000 items, /userId, id check on, the later parts keeping their ids'
+// hashes only, PartIds::kHashed): in the page a pool worker's part costs 1.15x the first's time
+// per byte (its partial state included); with the CLI's --jobs 2 the two cost the same but for
+// the first part's sample (--discover 10000: 15-30 ms), so 1.15 suits both. (1.3 when later
+// parts recorded every id's place: 1.33x natively, 1.2-1.4x in the page.)
+inline constexpr double kFirstPartWeight = 1.15;
 
 // Finds up to parts - 1 safe cuts of an input of `input_size` bytes, near the targets where the
 // parts' shares are kFirstPartWeight : 1 : 1 ... (each part at least `min_part_bytes`), by asking for windows of the
