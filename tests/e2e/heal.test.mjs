@@ -46,6 +46,12 @@ async function armCrash(page, worker, kind) {
   return {next, closed};
 }
 
+// The page's problems but an engine file's download that a worker killed here on purpose was
+// still making (net::ERR_ABORTED): its replacement loads the engine again.
+function realProblems(problems) {
+  return problems.filter((p) => !/^request failed: \S+\/engine\/partplay[\w-]*\.(wasm|mjs) net::ERR_ABORTED$/.test(p));
+}
+
 async function rowsShown(page) {
   return page.$$eval(`${panel} table.cql-rows tbody tr`,
                      (trs) => trs.map((tr) => [tr.children[0].textContent, tr.children[1].textContent]));
@@ -92,7 +98,7 @@ describe('a worker that heals', {timeout: 10 * TIMEOUT}, () => {
       await page.waitForFunction(() => document.body.dataset.state !== 'busy', null, {timeout: TIMEOUT});
       await expectReadyWith(page, expectedPartitions(items, ['/address/city']), items);
       assert.equal(await page.inputValue(byTestId('hash-version')), '1');
-      assert.deepEqual(problems, []);
+      assert.deepEqual(realProblems(problems), []);
     } finally {
       await close();
     }
@@ -151,7 +157,7 @@ ${SCRIPT}
       assert.equal(await page.$eval(el, (node) => Number(node.dataset.items)), exampleItems('orders').length);
       assert.match(await page.locator(`${el} [data-testid="status"]`).textContent(),
                    new RegExp(`${formatInt(expected.partitions)} logical partitions`));
-      assert.deepEqual(problems, []);
+      assert.deepEqual(realProblems(problems), []);
     } finally {
       await close();
     }
@@ -179,7 +185,7 @@ ${SCRIPT}
       await page.fill(byTestId('cql-editor'), SCRIPT);
       await cqlAfter(page, () => page.click(byTestId('cql-run')));
       assert.deepEqual((await rowsShown(page)).sort(), [['a', '1'], ['a', '2'], ['b', '1']]);
-      assert.deepEqual(problems, []);
+      assert.deepEqual(realProblems(problems), []);
     } finally {
       await close();
     }
@@ -210,7 +216,7 @@ INSERT INTO n.t (k, v) VALUES (1, ${deep});`);
       await cqlAfter(page, () => page.click(byTestId('cql-run')));
       assert.match(await page.textContent(byTestId('cql-status')), /no errors/);
       assert.deepEqual((await rowsShown(page)).sort(), [['a', '1'], ['a', '2'], ['b', '1']]);
-      assert.deepEqual(problems, []);
+      assert.deepEqual(realProblems(problems), []);
     } finally {
       await close();
     }

@@ -143,9 +143,20 @@ async function ioError(message) {
   return engine.error(ErrorCodeNames.IO, message);
 }
 
-/** Lets queued messages (a cancel, a newer analyze) run. A macrotask, not a microtask. */
+/**
+ * Lets queued messages (a cancel, a newer analyze) run. A macrotask, not a microtask: a message
+ * to ourselves, not setTimeout(0), which a browser delays to 4 ms once timers nest five deep (as
+ * they do here, a stream's reads resolving inside the timer's task): 3% of a one-worker
+ * analysis in Chromium (a median of 10 runs: 627 against 648 ms).
+ */
+const yieldChannel = new MessageChannel();
+const yielded = [];
+yieldChannel.port1.onmessage = () => yielded.shift()?.();
 function yieldToEvents() {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    yielded.push(resolve);
+    yieldChannel.port2.postMessage(null);
+  });
 }
 
 /** Turns a request's source into the form kept for reanalyze (text is encoded once here). */
