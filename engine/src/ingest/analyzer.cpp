@@ -273,7 +273,7 @@ class Analyzer::Impl : public internal::ItemSink {
     // A part remembers where each partition's (or id pair's) first item is, for a duplicate a
     // later part may hold (counted from the last item's place: each byte is read once).
     internal::ItemRecord record;
-    if (part_ && !first_ && !hashed_ && id) {
+    if (records_places() && id) {
       SourceLocation at = stream_.LocateForward(item.byte_offset, item.index);
       record = {item.index, bytes, item.byte_offset, at.line, at.column};
     }
@@ -408,7 +408,7 @@ class Analyzer::Impl : public internal::ItemSink {
       }
     }
     if (weight_slot_) AddWeight(number, add.weight);
-    if (part_ && !first_ && !hashed_ && id_is_key_ && number == first_items_.size()) {
+    if (records_places() && id_is_key_ && number == first_items_.size()) {
       first_items_.push_back(add.record);
     }
   }
@@ -551,6 +551,9 @@ class Analyzer::Impl : public internal::ItemSink {
   // A later part logs its sample for the merge to replay; a first part (and one pass) observes
   // it as it goes, and the merge adopts what it found.
   bool logs_sample() const { return part_ && !first_; }
+  // A later part made with PartIds::kRecorded locates the items a merge may need to name: each
+  // new (partition, id) pair's first item, or keyed by /id each partition's.
+  bool records_places() const { return part_ && !first_ && !hashed_; }
 
   // The synthetic key of this item into synthetic_; false when a value it needs is missing.
   bool BuildSyntheticKey(int64_t item_index) {

@@ -529,7 +529,7 @@ void WritePartial(Writer& w, const PartialData& d) {
   w.Findings(d.imprecise_examples);
 
   bool weighted = !o.weight_path.empty();
-  bool records = IdIsKey(o) && d.id_records;
+  bool records = PartitionsHavePlaces(d);
   if (d.unloaded) {  // the section as it was read (it was checked)
     w.U64(d.unloaded_partitions);
     w.Bytes(d.source.data() + d.partitions_begin, d.partitions_end - d.partitions_begin);
@@ -695,7 +695,7 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   }
 
   bool weighted = !o.weight_path.empty();
-  bool records = IdIsKey(o) && d->id_records;
+  bool records = PartitionsHavePlaces(*d);
   size_t components = o.synthetic.kind == SyntheticKeyOptions::Kind::kNone ? o.key_paths.size() : 1;
   uint64_t partitions = 0;
   // At least a key's length, a kind byte and four counts each.
@@ -945,7 +945,7 @@ void ForEachUnloadedPartition(const PartialData& d,
                               const std::function<void(const UnloadedPartition&)>& visit) {
   if (!d.unloaded) return;
   const bool weighted = !d.options.weight_path.empty();
-  const bool records = IdIsKey(d.options) && d.id_records;
+  const bool records = PartitionsHavePlaces(d);
   size_t at = d.partitions_begin;
   for (uint32_t i = 0; i < d.unloaded_partitions && at < d.partitions_end; ++i) {
     UnloadedPartition p;

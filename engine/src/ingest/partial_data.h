@@ -165,6 +165,11 @@ struct PartialData {
 
 // Whether the analysis keys by /id alone (then the table itself finds repeated ids).
 bool IdIsKey(const AnalysisOptions& options);
+// Whether each partition of `d` carries its first item's place: keyed by /id, in a part made
+// with records (PartIds::kRecorded).
+inline bool PartitionsHavePlaces(const PartialData& d) {
+  return IdIsKey(d.options) && d.id_records;
+}
 
 // The versioned binary partial format (README "Sharding"). Parse validates every count, size and
 // value and answers kBadPartial located at the offending byte offset, never crashing.
