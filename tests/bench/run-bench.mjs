@@ -28,6 +28,8 @@
 // merged by the engine) and with one worker; timed from analyze() to the report, after one
 // untimed analysis that starts the pool (the page keeps its workers and engines). wasm_mb_s, wasm_vs_js and wasm_vs_native
 // are that figure with all its workers (wasm_workers: how many it used), wasm1_mb_s with one;
+// wasm_read_ahead / wasm1_read_ahead: whether the file was read ahead by the workers' reader
+// threads (report timing.read_ahead: where a core is left over for them);
 // wasm_parse_limit_mb_s is simdjson's DOM parse_many alone in the same page over the same bytes
 // (engine.parseLimit), the ceiling of every wasm figure (wasm_engine_vs_parse_limit,
 // wasm1_vs_parse_limit).
@@ -433,7 +435,7 @@ async function browserSection(page, data, dataUrl, options) {
                                                               discoverItems});
       const ms = performance.now() - t0;
       const {split_ms: splitMs, part_ms: partMs, partial_bytes: partialBytes, merge_ms: mergeMs} = report.timing;
-      return {ms, workers: report.timing.workers ?? 1, splitMs, partMs, partialBytes, mergeMs,
+      return {ms, workers: report.timing.workers ?? 1, readAhead: report.timing.read_ahead === true, splitMs, partMs, partialBytes, mergeMs,
               items: report.items, bytes: report.bytes,
               input_bytes: report.input_bytes, partition_count: report.partition_count,
               undefined_key_items: report.undefined_key_items, largest_partition: report.largest_partition};
@@ -441,7 +443,7 @@ async function browserSection(page, data, dataUrl, options) {
     return {...r, seconds: r.ms / 1000};
   };
   const describePage = (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s, ` +
-    `${r.workers} worker${r.workers === 1 ? '' : 's'}` +
+    `${r.workers} worker${r.workers === 1 ? '' : 's'}${r.readAhead ? ', read ahead' : ''}` +
     (r.partMs ? ` (split ${fmtMs(r.splitMs)}, parts ${r.partMs.map(fmtMs).join(' / ')}, partial states ` +
                 `${r.partialBytes.map((b) => `${(b / 1e6).toFixed(1)} MB`).join(', ')}, merge ${fmtMs(r.mergeMs)})` : '');
   say('the page\'s way (its client, a File, its default workers):');
@@ -866,6 +868,7 @@ async function main() {
     wasm_vs_native: round(wasmMbS / nativeMbS, 3),
     wasm_workers: pageAll.best.workers,
     wasm1_mb_s: round(wasm1MbS, 1),
+    wasm1_read_ahead: pageOne.best.readAhead, wasm_read_ahead: pageAll.best.readAhead,
     wasm1_vs_js: round(wasm1MbS / jsMbS, 2),
     wasm_engine_mb_s: round(engineMbS, 1),
     wasm_parse_limit_mb_s: round(wasmParseMbS, 1),

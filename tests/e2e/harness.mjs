@@ -140,6 +140,9 @@ export async function openPage({colorScheme = 'light', viewport = {width: 1360, 
 
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
+/** The page's engine workers (worker.js), without their reader threads (reader.js). */
+export const engineWorkers = (page) => page.workers().filter((w) => !/\/reader\.js(\?|$)/.test(w.url()));
+
 /**
  * Waits until the <partition-playground> #id finished a run; returns its state. An instance starts
  * once it is visible, and the instances above it grow as they finish: until it has run, a poll

@@ -5,7 +5,7 @@
 // in two, and runs the Cassandra mode.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, analysisAfter, byTestId, cqlRuns, elementSettled, figure, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, cqlRuns, elementSettled, engineWorkers, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -47,7 +47,7 @@ async function shown(query, text) {
     }
     const engine = {simd: await page.evaluate(() => document.body.dataset.engineSimd),
                     footer: await page.textContent(byTestId('engine-version')), wasm: [...wasm].sort(),
-                    workers: page.workers().length};
+                    workers: engineWorkers(page).length};
     assert.deepEqual(problems, []);
     return {out, engine, page, close};
   } catch (e) {

@@ -8,7 +8,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import * as protocol from '../../web/worker/protocol.js';
-import {TIMEOUT, analysisAfter, byTestId, figure, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, engineWorkers, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -48,7 +48,7 @@ async function analyseInPage(page, {workers, count, seed, badAt, duplicates, run
     const plain = (report) => {
       const {timing, ...rest} = report;
       return {...rest, partition_bytes: Array.from(report.partition_bytes ?? []), workersUsed: timing.workers ?? 1,
-              idRecords: timing.id_records};
+              idRecords: timing.id_records, readAhead: timing.read_ahead};
     };
     const out = [];
     try {
@@ -84,7 +84,8 @@ describe('protocol.js "Parts"', () => {
       request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 3, minPartBytes: 1 << 20}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id']}),
       request(3, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 22, first: false, keyPaths: ['/id'],
-                                        idRecords: true, synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
+                                        idRecords: true, readAhead: true,
+                                        synthetic: {kind: 'hash_suffix', buckets: 3, suffix_path: '/id'}}),
       request(4, Request.MERGE, {partials: [new ArrayBuffer(8)], slot: 'main', maxPartitions: 2000}),
       request(5, Request.HEAP, {}),
       request(6, Request.HEAP),
@@ -99,6 +100,8 @@ describe('protocol.js "Parts"', () => {
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: []}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id'],
                                         idRecords: 'yes'}),
+      request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id'],
+                                        readAhead: 1}),
       request(4, Request.MERGE, {partials: [new Uint8Array(8)]}),
       request(4, Request.MERGE, {partials: [], maxPartitions: 'all'}),
       request(5, Request.HEAP, []),
@@ -123,6 +126,12 @@ describe('several workers', () => {
       assert.ok(one[0].size > 5e6, `a multi-MB file (${one[0].size} bytes)`);
       const idRecords = three.map((r) => r.report.idRecords);
       for (const r of three) delete r.report.idRecords;
+      // One worker reads its file ahead on its reader thread where a second core is free; three
+      // parts on fewer than four cores read their own (so the two ways are compared here too).
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      assert.deepEqual(one.map((r) => r.report.readAhead), runs.map(() => cores > 1));
+      assert.deepEqual(three.map((r) => r.report.readAhead), runs.map(() => cores > 3));
+      for (const r of [...one, ...three]) delete r.report.readAhead;
       for (let k = 0; k < runs.length; k++) {
         assert.ok(!one[k].error, JSON.stringify(one[k].error));
         assert.equal(one[k].report.workersUsed, 1);
@@ -147,6 +156,7 @@ describe('several workers', () => {
       for (const r of [...alone, ...parted]) {
         delete r.report.workersUsed;
         delete r.report.idRecords;
+        delete r.report.readAhead;
       }
       assert.deepEqual(parted.map((r) => r.report), alone.map((r) => r.report));
       assert.equal(alone[0].report.duplicate_id.count, 0);
@@ -267,7 +277,8 @@ describe('several workers', () => {
         const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), {
           name: 'orders.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text),
         }));
-        const out = {state, workers: page.workers().length};
+        const out = {state, workers: engineWorkers(page).length, readers: page.workers().length - engineWorkers(page).length,
+                     cores: await page.evaluate(() => navigator.hardwareConcurrency)};
         if (state === 'ready') {
           for (const id of ['summary-items', 'summary-partitions', 'summary-undefined', 'summary-invalid']) {
             out[id] = await figure(page, id);
@@ -287,9 +298,13 @@ describe('several workers', () => {
       const one = await shown(1, text);
       const three = await shown(3, text);
       assert.equal(one.workers, 1, 'one engine worker');
+      assert.equal(one.readers, one.cores > 1 ? 1 : 0, 'its reader thread, where a core is free for it');
       assert.ok(three.workers >= 3, `three engine workers (${three.workers})`);
-      delete one.workers;
-      delete three.workers;
+      for (const out of [one, three]) {
+        delete out.workers;
+        delete out.readers;
+        delete out.cores;
+      }
       assert.deepEqual(three, one);
       if (three.state === 'error') {
         assert.equal(three.code, 'malformed_json');

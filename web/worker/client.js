@@ -338,6 +338,8 @@ export class PlaygroundClient extends EventTarget {
       if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
       const edges = [0, ...cuts, file.size];
       const options = clean({keyPaths, discoverItems, weightPath, synthetic});
+      // A part's file is read ahead on a thread of its own only where a core is left for it.
+      const readAhead = (globalThis.navigator?.hardwareConcurrency ?? 1) > edges.length - 1;
       // The parts keep their ids' hashes only; a merge that meets an id repeated across parts
       // (which they then cannot name) fails with bad_partial, and they are analysed again with
       // records (protocol.js "Parts").
@@ -347,7 +349,7 @@ export class PlaygroundClient extends EventTarget {
         const tell = () => onProgress?.({bytesDone: done.reduce((a, p) => a + p.bytesDone, 0), bytesTotal: file.size,
                                          items: done.reduce((a, p) => a + p.items, 0)});
         const parts = edges.slice(0, -1).map((begin, k) => {
-          const payload = {source, begin, end: edges[k + 1], first: k === 0, idRecords, ...options};
+          const payload = {source, begin, end: edges[k + 1], first: k === 0, idRecords, readAhead, ...options};
           const progress = (p) => {
             done[k] = {bytesDone: p.bytesDone, items: p.items};
             tell();
@@ -382,7 +384,7 @@ export class PlaygroundClient extends EventTarget {
           const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
           // Where a parted analysis spends its time: the split, each part (from the round's start
           // to its answer, partial state included), the merge and report (the benchmark prints
-          // them), and whether the parts were analysed again with id records. The heaps: each
+          // them), whether the parts were analysed again with id records and read ahead. The heaps: each
           // worker's after its part (a peak: wasm memory never shrinks), this worker's after the
           // merge, and the most they held at once (all parts at their end, or the merge beside
           // the pool workers that were kept).
@@ -391,6 +393,7 @@ export class PlaygroundClient extends EventTarget {
           Object.assign(report.timing, {
             workers: edges.length - 1, split_ms: split - started, part_ms: results.map((r) => r.ms),
             partial_bytes: partialBytes, merge_ms: performance.now() - merging, id_records: idRecords,
+            read_ahead: results.every((r) => r.readAhead === true),
             part_heap_bytes: partHeaps, retired_workers: results.filter((r) => r.retired).length,
             heap_peak_bytes: Math.max(partHeaps.reduce((a, b) => a + b, 0), report.timing.heap_bytes + kept),
           });

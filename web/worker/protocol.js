@@ -49,7 +49,9 @@
 //                                file name, URL, label; bytes: the JSON the engine read, which
 //                                every size of the report counts; compressedBytes: the gzip
 //                                bytes it came from, only for a gzip source)
-//                        timing: {ms, bytesPerSecond}  wall time in the worker
+//                        timing: {ms, bytesPerSecond, read_ahead}  wall time in the worker;
+//                                read_ahead: a file read ahead by the worker's reader thread
+//                                (web/worker/reader.js; where the machine has a second core)
 //                        slot:   string                 the slot now holding this analysis
 //              Streams the source into the engine chunk by chunk. keyPaths are JSON pointers
 //              ('/userId', '/address/city', '~1' for '/', '~0' for '~'). discoverItems: how many
@@ -139,13 +141,16 @@
 //
 //   analyze-part payload {source: Source (kind 'file', the whole file), begin, end: byte offsets
 //                         of the part, first: boolean, idRecords?: boolean (default false: the
-//                         ids' hashes only), keyPaths, discoverItems?, weightPath?, synthetic?}
-//                         (the analysis options of analyze)
+//                         ids' hashes only), readAhead?: boolean (default false: the worker reads
+//                         the file itself; true: its reader thread reads ahead, worth it only
+//                         where a core is free of the parts), keyPaths, discoverItems?,
+//                         weightPath?, synthetic?} (the analysis options of analyze)
 //                progress {bytesDone, bytesTotal, items}  within the part
-//                result  first: {bytes, items, heapBytes}  the part is held by this worker for
-//                        merge (and the file is the source reanalyze and compare read);
-//                        else:  {bytes, items, partial: ArrayBuffer, heapBytes}  the part's
+//                result  first: {bytes, items, readAhead, heapBytes}  the part is held by this
+//                        worker for merge (and the file is the source reanalyze and compare read);
+//                        else:  {bytes, items, readAhead, partial: ArrayBuffer, heapBytes}  the part's
 //                               partial state (the engine's binary format), its buffer transferred
+//                        readAhead: whether the reader thread read the part (asked and started);
 //                        heapBytes: this worker's wasm memory after the part (as heap's bytes);
 //                        the client retires a pool worker whose heap grew large (client.js)
 //                Ends in the part's error when its data is bad. Cancelled like an analyze.
@@ -156,8 +161,8 @@
 //                        (engine.mergePartials), kept in the slot. timing.ms runs from the first
 //                        part's start; timing.heap_bytes is this worker's wasm memory after
 //                        the merge and report. The client adds timing.workers, the parts
-//                        analysed (an analyze's report has none: one), and the timings and heaps
-//                        of the parts (client.js). Error codeName 'no_analysis' when no first
+//                        analysed (an analyze's report has none: one), and the timings, heaps
+//                        and read_ahead (every part's readAhead) of the parts (client.js). Error codeName 'no_analysis' when no first
 //                        part is held.
 //
 // ContainerOptions (analyze/reanalyze/model payload.container; the engine's own snake_case
@@ -747,6 +752,9 @@ export function validateRequest(message) {
       if (typeof payload.first !== 'boolean') throw new TypeError('first must be a boolean');
       if (payload.idRecords !== undefined && typeof payload.idRecords !== 'boolean') {
         throw new TypeError('idRecords must be a boolean');
+      }
+      if (payload.readAhead !== undefined && typeof payload.readAhead !== 'boolean') {
+        throw new TypeError('readAhead must be a boolean');
       }
       validateKeyPaths(payload.keyPaths);
       validateAnalysisOptions(payload);

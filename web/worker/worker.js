@@ -3,7 +3,8 @@
 // and spoken to with the protocol in web/protocol.js (read that first).
 //
 // Sources are streamed into the engine chunk by chunk (File.stream(), fetch bodies, 1 MiB slices
-// of text and byte buffers); nothing big is read whole. Progress goes out at most every
+// of text and byte buffers); nothing big is read whole. Where a core is free, a File's stream is
+// read ahead by a helper thread (reader.js), so its bytes arrive while the engine works. Progress goes out at most every
 // PROGRESS_INTERVAL_MS; cancellation is checked between chunks.
 //
 // A finished analysis is kept (not disposed) in its slot, so `model` can re-report it with other
@@ -197,11 +198,98 @@ async function* readStream(stream) {
   }
 }
 
-/** Reads a File/Blob as a stream, or in READ_CHUNK_BYTES slices where Blob.stream is missing. */
-async function* readFile(file) {
+/** At most this many bytes of a file are read ahead of the engine by the reader thread. */
+const READ_AHEAD_BYTES = 8 << 20;
+
+/** How long the reader thread may take to start. */
+const READER_START_MS = 5000;
+/** The reader thread (reader.js), started on the first file read: a Worker, or null where none starts. */
+let readerStarting = null;
+function fileReader() {
+  readerStarting ??= new Promise((resolve) => {
+    let reader;
+    try {
+      reader = new Worker(new URL('./reader.js', import.meta.url), {type: 'module'});
+    } catch {
+      resolve(null);  // no nested workers, or another origin (a CDN's worker started from a blob:)
+      return;
+    }
+    // One that has not started by then is given up, and this worker reads its files itself.
+    const giveUp = setTimeout(() => fail(), READER_START_MS);
+    reader.onmessage = ({data}) => {
+      if (data !== 'ready') return;
+      clearTimeout(giveUp);
+      resolve(reader);
+    };
+    const fail = () => {
+      clearTimeout(giveUp);
+      reader.terminate();
+      readerStarting = Promise.resolve(null);
+      resolve(null);
+      for (const stop of readsInFlight) stop('the file reader stopped');
+    };
+    reader.onerror = (e) => {
+      e.preventDefault?.();
+      fail();
+    };
+  });
+  return readerStarting;
+}
+/** The reads the reader thread is serving: each one's stop(message). */
+const readsInFlight = new Set();
+
+/** Reads a File through the reader thread: its stream's chunks, read ahead on another thread. */
+async function* readThroughReader(reader, file) {
+  const {port1, port2} = new MessageChannel();
+  const queue = [];
+  let wake = null;
+  const arrive = (message) => {
+    queue.push(message);
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const stop = (error) => arrive({error});
+  port1.onmessage = ({data}) => arrive(data);
+  readsInFlight.add(stop);
+  reader.postMessage({file, port: port2, window: READ_AHEAD_BYTES}, [port2]);
+  let ended = false;
+  try {
+    for (;;) {
+      while (!queue.length) await new Promise((resolve) => (wake = resolve));
+      const message = queue.shift();
+      if (message.done) {
+        ended = true;
+        return;
+      }
+      if (message.error !== undefined) {
+        ended = true;
+        throw new Error(message.error);
+      }
+      port1.postMessage({consumed: message.chunk.length});
+      yield message.chunk;
+    }
+  } finally {
+    readsInFlight.delete(stop);
+    if (!ended) port1.postMessage({cancel: true});  // we left early: the reader stops its read
+    port1.close();
+  }
+}
+
+/**
+ * Whether a file is read on the reader thread unless told otherwise: where another core can run
+ * it (a part tells, protocol.js analyze-part readAhead: each worker of a split file has a core).
+ */
+const READ_AHEAD_DEFAULT = (globalThis.navigator?.hardwareConcurrency ?? 1) > 1;
+
+/**
+ * Reads a File/Blob: through `reader` (the reader thread) when given, else as a stream here, or
+ * in READ_CHUNK_BYTES slices where Blob.stream is missing.
+ */
+async function* readFile(file, reader) {
   if (typeof file.stream === 'function') {
     try {
-      yield* readStream(file.stream());
+      yield* reader ? readThroughReader(reader, file) : readStream(file.stream());
     } catch (e) {
       if (e instanceof AbortError) throw e;
       throw await ioError(`The file "${file.name ?? 'file'}" could not be read: ${e?.message ?? e}`);
@@ -216,21 +304,25 @@ async function* readFile(file) {
 
 /**
  * Opens a source as the bytes the engine reads: {bytesTotal, chunks: AsyncIterable<Uint8Array>,
- * compressed: null | {bytesRead, bytesTotal}}. A gzip source (its first bytes, not its name) is
- * decompressed on the way (gunzip.js); bytesTotal is then null and compressed counts its bytes.
+ * compressed: null | {bytesRead, bytesTotal}, readAhead}. A gzip source (its first bytes, not its
+ * name) is decompressed on the way (gunzip.js); bytesTotal is then null and compressed counts its
+ * bytes. readAhead (asked, and true in the answer when so): a file read by the reader thread.
  */
-async function openSource(kept) {
-  return gunzipIfCompressed(await openRaw(kept), {name: kept.name ?? kept.kind, ioError});
+async function openSource(kept, {readAhead = READ_AHEAD_DEFAULT} = {}) {
+  const readsFile = kept.kind === SourceKind.FILE && typeof kept.file.stream === 'function';
+  const reader = readsFile && readAhead ? await fileReader() : null;
+  const opened = await gunzipIfCompressed(await openRaw(kept, reader), {name: kept.name ?? kept.kind, ioError});
+  return {...opened, readAhead: reader !== null};
 }
 
 /** The source's own bytes: {bytesTotal, chunks}. */
-async function openRaw(kept) {
+async function openRaw(kept, reader) {
   switch (kept.kind) {
     case SourceKind.TEXT:
     case SourceKind.BYTES:
       return {bytesTotal: kept.bytes.length, chunks: sliceBytes(kept.bytes)};
     case SourceKind.FILE:
-      return {bytesTotal: kept.file.size, chunks: readFile(kept.file)};
+      return {bytesTotal: kept.file.size, chunks: readFile(kept.file, reader)};
     case SourceKind.URL: {
       let response;
       try {
@@ -302,8 +394,8 @@ function model(id, {slot = DEFAULT_SLOT, container = null, maxPartitions}) {
  * itemsSeen), posting progress for request `id` at most every PROGRESS_INTERVAL_MS and letting
  * queued messages run between chunks; throws an AbortError once `job` is cancelled.
  */
-async function feedSource(id, job, source, target) {
-  const {bytesTotal, chunks, compressed} = await openSource(source);
+async function feedSource(id, job, source, target, {readAhead} = {}) {
+  const {bytesTotal, chunks, compressed, readAhead: readAheadUsed} = await openSource(source, {readAhead});
   let lastPost = performance.now();
   let bytesRead = 0;
   postMessage(progress(id, {bytesDone: 0, bytesTotal, items: 0, compressed: compressedProgress(compressed)}));
@@ -320,7 +412,7 @@ async function feedSource(id, job, source, target) {
       if (job.cancelled) throw new AbortError();
     }
   }
-  return {bytesRead, bytesTotal, compressed};
+  return {bytesRead, bytesTotal, compressed, readAhead: readAheadUsed};
 }
 
 /** A progress reply's `compressed` field: the compressed bytes read of the compressed total, or null. */
@@ -347,14 +439,14 @@ async function analyze(id, kept, payload) {
     const analysis = engine.newAnalysis(engineOptions(payload));
     let finished = false;
     try {
-      const {bytesRead, bytesTotal, compressed} = await feedSource(id, job, kept, analysis);
+      const {bytesRead, bytesTotal, compressed, readAhead} = await feedSource(id, job, kept, analysis);
       const report = analysis.finish(reportOptions(payload));
       const ms = performance.now() - started;
       postMessage(progress(id, {bytesDone: bytesRead, bytesTotal: bytesTotal ?? bytesRead, items: report.items,
                                 compressed: compressedProgress(compressed)}));
       const source = readSource(kept, bytesRead, compressed);
       report.source = source;
-      report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null};
+      report.timing = {ms, bytesPerSecond: ms > 0 ? bytesRead / (ms / 1000) : null, read_ahead: readAhead};
       report.slot = slot;
       keepInSlot(slot, {analysis, source, keyPaths: report.key_paths ?? payload.keyPaths});
       finished = true;
@@ -590,18 +682,18 @@ async function analyzePart(id, payload) {
     let held = false;
     try {
       const slice = {kind: SourceKind.FILE, name: source.name ?? null, file: source.file.slice(begin, end)};
-      const {bytesRead} = await feedSource(id, job, slice, part);
+      const {bytesRead, readAhead} = await feedSource(id, job, slice, part, {readAhead: payload.readAhead === true});
       if (first) {
         part.finish();
         heldPart = {part, started};
         held = true;
-        return {bytes: bytesRead, items: part.itemsSeen, heapBytes: (await heapSizes()).bytes};
+        return {bytes: bytesRead, items: part.itemsSeen, readAhead, heapBytes: (await heapSizes()).bytes};
       }
       const items = part.itemsSeen;
       const partial = part.finishPartial();
       // After the partial is written: this worker's peak (the client retires a large one).
       const heapBytes = (await heapSizes()).bytes;
-      postMessage(result(id, {bytes: bytesRead, items, partial: partial.buffer, heapBytes}), [partial.buffer]);
+      postMessage(result(id, {bytes: bytesRead, items, readAhead, partial: partial.buffer, heapBytes}), [partial.buffer]);
       return undefined;
     } catch (e) {
       noteFailure(e, Request.ANALYZE_PART);

@@ -1,0 +1,145 @@
+// The reader thread (web/worker/reader.js): where a core is free, an engine worker's File is read
+// ahead on a helper thread and its chunks handed over. Its reports are those of the same bytes
+// given as bytes (plain and gzip); a cancel in the middle of a read leaves the worker and its
+// reader working; a file that changed on disk after it was chosen is the `io` error it is
+// without the reader, and the worker goes on.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {TIMEOUT, openPage, useBrowser} from './harness.mjs';
+
+useBrowser();
+
+/** `count` NDJSON items with ids, users and some padding (~100 bytes each). */
+function ndjson(count) {
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    lines.push(JSON.stringify({id: `i${i}`, userId: `u${(i * 7919) % 3001}`, n: i, pad: 'p'.repeat(i % 50)}));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Loads the page's client in the page as window.readerTest: {client}. */
+async function startClient(page) {
+  await page.evaluate(async () => {
+    const {PlaygroundClient} = await import(new URL('worker/client.js', location.href).href);
+    const client = new PlaygroundClient({workers: 1});
+    await client.ready;
+    window.readerTest = {client};
+  });
+}
+
+test('a file read ahead gives the report of the same bytes, plain and gzip', {timeout: 2 * TIMEOUT}, async () => {
+  const {page, problems, close} = await openPage();
+  try {
+    await startClient(page);
+    const text = ndjson(120000);
+    const gz = gzipSync(Buffer.from(text));
+    const seen = await page.evaluate(async ({text, gz}) => {
+      const {client} = window.readerTest;
+      const bytes = new TextEncoder().encode(text);
+      const plain = ({timing, source, slot, ...report}) => ({...report, partition_bytes: Array.from(report.partition_bytes)});
+      const out = {};
+      for (const [name, data] of [['plain', bytes], ['gzip', new Uint8Array(gz)]]) {
+        const asFile = await client.analyze({source: {kind: 'file', file: new File([data], `orders-${name}`)}, keyPaths: ['/userId']});
+        const asBytes = await client.analyze({source: {kind: 'bytes', buffer: data.slice().buffer}, keyPaths: ['/userId']});
+        out[name] = {file: plain(asFile), bytes: plain(asBytes), readAhead: [asFile.timing.read_ahead, asBytes.timing.read_ahead],
+                     fileBytes: asFile.source.bytes, compressed: asFile.source.compressedBytes ?? null};
+      }
+      out.cores = navigator.hardwareConcurrency;
+      return out;
+    }, {text, gz: Array.from(gz)});
+    // Read ahead wherever the machine has a second core (CI's has two); bytes are never files.
+    const expected = seen.cores > 1;
+    for (const name of ['plain', 'gzip']) {
+      assert.deepEqual(seen[name].readAhead, [expected, false], name);
+      assert.deepEqual(seen[name].file, seen[name].bytes, `${name}: the file's report is the bytes' report`);
+      assert.equal(seen[name].file.items, 120000);
+      assert.equal(seen[name].fileBytes, Buffer.byteLength(text));
+    }
+    assert.equal(seen.gzip.compressed, gz.length);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a cancel in the middle of a read leaves the worker and its reader working', {timeout: 2 * TIMEOUT}, async () => {
+  const {page, problems, close} = await openPage();
+  try {
+    await startClient(page);
+    const seen = await page.evaluate(async (text) => {
+      const {client} = window.readerTest;
+      // About 40 MB: many chunks, so the cancel lands while the reader is still reading.
+      const big = new File(Array.from({length: 12}, () => text), 'big.ndjson');
+      const small = new File([text.slice(0, text.indexOf('\n', 5000) + 1)], 'small.ndjson');
+      const controller = new AbortController();
+      let doneAtCancel = null;
+      const cancelled = await client.analyze({
+        source: {kind: 'file', file: big}, keyPaths: ['/userId'], signal: controller.signal,
+        onProgress: ({bytesDone}) => {
+          if (bytesDone > 0 && doneAtCancel === null) {
+            doneAtCancel = bytesDone;
+            controller.abort();
+          }
+        },
+      }).then(() => 'finished', (e) => e.codeName);
+      const after = [];
+      for (const file of [small, big]) {
+        const report = await client.analyze({source: {kind: 'file', file}, keyPaths: ['/userId']});
+        after.push({items: report.items, readAhead: report.timing.read_ahead});
+      }
+      return {cancelled, doneAtCancel, size: big.size, after, cores: navigator.hardwareConcurrency};
+    }, ndjson(30000));
+    assert.equal(seen.cancelled, 'cancelled');
+    assert.ok(seen.doneAtCancel < seen.size, `cancelled at ${seen.doneAtCancel} of ${seen.size} bytes`);
+    const smallItems = seen.after[0].items;
+    assert.ok(smallItems > 10 && smallItems < 30000, `${smallItems} items in the small file`);
+    assert.deepEqual(seen.after.map((r) => r.readAhead), [seen.cores > 1, seen.cores > 1]);
+    assert.equal(seen.after[1].items, 12 * 30000);
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a file changed on disk after it was chosen is an io error, and the worker goes on', {timeout: 2 * TIMEOUT}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'partplay-reader-'));
+  const {page, problems, close} = await openPage();
+  try {
+    const path = join(dir, 'changing.ndjson');
+    const text = ndjson(20000);
+    writeFileSync(path, text);
+    await startClient(page);
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'reader-test-input';
+      input.hidden = true;
+      document.body.append(input);
+    });
+    await page.setInputFiles('#reader-test-input', path);
+    // Changed after it was chosen: the browser refuses to read what it no longer has.
+    writeFileSync(path, text + text);
+    const seen = await page.evaluate(async () => {
+      const {client} = window.readerTest;
+      const file = document.getElementById('reader-test-input').files[0];
+      const error = await client.analyze({source: {kind: 'file', file}, keyPaths: ['/userId']})
+        .then(() => null, (e) => ({codeName: e.codeName, message: e.message}));
+      const next = await client.analyze({source: {kind: 'file', file: new File(['{"id":"a","userId":"u"}\n'], 'next.ndjson')},
+                                         keyPaths: ['/userId']});
+      return {error, next: {items: next.items, readAhead: next.timing.read_ahead}, cores: navigator.hardwareConcurrency};
+    });
+    assert.equal(seen.error?.codeName, 'io', JSON.stringify(seen.error));
+    assert.match(seen.error.message, /^The file "changing\.ndjson" could not be read: .+/);
+    assert.deepEqual(seen.next, {items: 1, readAhead: seen.cores > 1});
+    // The refused read is the browser's own console line, not the page's.
+    assert.deepEqual(problems.filter((p) => !/changing\.ndjson|ERR_FILE|net::/.test(p)), []);
+  } finally {
+    await close();
+    rmSync(dir, {recursive: true, force: true});
+  }
+});
