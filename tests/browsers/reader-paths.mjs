@@ -262,6 +262,35 @@ export function readerPaths(engine, {simd = true, env} = {}) {
       }
     });
 
+    test('one worker reads a file ahead on its reader thread, and reports what the bytes report', {timeout: 2 * TIMEOUT},
+         async () => {
+      const page = await suite.openPage();
+      const seen = await page.evaluate(async () => {
+        const {PlaygroundClient} = await import(new URL('worker/client.js', location.href).href);
+        const client = new PlaygroundClient({workers: 1});
+        try {
+          await client.ready;
+          const lines = [];
+          for (let i = 0; i < 40000; i++) lines.push(JSON.stringify({id: `i${i}`, k: `k${i % 997}`, pad: 'p'.repeat(i % 40)}));
+          const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+          const plain = ({timing, source, slot, ...report}) => JSON.stringify({...report, partition_bytes: Array.from(report.partition_bytes)});
+          const asFile = await client.analyze({source: {kind: 'file', file: new File([bytes], 'ahead.ndjson')}, keyPaths: ['/k']});
+          const asBytes = await client.analyze({source: {kind: 'bytes', buffer: bytes.slice().buffer}, keyPaths: ['/k']});
+          return {same: plain(asFile) === plain(asBytes), items: asFile.items, readAhead: asFile.timing.read_ahead,
+                  cores: navigator.hardwareConcurrency};
+        } finally {
+          client.terminate();
+        }
+      });
+      console.log(`# ${engine}: ${seen.cores} cores, read ahead: ${seen.readAhead}`);
+      assert.equal(seen.items, 40000);
+      assert.equal(seen.same, true, 'the file\'s report is the bytes\' report');
+      // Where a second core is free the reader thread reads: Gecko and WebKit start it as a
+      // nested module worker too (a browser where it cannot start reads in the worker).
+      assert.equal(seen.readAhead, seen.cores > 1);
+      await suite.done(page);
+    });
+
     test('Cassandra mode runs a script: rows in clustering order with the driver\'s tokens', {timeout: 2 * TIMEOUT}, async () => {
       const page = await suite.openPage();
       await page.click(byTestId('mode-cassandra'));
