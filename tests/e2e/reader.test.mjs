@@ -22,6 +22,16 @@ function ndjson(count) {
   return `${lines.join('\n')}\n`;
 }
 
+/** Polls `read()` until `done(value)`, for up to TIMEOUT. */
+async function waitFor(read, done, what) {
+  const until = Date.now() + TIMEOUT;
+  let value;
+  while (!done(value = await read())) {
+    if (Date.now() > until) assert.fail(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Loads the page's client in the page as window.readerTest: {client}. */
 async function startClient(page) {
   await page.evaluate(async () => {
@@ -96,6 +106,13 @@ test('a cancel in the middle of a read leaves the worker and its reader working'
     }, ndjson(30000));
     assert.equal(seen.cancelled, 'cancelled');
     assert.ok(seen.doneAtCancel < seen.size, `cancelled at ${seen.doneAtCancel} of ${seen.size} bytes`);
+    // Every read the reader thread served has ended, the cancelled one included (a lost cancel
+    // would leave it waiting, its window full, for good).
+    if (seen.cores > 1) {
+      const reader = page.workers().find((w) => /\/reader\.js(\?|$)/.test(w.url()));
+      assert.ok(reader, 'the reader thread runs');
+      await waitFor(() => reader.evaluate(() => self.readsInFlight), (n) => n === 0, 'the reads in flight end');
+    }
     const smallItems = seen.after[0].items;
     assert.ok(smallItems > 10 && smallItems < 30000, `${smallItems} items in the small file`);
     assert.deepEqual(seen.after.map((r) => r.readAhead), [seen.cores > 1, seen.cores > 1]);

@@ -14,8 +14,11 @@ self.onmessage = ({data}) => {
   if (data && data.file && data.port) read(data);
 };
 postMessage('ready');
+// The reads not yet ended (a test reads it: a cancelled read must end too).
+self.readsInFlight = 0;
 
 async function read({file, port, window}) {
+  self.readsInFlight++;
   let ahead = 0;  // bytes posted and not yet taken
   let cancelled = false;
   let wake = null;
@@ -48,5 +51,6 @@ async function read({file, port, window}) {
   } finally {
     if (cancelled) reader?.cancel().catch(() => {});
     port.close();
+    self.readsInFlight--;
   }
 }

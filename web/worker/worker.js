@@ -271,8 +271,11 @@ async function* readThroughReader(reader, file) {
     }
   } finally {
     readsInFlight.delete(stop);
-    if (!ended) port1.postMessage({cancel: true});  // we left early: the reader stops its read
-    port1.close();
+    port1.onmessage = null;  // chunks still on their way are dropped
+    // Left early: the reader stops its read and closes the channel from its end (closing it
+    // here too could lose the cancel on its way).
+    if (ended) port1.close();
+    else port1.postMessage({cancel: true});
   }
 }
 
