@@ -187,7 +187,7 @@ class SplitSearch {
  public:
   SplitSearch(double input_size, int parts, double min_part_bytes)
       : search_(static_cast<uint64_t>(input_size), parts < 1 ? 1 : static_cast<size_t>(parts),
-                static_cast<uint64_t>(min_part_bytes)) {}
+                static_cast<uint64_t>(min_part_bytes), partplay::kFirstPartWeightInPage) {}
   // {ok, json: {done, offset, length}}: the window to read next.
   val window() const {
     return JsonAnswer(fmt::format("{{\"done\":{},\"offset\":{},\"length\":{}}}", search_.done(),

@@ -98,7 +98,7 @@ Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint
 
 // The cuts of SplitSearch (ingest/split_points.h), reading the windows it asks for.
 std::vector<uint64_t> FileSplitPoints(const RangeFile& file, size_t parts, uint64_t min_part) {
-  SplitSearch search(file.size(), parts, min_part);
+  SplitSearch search(file.size(), parts, min_part, kFirstPartWeightInProcess);
   while (!search.done()) search.Offer(file.Window(search.window_offset(), search.window_length()));
   return search.cuts();
 }

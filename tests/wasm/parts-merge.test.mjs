@@ -309,7 +309,7 @@ test('splitPoints reads bounded windows and cuts a multi-MB input near its targe
   const all = new Set(boundaries(bytes));
   cuts.forEach((cut) => assert.ok(all.has(cut), `cut ${cut}`));
   // Near the targets (split_points.h): the parts after the first equal (each cut within one item,
-  // < 400 bytes, past its target), the first larger (kFirstPartWeight shares to their 1).
+  // < 400 bytes, past its target), the first larger (kFirstPartWeightInPage shares to their 1).
   const sizes = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], bytes.length - cuts[2]];
   assert.ok(Math.abs(sizes[1] - sizes[2]) < 800 && Math.abs(sizes[2] - sizes[3]) < 800, `parts ${sizes}`);
   assert.ok(sizes[0] > sizes[1] && sizes[0] < 2 * sizes[1], `parts ${sizes}`);

@@ -24,8 +24,12 @@ size_t NextSafeCut(std::string_view text, size_t from) {
   return std::string_view::npos;
 }
 
-SplitSearch::SplitSearch(uint64_t input_size, size_t parts, uint64_t min_part_bytes)
-    : size_(input_size), parts_(parts), min_part_(std::max<uint64_t>(min_part_bytes, 1)) {
+SplitSearch::SplitSearch(uint64_t input_size, size_t parts, uint64_t min_part_bytes,
+                         double first_part_weight)
+    : size_(input_size),
+      parts_(parts),
+      min_part_(std::max<uint64_t>(min_part_bytes, 1)),
+      first_weight_(first_part_weight > 0 ? first_part_weight : 1) {
   if (parts_ < 2 || size_ == 0) {
     done_ = true;
     return;
@@ -39,9 +43,9 @@ void SplitSearch::StartTarget() {
     done_ = true;
     return;
   }
-  // Part 0 weighs kFirstPartWeight, every other part 1; each part at least min_part_.
-  const double share = (kFirstPartWeight + static_cast<double>(k_ - 1)) /
-                       (kFirstPartWeight + static_cast<double>(parts_ - 1));
+  // Part 0 weighs first_weight_, every other part 1; each part at least min_part_.
+  const double share = (first_weight_ + static_cast<double>(k_ - 1)) /
+                       (first_weight_ + static_cast<double>(parts_ - 1));
   const uint64_t weighted = static_cast<uint64_t>(share * static_cast<double>(size_));
   target_ = std::max({from_, weighted, k_ * min_part_});
   AskWindow(target_);
@@ -95,9 +99,9 @@ void SplitSearch::Offer(std::string_view bytes) {
   StartTarget();
 }
 
-std::vector<uint64_t> SafeSplitPoints(std::string_view text, size_t parts,
-                                      uint64_t min_part_bytes) {
-  SplitSearch search(text.size(), parts, min_part_bytes);
+std::vector<uint64_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes,
+                                      double first_part_weight) {
+  SplitSearch search(text.size(), parts, min_part_bytes, first_part_weight);
   while (!search.done()) {
     search.Offer(text.substr(static_cast<size_t>(search.window_offset()), search.window_length()));
   }

@@ -44,22 +44,26 @@ bool IsItemStart(const std::string& text, uint64_t cut) {
 }
 
 TEST(SplitPoints, CutsNdjsonBetweenItemsNearTheTargets) {
-  ASSERT_GT(kFirstPartWeight, 1.0);  // the first part is the larger
+  // The first part is the larger, in the page and in one process alike.
+  ASSERT_GT(kFirstPartWeightInPage, 1.0);
+  ASSERT_GT(kFirstPartWeightInProcess, 1.0);
   std::string text = Items(20000, 7);
-  for (size_t parts : {2, 3, 4, 7}) {
-    std::vector<uint64_t> cuts = SafeSplitPoints(text, parts, 1);
-    ASSERT_EQ(cuts.size(), parts - 1) << parts;
-    uint64_t previous = 0;
-    for (size_t k = 0; k < cuts.size(); ++k) {
-      EXPECT_TRUE(IsItemStart(text, cuts[k])) << cuts[k];
-      EXPECT_GT(cuts[k], previous);
-      // The target: part 0 weighs kFirstPartWeight, the others 1 each.
-      const uint64_t target = static_cast<uint64_t>(
-          (kFirstPartWeight + static_cast<double>(k)) /
-          (kFirstPartWeight + static_cast<double>(parts - 1)) * static_cast<double>(text.size()));
-      EXPECT_GE(cuts[k], target);
-      EXPECT_LT(cuts[k], target + 400);  // the next item boundary
-      previous = cuts[k];
+  for (double weight : {kFirstPartWeightInPage, kFirstPartWeightInProcess, 1.0, 0.5}) {
+    for (size_t parts : {2, 3, 4, 7}) {
+      std::vector<uint64_t> cuts = SafeSplitPoints(text, parts, 1, weight);
+      ASSERT_EQ(cuts.size(), parts - 1) << parts;
+      uint64_t previous = 0;
+      for (size_t k = 0; k < cuts.size(); ++k) {
+        EXPECT_TRUE(IsItemStart(text, cuts[k])) << cuts[k];
+        EXPECT_GT(cuts[k], previous);
+        // The target: part 0 weighs `weight`, the others 1 each.
+        const uint64_t target = static_cast<uint64_t>(
+            (weight + static_cast<double>(k)) / (weight + static_cast<double>(parts - 1)) *
+            static_cast<double>(text.size()));
+        EXPECT_GE(cuts[k], target) << weight;
+        EXPECT_LT(cuts[k], target + 400) << weight;  // the next item boundary
+        previous = cuts[k];
+      }
     }
   }
 }
@@ -70,7 +74,7 @@ TEST(SplitPoints, NeverInsideAPrettyPrintedObject) {
   for (int i = 0; i < 3000; ++i) {
     text += "{\n  \"id\": \"" + std::to_string(i) + "\",\n  \"o\": {\n    \"a\": 1\n  }\n}\n";
   }
-  std::vector<uint64_t> cuts = SafeSplitPoints(text, 5, 1);
+  std::vector<uint64_t> cuts = SafeSplitPoints(text, 5, 1, kFirstPartWeightInPage);
   ASSERT_EQ(cuts.size(), 4u);
   for (uint64_t cut : cuts) EXPECT_EQ(text.substr(cut, 4), "{\n  ") << cut;
 }
@@ -80,24 +84,26 @@ TEST(SplitPoints, ArraysAndInputsWithoutASafeNewlineAreOnePartOrFewer) {
   for (size_t at = array.find("}\n"); at != std::string::npos; at = array.find("}\n", at + 2)) {
     if (at + 2 < array.size() - 1) array[at + 1] = ',';
   }
-  EXPECT_TRUE(SafeSplitPoints(array, 4, 1).empty());
-  EXPECT_TRUE(SafeSplitPoints("  [{\"id\":\"a\"}\n,{\"id\":\"b\"}]", 2, 1).empty());
-  EXPECT_TRUE(SafeSplitPoints("{\"id\":\"a\"}{\"id\":\"b\"}", 2, 1).empty());  // no newline
-  EXPECT_TRUE(SafeSplitPoints("", 3, 1).empty());
-  EXPECT_TRUE(SafeSplitPoints(Items(100, 2), 1, 1).empty());
+  EXPECT_TRUE(SafeSplitPoints(array, 4, 1, kFirstPartWeightInPage).empty());
+  EXPECT_TRUE(SafeSplitPoints("  [{\"id\":\"a\"}\n,{\"id\":\"b\"}]", 2, 1, kFirstPartWeightInPage)
+                  .empty());
+  // No newline:
+  EXPECT_TRUE(SafeSplitPoints("{\"id\":\"a\"}{\"id\":\"b\"}", 2, 1, kFirstPartWeightInPage).empty());
+  EXPECT_TRUE(SafeSplitPoints("", 3, 1, kFirstPartWeightInPage).empty());
+  EXPECT_TRUE(SafeSplitPoints(Items(100, 2), 1, 1, kFirstPartWeightInPage).empty());
   // Only the first third has newlines between items: no cut past it, so fewer parts.
   std::string lines = Items(200, 3);
   std::string mixed = lines;
   for (int i = 0; i < 2000; ++i) mixed += "{\"id\":\"z\"} ";
-  std::vector<uint64_t> cuts = SafeSplitPoints(mixed, 4, 1);
+  std::vector<uint64_t> cuts = SafeSplitPoints(mixed, 4, 1, kFirstPartWeightInPage);
   EXPECT_LE(cuts.size(), 1u);
   for (uint64_t cut : cuts) EXPECT_LE(cut, lines.size());
 }
 
 TEST(SplitPoints, MinPartBytesMeansFewerParts) {
   std::string text = Items(1000, 4);
-  EXPECT_EQ(SafeSplitPoints(text, 8, text.size() / 2).size(), 1u);
-  EXPECT_TRUE(SafeSplitPoints(text, 8, text.size() * 2).empty());
+  EXPECT_EQ(SafeSplitPoints(text, 8, text.size() / 2, kFirstPartWeightInPage).size(), 1u);
+  EXPECT_TRUE(SafeSplitPoints(text, 8, text.size() * 2, kFirstPartWeightInPage).empty());
 }
 
 TEST(SplitPoints, WindowedSearchAsksForBoundedWindowsAndFindsCutsPastThem) {
@@ -106,7 +112,7 @@ TEST(SplitPoints, WindowedSearchAsksForBoundedWindowsAndFindsCutsPastThem) {
   for (int i = 0; i < 12; ++i) {
     text += "{\"id\":\"" + std::to_string(i) + "\",\"s\":\"" + std::string(700000, 'y') + "\"}\n";
   }
-  SplitSearch search(text.size(), 3, 1);
+  SplitSearch search(text.size(), 3, 1, kFirstPartWeightInPage);
   size_t windows = 0;
   while (!search.done()) {
     ASSERT_LE(search.window_length(), SplitSearch::kWindowBytes + 2 * SplitSearch::kOverlapBytes);
@@ -117,12 +123,12 @@ TEST(SplitPoints, WindowedSearchAsksForBoundedWindowsAndFindsCutsPastThem) {
   ASSERT_EQ(search.cuts().size(), 2u);
   for (uint64_t cut : search.cuts()) EXPECT_TRUE(IsItemStart(text, cut)) << cut;
   EXPECT_GE(windows, 3u);
-  EXPECT_EQ(search.cuts(), SafeSplitPoints(text, 3, 1));
+  EXPECT_EQ(search.cuts(), SafeSplitPoints(text, 3, 1, kFirstPartWeightInPage));
 }
 
 TEST(SplitPoints, AShortReadEndsTheSearch) {
   std::string text = Items(5000, 5);
-  SplitSearch search(text.size() * 2, 4, 1);  // the input claims more bytes than it has
+  SplitSearch search(text.size() * 2, 4, 1, kFirstPartWeightInPage);  // the input claims more bytes than it has
   while (!search.done()) {
     uint64_t at = search.window_offset();
     search.Offer(at >= text.size() ? std::string_view()

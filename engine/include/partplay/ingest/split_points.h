@@ -26,17 +26,23 @@ namespace partplay {
 // seen (a cut needs the '}' before its newline and the '{' after it inside `text`).
 size_t NextSafeCut(std::string_view text, size_t from);
 
-// The first part's share against each other part's 1: the first part is analysed where the
-// parts are merged, with no partial state to write or send, so it is given more. Measured on
-// the benchmark file (1,000,000 items, /userId, id check on, the later parts keeping their ids'
-// hashes only, PartIds::kHashed): in the page a pool worker's part costs 1.15x the first's time
-// per byte (its partial state included); with the CLI's --jobs 2 the two cost the same but for
-// the first part's sample (--discover 10000: 15-30 ms), so 1.15 suits both. (1.3 when later
-// parts recorded every id's place: 1.33x natively, 1.2-1.4x in the page.)
-inline constexpr double kFirstPartWeight = 1.15;
+// The first part's share against each other part's 1, by where the parts run: the first part
+// is analysed where the parts are merged and writes no partial state. Measured on the benchmark
+// file (1,000,000 items, /userId, id check on, the later parts keeping their ids' hashes only,
+// PartIds::kHashed):
+// - in the page (its workers), a pool worker's part costs 1.15x the first's time per byte, its
+//   partial state included (27 November 2026; on 28 November 1.05 evened the parts' mean times
+//   there but did not shorten the analysis, in 20 alternating runs);
+// - in one process (the CLI's --jobs, the later parts merged in memory), the two cost the same
+//   per byte: --jobs 2 took a median of 0.165 s with 1.0 or 1.05, 0.17 s with 0.95, 0.175-0.185
+//   s with 1.15 (12 alternating runs each, 28 November 2026).
+// (1.3 when later parts recorded every id's place: 1.33x natively, 1.2-1.4x in the page.)
+inline constexpr double kFirstPartWeightInPage = 1.15;
+inline constexpr double kFirstPartWeightInProcess = 1.05;
 
 // Finds up to parts - 1 safe cuts of an input of `input_size` bytes, near the targets where the
-// parts' shares are kFirstPartWeight : 1 : 1 ... (each part at least `min_part_bytes`), by asking for windows of the
+// parts' shares are first_part_weight : 1 : 1 ... (each part at least `min_part_bytes`; the
+// weight one of the two above), by asking for windows of the
 // input one at a time: the input need not be in memory, and reading it is the caller's (a file,
 // a Blob). Looks at most kMaxLookahead bytes past each target; where no cut is found the input
 // gets fewer parts.
@@ -47,7 +53,8 @@ class SplitSearch {
   static constexpr size_t kOverlapBytes = 1u << 12;     // read before and after each window
   static constexpr uint64_t kMaxLookahead = 64u << 20;  // past a target
 
-  SplitSearch(uint64_t input_size, size_t parts, uint64_t min_part_bytes);
+  SplitSearch(uint64_t input_size, size_t parts, uint64_t min_part_bytes,
+              double first_part_weight);
 
   bool done() const { return done_; }
   // The bytes to read next (while !done()).
@@ -65,6 +72,7 @@ class SplitSearch {
   uint64_t size_;
   size_t parts_;
   uint64_t min_part_;
+  double first_weight_;
   uint64_t from_ = 0;    // the next cut is after this offset
   uint64_t target_ = 0;  // the current target
   uint64_t at_ = 0;      // where the current window's search starts
@@ -77,6 +85,7 @@ class SplitSearch {
 };
 
 // The cuts of an input held in memory (SplitSearch over `text`).
-std::vector<uint64_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes);
+std::vector<uint64_t> SafeSplitPoints(std::string_view text, size_t parts, uint64_t min_part_bytes,
+                                      double first_part_weight);
 
 }  // namespace partplay
