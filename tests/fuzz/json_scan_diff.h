@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,7 +58,7 @@ inline Scanned Scan(const uint8_t* data, size_t len, const simdjson::implementat
 // must leave those to the DOM).
 inline void Find(simdjson::dom::object object, size_t depth, uint32_t matching,
                  std::vector<ScanValue>& found, std::vector<bool>& done,
-                 std::vector<std::string>& keep, bool& exotic) {
+                 std::deque<std::string>& keep, bool& exotic) {
   for (auto field : object) {
     uint32_t here = 0, deeper = 0;
     for (uint32_t m = matching; m; m &= m - 1) {
@@ -117,8 +118,7 @@ inline std::string Compare(const Scanned& s) {
   if (!root.is_object()) return "the scanner settled a non-object: " + doc;
   std::vector<ScanValue> found(Paths().segments.size());
   std::vector<bool> done(found.size());
-  std::vector<std::string> keep;
-  keep.reserve(256);  // the views into it stay valid
+  std::deque<std::string> keep;  // grows without moving its strings: the views stay valid
   bool exotic = false;
   Find(root.get_object().value_unsafe(), 1, (1u << found.size()) - 1, found, done, keep, exotic);
   if (exotic) return "the scanner settled a tracked number that is not an int64: " + doc;
