@@ -435,7 +435,8 @@ async function browserSection(page, data, dataUrl, options) {
                                                               discoverItems});
       const ms = performance.now() - t0;
       const {split_ms: splitMs, part_ms: partMs, partial_bytes: partialBytes, merge_ms: mergeMs} = report.timing;
-      return {ms, workers: report.timing.workers ?? 1, readAhead: report.timing.read_ahead === true, splitMs, partMs, partialBytes, mergeMs,
+      return {ms, workers: report.timing.workers ?? 1, readAhead: report.timing.read_ahead === true,
+              splitMs, partMs, partialBytes, mergeMs,
               items: report.items, bytes: report.bytes,
               input_bytes: report.input_bytes, partition_count: report.partition_count,
               undefined_key_items: report.undefined_key_items, largest_partition: report.largest_partition};

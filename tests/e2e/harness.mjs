@@ -140,8 +140,10 @@ export async function openPage({colorScheme = 'light', viewport = {width: 1360, 
 
 export const byTestId = (id) => `[data-testid="${id}"]`;
 
-/** The page's engine workers (worker.js), without their reader threads (reader.js). */
-export const engineWorkers = (page) => page.workers().filter((w) => !/\/reader\.js(\?|$)/.test(w.url()));
+/** Whether a Playwright worker is an engine worker's reader thread (web/worker/reader.js). */
+export const isReaderThread = (worker) => /\/reader\.js(\?|$)/.test(worker.url());
+/** The page's engine workers (worker.js), without their reader threads. */
+export const engineWorkers = (page) => page.workers().filter((w) => !isReaderThread(w));
 
 /**
  * Waits until the <partition-playground> #id finished a run; returns its state. An instance starts

@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {TIMEOUT, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, isReaderThread, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -110,7 +110,7 @@ test('a cancel in the middle of a read leaves the worker and its reader working'
     // Every read the reader thread served has ended, the cancelled one included (a lost cancel
     // would leave it waiting, its window full, for good).
     if (seen.cores > 1) {
-      const reader = page.workers().find((w) => /\/reader\.js(\?|$)/.test(w.url()));
+      const reader = page.workers().find(isReaderThread);
       assert.ok(reader, 'the reader thread runs');
       await waitFor(() => reader.evaluate(() => self.readsInFlight), (n) => n === 0, 'the reads in flight end');
     }

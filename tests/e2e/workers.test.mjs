@@ -8,7 +8,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import * as protocol from '../../web/worker/protocol.js';
-import {TIMEOUT, analysisAfter, byTestId, engineWorkers, figure, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, engineWorkers, figure, isReaderThread, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -277,7 +277,7 @@ describe('several workers', () => {
         const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), {
           name: 'orders.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text),
         }));
-        const out = {state, workers: engineWorkers(page).length, readers: page.workers().length - engineWorkers(page).length,
+        const out = {state, workers: engineWorkers(page).length, readers: page.workers().filter(isReaderThread).length,
                      cores: await page.evaluate(() => navigator.hardwareConcurrency)};
         if (state === 'ready') {
           for (const id of ['summary-items', 'summary-partitions', 'summary-undefined', 'summary-invalid']) {

@@ -32,8 +32,8 @@
 import {setLimits} from '../common/limits.js';
 import {WorkerPool} from './pool.js';
 import {
-  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, validateContainer, validateKeyPaths, validateRequest,
-  validateSlot, validateSource, validateSynthetic,
+  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, readAheadPays, validateContainer, validateKeyPaths,
+  validateRequest, validateSlot, validateSource, validateSynthetic,
 } from './protocol.js';
 
 /** Most workers one analysis uses (each holds an engine and its own wasm heap). */
@@ -339,7 +339,7 @@ export class PlaygroundClient extends EventTarget {
       const edges = [0, ...cuts, file.size];
       const options = clean({keyPaths, discoverItems, weightPath, synthetic});
       // A part's file is read ahead on a thread of its own only where a core is left for it.
-      const readAhead = (globalThis.navigator?.hardwareConcurrency ?? 1) > edges.length - 1;
+      const readAhead = readAheadPays(edges.length - 1);
       // The parts keep their ids' hashes only; a merge that meets an id repeated across parts
       // (which they then cannot name) fails with bad_partial, and they are analysed again with
       // records (protocol.js "Parts").
@@ -384,8 +384,8 @@ export class PlaygroundClient extends EventTarget {
           const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
           // Where a parted analysis spends its time: the split, each part (from the round's start
           // to its answer, partial state included), the merge and report (the benchmark prints
-          // them), whether the parts were analysed again with id records and read ahead. The heaps: each
-          // worker's after its part (a peak: wasm memory never shrinks), this worker's after the
+          // them), whether the parts were analysed again with id records and read ahead. The
+          // heaps: each worker's after its part (a peak: wasm memory never shrinks), this worker's after the
           // merge, and the most they held at once (all parts at their end, or the merge beside
           // the pool workers that were kept).
           const partHeaps = results.map((r) => r.heapBytes);

@@ -148,8 +148,9 @@
 //                progress {bytesDone, bytesTotal, items}  within the part
 //                result  first: {bytes, items, readAhead, heapBytes}  the part is held by this
 //                        worker for merge (and the file is the source reanalyze and compare read);
-//                        else:  {bytes, items, readAhead, partial: ArrayBuffer, heapBytes}  the part's
-//                               partial state (the engine's binary format), its buffer transferred
+//                        else:  {bytes, items, readAhead, partial: ArrayBuffer, heapBytes}  the
+//                               part's partial state (the engine's binary format), its buffer
+//                               transferred
 //                        readAhead: whether the reader thread read the part (asked and started);
 //                        heapBytes: this worker's wasm memory after the part (as heap's bytes);
 //                        the client retires a pool worker whose heap grew large (client.js)
@@ -162,8 +163,8 @@
 //                        part's start; timing.heap_bytes is this worker's wasm memory after
 //                        the merge and report. The client adds timing.workers, the parts
 //                        analysed (an analyze's report has none: one), and the timings, heaps
-//                        and read_ahead (every part's readAhead) of the parts (client.js). Error codeName 'no_analysis' when no first
-//                        part is held.
+//                        and read_ahead (every part's readAhead) of the parts (client.js).
+//                        Error codeName 'no_analysis' when no first part is held.
 //
 // ContainerOptions (analyze/reanalyze/model payload.container; the engine's own snake_case
 // names, handed to analysis.finish / analysis.model as they are; every field optional; the
@@ -425,6 +426,13 @@ export const SyntheticKinds = Object.freeze(['concat', 'random_suffix', 'hash_su
 export const PROGRESS_INTERVAL_MS = 50;
 /** Bytes read from a File or a text at a time. */
 export const READ_CHUNK_BYTES = 1 << 20;
+/**
+ * Whether a worker's reader thread (web/worker/reader.js) has a core of its own beside `busy`
+ * engine workers: only then does reading ahead pay (analyze-part readAhead; one pass is 1 busy).
+ */
+export function readAheadPays(busy) {
+  return (globalThis.navigator?.hardwareConcurrency ?? 1) > busy;
+}
 /** Partitions a CqlView lists for drawing, at most (the ring draws one dot each). */
 export const CQL_MAX_PARTITIONS = 4000;
 /** Partitions the worker reads from a table's layout to pick the drawn ones from. */
@@ -607,6 +615,12 @@ function validateCqlViewOptions(payload) {
   validateOptionalCount(payload, 'maxPartitions');
 }
 
+function validateOptionalBoolean(payload, field) {
+  if (payload[field] !== undefined && typeof payload[field] !== 'boolean') {
+    throw new TypeError(`${field} must be a boolean`);
+  }
+}
+
 function validateOptionalCount(payload, field) {
   const v = payload[field];
   if (v !== undefined && v !== null && !(Number.isInteger(v) && v >= -1)) {
@@ -750,12 +764,8 @@ export function validateRequest(message) {
         throw new TypeError('begin and end must be byte offsets within the file, begin <= end');
       }
       if (typeof payload.first !== 'boolean') throw new TypeError('first must be a boolean');
-      if (payload.idRecords !== undefined && typeof payload.idRecords !== 'boolean') {
-        throw new TypeError('idRecords must be a boolean');
-      }
-      if (payload.readAhead !== undefined && typeof payload.readAhead !== 'boolean') {
-        throw new TypeError('readAhead must be a boolean');
-      }
+      validateOptionalBoolean(payload, 'idRecords');
+      validateOptionalBoolean(payload, 'readAhead');
       validateKeyPaths(payload.keyPaths);
       validateAnalysisOptions(payload);
       break;

@@ -4,8 +4,8 @@
 //
 // Sources are streamed into the engine chunk by chunk (File.stream(), fetch bodies, 1 MiB slices
 // of text and byte buffers); nothing big is read whole. Where a core is free, a File's stream is
-// read ahead by a helper thread (reader.js), so its bytes arrive while the engine works. Progress goes out at most every
-// PROGRESS_INTERVAL_MS; cancellation is checked between chunks.
+// read ahead by a helper thread (reader.js), so its bytes arrive while the engine works.
+// Progress goes out at most every PROGRESS_INTERVAL_MS; cancellation is checked between chunks.
 //
 // A finished analysis is kept (not disposed) in its slot, so `model` can re-report it with other
 // container options without reading the data again; the page keeps 'main' (the key typed) and
@@ -17,7 +17,7 @@
 import {
   COSMOS_DEFAULT_RU, CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, DEFAULT_MAX_PARTITIONS, DEFAULT_RING, DEFAULT_SLOT,
   ErrorCodeNames, LoadFormat, PROGRESS_INTERVAL_MS, READ_CHUNK_BYTES, Reply, Request, SourceKind, errorPayload, progress,
-  result, toErrorPayload, validateRequest,
+  readAheadPays, result, toErrorPayload, validateRequest,
 } from './protocol.js';
 import {gunzipIfCompressed} from './gunzip.js';
 
@@ -279,11 +279,8 @@ async function* readThroughReader(reader, file) {
   }
 }
 
-/**
- * Whether a file is read on the reader thread unless told otherwise: where another core can run
- * it (a part tells, protocol.js analyze-part readAhead: each worker of a split file has a core).
- */
-const READ_AHEAD_DEFAULT = (globalThis.navigator?.hardwareConcurrency ?? 1) > 1;
+/** Whether a file is read on the reader thread unless told otherwise (a part is told). */
+const READ_AHEAD_DEFAULT = readAheadPays(1);
 
 /**
  * Reads a File/Blob: through `reader` (the reader thread) when given, else as a stream here, or
