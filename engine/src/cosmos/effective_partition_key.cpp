@@ -344,8 +344,13 @@ StatusOr<PartitionKey> ComponentsOfArray(std::string_view array_json) {
 
 Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersion version,
                                  EpkForm form, std::string& out) {
-  // Per thread, so that a caller hashing every partition allocates nothing per key.
+  // Per thread, so that a caller hashing every partition allocates nothing per key. (The wasm
+  // modules run one thread, and their bulk memory without atomics links no thread_local.)
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  static std::string to_hash, bytes;
+#else
   thread_local std::string to_hash, bytes;
+#endif
   out.clear();
   bytes.clear();
   switch (version) {
