@@ -9,7 +9,7 @@
 // was asked, so a figure is the peak in use plus at most that). With --parts 1: one pass
 // (engine.newAnalysis), what the page does with one worker.
 //
-//   node tests/bench/parts-heap.mjs FILE [--parts 2] [--key /id] [--discover 10000]
+//   node tests/bench/parts-heap.mjs FILE [--parts 2] [--key /id] [--discover 10000] [--id-records 0]
 //
 // e.g. after `node tests/bench/run-bench.mjs --many 5000000 --only-many`:
 //   node tests/bench/parts-heap.mjs bench-data/items-5000000-seed20240611-users50000-v1.ndjson
@@ -28,6 +28,8 @@ const opt = (name, fallback) => {
 };
 const parts = Number(opt('--parts', '2'));
 const key = opt('--key', '/id');
+// --id-records 0: the parts keep their ids' hashes only, as the page's first try does.
+const idRecords = opt('--id-records', '1') !== '0';
 const discover = Number(opt('--discover', '10000'));
 const file = args[0];
 if (!file || !(parts >= 1)) {
@@ -76,7 +78,7 @@ let total = 0;
 const partials = [];
 for (let k = 1; k < edges.length - 1; k++) {
   const module = await freshModule();
-  const part = new api.AnalysisPart(module, options);
+  const part = new api.AnalysisPart(module, options, {idRecords});
   const t0 = performance.now();
   feed(part, edges[k], edges[k + 1]);
   const items = part.itemsSeen;
@@ -93,7 +95,7 @@ for (let k = 1; k < edges.length - 1; k++) {
   partials.push(partial);
 }
 const module = await freshModule();
-const first = new api.AnalysisPart(module, options, {first: true});
+const first = new api.AnalysisPart(module, options, {first: true, idRecords});
 const firstStarted = performance.now();
 feed(first, 0, edges[1]);
 const items0 = first.itemsSeen;

@@ -224,12 +224,23 @@ test('duplicate ids across parts are found and a missing key is the undefined pa
                       'records to name it by: analyse the parts again with records']);
   }
   // One cut after item 2 (whose repeat of item 0 is then inside part 1): keyed by /k, the parts
-  // made without records merge.
+  // made without records check their pairs only at the merge, so they cannot name that repeat
+  // either, and the input is read again.
   const cutAfter = [new TextDecoder().decode(bytes).indexOf('{"id":"a","k":2}')];
   assert.ok(cutAfter[0] > 0);
+  const twice = inParts(bytes, {key_paths: ['/k']}, cutAfter, {}, rng(1), {idRecords: false});
+  assert.deepEqual(twice.error && [twice.error.codeName, twice.error.message],
+                   ['bad_partial', 'part 1 holds an id twice, and was made without id records to name ' +
+                    'it by: analyse the parts again with records']);
   const merged = pageWay(bytes, {key_paths: ['/k']}, cutAfter, {maxPartitions: -1});
-  assert.equal(merged.again, false);
+  assert.equal(merged.again, true);
   assert.deepEqual(merged.outcome, onePass(bytes, {key_paths: ['/k']}, {maxPartitions: -1}));
+  // Without the repeat (items 0-1 and 3-5 apart from item 2), they merge at once.
+  const text = new TextDecoder().decode(bytes);
+  const noRepeat = new TextEncoder().encode(text.replace('{"id":"a","k":1}\n{"id":"a","k":2}', '{"id":"a","k":2}'));
+  const held = pageWay(noRepeat, {key_paths: ['/k']}, [cutAfter[0] - '{"id":"a","k":1}\n'.length], {maxPartitions: -1});
+  assert.equal(held.again, false);
+  assert.deepEqual(held.outcome, onePass(noRepeat, {key_paths: ['/k']}, {maxPartitions: -1}));
   // Without records a part's partial holds its ids' hashes only: smaller.
   const withRecords = [], hashesOnly = [];
   inParts(bytes, {key_paths: ['/k']}, cutAfter, {}, rng(1), {sizes: withRecords});

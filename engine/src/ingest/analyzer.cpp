@@ -7,6 +7,7 @@
 #include <deque>
 #include <iterator>
 #include <optional>
+#include <queue>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -344,7 +345,7 @@ class Analyzer::Impl : public internal::ItemSink {
     if (id) add.id.assign(id->text);
     if (add.check == IdCheck::kPair) {
       add.pair = XXH3_64bits_withSeed(id->text.data(), id->text.size(), hash);
-      ids_.Prefetch(add.pair);
+      if (!hashed_) ids_.Prefetch(add.pair);
     }
     if (adds_count_ == kAddBatch) ResolveAdds();
     return Status::Ok();
@@ -357,7 +358,7 @@ class Analyzer::Impl : public internal::ItemSink {
     uint64_t touched = 0;
     for (size_t k = 0; k < adds_count_; ++k) {
       touched += partitions_.TouchSlot(adds_[k].hash);
-      if (adds_[k].check == IdCheck::kPair) touched += ids_.TouchSlot(adds_[k].pair);
+      if (adds_[k].check == IdCheck::kPair && !hashed_) touched += ids_.TouchSlot(adds_[k].pair);
     }
     for (size_t k = 0; k < adds_count_; ++k) touched += partitions_.TouchEntry(adds_[k].hash);
     for (size_t k = 0; k < adds_count_; ++k) touched += partitions_.TouchKey(adds_[k].hash);
@@ -383,7 +384,7 @@ class Analyzer::Impl : public internal::ItemSink {
       double most = 16.0 * static_cast<double>(at_least);
       return std::max(at_least, static_cast<size_t>(std::min(whole, most)));
     };
-    if (ids_.WouldGrow(adds_count_) && options_.check_ids && !id_is_key_) {
+    if (!hashed_ && ids_.WouldGrow(adds_count_) && options_.check_ids && !id_is_key_) {
       ids_.Reserve(estimate(ids_.size()));
     }
     if (id_is_key_ && partitions_.WouldGrow(adds_count_)) {
@@ -397,14 +398,14 @@ class Analyzer::Impl : public internal::ItemSink {
     if (add.check == IdCheck::kKeyIsId && partitions_.size() == before) {
       CountDuplicateId(add);
     } else if (add.check == IdCheck::kPair) {
-      if (!ids_.Insert(add.pair)) {
+      if (hashed_) {
+        // Kept in a column, no set: the merge checks every part's pairs at once (sorted at
+        // Seal), a repeat even inside this part being one it cannot name (PartIds::kHashed).
+        id_pairs_.AddHash(add.pair);
+      } else if (!ids_.Insert(add.pair)) {
         CountDuplicateId(add);
       } else if (part_ && !first_) {
-        if (hashed_) {
-          id_pairs_.AddHash(add.pair);
-        } else {
-          id_pairs_.Add(add.pair, add.record, add.id);
-        }
+        id_pairs_.Add(add.pair, add.record, add.id);
       }
     }
     if (weight_slot_) AddWeight(number, add.weight);
@@ -889,7 +890,7 @@ class Analyzer::Impl : public internal::ItemSink {
   internal::ScanPaths scan_paths_;  // paths_, for the scanner
   bool part_ = false;
   bool first_ = false;  // the first part: no part precedes it (partial_data.h)
-  bool hashed_ = false;  // a later part keeps its id pairs' hashes only (PartIds::kHashed)
+  bool hashed_ = false;  // a part keeps its id pairs' hashes only, unchecked (PartIds::kHashed)
   // A part's log for a merge (partial_data.h).
   std::deque<internal::ItemRecord> first_items_;
   internal::IdPairRecords id_pairs_;
@@ -1233,13 +1234,71 @@ Status RebaseStatus(const Status& s, const PartBase& b) {
                 Rebase(s.where(), b));
 }
 
-// A part made with PartIds::kHashed holds an id an earlier part holds too: it kept no record to
-// name it by (Analyzer::CreatePart; `k` counts from 0).
-Status UnnamedRepeat(size_t k) {
+// A part made with PartIds::kHashed holds an id an earlier part holds too, or (`twice`) holds
+// one twice: it kept no record to name it by (Analyzer::CreatePart; `k` counts from 0).
+Status UnnamedRepeat(size_t k, bool twice = false) {
   return Status(ErrorCode::kBadPartial,
-                fmt::format("part {} holds an id an earlier part holds too, and was made without "
-                            "id records to name it by: analyse the parts again with records",
-                            k + 1));
+                fmt::format("part {} holds {}, and was made without id records to name it by: "
+                            "analyse the parts again with records",
+                            k + 1, twice ? "an id twice" : "an id an earlier part holds too"));
+}
+
+// Where parts made with PartIds::kHashed first repeat a (partition, id) pair: the first part,
+// in input order, that holds one twice (`twice`) or one an earlier part holds; `part` is
+// parts.size() when none does. Seal sorted each part's pair hashes (a part read from bytes not
+// so is sorted here), so one ascending sweep over them all finds every repeat.
+struct PairRepeat {
+  size_t part;
+  bool twice = false;
+};
+PairRepeat FirstRepeatedPair(const std::vector<internal::PartialData*>& parts) {
+  PairRepeat first{parts.size()};
+  auto note = [&](size_t k, bool twice) {
+    if (k < first.part || (k == first.part && twice)) first = {k, twice};
+  };
+  std::vector<const std::vector<uint64_t>*> columns;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    internal::IdPairRecords& pairs = parts[k]->id_pairs;
+    if (!std::is_sorted(pairs.hashes().begin(), pairs.hashes().end())) pairs.SortHashes();
+    const std::vector<uint64_t>& h = pairs.hashes();
+    if (std::adjacent_find(h.begin(), h.end()) != h.end()) note(k, true);
+    columns.push_back(&h);
+  }
+  if (columns.size() == 2) {  // the common case: a merge of the two sorted columns
+    const std::vector<uint64_t>& a = *columns[0];
+    const std::vector<uint64_t>& b = *columns[1];
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+      if (a[i] < b[j]) {
+        ++i;
+      } else if (b[j] < a[i]) {
+        ++j;
+      } else {
+        note(1, false);
+        break;
+      }
+    }
+    return first;
+  }
+  // Every column at once, smallest hash first and, among equal ones, the earliest part first:
+  // a hash equal to the one before is a repeat in the part it comes from.
+  using Head = std::pair<uint64_t, size_t>;  // (hash, part)
+  std::vector<size_t> next(columns.size(), 0);
+  std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
+  for (size_t k = 0; k < columns.size(); ++k) {
+    if (!columns[k]->empty()) heads.push({(*columns[k])[0], k});
+  }
+  bool any = false;
+  uint64_t last = 0;
+  while (!heads.empty()) {
+    auto [hash, k] = heads.top();
+    heads.pop();
+    if (any && hash == last) note(k, false);
+    any = true;
+    last = hash;
+    if (++next[k] < columns[k]->size()) heads.push({(*columns[k])[next[k]], k});
+  }
+  return first;
 }
 
 ItemFinding RebaseFinding(ItemFinding f, const PartBase& b) {
@@ -1318,6 +1377,7 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->weight_spill = std::move(weight_spill_);
   d->first_items = std::move(first_items_);
   d->id_pairs = std::move(id_pairs_);
+  if (hashed_) d->id_pairs.SortHashes();  // in the part's own thread or worker
   d->sample_paths = std::move(sample_paths_);
   d->sample_items = std::move(sample_items_);
   d->sample_obs = std::move(sample_obs_);
@@ -1381,6 +1441,13 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   for (const internal::PartialData* d : parts) {
     partitions_in_parts += d->unloaded ? d->unloaded_partitions : d->table.size();
   }
+  // Parts made with PartIds::kHashed (all of them, as the CLI's --jobs and the page make them)
+  // are checked for a repeated (partition, id) pair together, before their tables merge.
+  bool all_hashed = options.check_ids &&
+                    std::none_of(parts.begin(), parts.end(),
+                                 [](const internal::PartialData* d) { return d->id_records; });
+  PairRepeat repeat_at{parts.size()};
+  if (all_hashed) repeat_at = FirstRepeatedPair(parts);
   Merged merged;
   std::vector<ItemFinding> duplicates;
   for (size_t k = 0; k < parts.size(); ++k) {
@@ -1494,15 +1561,18 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       if (!repeat.ok()) return repeat;
     }
     if (unnamed_repeat) return UnnamedRepeat(k);
-    // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's.
+    if (k == repeat_at.part) return UnnamedRepeat(k, repeat_at.twice);
+    // Otherwise each (partition, id) pair's first item in the part repeats an earlier part's
+    // (parts with records; hashed ones, checked above, hold no pairs here).
     // The last part's pairs are only looked up: no part after it needs them in the set. The
     // records (read and checked with the partial, or the part's own) are decoded only as far as
     // the last repeat, for the findings' places and ids.
     bool last = k + 1 == parts.size();
-    if (!last) impl->ids_.Reserve(impl->ids_.size() + d.id_pairs.size());
+    size_t pairs = all_hashed ? 0 : d.id_pairs.size();
+    if (!last) impl->ids_.Reserve(impl->ids_.size() + pairs);
     std::vector<size_t> repeats;
     uint64_t touched = 0;
-    for (size_t i = 0; i < d.id_pairs.size(); ++i) {
+    for (size_t i = 0; i < pairs; ++i) {
       if (i % kAddBatch == 0) {  // a batch's slots loaded together: their misses overlap
         touched += impl->ids_.TouchSlots(d.id_pairs.hashes().data() + i,
                                          std::min(d.id_pairs.size() - i, kAddBatch));

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/radix_sort.h"
 #include "ingest/candidate_discovery.h"
 #include "ingest/exact_sum.h"
 #include "ingest/hash_set64.h"
@@ -63,6 +64,11 @@ class IdPairRecords {
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   // A pair of a part made with PartIds::kHashed: its hash alone (no records at all).
   void AddHash(uint64_t hash) { hash_.push_back(hash); }
+  // Sorts the hashes of a part without records (PartIds::kHashed), smallest first: the merge
+  // then finds a repeat, in one part or across parts, in one ascending sweep.
+  void SortHashes() {
+    if (records().empty()) RadixSortUInt64(hash_.data(), hash_.size());
+  }
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
   void Assign(std::vector<uint64_t> hashes, std::string records) {

@@ -300,11 +300,22 @@ TEST(PartialStateTest, DuplicateIdsAcrossPartsAreFound) {
                  "hashed, every item apart");
       EXPECT_TRUE(again);
     }
-    // A repeat inside one part is named by the part itself: no second reading.
-    bool again = true;
+    // A repeat inside one part cannot be named by a hashed part either (its pairs are checked
+    // at the merge): the parts are read again with records. (Keyed by /id the first part names
+    // its own repeat, a partition it holds, and the second part's "a" is the one refused.)
+    bool again = false;
     ExpectSame(one, ShardedHashed(options, text, {text.rfind("{\"id\"")}, true, true, &again),
                "hashed, the last item apart");
-    EXPECT_EQ(again, options.key_paths[0] == "/id");  // keyed by /id, item 3 repeats item 0
+    EXPECT_TRUE(again);
+    auto twice = Sharded(options, text, {text.rfind("{\"id\"")}, true, 4096, true,
+                         PartIds::kHashed);
+    ASSERT_FALSE(twice.ok());
+    EXPECT_EQ(twice.status().message(),
+              options.key_paths[0] == "/id"
+                  ? "part 2 holds an id an earlier part holds too, and was made without id "
+                    "records to name it by: analyse the parts again with records"
+                  : "part 1 holds an id twice, and was made without id records to name it by: "
+                    "analyse the parts again with records");
     // An empty first part: the next part, read for a merge, is adopted (its table loaded from
     // the partial's bytes, which then go).
     std::vector<size_t> after_empty = cuts;
@@ -560,6 +571,53 @@ TEST(PartialStateTest, ABrokenIdPairRecordIsLocated) {
 // A part made with PartIds::kHashed writes its id pairs' hashes and no place at all (nor a /id
 // partition's first item): id-check byte 2, read back to the same bytes; records forged into it
 // and an id-check byte past 2 are refused where they are.
+// Hashed parts' pairs are checked at the merge, all parts together: the refusal names the first
+// part (in input order) that holds a pair twice or one an earlier part holds, in memory and read
+// for a merge alike, with two parts and with more.
+TEST(PartialStateTest, HashedPartsNameTheFirstPartThatRepeatsAPair) {
+  auto item = [](const char* id, int k) { return fmt::format("{{\"id\":\"{}\",\"k\":{}}}\n", id, k); };
+  struct Case {
+    std::vector<std::string> parts;
+    const char* refusal;  // empty: the merge holds
+  };
+  const std::vector<Case> cases = {
+      {{item("a", 1) + item("b", 1), item("c", 1), item("d", 1)}, ""},
+      {{item("a", 1), item("b", 1), item("a", 1)}, "part 3 holds an id an earlier part holds too"},
+      {{item("a", 1), item("b", 1) + item("b", 1), item("a", 1)}, "part 2 holds an id twice"},
+      {{item("a", 1), item("b", 1), item("c", 1) + item("b", 1)}, "part 3 holds an id an earlier part holds too"},
+      {{item("a", 1) + item("a", 2), item("b", 1), item("a", 2)}, "part 3 holds an id an earlier part holds too"},
+      {{item("a", 1), item("a", 2)}, ""},
+      {{item("a", 1), item("b", 2) + item("a", 1)}, "part 2 holds an id an earlier part holds too"},
+      {{item("a", 1) + item("a", 1), item("a", 1)}, "part 1 holds an id twice"},
+  };
+  const AnalysisOptions options = Options({"/k"});
+  for (const Case& c : cases) {
+    std::string text;
+    std::vector<size_t> cuts;
+    for (const std::string& part : c.parts) {
+      if (!text.empty()) cuts.push_back(text.size());
+      text += part;
+    }
+    auto one = OnePass(options, text);
+    ASSERT_TRUE(one.ok());
+    for (bool serialized : {false, true}) {
+      auto merged = Sharded(options, text, cuts, serialized, 4096, serialized, PartIds::kHashed);
+      if (*c.refusal == '\0') {
+        ExpectSame(one, merged, text);
+        continue;
+      }
+      ASSERT_FALSE(merged.ok()) << text;
+      EXPECT_EQ(merged.status().message(),
+                std::string(c.refusal) + ", and was made without id records to name it by: "
+                                          "analyse the parts again with records")
+          << text;
+      bool again = false;
+      ExpectSame(one, ShardedHashed(options, text, cuts, serialized, serialized, &again), text);
+      EXPECT_TRUE(again);
+    }
+  }
+}
+
 TEST(PartialStateTest, AHashedPartKeepsNoRecords) {
   std::string text;
   for (int i = 0; i < 20; ++i) text += fmt::format("{{\"id\":\"id{:02}\",\"user\":\"u{}\"}}\n", i, i % 3);
@@ -600,12 +658,14 @@ TEST(PartialStateTest, AHashedPartKeepsNoRecords) {
               fmt::format("partial state: the id check is 3, not 0, 1 or 2 (at byte {})", id_check));
     EXPECT_EQ(parsed.status().where().byte_offset, static_cast<int64_t>(id_check));
   }
-  // Keyed by /user, the two partials differ in the id-check byte and from the pairs' string on
-  // (empty in the hashed one): a recorded partial marked hashed is refused at its records.
+  // Keyed by /user, the two partials of one item differ in the id-check byte and from the
+  // pairs' string on (empty in the hashed one; with one pair the hashed part's sorted hashes are
+  // the recorded part's): a recorded partial marked hashed is refused at its records.
+  const std::string one_item = "{\"id\":\"id00\",\"user\":\"u0\"}\n";
   auto hashed = Analyzer::CreatePart(Options({"/user"}, 0), false, PartIds::kHashed);
-  ASSERT_TRUE(hashed.ok() && hashed.value()->Feed(text).ok() && hashed.value()->Finish().ok());
+  ASSERT_TRUE(hashed.ok() && hashed.value()->Feed(one_item).ok() && hashed.value()->Finish().ok());
   auto written = hashed.value()->SerializePartial();
-  auto full = FinishedPart(Options({"/user"}, 0), text)->SerializePartial();
+  auto full = FinishedPart(Options({"/user"}, 0), one_item)->SerializePartial();
   ASSERT_TRUE(written.ok() && full.ok());
   size_t id_check = 0;
   while (written.value()[id_check] == full.value()[id_check]) ++id_check;

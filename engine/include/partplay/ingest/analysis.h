@@ -272,10 +272,12 @@ class Analyzer {
   // `ids`: what a later part keeps so a merge can name an id an earlier part holds (for each
   // (partition, id) pair, or keyed by /id each partition): kRecorded, the first item's place and
   // the id (a partial a user merges later); kHashed, the pairs' hashes only, for parts merged at
-  // once by a caller that can read them again: the merge refuses (kBadPartial, "made without id
-  // records") a repeat it cannot name, and the caller analyses the parts again with kRecorded.
-  // A part of an input whose ids repeat across its parts is then read twice; the others save
-  // the records' time and memory (about 50 bytes an item for a uuid id).
+  // once by a caller that can read them again: a part keeps them in a column (no set: it checks
+  // nothing itself) and sorts it when it ends, the merge checks every part's column in one
+  // sweep and refuses (kBadPartial, "made without id records") a repeat it cannot name, across
+  // parts or inside one, and the caller analyses the parts again with kRecorded. An input whose
+  // ids repeat is then read twice; the others save the records' and the set's time and memory
+  // (about 50 bytes an item for a uuid id, and the set's 16).
   static StatusOr<std::unique_ptr<Analyzer>> CreatePart(const AnalysisOptions& options,
                                                         bool first = false,
                                                         PartIds ids = PartIds::kRecorded);
