@@ -367,6 +367,10 @@ class Analyzer::Impl : public internal::ItemSink {
     adds_count_ = 0;
   }
   void OnRegionDone() override { ResolveAdds(); }
+  // A hashed part's pairs, sorted when it finishes, in its own thread or worker, not by a merge.
+  void SortHashedPairs() {
+    if (hashed_) id_pairs_.SortHashes();
+  }
 
   // Before a batch that could grow the id set (or, keyed by /id, the table): sized for 90% of
   // the items the input read so far suggests for all of it (ExpectInputBytes), so an estimate a
@@ -1148,6 +1152,7 @@ Status Analyzer::Finish() {
     return s;
   }
   impl_->ResolveAdds();
+  impl_->SortHashedPairs();
   impl_->finished_ = true;
   return Status::Ok();
 }
@@ -1377,7 +1382,7 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->weight_spill = std::move(weight_spill_);
   d->first_items = std::move(first_items_);
   d->id_pairs = std::move(id_pairs_);
-  if (hashed_) d->id_pairs.SortHashes();  // in the part's own thread or worker
+  if (hashed_) d->id_pairs.SortHashes();  // in the part's own thread or worker (once: Finish)
   d->sample_paths = std::move(sample_paths_);
   d->sample_items = std::move(sample_items_);
   d->sample_obs = std::move(sample_obs_);

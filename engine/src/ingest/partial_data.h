@@ -5,6 +5,7 @@
 // indices and locations (analyzer.cpp).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -64,10 +65,12 @@ class IdPairRecords {
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   // A pair of a part made with PartIds::kHashed: its hash alone (no records at all).
   void AddHash(uint64_t hash) { hash_.push_back(hash); }
-  // Sorts the hashes of a part without records (PartIds::kHashed), smallest first: the merge
-  // then finds a repeat, in one part or across parts, in one ascending sweep.
+  // Sorts the hashes of a part without records (PartIds::kHashed), smallest first, unless they
+  // are: the merge then finds a repeat, in one part or across parts, in one ascending sweep.
   void SortHashes() {
-    if (records().empty()) RadixSortUInt64(hash_.data(), hash_.size());
+    if (records().empty() && !std::is_sorted(hash_.begin(), hash_.end())) {
+      RadixSortUInt64(hash_.data(), hash_.size());
+    }
   }
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
