@@ -1,7 +1,6 @@
 // The reader thread (web/worker/reader.js): where a core is free, an engine worker's File is read
 // ahead on a helper thread and its chunks handed over. Its reports are those of the same bytes
-// given as bytes (plain and gzip), and its partial states those of the worker reading the file
-// itself into one reused buffer; a cancel in the middle of a read leaves the worker and its
+// given as bytes (plain and gzip); a cancel in the middle of a read leaves the worker and its
 // reader working; a file that changed on disk after it was chosen is the `io` error it is
 // without the reader, and the worker goes on.
 import {test} from 'node:test';
@@ -72,64 +71,6 @@ test('a file read ahead gives the report of the same bytes, plain and gzip', {ti
       assert.equal(seen[name].fileBytes, Buffer.byteLength(text));
     }
     assert.equal(seen.gzip.compressed, gz.length);
-    assert.deepEqual(problems, []);
-  } finally {
-    await close();
-  }
-});
-
-test('a file a worker reads itself, into one reused buffer, gives the partial state read ahead gives', {timeout: 2 * TIMEOUT}, async () => {
-  const {page, problems, close} = await openPage();
-  try {
-    const seen = await page.evaluate(async () => {
-      // Each file spans several of the worker's 4 MiB read buffers; the gzip one does compressed too.
-      let seed = 7;
-      const noise = () => (seed = (seed * 48271) % 2147483647).toString(36);
-      const lines = [];
-      for (let i = 0; i < 300000; i++) lines.push(JSON.stringify({id: `i${i}`, userId: `u${i % 4001}`, pad: noise() + noise() + noise()}));
-      const text = new TextEncoder().encode(`${lines.join('\n')}\n`);
-      const gz = new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
-      const {Reply, Request, request} = await import(new URL('worker/protocol.js', location.href).href);
-      const worker = new Worker(new URL('worker/worker.js', location.href), {type: 'module'});
-      let next = 1;
-      const ask = (type, payload) => new Promise((resolve, reject) => {
-        const id = next++;
-        worker.addEventListener('message', function on({data}) {
-          if (data.id !== id || data.type === Reply.PROGRESS) return;
-          worker.removeEventListener('message', on);
-          if (data.type === Reply.RESULT) resolve(data.payload);
-          else reject(new Error(JSON.stringify(data.payload)));
-        });
-        worker.postMessage(request(id, type, payload));
-      });
-      const out = {};
-      try {
-        for (const [name, data] of [['plain', text], ['gzip', gz]]) {
-          const file = new File([data], `items-${name}`);
-          for (const readAhead of [false, true]) {
-            const part = await ask(Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: file.size,
-                                                          first: false, keyPaths: ['/userId'], readAhead});
-            // The partial state (with every id's hash: MBs) as its length and SHA-256.
-            const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', part.partial));
-            out[`${name} ${readAhead}`] = {items: part.items, bytes: part.bytes, readAhead: part.readAhead,
-                                           partial: `${part.partial.byteLength} ${Array.from(digest).join(',')}`};
-          }
-        }
-      } finally {
-        worker.terminate();
-      }
-      return {out, sizes: [text.length, gz.length]};
-    });
-    const [textBytes, gzBytes] = seen.sizes;
-    assert.ok(textBytes > 3 * (4 << 20) && gzBytes > 4 << 20, `${textBytes} and ${gzBytes} bytes`);
-    for (const name of ['plain', 'gzip']) {
-      const itself = seen.out[`${name} false`];
-      const ahead = seen.out[`${name} true`];
-      assert.deepEqual([itself.readAhead, ahead.readAhead], [false, true], name);
-      assert.deepEqual([itself.items, itself.bytes], [300000, textBytes], name);
-      assert.ok(Number.parseInt(itself.partial, 10) > 300000 * 8, `${name}: a partial state with the ids' hashes`);
-      assert.equal(itself.partial, ahead.partial, `${name}: the same partial state either way`);
-    }
     assert.deepEqual(problems, []);
   } finally {
     await close();

@@ -198,37 +198,6 @@ async function* readStream(stream) {
   }
 }
 
-/** The buffer a file's stream is read into, again and again, where it is a byte stream. */
-const FILE_READ_BYTES = 4 << 20;
-
-/**
- * Reads a File's stream here. Where it is a byte stream (Chromium), into one reused buffer: a
- * chunk is then only valid until the next is asked for (openSource's contract), and the thread
- * takes each chunk over about 5x faster than into a fresh buffer per chunk (79 MB in Chromium:
- * about 10 against 45-70 ms). Elsewhere, the stream's own chunks.
- */
-async function* readFileStream(file) {
-  const stream = file.stream();
-  let reader;
-  try {
-    reader = stream.getReader({mode: 'byob'});
-  } catch {
-    yield* readStream(stream);  // not a byte stream
-    return;
-  }
-  try {
-    let buffer = new ArrayBuffer(FILE_READ_BYTES);
-    for (;;) {
-      const {done, value} = await reader.read(new Uint8Array(buffer));
-      if (done) return;
-      buffer = value.buffer;  // the same memory, handed back
-      if (value.length) yield value;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-}
-
 /** At most this many bytes of a file are read ahead of the engine by the reader thread. */
 const READ_AHEAD_BYTES = 8 << 20;
 
@@ -320,7 +289,7 @@ const READ_AHEAD_DEFAULT = readAheadPays(1);
 async function* readFile(file, reader) {
   if (typeof file.stream === 'function') {
     try {
-      yield* reader ? readThroughReader(reader, file) : readFileStream(file);
+      yield* reader ? readThroughReader(reader, file) : readStream(file.stream());
     } catch (e) {
       if (e instanceof AbortError) throw e;
       throw await ioError(`The file "${file.name ?? 'file'}" could not be read: ${e?.message ?? e}`);
@@ -338,7 +307,6 @@ async function* readFile(file, reader) {
  * compressed: null | {bytesRead, bytesTotal}, readAhead}. A gzip source (its first bytes, not its
  * name) is decompressed on the way (gunzip.js); bytesTotal is then null and compressed counts its
  * bytes. readAhead (asked, and true in the answer when so): a file read by the reader thread.
- * A chunk is valid only until the next one is asked for (readFileStream reuses its buffer).
  */
 async function openSource(kept, {readAhead = READ_AHEAD_DEFAULT} = {}) {
   const readsFile = kept.kind === SourceKind.FILE && typeof kept.file.stream === 'function';
