@@ -385,9 +385,9 @@ export class PlaygroundClient extends EventTarget {
           // Where a parted analysis spends its time: the split, each part (from the round's start
           // to its answer, partial state included), the merge and report (the benchmark prints
           // them), whether the parts were analysed again with id records and read ahead. The
-          // heaps: each worker's after its part (a peak: wasm memory never shrinks), this worker's after the
-          // merge, and the most they held at once (all parts at their end, or the merge beside
-          // the pool workers that were kept).
+          // heaps: each worker's after its part (a peak: wasm memory never shrinks), this
+          // worker's after the merge, and the most they held at once (all parts at their end, or
+          // the merge beside the pool workers that were kept).
           const partHeaps = results.map((r) => r.heapBytes);
           const kept = results.slice(1).filter((r) => !r.retired).reduce((sum, r) => sum + r.heapBytes, 0);
           Object.assign(report.timing, {

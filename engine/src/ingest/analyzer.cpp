@@ -403,8 +403,8 @@ class Analyzer::Impl : public internal::ItemSink {
       CountDuplicateId(add);
     } else if (add.check == IdCheck::kPair) {
       if (hashed_) {
-        // Kept in a column, no set: the merge checks every part's pairs at once (sorted at
-        // Seal), a repeat even inside this part being one it cannot name (PartIds::kHashed).
+        // Kept in a column, no set: the merge checks every part's pairs at once (sorted by
+        // Finish), a repeat even inside this part being one it cannot name (PartIds::kHashed).
         id_pairs_.AddHash(add.pair);
       } else if (!ids_.Insert(add.pair)) {
         CountDuplicateId(add);
@@ -1250,8 +1250,8 @@ Status UnnamedRepeat(size_t k, bool twice = false) {
 
 // Where parts made with PartIds::kHashed first repeat a (partition, id) pair: the first part,
 // in input order, that holds one twice (`twice`) or one an earlier part holds; `part` is
-// parts.size() when none does. Seal sorted each part's pair hashes (a part read from bytes not
-// so is sorted here), so one ascending sweep over them all finds every repeat.
+// parts.size() when none does. Finish sorted each part's pair hashes (any other column, one
+// read from bytes say, is sorted here), so one ascending sweep over them all finds every repeat.
 struct PairRepeat {
   size_t part;
   bool twice = false;
@@ -1264,7 +1264,7 @@ PairRepeat FirstRepeatedPair(const std::vector<internal::PartialData*>& parts) {
   std::vector<const std::vector<uint64_t>*> columns;
   for (size_t k = 0; k < parts.size(); ++k) {
     internal::IdPairRecords& pairs = parts[k]->id_pairs;
-    if (!std::is_sorted(pairs.hashes().begin(), pairs.hashes().end())) pairs.SortHashes();
+    pairs.SortHashes();  // a no-op on a sorted column
     const std::vector<uint64_t>& h = pairs.hashes();
     if (std::adjacent_find(h.begin(), h.end()) != h.end()) note(k, true);
     columns.push_back(&h);
@@ -1382,7 +1382,6 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->weight_spill = std::move(weight_spill_);
   d->first_items = std::move(first_items_);
   d->id_pairs = std::move(id_pairs_);
-  if (hashed_) d->id_pairs.SortHashes();  // in the part's own thread or worker (once: Finish)
   d->sample_paths = std::move(sample_paths_);
   d->sample_items = std::move(sample_items_);
   d->sample_obs = std::move(sample_obs_);
