@@ -90,8 +90,11 @@ let server;
 let baseUrl;
 let browser;
 
-/** Starts the server and the browser before this file's tests and stops them after. */
-export function useBrowser() {
+/**
+ * Starts the server and the browser before this file's tests and stops them after; `args` are
+ * added to the browser's command line (e.g. `--js-flags=--expose-gc`).
+ */
+export function useBrowser({args = []} = {}) {
   before(async () => {
     assert.ok(existsSync(join(siteRoot, 'index.html')),
               `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
@@ -99,7 +102,7 @@ export function useBrowser() {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-             '--disable-sync', '--no-first-run', '--disable-quic'],
+             '--disable-sync', '--no-first-run', '--disable-quic', ...args],
     });
   });
 

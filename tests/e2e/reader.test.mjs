@@ -1,6 +1,7 @@
 // The reader thread (web/worker/reader.js): where a core is free, an engine worker's File is read
 // ahead on a helper thread and its chunks handed over. Its reports are those of the same bytes
-// given as bytes (plain and gzip); a cancel in the middle of a read leaves the worker and its
+// given as bytes (plain and gzip), and its partial states those of the worker reading the file
+// itself into one reused buffer; a cancel in the middle of a read leaves the worker and its
 // reader working; a file that changed on disk after it was chosen is the `io` error it is
 // without the reader, and the worker goes on.
 import {test} from 'node:test';
@@ -9,9 +10,10 @@ import {mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {TIMEOUT, isReaderThread, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, engineWorkers, isReaderThread, openPage, useBrowser} from './harness.mjs';
 
-useBrowser();
+// gc() in the workers: a test collects garbage while a worker's reads are pending.
+useBrowser({args: ['--js-flags=--expose-gc']});
 
 /** `count` NDJSON items with ids, users and some padding (~100 bytes each). */
 function ndjson(count) {
@@ -73,6 +75,126 @@ test('a file read ahead gives the report of the same bytes, plain and gzip', {ti
     assert.equal(seen.gzip.compressed, gz.length);
     assert.deepEqual(problems, []);
   } finally {
+    await close();
+  }
+});
+
+test('a file a worker reads itself, into one reused buffer, gives the partial state read ahead gives', {timeout: 2 * TIMEOUT}, async () => {
+  const {page, problems, close} = await openPage();
+  try {
+    const seen = await page.evaluate(async () => {
+      // Each file spans several of the worker's 4 MiB read buffers; the gzip one does compressed too.
+      let seed = 7;
+      const noise = () => (seed = (seed * 48271) % 2147483647).toString(36);
+      const lines = [];
+      for (let i = 0; i < 300000; i++) lines.push(JSON.stringify({id: `i${i}`, userId: `u${i % 4001}`, pad: noise() + noise() + noise()}));
+      const text = new TextEncoder().encode(`${lines.join('\n')}\n`);
+      const gz = new Uint8Array(await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+      const {Reply, Request, request} = await import(new URL('worker/protocol.js', location.href).href);
+      const worker = new Worker(new URL('worker/worker.js', location.href), {type: 'module'});
+      let next = 1;
+      const ask = (type, payload) => new Promise((resolve, reject) => {
+        const id = next++;
+        worker.addEventListener('message', function on({data}) {
+          if (data.id !== id || data.type === Reply.PROGRESS) return;
+          worker.removeEventListener('message', on);
+          if (data.type === Reply.RESULT) resolve(data.payload);
+          else reject(new Error(JSON.stringify(data.payload)));
+        });
+        worker.postMessage(request(id, type, payload));
+      });
+      const out = {};
+      try {
+        for (const [name, data] of [['plain', text], ['gzip', gz]]) {
+          const file = new File([data], `items-${name}`);
+          for (const readAhead of [false, true]) {
+            const part = await ask(Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: file.size,
+                                                          first: false, keyPaths: ['/userId'], readAhead});
+            // The partial state (with every id's hash: MBs) as its length and SHA-256.
+            const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', part.partial));
+            out[`${name} ${readAhead}`] = {items: part.items, bytes: part.bytes, readAhead: part.readAhead,
+                                           partial: `${part.partial.byteLength} ${Array.from(digest).join(',')}`};
+          }
+        }
+      } finally {
+        worker.terminate();
+      }
+      return {out, sizes: [text.length, gz.length]};
+    });
+    const [textBytes, gzBytes] = seen.sizes;
+    assert.ok(textBytes > 3 * (4 << 20) && gzBytes > 4 << 20, `${textBytes} and ${gzBytes} bytes`);
+    for (const name of ['plain', 'gzip']) {
+      const itself = seen.out[`${name} false`];
+      const ahead = seen.out[`${name} true`];
+      assert.deepEqual([itself.readAhead, ahead.readAhead], [false, true], name);
+      assert.deepEqual([itself.items, itself.bytes], [300000, textBytes], name);
+      assert.ok(Number.parseInt(itself.partial, 10) > 300000 * 8, `${name}: a partial state with the ids' hashes`);
+      assert.equal(itself.partial, ahead.partial, `${name}: the same partial state either way`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a worker reading its own file finishes its reads through garbage collections', {timeout: 2 * TIMEOUT}, async () => {
+  const {page, problems, close} = await openPage();
+  // Collects garbage in every engine worker, again and again, until stopped: a collection then
+  // lands while a read is pending. Chromium 156 took a byte stream with a pending BYOB read if
+  // nothing else held it, and the read never settled (the second of these reads, every time).
+  let collecting = true;
+  const collector = (async () => {
+    let collections = 0;
+    while (collecting) {
+      for (const worker of engineWorkers(page)) {
+        if (await worker.evaluate(() => (globalThis.gc?.(), 1)).catch(() => 0)) collections++;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return collections;
+  })();
+  try {
+    const seen = await page.evaluate(async (text) => {
+      const file = new File([text], 'items.ndjson');
+      const {Reply, Request, request} = await import(new URL('worker/protocol.js', location.href).href);
+      const worker = new Worker(new URL('worker/worker.js', location.href), {type: 'module'});
+      let next = 1;
+      // A read that never settles is reported as such (not as the whole test's timeout).
+      const ask = (type, payload) => new Promise((resolve, reject) => {
+        const id = next++;
+        const stuck = setTimeout(() => reject(new Error(`request ${id} had no answer in 20 s`)), 20000);
+        worker.addEventListener('message', function on({data}) {
+          if (data.id !== id || data.type === Reply.PROGRESS) return;
+          worker.removeEventListener('message', on);
+          clearTimeout(stuck);
+          if (data.type === Reply.RESULT) resolve(data.payload);
+          else reject(new Error(JSON.stringify(data.payload)));
+        });
+        worker.postMessage(request(id, type, payload));
+      });
+      const items = [];
+      try {
+        for (let k = 0; k < 8; k++) {
+          const begin = k * 1000;  // a slice, as a part reads: from item boundary to the end
+          const at = begin === 0 ? 0 : text.split('\n', k * 1000).join('\n').length + 1;
+          const part = await ask(Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: at, end: file.size,
+                                                        first: false, keyPaths: ['/userId'], readAhead: false});
+          items.push(part.items);
+        }
+      } catch (e) {
+        items.push(e.message);
+      } finally {
+        worker.terminate();
+      }
+      return items;
+    }, ndjson(40000));
+    collecting = false;
+    assert.ok(await collector > 0, 'garbage was collected in the workers');
+    assert.deepEqual(seen, Array.from({length: 8}, (_, k) => 40000 - k * 1000));
+    assert.deepEqual(problems, []);
+  } finally {
+    collecting = false;
+    await collector;
     await close();
   }
 });

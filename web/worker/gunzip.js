@@ -9,7 +9,8 @@
 //   input.compressed                                   // null, or {bytesRead, bytesTotal}
 //
 // A corrupt or truncated gzip stream ends in the engine's `io` error "NAME is not valid gzip:
-// ..." saying how far it got, never in a short read.
+// ..." saying how far it got, never in a short read. A raw chunk is valid only until the next is
+// read (worker.js readFileStream reuses its buffer), so what is kept longer is copied.
 
 /** gzip's first two bytes (RFC 1952, ID1 ID2). */
 export const GZIP_MAGIC = Object.freeze([0x1f, 0x8b]);
@@ -51,7 +52,9 @@ export async function gunzipIfCompressed(raw, {name, ioError}) {
       ended = true;
       break;
     }
-    head.push(next.value);
+    // Kept across the next read, which may reuse the chunk's buffer: a copy (a few bytes).
+    if (headBytes + next.value.length < 2) head.push(next.value.slice());
+    else head.push(next.value);
     headBytes += next.value.length;
   }
   async function* replay() {
@@ -87,7 +90,8 @@ export async function gunzipIfCompressed(raw, {name, ioError}) {
         controller.close();
       } else {
         compressed.bytesRead += next.value.length;
-        controller.enqueue(next.value);
+        // A copy: the stream queues it past the next read, which may reuse the chunk's buffer.
+        controller.enqueue(next.value.slice());
       }
     },
     async cancel() {
