@@ -193,19 +193,27 @@ class Analyzer::Impl : public internal::ItemSink {
     return Account(item);
   }
 
-  // An item the DOM parser validated whole: only the tracked paths are read. A sampled item
-  // (every scalar path counts) and a key number a double cannot tell apart from its literal go
-  // to the walk instead.
+  // An item the DOM parser validated whole: only the tracked paths are read, or for a sampled
+  // item every scalar (SampleObject, as the walk's discovery reads them). A key number a double
+  // cannot tell apart from its literal goes to the walk instead.
   Status OnValidatedItem(simdjson::dom::element root, const ItemContext& item,
                          bool& taken) override {
     taken = false;
-    if (Samples(item.index)) return Status::Ok();
     std::fill_n(found_, paths_.size(), FoundComponent{});  // the slots in use only
     discovering_ = false;
     simdjson::dom::object object;
     if (root.get_object().get(object)) return Status::Ok();
     uint32_t all_paths = (1u << paths_.size()) - 1;
+    // Decided before the sample records anything, so an item left to the walk is sampled once.
     if (!FindTracked(object, 1, all_paths)) return Status::Ok();
+    if (Samples(item.index)) {
+      std::fill_n(found_, paths_.size(), FoundComponent{});
+      discovering_ = true;
+      first_obs_ = sample_obs_.size();
+      if (!logs_sample()) discovery_->BeginItem(item.index, item.text.size());
+      pointer_.clear();
+      SampleObject(object, 1, all_paths);
+    }
     taken = true;
     return Account(item);
   }
@@ -215,7 +223,7 @@ class Analyzer::Impl : public internal::ItemSink {
   Status OnScannedItem(const internal::ScanValue* values, const ItemContext& item,
                        bool& taken) override {
     taken = false;
-    if (Samples(item.index)) return Status::Ok();
+    if (Samples(item.index)) return Status::Ok();  // the sample needs every value (WantsEveryValue)
     std::fill_n(found_, paths_.size(), FoundComponent{});  // the slots in use only
     discovering_ = false;
     for (size_t i = 0; i < paths_.size(); ++i) {
@@ -237,7 +245,11 @@ class Analyzer::Impl : public internal::ItemSink {
   }
   const internal::ScanPaths* PathsToScan() const override { return &scan_paths_; }
 
-  bool WantsValidated(int64_t item_index) const override { return !Samples(item_index); }
+  bool WantsValidated(int64_t item_index) const override {
+    (void)item_index;
+    return true;
+  }
+  bool WantsEveryValue(int64_t item_index) const override { return Samples(item_index); }
 
   bool Samples(int64_t item_index) const {
     return options_.discover_items < 0 || item_index < options_.discover_items;
@@ -822,6 +834,74 @@ class Analyzer::Impl : public internal::ItemSink {
       if (AllFound(matching)) return true;  // the first occurrence won: later fields change nothing
     }
     return true;
+  }
+  // A sampled item's DOM (OnValidatedItem): every field, as WalkObject and WalkValue read them
+  // for discovery, setting the tracked paths as they do. FindTracked has accepted the item, so
+  // no number here needs its literal.
+  void SampleObject(simdjson::dom::object object, int depth, uint32_t matching) {
+    for (simdjson::dom::key_value_pair field : object) {
+      uint32_t deeper = 0, here = 0;
+      for (uint32_t m = matching; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        const auto& segments = paths_[i].segments();
+        if (segments[depth - 1] != field.key) continue;
+        if (static_cast<size_t>(depth) == segments.size()) {
+          here |= 1u << i;
+        } else {
+          deeper |= 1u << i;
+        }
+      }
+      size_t pointer_len = pointer_.size();
+      KeyPath::AppendSegment(field.key, pointer_);
+      SampleValue(field.value, depth, deeper, here);
+      pointer_.resize(pointer_len);
+    }
+  }
+  void SampleValue(simdjson::dom::element value, int depth, uint32_t deeper, uint32_t here) {
+    switch (value.type()) {
+      case simdjson::dom::element_type::OBJECT:
+        SetInvalid(here, "object");
+        SampleObject(value.get_object().value_unsafe(), depth + 1, deeper);
+        return;
+      case simdjson::dom::element_type::ARRAY:
+        SetInvalid(here, "array");  // neither key paths nor the sample index into arrays
+        return;
+      case simdjson::dom::element_type::STRING: {
+        std::string_view text = value.get_string().value_unsafe();
+        Set(here, KeyKind::kString, 0, text);
+        Discover(KeyKind::kString, 0, text);
+        return;
+      }
+      case simdjson::dom::element_type::INT64: {
+        int64_t i = value.get_int64().value_unsafe();
+        SetInteger(here, static_cast<double>(i), i < 0,
+                   i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i));
+        Discover(KeyKind::kNumber, static_cast<double>(i), {});
+        return;
+      }
+      case simdjson::dom::element_type::UINT64: {
+        uint64_t u = value.get_uint64().value_unsafe();
+        SetInteger(here, static_cast<double>(u), false, u);
+        Discover(KeyKind::kNumber, static_cast<double>(u), {});
+        return;
+      }
+      case simdjson::dom::element_type::DOUBLE: {
+        double d = value.get_double().value_unsafe();
+        Set(here, KeyKind::kNumber, d, {});
+        Discover(KeyKind::kNumber, d, {});
+        return;
+      }
+      case simdjson::dom::element_type::BOOL: {
+        KeyKind kind = value.get_bool().value_unsafe() ? KeyKind::kTrue : KeyKind::kFalse;
+        Set(here, kind, 0, {});
+        Discover(kind, 0, {});
+        return;
+      }
+      case simdjson::dom::element_type::NULL_VALUE:
+        Set(here, KeyKind::kNull, 0, {});
+        Discover(KeyKind::kNull, 0, {});
+        return;
+    }
   }
   // Whether every component in `paths` has its value (or is invalid) already.
   bool AllFound(uint32_t paths) const {

@@ -68,6 +68,12 @@ class ItemSink {
     (void)item_index;
     return false;
   }
+  // Whether item `item_index` should reach OnValidatedItem with its whole DOM rather than
+  // OnScannedItem with the scanned paths' values (the sink reads every value of it).
+  virtual bool WantsEveryValue(int64_t item_index) const {
+    (void)item_index;
+    return false;
+  }
 };
 
 // Tests and the differential fuzz target turn the validated path off for the streams made

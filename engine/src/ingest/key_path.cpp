@@ -46,14 +46,17 @@ std::string KeyPath::EscapeSegment(std::string_view name) {
 
 void KeyPath::AppendSegment(std::string_view name, std::string& pointer) {
   pointer.push_back('/');
-  for (char c : name) {
-    if (c == '~') {
-      pointer += "~0";
-    } else if (c == '/') {
-      pointer += "~1";
-    } else {
-      pointer.push_back(c);
+  // The runs between '~' and '/' are appended whole (a char at a time cost the --discover
+  // sample, which builds a pointer per field, 7% of its time in wasm).
+  while (true) {
+    size_t special = name.find_first_of("~/");
+    if (special == std::string_view::npos) {
+      pointer.append(name);
+      return;
     }
+    pointer.append(name.substr(0, special));
+    pointer += name[special] == '~' ? "~0" : "~1";
+    name.remove_prefix(special + 1);
   }
 }
 

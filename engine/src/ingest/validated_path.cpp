@@ -34,6 +34,8 @@ class ScanningParser final : public ForwardingParser {
 
   // Whether the last stage2_next was settled by the scanner, and what it found.
   bool scanned() const { return scanned_; }
+  // Whether the next documents may be settled by the scanner (else each gets its DOM).
+  void set_scan(bool scan) { scan_ = scan; }
   const ScanValue* values() const { return values_.data(); }
 
   error_code stage1(const uint8_t* buf, size_t len, simdjson::stage1_mode mode) noexcept override {
@@ -47,7 +49,7 @@ class ScanningParser final : public ForwardingParser {
   }
   error_code stage2_next(simdjson::dom::document& doc) noexcept override {
     uint32_t next = 0;
-    scanned_ = scan_enabled && buf_ != nullptr &&
+    scanned_ = scan_enabled && scan_ && buf_ != nullptr &&
                ScanDocument(buf_, structural_indexes.get(), n_structural_indexes,
                             next_structural_index, *paths_, backslashes_, values_.data(), next);
     if (scanned_) {
@@ -63,6 +65,7 @@ class ScanningParser final : public ForwardingParser {
   const uint8_t* buf_ = nullptr;  // the batch stage 1 last indexed
   BackslashCursor backslashes_;   // its backslashes
   bool scanned_ = false;
+  bool scan_ = true;
 };
 
 }  // namespace
@@ -111,6 +114,14 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
       return Status::Ok();  // no memory for the DOM: the walked path needs less
     }
   }
+  // The scanner settles a document in stage2_next, before the loop below sees it: whether the
+  // sink wants the next item's whole DOM is set before each.
+  auto next_wants_dom = [&]() {
+    if (validated_->scanner != nullptr) {
+      validated_->scanner->set_scan(!sink_->WantsEveryValue(items_));
+    }
+  };
+  next_wants_dom();
   simdjson::dom::document_stream docs;
   if (validated_->parser.parse_many(b + begin, n, batch).get(docs)) return Status::Ok();
   size_t last_end = begin;
@@ -157,6 +168,7 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
     }
     ++items_;
     last_end = doc_at + source.size();
+    next_wants_dom();
   }
   taken_end = last_end;
   return Status::Ok();

@@ -98,6 +98,8 @@ TEST(KeyPathTest, EscapeSegment) {
   EXPECT_EQ(KeyPath::EscapeSegment("a~b"), "a~0b");
   EXPECT_EQ(KeyPath::EscapeSegment("~/~1"), "~0~1~0" "1");
   EXPECT_EQ(KeyPath::EscapeSegment(""), "");
+  EXPECT_EQ(KeyPath::EscapeSegment("ab/"), "ab~1");
+  EXPECT_EQ(KeyPath::EscapeSegment("/ab~c"), "~1ab~0c");
 }
 
 TEST(KeyPathTest, EscapeSegmentRoundTripsThroughParse) {
