@@ -71,6 +71,7 @@ export async function gunzipIfCompressed(raw, {name, ioError}) {
 
   const label = name ?? 'the data';
   if (typeof DecompressionStream !== 'function') {
+    await source.return?.();  // the source's read ends here (a file's stream is let go)
     throw await ioError(`${label} is gzip-compressed, and this browser cannot decompress it (it has no DecompressionStream).`);
   }
   const compressed = {bytesRead: 0, bytesTotal: raw.bytesTotal ?? null};
