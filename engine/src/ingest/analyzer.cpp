@@ -653,6 +653,22 @@ class Analyzer::Impl : public internal::ItemSink {
     return IsJsonNumber(raw);
   }
 
+  // Of the paths in `matching` (bit i: key path i's segments match the pointer down to this
+  // object, at `depth`), those a field named `key` continues (`deeper`) or ends at (`here`).
+  void MatchField(std::string_view key, int depth, uint32_t matching, uint32_t& deeper,
+                  uint32_t& here) const {
+    for (uint32_t m = matching; m; m &= m - 1) {
+      int i = __builtin_ctz(m);
+      const auto& segments = paths_[i].segments();
+      if (segments[depth - 1] != key) continue;
+      if (static_cast<size_t>(depth) == segments.size()) {
+        here |= 1u << i;
+      } else {
+        deeper |= 1u << i;
+      }
+    }
+  }
+
   // `matching`: bit i set when key path i's segments match the pointer down to this object.
   Status WalkObject(od::object object, int depth, uint32_t matching) {
     for (auto field_result : object) {
@@ -663,16 +679,7 @@ class Analyzer::Impl : public internal::ItemSink {
         if (auto e = field.unescaped_key(false).get(key)) return SimdjsonStatus(e);
       }
       uint32_t deeper = 0, here = 0;
-      for (uint32_t m = matching; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
-        const auto& segments = paths_[i].segments();
-        if (segments[depth - 1] != key) continue;
-        if (static_cast<size_t>(depth) == segments.size()) {
-          here |= 1u << i;
-        } else {
-          deeper |= 1u << i;
-        }
-      }
+      MatchField(key, depth, matching, deeper, here);
       size_t pointer_len = pointer_.size();
       if (discovering_) KeyPath::AppendSegment(key, pointer_);
       PARTPLAY_RETURN_IF_ERROR(WalkValue(field.value(), depth, deeper, here));
@@ -780,16 +787,7 @@ class Analyzer::Impl : public internal::ItemSink {
   bool FindTracked(simdjson::dom::object object, int depth, uint32_t matching) {
     for (simdjson::dom::key_value_pair field : object) {
       uint32_t deeper = 0, here = 0;
-      for (uint32_t m = matching; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
-        const auto& segments = paths_[i].segments();
-        if (segments[depth - 1] != field.key) continue;
-        if (static_cast<size_t>(depth) == segments.size()) {
-          here |= 1u << i;
-        } else {
-          deeper |= 1u << i;
-        }
-      }
+      MatchField(field.key, depth, matching, deeper, here);
       if (!deeper && !here) continue;
       simdjson::dom::element value = field.value;
       switch (value.type()) {
@@ -841,16 +839,7 @@ class Analyzer::Impl : public internal::ItemSink {
   void SampleObject(simdjson::dom::object object, int depth, uint32_t matching) {
     for (simdjson::dom::key_value_pair field : object) {
       uint32_t deeper = 0, here = 0;
-      for (uint32_t m = matching; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
-        const auto& segments = paths_[i].segments();
-        if (segments[depth - 1] != field.key) continue;
-        if (static_cast<size_t>(depth) == segments.size()) {
-          here |= 1u << i;
-        } else {
-          deeper |= 1u << i;
-        }
-      }
+      MatchField(field.key, depth, matching, deeper, here);
       size_t pointer_len = pointer_.size();
       KeyPath::AppendSegment(field.key, pointer_);
       SampleValue(field.value, depth, deeper, here);
