@@ -248,7 +248,8 @@ export function readerPaths(engine, {simd = true, env} = {}) {
           }).observe(bar, {attributes: true, subtree: true, childList: true, characterData: true});
         });
         const state = await analysisAfter(page, () => page.setFiles(byTestId('file-input'), [file]));
-        assert.equal(state, 'ready');
+        // An error's own words in the failure (the panel says what went wrong, and where).
+        assert.equal(state, 'ready', state === 'error' ? await page.text(byTestId('error-panel')) : undefined);
         const seen = await page.evaluate(() => ({shown: window.__progressSeen.shown, texts: [...window.__progressSeen.texts]}));
         assert.equal(seen.shown, true, 'the progress bar showed');
         assert.ok(seen.texts.some((t) => /large\.ndjson/.test(t)), `it named the file: ${seen.texts}`);
