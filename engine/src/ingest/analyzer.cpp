@@ -245,10 +245,6 @@ class Analyzer::Impl : public internal::ItemSink {
   }
   const internal::ScanPaths* PathsToScan() const override { return &scan_paths_; }
 
-  bool WantsValidated(int64_t item_index) const override {
-    (void)item_index;
-    return true;
-  }
   bool WantsEveryValue(int64_t item_index) const override { return Samples(item_index); }
 
   bool Samples(int64_t item_index) const {

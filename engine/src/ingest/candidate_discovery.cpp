@@ -1,9 +1,10 @@
 #include "ingest/candidate_discovery.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 
 #include "partplay/ingest/partition_key.h"
-#include <xxhash.h>
 
 namespace partplay::internal {
 namespace {

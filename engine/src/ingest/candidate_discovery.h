@@ -46,7 +46,6 @@ class CandidateDiscovery {
     }
     // Stores `number` for `hash` (not looked up first: Find it first).
     void Insert(uint64_t hash, uint32_t number);
-    size_t size() const { return size_; }
     void Clear() {
       slots_ = {};
       size_ = 0;

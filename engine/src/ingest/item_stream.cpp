@@ -340,24 +340,15 @@ Status ItemStream::ParseRegion(size_t begin, size_t end, bool final, size_t& par
     ~RegionDone() { sink->OnRegionDone(); }
   } done{sink_};
   size_t from = begin;
-  while (true) {
-    bool wanted = validated_ && sink_->WantsValidated(items_);
-    if (wanted) PARTPLAY_RETURN_IF_ERROR(ParseValidated(from, end, from));
-    parsed_end = from;
-    // Nothing left but whitespace: it stays unconsumed, as after the walked path.
-    if (SkipWhitespace(from, end) == end) return Status::Ok();
-    // The walk hands the region back once the sink wants the validated path (the sampled items
-    // are behind); after an item the validated path refused, it reads the region to its end.
-    bool handed_back = false;
-    Status s = ParseWalked(from, end, final, parsed_end,
-                           validated_ && !wanted ? &handed_back : nullptr);
-    if (!s.ok() || !handed_back) return s;
-    from = parsed_end;
-  }
+  if (validated_) PARTPLAY_RETURN_IF_ERROR(ParseValidated(from, end, from));
+  parsed_end = from;
+  // Nothing left but whitespace: it stays unconsumed, as after the walked path.
+  if (SkipWhitespace(from, end) == end) return Status::Ok();
+  // After an item the validated path refused, the walk reads the region to its end.
+  return ParseWalked(from, end, final, parsed_end);
 }
 
-Status ItemStream::ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end,
-                               bool* handed_back) {
+Status ItemStream::ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end) {
   parsed_end = begin;
   size_t n = end - begin;
   const uint8_t* base = buf_.get() + begin;
@@ -420,11 +411,6 @@ Status ItemStream::ParseWalked(size_t begin, size_t end, bool final, size_t& par
     ++items_;
     last_end = doc_at + item.text.size();
     if (last_end > end) return Fail(ErrorCode::kInternal, "an item ran past its region", doc_at, items_);
-    if (handed_back != nullptr && sink_->WantsValidated(items_)) {
-      parsed_end = last_end;
-      *handed_back = true;
-      return Status::Ok();
-    }
   }
   // Not end - truncated_bytes(): the SIMD kernels first trim a UTF-8 character cut at the
   // region's end, and truncated_bytes() then counts from the trimmed end.

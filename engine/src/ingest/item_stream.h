@@ -9,9 +9,10 @@
 //
 // Two paths read a region of whole items. The validated path (simdjson DOM parse_many, whose
 // stage 2 checks every value once) hands each object to OnValidatedItem, which reads only the
-// paths it needs — or, when the scanner (json_scan.h) settled the object without a DOM, its
-// values at those paths to OnScannedItem; it stops at the first item it cannot take (a DOM
-// error, a non-object, an item the sink wants walked). The walked path (On Demand iterate_many
+// paths it needs (or every value, where WantsEveryValue) — or, when the scanner (json_scan.h)
+// settled the object without a DOM, its values at those paths to OnScannedItem; an item the
+// sink declines is walked alone, and it stops at the first item it cannot parse (a DOM error, a
+// non-object). The walked path (On Demand iterate_many
 // plus the sink's walk, which validates what it visits) reads the rest of the region and
 // locates every error exactly.
 #pragma once
@@ -63,11 +64,6 @@ class ItemSink {
   // Called once a region's items have all been handed over (also when one failed), while
   // their bytes are still in the buffer: a sink that checks items late does it now.
   virtual void OnRegionDone() {}
-  // Whether the validated path should try the items from `item_index` on (no: the walk only).
-  virtual bool WantsValidated(int64_t item_index) const {
-    (void)item_index;
-    return false;
-  }
   // Whether item `item_index` should reach OnValidatedItem with its whole DOM rather than
   // OnScannedItem with the scanned paths' values (the sink reads every value of it).
   virtual bool WantsEveryValue(int64_t item_index) const {
@@ -86,7 +82,8 @@ class ItemStream {
  public:
   explicit ItemStream(ItemSink* sink);
   // Turns the validated path on (validated_path.cpp; off by default, so a sink that never wants
-  // it costs no DOM parser); then the sink's WantsValidated decides, region by region.
+  // it costs no DOM parser); each region is then read by it first, and walked from the first
+  // item it leaves.
   void EnableValidatedPath();
 
   uint8_t* WritableChunk(size_t n);
@@ -117,10 +114,8 @@ class ItemStream {
   // The validated path over whole items from `begin`: `taken_end` is just past the last item
   // the sink took (`begin` when none).
   Status ParseValidated(size_t begin, size_t end, size_t& taken_end);
-  // The walked path from `begin`; with `handed_back`, it stops (and sets it) after the item
-  // past which the sink wants the validated path.
-  Status ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end,
-                     bool* handed_back);
+  // The walked path from `begin` to the region's end.
+  Status ParseWalked(size_t begin, size_t end, bool final, size_t& parsed_end);
   Status Diagnose(size_t begin, size_t end, int64_t first_item, bool final, Status fallback);
   void Discard(size_t n);
   Status Fail(ErrorCode code, std::string message, size_t buffer_offset, int64_t item_index);

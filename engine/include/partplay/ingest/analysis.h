@@ -245,9 +245,9 @@ class Analyzer {
 
   uint64_t bytes_consumed() const;
   uint64_t items_seen() const;
-  // Of those, the items simdjson's DOM parser validated whole and the analyzer then read only
-  // at its paths (the fast path); the others were walked value by value (the sampled first
-  // discover_items, and whatever the fast path handed back). For tests and the benchmark.
+  // Of those, the items simdjson's DOM parser validated whole and the analyzer then read at its
+  // paths, or every value of a sampled item (the fast path); the others were walked value by
+  // value (whatever the fast path left). For tests and the benchmark.
   uint64_t items_validated() const;
   // Of the validated items, those the scanner settled without building a DOM (its own stage 2
   // over simdjson's structural index: every value checked, only the tracked paths read).
