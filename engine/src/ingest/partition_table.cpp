@@ -18,7 +18,7 @@ uint64_t PartitionTable::StoreKey(std::string_view canonical) {
     return ref;
   }
   if (kArenaBlock - arena_used_ < canonical.size()) {
-    arena_.push_back(std::make_unique<char[]>(kArenaBlock));
+    arena_.push_back(NewArenaBlock());
     arena_used_ = 0;
   }
   uint64_t ref = (static_cast<uint64_t>(arena_.size() - 1) << 32) | arena_used_;
@@ -48,6 +48,37 @@ void PartitionTable::Rehash(size_t capacity) {
   }
 }
 
+void PartitionTable::ReleaseBefore(uint32_t i, PartitionTable* into) {
+  index_ = std::vector<Slot>();
+  mask_ = 0;
+  for (size_t b = 0; b < i / kEntriesPerBlock && b < entries_.size(); ++b) {
+    if (into && entries_[b]) into->spare_entries_.push_back(std::move(entries_[b]));
+    entries_[b].reset();
+  }
+  // Keys are stored in the order of the partitions' numbers, so every block before partition
+  // i's key block holds only earlier keys. (Every block holds at least kArenaBlock bytes: one
+  // with a larger key of its own serves as a plain block.)
+  const size_t key_block = i < size_ ? StoredAt(i).key_ref >> 32 : arena_.size();
+  for (size_t b = 0; b < key_block && b < arena_.size(); ++b) {
+    if (into && arena_[b]) into->spare_arena_.push_back(std::move(arena_[b]));
+    arena_[b].reset();
+  }
+}
+
+std::unique_ptr<PartitionTable::Stored[]> PartitionTable::NewEntryBlock() {
+  if (spare_entries_.empty()) return std::make_unique<Stored[]>(kEntriesPerBlock);
+  std::unique_ptr<Stored[]> block = std::move(spare_entries_.back());
+  spare_entries_.pop_back();
+  return block;
+}
+
+std::unique_ptr<char[]> PartitionTable::NewArenaBlock() {
+  if (spare_arena_.empty()) return std::make_unique<char[]>(kArenaBlock);
+  std::unique_ptr<char[]> block = std::move(spare_arena_.back());
+  spare_arena_.pop_back();
+  return block;
+}
+
 uint32_t PartitionTable::AddAggregate(std::string_view canonical, uint64_t hash, uint64_t items,
                                       uint64_t bytes, uint64_t largest_item_bytes,
                                       int64_t largest_item_index) {
@@ -61,7 +92,7 @@ uint32_t PartitionTable::AddAggregate(std::string_view canonical, uint64_t hash,
     if (slot.number == 0) {
       n = static_cast<uint32_t>(size_);
       if (n % kEntriesPerBlock == 0) {
-        entries_.push_back(std::make_unique<Stored[]>(kEntriesPerBlock));
+        entries_.push_back(NewEntryBlock());
       }
       StoredAt(n) =
           Stored{hash, 0, 0, -1, StoreKey(canonical), static_cast<uint32_t>(canonical.size()), 0};

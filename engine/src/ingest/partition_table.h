@@ -90,6 +90,13 @@ class PartitionTable {
   void PrefetchNumber(uint32_t i) const { __builtin_prefetch(&StoredAt(i), 0); }
   void PrefetchKeyOfNumber(uint32_t i) const { __builtin_prefetch(KeyOf(StoredAt(i)).data(), 0); }
 
+  // For a walk that consumes the table in number order (a merge into `into`): frees the index
+  // at once and hands every block of entries and keys wholly before partition `i` to `into`,
+  // whose next blocks they become (memory already touched: no page faults, no unmapping), or
+  // frees them when `into` is null. Only partitions from `i` on may be read after it, by number
+  // (hash_of, EntryAt); nothing may be added or looked up.
+  void ReleaseBefore(uint32_t i, PartitionTable* into);
+
   // Whether a partition with this canonical key exists (`hash` as for Add).
   bool Contains(std::string_view canonical, uint64_t hash) const;
   // Sizes the index for `n` partitions at once (a merge or a partial state knows how many
@@ -142,6 +149,10 @@ class PartitionTable {
     return std::string_view(arena_[e.key_ref >> 32].get() + (e.key_ref & 0xFFFFFFFFu), e.key_len);
   }
   uint64_t StoreKey(std::string_view canonical);
+  // A block for entries or keys: a spare one if any (ReleaseBefore), else a new one. A spare
+  // entry block keeps its old contents: every entry is written whole before it is read.
+  std::unique_ptr<Stored[]> NewEntryBlock();
+  std::unique_ptr<char[]> NewArenaBlock();
   // The first entry whose slot carries hash's tag (the one Add will most likely compare).
   const Stored* Candidate(uint64_t hash) const {
     if (index_.empty()) return nullptr;
@@ -160,6 +171,9 @@ class PartitionTable {
   std::vector<std::unique_ptr<Stored[]>> entries_;
   std::vector<std::unique_ptr<char[]>> arena_;
   size_t arena_used_ = kArenaBlock;  // bytes used in the last block (full: none yet)
+  // Blocks handed over by a table being merged into this one (ReleaseBefore), used first.
+  std::vector<std::unique_ptr<Stored[]>> spare_entries_;
+  std::vector<std::unique_ptr<char[]>> spare_arena_;
   mutable uint64_t touched_ = 0;      // what TouchForAdds loaded, summed (never read)
 };
 

@@ -187,6 +187,45 @@ TEST(PartitionTableTest, ManyLongKeysSurviveGrowth) {
   EXPECT_EQ(distinct.size(), static_cast<size_t>(kKeys));
 }
 
+// A merge's walk (Analyzer::Merge): the source table is read in number order while its blocks
+// of entries and keys are handed to the destination, which reuses them for its new partitions;
+// every value read from the source stays right, and the result is the one of adding every item
+// to one table. Keys of every size, one larger than an arena block (1 MiB), many shared.
+TEST(PartitionTableTest, ConsumedWhileMergedItsBlocksServeTheDestination) {
+  auto key = [](int i) {
+    if (i == 41000) return StrKey(std::string((1 << 20) + 17, 'L'));
+    return StrKey("k" + std::to_string(i) + std::string(i % 70, '#'));
+  };
+  PartitionTable one, into, from;
+  // Keys 0..59999 go to `into`, 30000..99999 to `from` (30000 shared).
+  for (int i = 0; i < 60000; ++i) {
+    into.Add(key(i), 3, i);
+    one.Add(key(i), 3, i);
+  }
+  for (int i = 30000; i < 100000; ++i) {
+    from.Add(key(i), 5, 100000 + i);
+    one.Add(key(i), 5, 100000 + i);
+  }
+  for (uint32_t i = 0; i < from.size(); ++i) {
+    if (i % 4096 == 0) from.ReleaseBefore(i, &into);
+    PartitionTable::Entry e = from.EntryAt(i);
+    ASSERT_EQ(e.canonical, key(30000 + static_cast<int>(i))) << i;
+    into.AddAggregate(e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes,
+                      e.largest_item_index);
+  }
+  from.ReleaseBefore(static_cast<uint32_t>(from.size()), &into);
+  ASSERT_EQ(into.size(), one.size());
+  for (uint32_t i = 0; i < one.size(); ++i) {
+    PartitionTable::Entry a = into.EntryAt(i), b = one.EntryAt(i);
+    ASSERT_EQ(a.canonical, b.canonical) << i;
+    ASSERT_EQ(a.items, b.items) << i;
+    ASSERT_EQ(a.bytes, b.bytes) << i;
+    ASSERT_EQ(a.largest_item_index, b.largest_item_index) << i;
+    ASSERT_TRUE(into.Contains(b.canonical, b.hash)) << i;
+  }
+  EXPECT_EQ(into.Largest(into.size()), one.Largest(one.size()));
+}
+
 TEST(PartitionTableTest, ManyNumericKeys) {
   PartitionTable table;
   for (int i = 0; i < 20000; ++i) table.Add(NumKey(i * 0.5), 1, i);
