@@ -27,6 +27,16 @@ inline void AdviseHugePages(void* data, size_t bytes) {
 #endif
 }
 
+// Reserves room for `n` elements in `v` (a std::vector or std::string, empty) and, when that is
+// 4 MiB or more, gives its storage the advice before anything is written: one page fault per
+// 2 MiB instead of per 4 KiB (in a VM about a tenth of the cost of filling tens of MB).
+template <typename V>
+void ReserveHuge(V& v, size_t n) {
+  v.reserve(n);
+  const size_t bytes = n * sizeof(typename V::value_type);
+  if (bytes >= (size_t{4} << 20)) AdviseHugePages(v.data(), bytes);
+}
+
 // A vector of `n` copies of `value` whose storage got that advice before it was filled.
 template <typename T>
 std::vector<T> HugePageVector(size_t n, const T& value) {

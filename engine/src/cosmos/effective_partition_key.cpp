@@ -193,6 +193,14 @@ Status HashV1Bytes(const PartitionKey& key, std::string& out) {
   return Status::Ok();
 }
 
+// The EPK bytes of a hash: its 16 bytes reversed, the top two bits of the first cleared.
+void EpkOfHash(std::string_view to_hash, char out[16]) {
+  uint8_t bytes[16];
+  internal::MurmurHash3X64_128(to_hash).Bytes(bytes);
+  for (int i = 0; i < 16; ++i) out[i] = static_cast<char>(bytes[15 - i]);
+  out[0] = static_cast<char>(static_cast<uint8_t>(out[0]) & 0x3F);
+}
+
 // v2.js prefixKeyByType, for the components [begin, end): the 16 EPK bytes appended to `out`,
 // `to_hash` the reused buffer of the bytes hashed.
 Status HashV2Bytes(const KeyComponent* begin, const KeyComponent* end, std::string& to_hash,
@@ -218,12 +226,9 @@ Status HashV2Bytes(const KeyComponent* begin, const KeyComponent* end, std::stri
         return Status(ErrorCode::kInternal, "unknown key component kind");
     }
   }
-  uint8_t bytes[16];
-  internal::MurmurHash3X64_128(to_hash).Bytes(bytes);
-  char reversed[16];
-  for (int i = 0; i < 16; ++i) reversed[i] = static_cast<char>(bytes[15 - i]);
-  reversed[0] = static_cast<char>(static_cast<uint8_t>(reversed[0]) & 0x3F);
-  out.append(reversed, 16);
+  char epk[16];
+  EpkOfHash(to_hash, epk);
+  out.append(epk, 16);
   return Status::Ok();
 }
 
@@ -375,6 +380,48 @@ Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersio
   } else {
     out = bytes;
   }
+  return Status::Ok();
+}
+
+Status EffectivePartitionKeyV2FromCanonical(std::string_view canonical, std::string& scratch,
+                                            char out[16]) {
+  // HashV2Bytes over the decoded components hashes the same bytes: each component's kind, a
+  // number's 8 little-endian bytes (canonical bytes already: -0 is stored as 0), a string's
+  // bytes and the terminator (the canonical length prefix is not hashed).
+  scratch.clear();
+  size_t i = 0;
+  while (i < canonical.size()) {
+    const auto kind = static_cast<KeyKind>(static_cast<uint8_t>(canonical[i]));
+    scratch.push_back(canonical[i++]);
+    switch (kind) {
+      case KeyKind::kUndefined:
+      case KeyKind::kNull:
+      case KeyKind::kFalse:
+      case KeyKind::kTrue:
+        break;
+      case KeyKind::kNumber:
+        if (canonical.size() - i < 8) return Status(ErrorCode::kInternal, "a cut canonical key");
+        scratch.append(canonical.data() + i, 8);
+        i += 8;
+        break;
+      case KeyKind::kString: {
+        if (canonical.size() - i < 4) return Status(ErrorCode::kInternal, "a cut canonical key");
+        uint32_t n = 0;
+        for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(canonical[i + b])) << (8 * b);
+        i += 4;
+        if (canonical.size() - i < n) return Status(ErrorCode::kInternal, "a cut canonical key");
+        const std::string_view text = canonical.substr(i, n);
+        i += n;
+        PARTPLAY_RETURN_IF_ERROR(ValidateUtf8(text));
+        scratch += text;
+        scratch.push_back(static_cast<char>(kStringTerminatorV2));
+        break;
+      }
+      default:
+        return Status(ErrorCode::kInternal, "unknown key component kind");
+    }
+  }
+  EpkOfHash(scratch, out);
   return Status::Ok();
 }
 

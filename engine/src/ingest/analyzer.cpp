@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/huge_pages.h"
 #include "core/murmur_hash3.h"
 #include "ingest/candidate_discovery.h"
 #include "ingest/exact_sum.h"
@@ -1111,6 +1112,13 @@ class TablePartitionList : public PartitionList {
     if (i + 32 < order_.size()) table_.PrefetchNumber(order_[i + 32]);
     if (i + 16 < order_.size()) table_.PrefetchKeyOfNumber(order_[i + 16]);
   }
+  void read_sizes_ahead(size_t i) const override {
+    CopySizes();
+    if (i < items_.size()) {
+      __builtin_prefetch(&items_[i], 0);
+      __builtin_prefetch(&bytes_[i], 0);
+    }
+  }
   void partition_into(size_t i, LogicalPartition& out) const override {
     table_.ExportInto(order_[i], out);
     out.weight = weight(i);
@@ -1129,6 +1137,7 @@ class TablePartitionList : public PartitionList {
  private:
   const std::vector<uint32_t>& ListIndexOfNumber() const {
     if (list_index_.size() != order_.size()) {
+      internal::ReserveHuge(list_index_, order_.size());
       list_index_.resize(order_.size());
       for (size_t i = 0; i < order_.size(); ++i) {
         if (i + 16 < order_.size()) __builtin_prefetch(&list_index_[order_[i + 16]], 1);
@@ -1139,16 +1148,16 @@ class TablePartitionList : public PartitionList {
   }
   void CopySizes() const {
     if (items_.size() == order_.size()) return;  // copied (or nothing to copy)
+    internal::ReserveHuge(items_, order_.size());
+    internal::ReserveHuge(bytes_, order_.size());
     items_.resize(order_.size());
     bytes_.resize(order_.size());
-    const std::vector<uint32_t>& at = ListIndexOfNumber();
-    for (uint32_t n = 0; n < at.size(); ++n) {  // entries in memory order, stores scattered
-      if (n + 16 < at.size()) {
-        __builtin_prefetch(&items_[at[n + 16]], 1);
-        __builtin_prefetch(&bytes_[at[n + 16]], 1);
-      }
-      items_[at[n]] = table_.items_of(n);
-      bytes_[at[n]] = table_.bytes_of(n);
+    // Gathered in list order, the entries loaded ahead (stores scattered the other way, in
+    // memory order, took 15 ms for 1,000,000 partitions against about 7).
+    for (size_t i = 0; i < order_.size(); ++i) {
+      if (i + 16 < order_.size()) table_.PrefetchNumber(order_[i + 16]);
+      items_[i] = table_.items_of(order_[i]);
+      bytes_[i] = table_.bytes_of(order_[i]);
     }
   }
 

@@ -205,7 +205,9 @@ std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
   }
   const int item_bits = 64 - (max_items ? __builtin_clzll(max_items) : 64);
   const int byte_bits = 64 - (max_bytes ? __builtin_clzll(max_bytes) : 64);
-  std::vector<uint32_t> chosen(k);
+  std::vector<uint32_t> chosen;
+  ReserveHuge(chosen, k);
+  chosen.resize(k);
   if (item_bits + byte_bits > 64) {
     // Sums past what one word holds (never seen): records of each field, compared in turn.
     struct Ranked {
@@ -236,7 +238,7 @@ std::vector<uint32_t> PartitionTable::Largest(size_t k) const {
     uint32_t number;
   };
   std::vector<Packed> ranked;
-  ranked.reserve(taken);
+  ReserveHuge(ranked, taken);
   for (uint32_t i = 0; i < size_; ++i) {
     const Stored& e = StoredAt(i);
     if (e.bytes < threshold) continue;

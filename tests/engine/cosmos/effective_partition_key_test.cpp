@@ -655,5 +655,64 @@ TEST(EffectivePartitionKeyTest, IntoGivesTheSameEpkAsHexOrBytes) {
   }
 }
 
+// The container model's V2 hashing reads canonical bytes directly: the same 16 bytes as the
+// decoded key's EPK (checked against @azure/cosmos above), and the same error, on seeded keys of
+// every kind, one to three components, strings of every UTF-8 length and invalid ones.
+TEST(EffectivePartitionKeyTest, V2FromCanonicalBytesEqualsTheDecodedKeys) {
+  uint64_t state = 20261128;
+  auto next = [&state](uint64_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % n;
+  };
+  const std::vector<std::string> pieces = {"a", "Z", "0", " ", "\xc3\xa9", "\xe2\x82\xac",
+                                           "\xf0\x9f\x98\x80", "\xff", "\xc3", "\xed\xa0\x80", ""};
+  const std::vector<double> numbers = {0.0, -0.0, 1.5, -7.0, 1e300, 5e-324,
+                                       std::numeric_limits<double>::quiet_NaN(), 9007199254740993.0};
+  std::string scratch, expected;
+  int checked = 0, refused = 0;
+  for (int round = 0; round < 4000; ++round) {
+    PartitionKey key;
+    const uint64_t components = round == 0 ? 0 : 1 + next(3);
+    for (uint64_t c = 0; c < components; ++c) {
+      switch (next(6)) {
+        case 0: key.components.push_back(KeyComponent::Undefined()); break;
+        case 1: key.components.push_back(KeyComponent::Null()); break;
+        case 2: key.components.push_back(KeyComponent::Bool(next(2) == 1)); break;
+        case 3: key.components.push_back(KeyComponent::Number(numbers[next(numbers.size())])); break;
+        default: {
+          std::string text;
+          const uint64_t n = next(2) ? next(8) : 90 + next(30);  // short, or past 100 bytes
+          for (uint64_t k = 0; k < n; ++k) {
+            // Invalid bytes in one key of 8 only, so most keys hash.
+            size_t p = next(pieces.size());
+            while (next(8) != 0 && (pieces[p] == "\xff" || pieces[p] == "\xc3" ||
+                                    pieces[p] == "\xed\xa0\x80")) {
+              p = next(pieces.size());
+            }
+            text += pieces[p];
+          }
+          key.components.push_back(KeyComponent::String(text));
+        }
+      }
+    }
+    const std::string canonical = key.CanonicalBytes();
+    const PartitionKey decoded = PartitionKey::FromCanonicalBytes(canonical);
+    Status want = EffectivePartitionKeyInto(decoded, V::kV2, EpkForm::kBytes, expected);
+    char got[16];
+    Status status = EffectivePartitionKeyV2FromCanonical(canonical, scratch, got);
+    ASSERT_EQ(status.ok(), want.ok()) << round << ": " << want.message() << " / " << status.message();
+    if (!want.ok()) {
+      EXPECT_EQ(status.code(), want.code()) << round;
+      EXPECT_EQ(status.message(), want.message()) << round;
+      ++refused;
+      continue;
+    }
+    ASSERT_EQ(std::string_view(got, 16), expected) << round;
+    ++checked;
+  }
+  EXPECT_GT(checked, 2000);
+  EXPECT_GT(refused, 20);
+}
+
 }  // namespace
 }  // namespace partplay

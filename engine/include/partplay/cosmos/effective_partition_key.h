@@ -47,6 +47,13 @@ enum class EpkForm { kHex, kBytes };
 Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersion version,
                                  EpkForm form, std::string& out);
 
+// The 16 bytes of the version 2 EPK (EpkForm::kBytes) of the key whose canonical bytes
+// (partition_key.h) are `canonical`, read straight from them: what EffectivePartitionKeyInto
+// gives for PartitionKey::FromCanonicalBytes(canonical) and kV2, errors included, without
+// decoding the key (a container model hashes every partition). `scratch` is reused.
+Status EffectivePartitionKeyV2FromCanonical(std::string_view canonical, std::string& scratch,
+                                            char out[16]);
+
 // "1" / "v1", "2" / "v2", "multihash" (any case). Error: kBadOption.
 StatusOr<PartitionKeyHashVersion> ParsePartitionKeyHashVersion(std::string_view text);
 

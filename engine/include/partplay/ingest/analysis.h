@@ -138,6 +138,8 @@ class PartitionList {
   // A hint from a loop over i = 0, 1, 2...: start loading what the next few i will read, so a
   // list whose order is not its memory's order costs no cache miss per partition.
   virtual void read_ahead(size_t i) const { (void)i; }
+  // The same for a later items(i) and bytes(i) alone, in any order.
+  virtual void read_sizes_ahead(size_t i) const { (void)i; }
   // Calls visit(i, canonical(i)) for every i once, in the order the list's memory holds the
   // partitions, so a pass over every key whose results go to arrays indexed by i reads memory
   // in sequence; stops when visit returns false. coming(j), when given, is called a few visits
