@@ -76,13 +76,12 @@ void AppendJsonString(std::string_view text, std::string& out) {
   out.push_back('"');
 }
 
-void AppendJsonUInt(uint64_t v, std::string& out) {
+char* FormatJsonUIntBackwards(uint64_t v, char* end) {
   static constexpr char kPairs[] =
       "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
       "8081828384858687888990919293949596979899";
-  char buf[20];
-  char* p = buf + sizeof buf;
+  char* p = end;
   while (v >= 100) {
     p -= 2;
     std::memcpy(p, kPairs + 2 * (v % 100), 2);
@@ -94,6 +93,12 @@ void AppendJsonUInt(uint64_t v, std::string& out) {
   } else {
     *--p = static_cast<char>('0' + v);
   }
+  return p;
+}
+
+void AppendJsonUInt(uint64_t v, std::string& out) {
+  char buf[20];
+  const char* p = FormatJsonUIntBackwards(v, buf + sizeof buf);
   out.append(p, static_cast<size_t>(buf + sizeof buf - p));
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
+
 #include "partplay/core/json_writer.h"
 #include "partplay/report/insights.h"
 
@@ -51,8 +53,68 @@ std::string HumanBytes(double b) {
 }  // namespace
 
 void AppendPartitionJson(const LogicalPartition& p, std::string& out) {
+  // A listing of a million uuid-keyed partitions spent about 180 ns on each the general way.
+  if (!internal::AppendPlainPartitionJson(p, out)) AppendPartition(p, true, out);
+}
+
+namespace internal {
+
+void AppendPartitionJsonGeneral(const LogicalPartition& p, std::string& out) {
   AppendPartition(p, true, out);
 }
+
+bool AppendPlainPartitionJson(const LogicalPartition& p, std::string& out) {
+  constexpr size_t kMaxText = 256;
+  if (p.key.components.size() != 1 || p.key.components[0].kind != KeyKind::kString) return false;
+  const std::string& text = p.key.components[0].text;
+  if (text.size() > kMaxText || p.epk.size() > kMaxText) return false;
+  auto plain = [](std::string_view v) {
+    for (char ch : v) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return false;
+    }
+    return true;
+  };
+  if (!plain(text) || !plain(p.epk)) return false;
+  char buf[2 * kMaxText + 200];
+  char* w = buf;
+  auto put = [&w](std::string_view v) {
+    std::memcpy(w, v.data(), v.size());
+    w += v.size();
+  };
+  auto number = [&w](uint64_t v) {
+    char digits[20];
+    const char* from = FormatJsonUIntBackwards(v, digits + sizeof digits);
+    const size_t n = static_cast<size_t>(digits + sizeof digits - from);
+    std::memcpy(w, from, n);
+    w += n;
+  };
+  put("{\"key\":[\"");
+  put(text);
+  put("\"],\"items\":");
+  number(p.items);
+  put(",\"bytes\":");
+  number(p.bytes);
+  if (!p.epk.empty()) {
+    put(",\"epk\":\"");
+    put(p.epk);
+    put("\"");
+  }
+  put(",\"largest_item_bytes\":");
+  number(p.largest_item_bytes);
+  put(",\"largest_item_index\":");
+  if (p.largest_item_index < 0) {
+    put("-");
+    number(uint64_t{0} - static_cast<uint64_t>(p.largest_item_index));
+  } else {
+    number(static_cast<uint64_t>(p.largest_item_index));
+  }
+  put("}");
+  out.append(buf, static_cast<size_t>(w - buf));
+  return true;
+}
+
+}  // namespace internal
 
 std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
                          std::string* tail) {

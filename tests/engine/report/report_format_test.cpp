@@ -465,5 +465,57 @@ TEST(StatusToJsonTest, AnalyzerErrorsParseBack) {
   EXPECT_EQ(Int(e, "item_index"), 1);
 }
 
+// The listing's fast way writes exactly what the general way writes, for every partition it
+// takes (a key of one string of printable ASCII without '"' or '\\'), and takes no other: on
+// seeded partitions of every key kind, text and number, with and without an EPK.
+TEST(ReportFormatTest, PlainPartitionJsonEqualsTheGeneralWay) {
+  uint64_t state = 11;
+  auto next = [&state](uint64_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % n;
+  };
+  const std::vector<std::string> pieces = {"a", "7", "-", " ", "~", "\"", "\\", "\n", "\x01",
+                                           "\x7f", "\xc3\xa9", "\xff", "/"};
+  const std::vector<uint64_t> numbers = {0, 1, 9, 10, 99, 100, 12345, 18446744073709551615ull};
+  int fast = 0, general = 0;
+  for (int round = 0; round < 5000; ++round) {
+    LogicalPartition p;
+    const uint64_t shape = next(8);
+    if (shape == 0) {
+      p.key.components.push_back(KeyComponent::Number(static_cast<double>(next(1000)) / 8));
+    } else if (shape == 1) {
+      p.key.components.push_back(KeyComponent::String("a"));
+      p.key.components.push_back(KeyComponent::Null());
+    } else if (shape == 2) {
+      p.key.components.push_back(KeyComponent::Undefined());
+    } else {
+      std::string text;
+      const uint64_t n = next(6) == 0 ? 250 + next(12) : next(40);  // around the buffer's limit
+      const bool clean = next(3) != 0;
+      for (uint64_t k = 0; k < n; ++k) text += clean ? pieces[next(5)] : pieces[next(pieces.size())];
+      p.key.components.push_back(KeyComponent::String(text));
+    }
+    p.items = numbers[next(numbers.size())];
+    p.bytes = numbers[next(numbers.size())];
+    p.largest_item_bytes = numbers[next(numbers.size())];
+    p.largest_item_index = next(4) == 0 ? -1 : static_cast<int64_t>(numbers[next(6)]);
+    if (next(2)) p.epk = next(8) == 0 ? std::string(300, 'A') : "05C1D0A3B7F2E1";
+    std::string want, got;
+    internal::AppendPartitionJsonGeneral(p, want);
+    if (internal::AppendPlainPartitionJson(p, got)) {
+      ASSERT_EQ(got, want) << round;
+      ++fast;
+    } else {
+      ASSERT_TRUE(got.empty()) << round;
+      ++general;
+    }
+    std::string listed;
+    AppendPartitionJson(p, listed);
+    ASSERT_EQ(listed, want) << round;
+  }
+  EXPECT_GT(fast, 1500);
+  EXPECT_GT(general, 1500);
+}
+
 }  // namespace
 }  // namespace partplay

@@ -14,6 +14,9 @@ void AppendJsonString(std::string_view text, std::string& out);
 void AppendJsonNumber(double value, std::string& out);
 // Integers in decimal, as {fmt} writes them (a faster path for the listings' many numbers).
 void AppendJsonUInt(uint64_t value, std::string& out);
+// The same digits written backwards so that they end just before `end` (room for 20 before
+// it); returns where they start.
+char* FormatJsonUIntBackwards(uint64_t value, char* end);
 void AppendJsonInt(int64_t value, std::string& out);
 
 // A JSON array of `list`, each element written by `append_one(element, out)`.

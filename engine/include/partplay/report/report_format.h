@@ -20,6 +20,13 @@ std::string ReportToJson(const AnalysisReport& report, std::string_view extra_fi
                          std::string* tail = nullptr);
 // One element of the report's `partitions` array.
 void AppendPartitionJson(const LogicalPartition& partition, std::string& out);
+namespace internal {
+// AppendPartitionJson's two ways, for their test: the general one, and the one for a key of one
+// string of printable ASCII with no '"' or '\\' (e.g. a uuid), built in one buffer and appended
+// once; false (nothing written) for any other partition.
+void AppendPartitionJsonGeneral(const LogicalPartition& partition, std::string& out);
+bool AppendPlainPartitionJson(const LogicalPartition& partition, std::string& out);
+}  // namespace internal
 // A summary and the partitions as aligned text columns, the largest `max_rows` partitions.
 std::string ReportToTable(const AnalysisReport& report, size_t max_rows = 50);
 // Located items as a JSON array of {item_index, bytes, byte_offset, line, column} objects, each
