@@ -112,7 +112,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   namespace cli = partplay::cli;
   const CommandSpec& spec = merge ? kMergeSpec : kAnalyzeSpec;
   std::vector<std::string> parts;  // merge
-  int64_t jobs = 1;
+  int64_t jobs = 0;  // 0: not given (the machine's cores, parts of at least kDefaultMinPart)
   std::string partial_out;
   partplay::AnalysisOptions options;
   options.key_paths.clear();
@@ -153,8 +153,9 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
          return Status::Ok();
        }},
       {"--jobs", "-j", "N",
-       "analyze N parts of FILE on N threads and merge them (default 1; NDJSON files only, cut "
-       "between items; the report and any error are exactly one pass's)",
+       "analyze N parts of FILE on N threads and merge them (default: the machine's cores, "
+       "parts of at least 8 MiB; NDJSON files only, cut between items; the report and any error "
+       "are exactly one pass's)",
        [&](std::string_view v) {
          return ParseCount(v, jobs) && jobs >= 1 && jobs <= 256 ? Status::Ok()
                                                                 : Bad("takes 1 to 256");
@@ -325,7 +326,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   };
   if (auto done = cli::ParseCommandLine(spec, table, argc, argv, operand)) return *done;
   if (merge) {
-    if (!options.key_paths.empty() || jobs != 1 || !partial_out.empty()) {
+    if (!options.key_paths.empty() || jobs != 0 || !partial_out.empty()) {
       return cli::UsageError(spec,
                              "merge takes its analysis options from the partial states (no "
                              "--key, --jobs or --partial-out)");
@@ -349,6 +350,10 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   cli::Output& to = *out.value();
   // Parts, partial states and merges read through shard_commands; one pass streams here. Both
   // draw progress and stop on Ctrl-C between chunks.
+  // Without --jobs, a file of at least two 8 MiB parts is cut for the machine's cores.
+  constexpr uint64_t kDefaultMinPart = uint64_t{8} << 20;
+  const uint64_t min_part = jobs == 0 ? kDefaultMinPart : 1;
+  if (jobs == 0) jobs = cli::DefaultJobs();
   const bool sharded = merge || jobs > 1 || !partial_out.empty();
   // merge: a progress line over the parts (their stored bytes, the items they hold).
   std::optional<uint64_t> parts_total = 0;
@@ -362,7 +367,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   cli::Progress progress(merge ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
                          "items", cli::InputSize(file));
   auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
-                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), 1,
+                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), min_part,
                                                partial_out, &progress)
                             : partplay::Analyzer::Create(options);
   if (!analyzer.ok()) {

@@ -134,6 +134,27 @@ test('seeded random inputs and cuts: --jobs and shards + merge equal one pass', 
   }
 });
 
+test('without --jobs a file of two 8 MiB parts or more is cut for the cores: one pass\'s report and error', () => {
+  // About 20 MB: the default cuts it on a machine of 2 cores or more (else it is one pass too).
+  const text = randomItems(11, 400000);
+  assert.ok(text.length > 16 << 20, `${text.length} bytes`);
+  const file = path.join(tmp, 'default-jobs.input');
+  fs.writeFileSync(file, text, 'latin1');
+  for (const format of ['json', 'table']) {
+    const args = ['analyze', '--key', '/user', '--weight', '/w', '--format', format];
+    const one = run([...args, '--jobs', '1', file]);
+    assert.equal(one.status, 0, one.stderr);
+    assert.deepEqual(run([...args, file]), one, format);
+  }
+  // Bytes broken near the end: the default's error is the one pass's, at the same place.
+  const bad = text.slice(0, text.length - 200) + '{"id":"x",\n"user":}\n' + text.slice(text.length - 200);
+  fs.writeFileSync(file, bad, 'latin1');
+  const one = run(['analyze', '--key', '/user', '--format', 'json', '--jobs', '1', file]);
+  assert.notEqual(one.status, 0);
+  assert.match(one.stderr, /"line":\d{6},/);  // in the second half: the second part's
+  assert.deepEqual(run(['analyze', '--key', '/user', '--format', 'json', file]), one);
+});
+
 test('errors: the one-pass error with its location, with 1 and N parts', () => {
   const good = randomItems(99, 80);
   const at = boundaries(good)[40];

@@ -33,12 +33,14 @@ size_t NextSafeCut(std::string_view text, size_t from);
 // - in the page (its workers), a pool worker's part costs 1.15x the first's time per byte, its
 //   partial state included (27 November 2026; on 28 November 1.05 evened the parts' mean times
 //   there but did not shorten the analysis, in 20 alternating runs);
-// - in one process (the CLI's --jobs, the later parts merged in memory), the two cost the same
-//   per byte: --jobs 2 took a median of 0.165 s with 1.0 or 1.05, 0.17 s with 0.95, 0.175-0.185
-//   s with 1.15 (12 alternating runs each, 28 November 2026).
+// - in one process (the CLI's --jobs, the later parts merged in memory), the first part costs
+//   a little more per byte since the candidate paths' sample was read from its DOM (it also
+//   keeps the id set): its part took 0.149-0.165 s against 0.137-0.145 s with 1.05, both
+//   0.144-0.152 s with 0.95, and the whole --jobs 2 run a median of 0.181 s against 0.188 s
+//   (6 alternating runs, 28 November 2026; before that sample, 1.0 or 1.05 were best).
 // (1.3 when later parts recorded every id's place: 1.33x natively, 1.2-1.4x in the page.)
 inline constexpr double kFirstPartWeightInPage = 1.15;
-inline constexpr double kFirstPartWeightInProcess = 1.05;
+inline constexpr double kFirstPartWeightInProcess = 0.95;
 
 // Finds up to parts - 1 safe cuts of an input of `input_size` bytes, near the targets where the
 // parts' shares are first_part_weight : 1 : 1 ... (each part at least `min_part_bytes`; the
