@@ -201,30 +201,37 @@ void EpkOfHash(std::string_view to_hash, char out[16]) {
   out[0] = static_cast<char>(static_cast<uint8_t>(out[0]) & 0x3F);
 }
 
-// v2.js prefixKeyByType, for the components [begin, end): the 16 EPK bytes appended to `out`,
+// One component's bytes in a version 2 hash (v2.js prefixKeyByType): its kind, a number's 8
+// little-endian bytes, a string's bytes (checked to be UTF-8) and the terminator.
+Status AppendV2Component(KeyKind kind, double number, std::string_view text,
+                         std::string& to_hash) {
+  to_hash.push_back(static_cast<char>(static_cast<uint8_t>(kind)));
+  switch (kind) {
+    case KeyKind::kUndefined:
+    case KeyKind::kNull:
+    case KeyKind::kFalse:
+    case KeyKind::kTrue:
+      return Status::Ok();
+    case KeyKind::kNumber:
+      AppendDoubleLittleEndian(number, to_hash);
+      return Status::Ok();
+    case KeyKind::kString:
+      PARTPLAY_RETURN_IF_ERROR(ValidateUtf8(text));
+      to_hash += text;
+      to_hash.push_back(static_cast<char>(kStringTerminatorV2));
+      return Status::Ok();
+    default:
+      return Status(ErrorCode::kInternal, "unknown key component kind");
+  }
+}
+
+// The components [begin, end) hashed the version 2 way: the 16 EPK bytes appended to `out`,
 // `to_hash` the reused buffer of the bytes hashed.
 Status HashV2Bytes(const KeyComponent* begin, const KeyComponent* end, std::string& to_hash,
                    std::string& out) {
   to_hash.clear();
   for (const KeyComponent* c = begin; c != end; ++c) {
-    to_hash.push_back(static_cast<char>(static_cast<uint8_t>(c->kind)));
-    switch (c->kind) {
-      case KeyKind::kUndefined:
-      case KeyKind::kNull:
-      case KeyKind::kFalse:
-      case KeyKind::kTrue:
-        break;
-      case KeyKind::kNumber:
-        AppendDoubleLittleEndian(c->number, to_hash);
-        break;
-      case KeyKind::kString:
-        PARTPLAY_RETURN_IF_ERROR(ValidateUtf8(c->text));
-        to_hash += c->text;
-        to_hash.push_back(static_cast<char>(kStringTerminatorV2));
-        break;
-      default:
-        return Status(ErrorCode::kInternal, "unknown key component kind");
-    }
+    PARTPLAY_RETURN_IF_ERROR(AppendV2Component(c->kind, c->number, c->text, to_hash));
   }
   char epk[16];
   EpkOfHash(to_hash, epk);
@@ -385,41 +392,16 @@ Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersio
 
 Status EffectivePartitionKeyV2FromCanonical(std::string_view canonical, std::string& scratch,
                                             char out[16]) {
-  // HashV2Bytes over the decoded components hashes the same bytes: each component's kind, a
-  // number's 8 little-endian bytes (canonical bytes already: -0 is stored as 0), a string's
-  // bytes and the terminator (the canonical length prefix is not hashed).
+  // The bytes HashV2Bytes hashes for the decoded key, read from the canonical bytes.
   scratch.clear();
-  size_t i = 0;
-  while (i < canonical.size()) {
-    const auto kind = static_cast<KeyKind>(static_cast<uint8_t>(canonical[i]));
-    scratch.push_back(canonical[i++]);
-    switch (kind) {
-      case KeyKind::kUndefined:
-      case KeyKind::kNull:
-      case KeyKind::kFalse:
-      case KeyKind::kTrue:
-        break;
-      case KeyKind::kNumber:
-        if (canonical.size() - i < 8) return Status(ErrorCode::kInternal, "a cut canonical key");
-        scratch.append(canonical.data() + i, 8);
-        i += 8;
-        break;
-      case KeyKind::kString: {
-        if (canonical.size() - i < 4) return Status(ErrorCode::kInternal, "a cut canonical key");
-        uint32_t n = 0;
-        for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(canonical[i + b])) << (8 * b);
-        i += 4;
-        if (canonical.size() - i < n) return Status(ErrorCode::kInternal, "a cut canonical key");
-        const std::string_view text = canonical.substr(i, n);
-        i += n;
-        PARTPLAY_RETURN_IF_ERROR(ValidateUtf8(text));
-        scratch += text;
-        scratch.push_back(static_cast<char>(kStringTerminatorV2));
-        break;
-      }
-      default:
-        return Status(ErrorCode::kInternal, "unknown key component kind");
+  KeyKind kind;
+  double number;
+  std::string_view text;
+  for (size_t at = 0; at < canonical.size();) {
+    if (!ReadCanonicalComponent(canonical, at, kind, number, text)) {
+      return Status(ErrorCode::kInternal, "canonical key bytes that end inside a component");
     }
+    PARTPLAY_RETURN_IF_ERROR(AppendV2Component(kind, number, text, scratch));
   }
   EpkOfHash(scratch, out);
   return Status::Ok();

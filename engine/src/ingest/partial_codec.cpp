@@ -277,35 +277,14 @@ class Reader {
 // Well-formed canonical key bytes (partition_key.h) of `components` components (0: any number).
 bool WellFormedCanonical(std::string_view c, size_t components) {
   size_t i = 0, count = 0;
+  KeyKind kind;
+  double number;
+  std::string_view text;
   while (i < c.size()) {
-    auto kind = static_cast<KeyKind>(static_cast<uint8_t>(c[i++]));
+    if (!ReadCanonicalComponent(c, i, kind, number, text)) return false;
     ++count;
-    switch (kind) {
-      case KeyKind::kUndefined:
-      case KeyKind::kNull:
-      case KeyKind::kFalse:
-      case KeyKind::kTrue:
-        break;
-      case KeyKind::kNumber: {
-        if (c.size() - i < 8) return false;
-        double d;
-        std::memcpy(&d, c.data() + i, 8);
-        if (!std::isfinite(d)) return false;
-        i += 8;
-        break;
-      }
-      case KeyKind::kString: {
-        if (c.size() - i < 4) return false;
-        uint32_t n = 0;
-        for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(c[i + b])) << (8 * b);
-        i += 4;
-        if (c.size() - i < n || !IsValidUtf8(c.substr(i, n))) return false;
-        i += n;
-        break;
-      }
-      default:
-        return false;
-    }
+    if (kind == KeyKind::kNumber && !std::isfinite(number)) return false;
+    if (kind == KeyKind::kString && !IsValidUtf8(text)) return false;
   }
   return components == 0 ? count >= 1 : count == components;
 }

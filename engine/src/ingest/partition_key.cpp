@@ -101,6 +101,41 @@ void PartitionKey::AssignCanonicalBytes(std::string_view bytes) {
   components.resize(n_components);
 }
 
+bool ReadCanonicalComponent(std::string_view c, size_t& at, KeyKind& kind, double& number,
+                            std::string_view& text) {
+  if (at >= c.size()) return false;
+  kind = static_cast<KeyKind>(static_cast<uint8_t>(c[at]));
+  size_t i = at + 1;
+  number = 0;
+  text = {};
+  switch (kind) {
+    case KeyKind::kUndefined:
+    case KeyKind::kNull:
+    case KeyKind::kFalse:
+    case KeyKind::kTrue:
+      break;
+    case KeyKind::kNumber:
+      if (c.size() - i < 8) return false;
+      std::memcpy(&number, c.data() + i, 8);
+      i += 8;
+      break;
+    case KeyKind::kString: {
+      if (c.size() - i < 4) return false;
+      uint32_t n = 0;
+      for (int b = 0; b < 4; ++b) n |= uint32_t(uint8_t(c[i + b])) << (8 * b);
+      i += 4;
+      if (c.size() - i < n) return false;
+      text = c.substr(i, n);
+      i += n;
+      break;
+    }
+    default:
+      return false;
+  }
+  at = i;
+  return true;
+}
+
 uint64_t HashCanonical(std::string_view canonical_bytes) {
   return XXH3_64bits(canonical_bytes.data(), canonical_bytes.size());
 }

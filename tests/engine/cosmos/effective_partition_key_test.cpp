@@ -712,6 +712,18 @@ TEST(EffectivePartitionKeyTest, V2FromCanonicalBytesEqualsTheDecodedKeys) {
   }
   EXPECT_GT(checked, 2000);
   EXPECT_GT(refused, 20);
+  // A NaN of another payload (no JSON number gives one) hashes as the SDK's one NaN both ways,
+  // and bytes that end inside a component are refused.
+  std::string nan_key(1, static_cast<char>(KeyKind::kNumber));
+  const uint64_t other_nan = 0xFFF4000000000001ull;
+  nan_key.append(reinterpret_cast<const char*>(&other_nan), 8);
+  char got[16];
+  ASSERT_TRUE(EffectivePartitionKeyV2FromCanonical(nan_key, scratch, got).ok());
+  ASSERT_TRUE(EffectivePartitionKeyInto(PartitionKey::FromCanonicalBytes(nan_key), V::kV2,
+                                        EpkForm::kBytes, expected)
+                  .ok());
+  EXPECT_EQ(std::string_view(got, 16), expected);
+  EXPECT_FALSE(EffectivePartitionKeyV2FromCanonical(nan_key.substr(0, 5), scratch, got).ok());
 }
 
 }  // namespace

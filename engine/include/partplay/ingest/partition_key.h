@@ -78,5 +78,10 @@ void AppendCanonical(const KeyComponent& component, std::string& out);
 // KeyComponent: the analyzer encodes every item's key this way.
 void AppendCanonical(KeyKind kind, double number, std::string_view text, std::string& out);
 uint64_t HashCanonical(std::string_view canonical_bytes);
+// Reads the component of canonical bytes that starts at `at` and moves `at` past it: its kind,
+// `number` (kNumber; else 0) and `text` (kString, a view into `canonical`; else empty). False
+// when the bytes end inside it or its kind is no KeyKind (bytes from outside the engine).
+bool ReadCanonicalComponent(std::string_view canonical, size_t& at, KeyKind& kind, double& number,
+                            std::string_view& text);
 
 }  // namespace partplay
