@@ -1612,6 +1612,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       internal::PartitionTable::Entry e = d.table.EntryAt(i);
       add(i, e.canonical, e.hash, e.items, e.bytes, e.largest_item_bytes, e.largest_item_index);
     }
+    impl->partitions_.DropSpareBlocks();
     if (!adopt && d.unloaded) {
       // Read from the partial's bytes in batches; a key repeated inside the part is the add
       // that finds a partition this part already added to (a bit per merged partition).

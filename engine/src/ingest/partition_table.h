@@ -96,6 +96,13 @@ class PartitionTable {
   // frees them when `into` is null. Only partitions from `i` on may be read after it, by number
   // (hash_of, EntryAt); nothing may be added or looked up.
   void ReleaseBefore(uint32_t i, PartitionTable* into);
+  // Frees the blocks handed over by ReleaseBefore that no new partition took (a merged part
+  // whose keys the table held already): they must not outlive the merge.
+  void DropSpareBlocks() {
+    spare_entries_.clear();
+    spare_arena_.clear();
+  }
+  size_t spare_blocks() const { return spare_entries_.size() + spare_arena_.size(); }
 
   // Whether a partition with this canonical key exists (`hash` as for Add).
   bool Contains(std::string_view canonical, uint64_t hash) const;
