@@ -108,6 +108,7 @@ describe('a worker that heals', {timeout: 10 * TIMEOUT}, () => {
        {timeout: 5 * TIMEOUT}, async () => {
     const {page, problems, close} = await openPage();
     try {
+      await page.waitForLoadState('networkidle');  // leaving aborts the full page's background fetches
       const hostUrl = new URL('heal-host.html', page.url()).href;
       await page.route(hostUrl, (route) => route.fulfill({contentType: 'text/html', body:
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title></head><body><main>
