@@ -1152,8 +1152,9 @@ class TablePartitionList : public PartitionList {
     internal::ReserveHuge(bytes_, order_.size());
     items_.resize(order_.size());
     bytes_.resize(order_.size());
-    // Gathered in list order, the entries loaded ahead (stores scattered the other way, in
-    // memory order, took 15 ms for 1,000,000 partitions against about 7).
+    // Gathered in list order, the entries loaded ahead: no list index of each number needed.
+    // (Scattered in memory order it took 15 ms for 1,000,000 partitions; this way, measured
+    // together with the request shares, 23-35 ms against 26: no clear gain in time.)
     for (size_t i = 0; i < order_.size(); ++i) {
       if (i + 16 < order_.size()) table_.PrefetchNumber(order_[i + 16]);
       items_[i] = table_.items_of(order_[i]);
