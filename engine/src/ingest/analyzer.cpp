@@ -1339,10 +1339,8 @@ PairRepeat FirstRepeatedPair(const std::vector<internal::PartialData*>& parts) {
   std::vector<const std::vector<uint64_t>*> columns;
   for (size_t k = 0; k < parts.size(); ++k) {
     internal::IdPairRecords& pairs = parts[k]->id_pairs;
-    pairs.SortHashes();  // a no-op on a sorted column
-    const std::vector<uint64_t>& h = pairs.hashes();
-    if (std::adjacent_find(h.begin(), h.end()) != h.end()) note(k, true);
-    columns.push_back(&h);
+    if (pairs.RepeatsInside()) note(k, true);  // sorted and checked by the part's Finish
+    columns.push_back(&pairs.hashes());
   }
   if (columns.size() == 2) {  // the common case: a merge of the two sorted columns
     const std::vector<uint64_t>& a = *columns[0];

@@ -445,6 +445,7 @@ void SkipRecord(std::string_view b, size_t& p) {
 
 void IdPairRecords::Add(uint64_t hash, const ItemRecord& first, std::string_view id) {
   hash_.push_back(hash);
+  sorted_ = false;
   AppendRecord(records_, first, last_);
   AppendVarint(records_, id.size());
   records_.append(id);

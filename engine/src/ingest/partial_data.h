@@ -64,13 +64,24 @@ class IdPairRecords {
   }
   void Add(uint64_t hash, const ItemRecord& first, std::string_view id);
   // A pair of a part made with PartIds::kHashed: its hash alone (no records at all).
-  void AddHash(uint64_t hash) { hash_.push_back(hash); }
+  void AddHash(uint64_t hash) {
+    hash_.push_back(hash);
+    sorted_ = false;
+  }
   // Sorts the hashes of a part without records (PartIds::kHashed), smallest first, unless they
-  // are: the merge then finds a repeat, in one part or across parts, in one ascending sweep.
+  // are, and notes whether one is there twice (RepeatsInside): the merge then finds a repeat
+  // across parts in one ascending sweep. Done once, in the part's own thread (Finish), so the
+  // merge does not read the column again.
   void SortHashes() {
-    if (records().empty() && !std::is_sorted(hash_.begin(), hash_.end())) {
-      RadixSortUInt64(hash_.data(), hash_.size());
-    }
+    if (!records().empty() || sorted_) return;
+    if (!std::is_sorted(hash_.begin(), hash_.end())) RadixSortUInt64(hash_.data(), hash_.size());
+    repeats_inside_ = std::adjacent_find(hash_.begin(), hash_.end()) != hash_.end();
+    sorted_ = true;
+  }
+  // After SortHashes: whether a hash of the column is there twice.
+  bool RepeatsInside() {
+    SortHashes();
+    return repeats_inside_;
   }
   void Reserve(size_t n) { hash_.reserve(n); }
   // What a reader checked (partial_codec), one record per hash; not added to afterwards.
@@ -78,6 +89,7 @@ class IdPairRecords {
     hash_ = std::move(hashes);
     records_ = std::move(records);
     viewed_records_ = {};
+    sorted_ = false;
   }
   // The same, the records left in bytes that outlive this (a partial read for a merge keeps
   // its bytes): tens of MB not copied.
@@ -85,6 +97,7 @@ class IdPairRecords {
     hash_ = std::move(hashes);
     records_.clear();
     viewed_records_ = records;
+    sorted_ = false;
   }
   // Copies viewed records in, before the bytes they are in go.
   void Own() {
@@ -117,6 +130,8 @@ class IdPairRecords {
   std::string records_;
   std::string_view viewed_records_;  // View's records (empty: records_ holds them)
   ItemRecord last_ = kNoRecord;
+  bool sorted_ = false;          // SortHashes ran since the column last changed
+  bool repeats_inside_ = false;  // what it found
 };
 
 // One sampled item (the part's first discover_items items): its scalar values in walk order,
