@@ -1052,15 +1052,31 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
     return p;
   };
 
-  // Statistics from the sizes alone; only the listed partitions are selected and decoded.
-  std::vector<uint64_t> sizes = partitions_.SizesDescending();
-  r.partition_count = sizes.size();
-  r.partition_bytes.assign(sizes.begin(), sizes.end());
-  sizes = {};
+  // Statistics from the sizes alone; only the listed partitions are selected and decoded. When
+  // the full size order is kept already (AllPartitions, which a container model or a listing of
+  // every partition asks for first), the sizes and the listed partitions are read off it
+  // instead: the same figures, without sorting the sizes and selecting the largest again.
+  const std::vector<uint32_t>* full =
+      sorted_ && sorted_items_ == items_ && sorted_->size() == partitions_.size() ? sorted_.get()
+                                                                                   : nullptr;
   size_t listed = options.max_partitions < 0
                       ? partitions_.size()
                       : std::min(partitions_.size(), static_cast<size_t>(options.max_partitions));
-  std::vector<uint32_t> order = partitions_.Largest(std::max<size_t>(listed, 1));
+  std::vector<uint32_t> order;
+  if (full) {
+    r.partition_bytes.resize(full->size());
+    for (size_t i = 0; i < full->size(); ++i) {
+      if (i + 16 < full->size()) partitions_.PrefetchNumber((*full)[i + 16]);
+      r.partition_bytes[i] = static_cast<double>(partitions_.bytes_of((*full)[i]));
+    }
+    order.assign(full->begin(), full->begin() + std::min(std::max<size_t>(listed, 1), full->size()));
+  } else {
+    std::vector<uint64_t> sizes = partitions_.SizesDescending();
+    r.partition_bytes.assign(sizes.begin(), sizes.end());
+    sizes = {};
+    order = partitions_.Largest(std::max<size_t>(listed, 1));
+  }
+  r.partition_count = r.partition_bytes.size();
   for (size_t k = 0; k < listed; ++k) r.partitions.push_back(exported(order[k]));
   r.partitions_omitted = partitions_.size() - listed;
   if (!order.empty()) {

@@ -272,14 +272,18 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
                                       const ReportRequest& request) {
   BuiltReport out;
   // Only the listed partitions are built; the container model reads every partition from the
-  // analyzer's table. The candidates' values serve only the key advisor of a container.
+  // analyzer's table. The candidates' values serve only the key advisor of a container. What
+  // reads every partition in size order (the model, a streamed listing) has it sorted first:
+  // the report then reads its sizes and largest partitions off that order.
+  std::unique_ptr<PartitionList> all;
+  if (request.container || request.stream_partitions) all = analyzer.AllPartitions();
   out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions,
                                        .candidate_values = request.container.has_value()});
+  if (!request.container) all.reset();  // the order stays kept by the analyzer
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};
   if (request.container) {
-    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
     PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
                               ModelContainer(r, *all, *request.container, r.partitions.size(),
                                              request.stream_partitions));

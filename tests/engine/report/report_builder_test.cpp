@@ -205,5 +205,35 @@ TEST(ReportBuilder, StreamedPartitionsEqualTheFullListing) {
   }
 }
 
+// Once the full size order is kept (AllPartitions), the report reads its sizes and largest
+// partitions off it: the same report as by its own sort and selection, ties of size included.
+TEST(ReportBuilder, TheKeptOrderGivesTheSameReport) {
+  for (uint64_t seed : {3u, 4u}) {
+    AnalysisOptions options;
+    std::unique_ptr<Analyzer> created = AnalyzeRandomItems(seed, 4000, 900, 3, options);
+    ASSERT_TRUE(created);
+    Analyzer& analyzer = *created;
+    auto describe = [](const AnalysisReport& r) {
+      std::string s = fmt::format("{} {} {} {} {} {}\n", r.partition_count, r.top1_partitions,
+                                  r.top1_bytes, r.gini, r.mean_partition_bytes, r.has_largest);
+      for (double b : r.partition_bytes) s += fmt::format("{} ", b);
+      for (const LogicalPartition& p : r.partitions) {
+        s += fmt::format("\n{} {} {} {}", p.key.ToJson(), p.items, p.bytes, p.weight);
+      }
+      return s + "\n" + r.largest.key.ToJson();
+    };
+    std::vector<std::string> selected;
+    for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{17}, int64_t{-1}}) {
+      selected.push_back(describe(analyzer.BuildReport({.max_partitions = k})));
+    }
+    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();  // now kept
+    size_t at = 0;
+    for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{17}, int64_t{-1}}) {
+      EXPECT_EQ(describe(analyzer.BuildReport({.max_partitions = k})), selected[at++])
+          << "seed " << seed << " max_partitions " << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace partplay
