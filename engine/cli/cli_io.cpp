@@ -377,7 +377,7 @@ void Output::Write(std::string_view bytes) {
 #ifdef __linux__
   // Start the disk writes of each full stretch now, so that Commit's fsync waits only for the
   // last one instead of the whole file (a 124 MB listing: about 50 ms less).
-  constexpr uint64_t kWriteBehind = 8 << 20;
+  constexpr uint64_t kWriteBehind = 1 << 20;
   if (is_file() && written_ - started_ >= kWriteBehind && std::fflush(file_) == 0) {
     ::sync_file_range(::fileno(file_), static_cast<off64_t>(started_),
                       static_cast<off64_t>(written_ - started_), SYNC_FILE_RANGE_WRITE);

@@ -56,7 +56,7 @@ TEST(CliOutputTest, CommitRenamesTheWholeFileIntoPlace) {
   EXPECT_EQ(Read(file), "{\"a\":1}\n");
 }
 
-// A file of many mebibytes (its disk writes start every 8 MiB, before the commit's fsync) holds
+// A file of many mebibytes (its disk writes start every 1 MiB, before the commit's fsync) holds
 // every byte written, in order.
 TEST(CliOutputTest, ALargeFileKeepsEveryByteInOrder) {
   TempDir dir;
