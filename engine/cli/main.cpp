@@ -354,6 +354,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   constexpr uint64_t kDefaultMinPart = uint64_t{8} << 20;
   const uint64_t min_part = jobs == 0 ? kDefaultMinPart : 1;
   if (jobs == 0) jobs = cli::DefaultJobs();
+  cli::LendThreads(static_cast<int>(jobs));  // as many for the container model's passes
   const bool sharded = merge || jobs > 1 || !partial_out.empty();
   // merge: a progress line over the parts (their stored bytes, the items they hold).
   std::optional<uint64_t> parts_total = 0;

@@ -12,10 +12,12 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <thread>
 
 #include "cli_io.h"
+#include "partplay/core/tasks.h"
 #include "partplay/ingest/split_points.h"
 
 namespace partplay::cli {
@@ -186,6 +188,18 @@ StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
 int DefaultJobs() {
   unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+}
+
+void LendThreads(int threads) {
+  SetTaskRunner(
+      [](size_t n, const std::function<void(size_t)>& task) {
+        std::vector<std::thread> others;
+        others.reserve(n - 1);
+        for (size_t k = 1; k < n; ++k) others.emplace_back([&task, k] { task(k); });
+        task(0);
+        for (std::thread& t : others) t.join();
+      },
+      threads);
 }
 
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,

@@ -16,6 +16,10 @@ namespace partplay::cli {
 // The number of parts `--jobs` defaults to: the machine's cores.
 int DefaultJobs();
 
+// Lends the engine up to `threads` threads for its passes over every partition (the container
+// model's; core/tasks.h): each task but the first gets a thread of its own for its run.
+void LendThreads(int threads);
+
 // Analyzes FILE ("-": stdin). jobs > 1 splits a file of whitespace-separated objects (NDJSON) at
 // item boundaries (ingest/split_points.h) into up to `jobs` parts of at least `min_part_bytes`,
 // analyzes them on threads and merges them; a JSON array, stdin or a file with no safe boundary is

@@ -19,6 +19,7 @@
 #include "core/huge_pages.h"
 #include "core/message_format.h"
 #include "core/radix_sort.h"
+#include "partplay/core/tasks.h"
 #include "cosmos/container_options.h"
 #include "partplay/cosmos/request_charges.h"
 
@@ -125,13 +126,18 @@ uint64_t OrdinalPrefix(std::string_view s) {
   return v;
 }
 
+// Passes over every partition go in stretches of at least this many on the host's threads.
+constexpr size_t kMinModelStretch = size_t{1} << 16;
+
 std::vector<uint32_t> SortByEpk(const Model& m) {
   std::vector<std::pair<uint64_t, uint32_t>> keyed;
   internal::ReserveHuge(keyed, m.epks.size());
   keyed.resize(m.epks.size());
-  for (size_t i = 0; i < keyed.size(); ++i) {
-    keyed[i] = {OrdinalPrefix(m.epk(static_cast<uint32_t>(i))), static_cast<uint32_t>(i)};
-  }
+  internal::ParallelStretches(keyed.size(), kMinModelStretch, [&](size_t, size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) {
+      keyed[i] = {OrdinalPrefix(m.epk(static_cast<uint32_t>(i))), static_cast<uint32_t>(i)};
+    }
+  });
   auto before = [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
     int c = CompareEpkBytes(m.epk(a.second), m.epk(b.second));
@@ -216,21 +222,36 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   bool hashed = false;
   if (options.version == PartitionKeyHashVersion::kV2) {
     // Every V2 EPK is 16 bytes, so each has its place before it is computed: the keys are read
-    // in memory order, not in the list's (one cache miss less per partition).
+    // in memory order, not in the list's (one cache miss less per partition), in stretches of
+    // that order on the host's threads (core/tasks.h), each noting its long keys.
     constexpr size_t kWidth = 16;
     internal::ReserveHuge(m.epks.bytes, parts.size() * kWidth);
     m.epks.bytes.assign(parts.size() * kWidth, '\0');
     m.epks.width = kWidth;
-    hashed = true;
     char* const out = m.epks.bytes.data();
     auto store_soon = [out](size_t i) { __builtin_prefetch(out + i * kWidth, 1); };
-    parts.VisitInMemoryOrder([&](size_t i, std::string_view canonical) {
-      if (!EffectivePartitionKeyV2FromCanonical(canonical, epk, out + i * kWidth).ok()) {
-        return hashed = false;  // the pass in list order below names the first failure
-      }
-      long_key(i, canonical);
-      return true;
-    }, store_soon);
+    const size_t most = static_cast<size_t>(internal::TaskThreads());
+    std::vector<std::vector<std::pair<uint32_t, uint64_t>>> long_keys(most);
+    std::vector<char> stretch_hashed(most, 1);
+    const size_t stretches = internal::ParallelStretches(
+        parts.size(), kMinModelStretch, [&](size_t s, size_t begin, size_t end) {
+          std::string scratch;
+          parts.VisitStretchInMemoryOrder(begin, end, [&](size_t i, std::string_view canonical) {
+            if (!EffectivePartitionKeyV2FromCanonical(canonical, scratch, out + i * kWidth).ok()) {
+              stretch_hashed[s] = 0;  // the pass in list order below names the first failure
+              return false;
+            }
+            if (const uint64_t size = CanonicalValueBytes(canonical); size > key_limit) {
+              long_keys[s].emplace_back(static_cast<uint32_t>(i), size);
+            }
+            return true;
+          }, store_soon);
+        });
+    hashed = std::all_of(stretch_hashed.begin(), stretch_hashed.begin() + stretches,
+                         [](char ok) { return ok != 0; });
+    for (size_t s = 0; s < stretches; ++s) {
+      m.long_keys.insert(m.long_keys.end(), long_keys[s].begin(), long_keys[s].end());
+    }
     std::sort(m.long_keys.begin(), m.long_keys.end());
   }
   if (!hashed) {
@@ -260,20 +281,22 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   m.bytes_at.resize(n);
   m.demand_at.resize(n);
   constexpr size_t kAhead = 16;
-  for (size_t k = 0; k < n; ++k) {
-    if (k + kAhead < n) {
-      parts.read_sizes_ahead(m.order[k + kAhead]);
-      __builtin_prefetch(&shares[m.order[k + kAhead]], 0);
+  internal::ParallelStretches(n, kMinModelStretch, [&](size_t, size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      if (k + kAhead < end) {
+        parts.read_sizes_ahead(m.order[k + kAhead]);
+        __builtin_prefetch(&shares[m.order[k + kAhead]], 0);
+      }
+      const uint32_t i = m.order[k];
+      const uint64_t items = parts.items(i);
+      const uint64_t bytes = parts.bytes(i);
+      const double mean_item =
+          items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
+      m.items_at[k] = items;
+      m.bytes_at[k] = bytes;
+      m.demand_at[k] = shares[i] * WorkloadCharge(mean_item, options.workload);
     }
-    const uint32_t i = m.order[k];
-    const uint64_t items = parts.items(i);
-    const uint64_t bytes = parts.bytes(i);
-    const double mean_item =
-        items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
-    m.items_at[k] = items;
-    m.bytes_at[k] = bytes;
-    m.demand_at[k] = shares[i] * WorkloadCharge(mean_item, options.workload);
-  }
+  });
   return m;
 }
 

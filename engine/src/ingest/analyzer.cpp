@@ -2,10 +2,12 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <deque>
 #include <iterator>
+#include <mutex>
 #include <optional>
 #include <queue>
 #include <unordered_map>
@@ -20,6 +22,7 @@
 #include "ingest/partial_data.h"
 #include "ingest/partition_table.h"
 #include "partplay/core/statistics.h"
+#include "partplay/core/tasks.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/json_diagnostics.h"
 #include "partplay/ingest/key_path.h"
@@ -1140,42 +1143,54 @@ class TablePartitionList : public PartitionList {
     out.weight = weight(i);
   }
   // The table's partition numbers are its memory order.
-  void VisitInMemoryOrder(const std::function<bool(size_t, std::string_view)>& visit,
-                          const std::function<void(size_t)>& coming) const override {
+  void VisitStretchInMemoryOrder(size_t begin, size_t end,
+                                 const std::function<bool(size_t, std::string_view)>& visit,
+                                 const std::function<void(size_t)>& coming) const override {
     constexpr size_t kAhead = 16;
     const std::vector<uint32_t>& at = ListIndexOfNumber();
-    for (uint32_t n = 0; n < at.size(); ++n) {
-      if (coming && n + kAhead < at.size()) coming(at[n + kAhead]);
-      if (!visit(at[n], table_.key_of(n))) return;
+    end = std::min(end, at.size());
+    for (size_t n = begin; n < end; ++n) {
+      if (coming && n + kAhead < end) coming(at[n + kAhead]);
+      if (!visit(at[n], table_.key_of(static_cast<uint32_t>(n)))) return;
     }
   }
 
  private:
+  // Both caches are filled once, by whichever caller comes first (stretches of a pass may run
+  // on several threads), in stretches on the host's threads (core/tasks.h).
+  static constexpr size_t kMinStretch = size_t{1} << 16;
   const std::vector<uint32_t>& ListIndexOfNumber() const {
-    if (list_index_.size() != order_.size()) {
+    std::call_once(list_index_once_, [this] {
       internal::ReserveHuge(list_index_, order_.size());
       list_index_.resize(order_.size());
-      for (size_t i = 0; i < order_.size(); ++i) {
-        if (i + 16 < order_.size()) __builtin_prefetch(&list_index_[order_[i + 16]], 1);
-        list_index_[order_[i]] = static_cast<uint32_t>(i);
-      }
-    }
+      internal::ParallelStretches(order_.size(), kMinStretch, [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i) {
+          if (i + 16 < e) __builtin_prefetch(&list_index_[order_[i + 16]], 1);
+          list_index_[order_[i]] = static_cast<uint32_t>(i);
+        }
+      });
+    });
     return list_index_;
   }
   void CopySizes() const {
-    if (items_.size() == order_.size()) return;  // copied (or nothing to copy)
-    internal::ReserveHuge(items_, order_.size());
-    internal::ReserveHuge(bytes_, order_.size());
-    items_.resize(order_.size());
-    bytes_.resize(order_.size());
-    // Gathered in list order, the entries loaded ahead: no list index of each number needed.
-    // (Scattered in memory order it took 15 ms for 1,000,000 partitions; this way, measured
-    // together with the request shares, 23-35 ms against 26: no clear gain in time.)
-    for (size_t i = 0; i < order_.size(); ++i) {
-      if (i + 16 < order_.size()) table_.PrefetchNumber(order_[i + 16]);
-      items_[i] = table_.items_of(order_[i]);
-      bytes_[i] = table_.bytes_of(order_[i]);
-    }
+    if (sizes_copied_.load(std::memory_order_acquire)) return;  // the common case, inlined
+    std::call_once(sizes_once_, [this] {
+      internal::ReserveHuge(items_, order_.size());
+      internal::ReserveHuge(bytes_, order_.size());
+      items_.resize(order_.size());
+      bytes_.resize(order_.size());
+      // Gathered in list order, the entries loaded ahead: no list index of each number needed.
+      // (Scattered in memory order it took 15 ms for 1,000,000 partitions; this way, measured
+      // together with the request shares, 23-35 ms against 26: no clear gain in time.)
+      internal::ParallelStretches(order_.size(), kMinStretch, [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i) {
+          if (i + 16 < e) table_.PrefetchNumber(order_[i + 16]);
+          items_[i] = table_.items_of(order_[i]);
+          bytes_[i] = table_.bytes_of(order_[i]);
+        }
+      });
+      sizes_copied_.store(true, std::memory_order_release);
+    });
   }
 
   const internal::PartitionTable& table_;
@@ -1184,6 +1199,8 @@ class TablePartitionList : public PartitionList {
   std::shared_ptr<const std::vector<uint32_t>> keep_;  // order_'s owner
   mutable std::vector<uint64_t> items_, bytes_;  // filled by CopySizes on first use
   mutable std::vector<uint32_t> list_index_;  // by partition number (ListIndexOfNumber)
+  mutable std::once_flag sizes_once_, list_index_once_;
+  mutable std::atomic<bool> sizes_copied_{false};
 };
 
 }  // namespace

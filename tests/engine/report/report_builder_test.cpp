@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <random>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "partplay/core/limits.h"
+#include "partplay/core/tasks.h"
 #include "partplay/ingest/analysis.h"
 #include "random_analysis.h"
 
@@ -233,6 +237,61 @@ TEST(ReportBuilder, TheKeptOrderGivesTheSameReport) {
           << "seed " << seed << " max_partitions " << k;
     }
   }
+}
+
+// The container model's passes over every partition go in stretches on the threads a host
+// lends (core/tasks.h): with 3 threads the report, the model and the streamed listing are the
+// same bytes as without, keys over the 2,048-byte limit spread over every stretch included.
+TEST(ReportBuilder, LentThreadsChangeNothing) {
+  constexpr int kItems = 200000;  // three stretches of at least 65,536 partitions
+  std::mt19937_64 rng(77);
+  std::string input;
+  for (int i = 0; i < kItems; ++i) {
+    std::string k = fmt::format("k{}", rng() % 20000000);
+    if (i % 9973 == 0) k += std::string(2100, 'L');  // too large a key value
+    input += fmt::format("{{\"id\":\"{}\",\"k\":\"{}\",\"p\":\"{}\"}}\n", i, k,
+                         std::string(rng() % 40, 'x'));
+  }
+  AnalysisOptions options;
+  options.key_paths = {"/k"};
+  auto created = Analyzer::Create(options);
+  ASSERT_TRUE(created.ok());
+  Analyzer& analyzer = *created.value();
+  ASSERT_TRUE(analyzer.Feed(input).ok());
+  ASSERT_TRUE(analyzer.Finish().ok());
+  ReportRequest request;
+  request.container = ContainerOptions{};
+  request.container->ru_per_second = 40000;
+  request.container->growth = 3;
+  request.max_partitions = 100;
+  request.stream_partitions = true;
+  auto report = [&]() {
+    auto built = BuildFullReport(analyzer, options, request);
+    EXPECT_TRUE(built.ok()) << built.status().ToString();
+    if (!built.ok()) return std::string();
+    std::string text = built->json;
+    PartitionsJson listing(analyzer, request, &built->container->all_epks);
+    EXPECT_TRUE(listing.Append(100, listing.size(), text).ok());
+    return text + built->json_tail + "\n" + Describe(*built->container);
+  };
+  SetTaskRunner({}, 1);
+  const std::string alone = report();
+  ASSERT_NE(alone.find("key_too_large"), std::string::npos);
+  std::atomic<int> tasks{0};
+  SetTaskRunner(
+      [&tasks](size_t n, const std::function<void(size_t)>& task) {
+        std::vector<std::thread> others;
+        for (size_t k = 1; k < n; ++k) others.emplace_back([&task, k] { task(k); });
+        task(0);
+        for (std::thread& t : others) t.join();
+        tasks += static_cast<int>(n);
+      },
+      3);
+  const std::string lent = report();
+  SetTaskRunner({}, 1);
+  EXPECT_GT(tasks.load(), 3);  // the model's passes did run on the lent threads
+  EXPECT_TRUE(lent == alone);
+  EXPECT_EQ(lent.size(), alone.size());
 }
 
 }  // namespace

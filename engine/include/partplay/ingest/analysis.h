@@ -145,10 +145,17 @@ class PartitionList {
   // in sequence; stops when visit returns false. coming(j), when given, is called a few visits
   // before visit(j), for the caller to start loading where that result goes. By default
   // i = 0, 1, 2...
-  virtual void VisitInMemoryOrder(const std::function<bool(size_t, std::string_view)>& visit,
-                                  const std::function<void(size_t)>& coming = nullptr) const {
+  void VisitInMemoryOrder(const std::function<bool(size_t, std::string_view)>& visit,
+                          const std::function<void(size_t)>& coming = nullptr) const {
+    VisitStretchInMemoryOrder(0, size(), visit, coming);
+  }
+  // The same over the stretch [begin, end) of that order only: stretches that cover [0, size())
+  // visit every partition once, and may be visited on several threads at once.
+  virtual void VisitStretchInMemoryOrder(size_t begin, size_t end,
+                                         const std::function<bool(size_t, std::string_view)>& visit,
+                                         const std::function<void(size_t)>& coming) const {
     (void)coming;
-    for (size_t i = 0; i < size(); ++i) {
+    for (size_t i = begin; i < end && i < size(); ++i) {
       read_ahead(i);
       if (!visit(i, canonical(i))) return;
     }
