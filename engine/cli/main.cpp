@@ -155,7 +155,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
       {"--jobs", "-j", "N",
        "analyze N parts of FILE on N threads and merge them (default: the machine's cores, "
        "parts of at least 8 MiB; NDJSON files only, cut between items; the report and any error "
-       "are exactly one pass's)",
+       "are exactly one pass's); the container model uses N threads too",
        [&](std::string_view v) {
          return ParseCount(v, jobs) && jobs >= 1 && jobs <= 256 ? Status::Ok()
                                                                 : Bad("takes 1 to 256");

@@ -11,7 +11,9 @@
 // playwright-core. Prints human-readable lines, then a FINAL line that is one JSON object:
 // `bytes` is the file size (the MB/s numerator), `item_bytes` the report's `bytes`; MB = 1e6
 // bytes everywhere, except wasm_peak_heap_mb and the *_rss_mb figures, which are MiB (2^20).
-// Timed: native = the whole CLI process (best of --runs); wasm = createEngine() + newAnalysis +
+// Timed: native = the whole CLI process (best of --runs), from its spawn to its exit, by
+// build/native/exec_timer (else /usr/bin/time -v, else node: node's own spawn costs 4-5 ms here,
+// node_spawn_ms; native_timer says which); wasm = createEngine() + newAnalysis +
 // 1 MiB feeds + finish() over an ArrayBuffer fetched beforehand; plain JS = TextDecoder, split,
 // JSON.parse, Map over the same ArrayBuffer. With --big, the big file's figures (big_*) are also
 // printed as their own JSON line and merged into the final one.
@@ -90,6 +92,7 @@ const SITE = join(repo, 'build/site');
 const BENCH_DIR = join(repo, 'tests/bench');
 const CHROMIUM = '/usr/bin/chromium';
 const TIME = '/usr/bin/time';
+const EXEC_TIMER = join(repo, 'build/native/exec_timer');
 const KEY = '/userId';
 const MIB = 1024 * 1024;
 
@@ -163,8 +166,10 @@ function agree(what, checks) {
  * polling VmHWM in /proc/<pid>/status. Resolves to {code, stdout, stderr, seconds, peakRssKb}.
  */
 function runMeasured(cmd, args, {collectStdout = true} = {}) {
-  const useTime = existsSync(TIME);
-  const [file, argv] = useTime ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
+  const useTimer = existsSync(EXEC_TIMER);
+  const useTime = !useTimer && existsSync(TIME);
+  const [file, argv] = useTimer ? [EXEC_TIMER, [cmd, ...args]]
+                     : useTime ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
   return new Promise((ok, fail) => {
     const started = process.hrtime.bigint();
     const child = spawn(file, argv, {stdio: ['ignore', collectStdout ? 'pipe' : 'ignore', 'pipe']});
@@ -174,7 +179,7 @@ function runMeasured(cmd, args, {collectStdout = true} = {}) {
     child.stderr.on('data', (d) => err.push(d));
     let hwmKb = 0;
     let poll = null;
-    if (!useTime) {
+    if (!useTime && !useTimer) {
       const read = () => {
         try {
           const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
@@ -185,10 +190,20 @@ function runMeasured(cmd, args, {collectStdout = true} = {}) {
     }
     child.on('error', fail);
     child.on('close', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      let seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (poll) clearInterval(poll);
       let stderr = Buffer.concat(err).toString();
       let peakRssKb = hwmKb || null;
+      if (useTimer) {
+        // Its last line: the child's time from spawn to exit and its peak RSS (exec_timer.cpp).
+        const m = /exec_timer: (\{.*\})\n?$/.exec(stderr);
+        if (m) {
+          const t = JSON.parse(m[1]);
+          seconds = t.seconds;
+          peakRssKb = t.max_rss_kb;
+          stderr = stderr.slice(0, m.index);
+        }
+      }
       if (useTime) {
         const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
         peakRssKb = m ? Number(m[1]) : null;
@@ -326,6 +341,26 @@ async function nativeSection(data, options) {
                           (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
                                  (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
   return {main, zero, one, all};
+}
+
+/**
+ * What node's own spawn of a process costs (the best of 5 spawns of /bin/true, timed by node
+ * from spawn() to 'close'): no part of a native figure when exec_timer times it (native_timer),
+ * the whole of this is in each one when node does (before 29 November 2026).
+ */
+async function nodeSpawnCost() {
+  let best = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const started = process.hrtime.bigint();
+    await new Promise((ok, fail) => {
+      const child = spawn('/bin/true', [], {stdio: 'ignore'});
+      child.on('error', fail);
+      child.on('close', ok);
+    });
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  say(`node's spawn of /bin/true: ${best.toFixed(1)} ms (best of 5)`);
+  return best;
 }
 
 /** simdjson's DOM parse_many over the file, natively (engine_bench --parse-limit). */
@@ -828,6 +863,7 @@ async function main() {
   if (parseLimitMbS !== null) say(`parse limit: ${parseLimitMbS} MB/s, the best of two processes (${parseBefore}, ${parseAfter})`);
   const many = await manyPartitions(data, options);
   const cpuParallel = await cpuParallelism(NATIVE_JOBS);
+  const nodeSpawnMs = await nodeSpawnCost();
 
   const {server, url: baseUrl} = await startBenchServer({site: options.site, bench: BENCH_DIR, data: DEFAULT_DIR});
   let browser = null;
@@ -886,6 +922,8 @@ async function main() {
     wasm1_vs_parse_limit: round(wasm1MbS / wasmParseMbS, 3),
     js_vs_wasm_parse_limit: round(jsMbS / wasmParseMbS, 3),
     native_jobs: NATIVE_JOBS,
+    native_timer: existsSync(EXEC_TIMER) ? 'exec_timer' : existsSync(TIME) ? 'time' : 'node',
+    node_spawn_ms: round(nodeSpawnMs, 1),
     cpu_parallel_speedup: cpuParallel,
     native1_mb_s: round(mbPerS(bytes, native.one.best.seconds), 1),
     native_jobs_mb_s: round(mbPerS(bytes, native.all.best.seconds), 1),
