@@ -19,8 +19,8 @@
 #include "core/huge_pages.h"
 #include "core/message_format.h"
 #include "core/radix_sort.h"
-#include "partplay/core/tasks.h"
 #include "cosmos/container_options.h"
+#include "partplay/core/tasks.h"
 #include "partplay/cosmos/request_charges.h"
 
 namespace partplay {
@@ -214,9 +214,10 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   const uint64_t key_limit = KeyValueLimit(options);
   PartitionKey key;  // reused, as is epk: no allocation per partition once they have grown
   std::string epk;
-  auto long_key = [&](size_t i, std::string_view canonical) {
+  auto long_key = [key_limit](std::vector<std::pair<uint32_t, uint64_t>>& into, size_t i,
+                              std::string_view canonical) {
     if (const uint64_t size = CanonicalValueBytes(canonical); size > key_limit) {
-      m.long_keys.emplace_back(static_cast<uint32_t>(i), size);
+      into.emplace_back(static_cast<uint32_t>(i), size);
     }
   };
   bool hashed = false;
@@ -241,9 +242,7 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
               stretch_hashed[s] = 0;  // the pass in list order below names the first failure
               return false;
             }
-            if (const uint64_t size = CanonicalValueBytes(canonical); size > key_limit) {
-              long_keys[s].emplace_back(static_cast<uint32_t>(i), size);
-            }
+            long_key(long_keys[s], i, canonical);
             return true;
           }, store_soon);
         });
@@ -266,7 +265,7 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
           EffectivePartitionKeyInto(key, options.version, EpkForm::kBytes, epk));
       m.epks.bytes += epk;
       m.epks.end.push_back(m.epks.bytes.size());
-      long_key(i, canonical);
+      long_key(m.long_keys, i, canonical);
     }
   }
   m.order = SortByEpk(m);
