@@ -494,6 +494,9 @@ class Analyzer::Impl : public internal::ItemSink {
 
   AnalysisReport BuildReport(const ReportOptions& options) const;
   std::unique_ptr<PartitionList> AllPartitions() const;
+  // Every partition number in the report's order, sorted now if `sort` and not kept already;
+  // null when it is not kept and `sort` is false.
+  std::shared_ptr<const std::vector<uint32_t>> SizeOrder(bool sort) const;
 
   internal::ItemStream& stream() { return stream_; }
   uint64_t items() const { return items_; }
@@ -1056,12 +1059,10 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
   };
 
   // Statistics from the sizes alone; only the listed partitions are selected and decoded. When
-  // the full size order is kept already (AllPartitions, which a container model or a listing of
-  // every partition asks for first), the sizes and the listed partitions are read off it
-  // instead: the same figures, without sorting the sizes and selecting the largest again.
-  const std::vector<uint32_t>* full =
-      sorted_ && sorted_items_ == items_ && sorted_->size() == partitions_.size() ? sorted_.get()
-                                                                                   : nullptr;
+  // the full size order is kept (asked for by keep_size_order, or kept by AllPartitions), the
+  // sizes and the listed partitions are read off it instead: the same figures, without sorting
+  // the sizes and selecting the largest again.
+  const std::shared_ptr<const std::vector<uint32_t>> full = SizeOrder(options.keep_size_order);
   size_t listed = options.max_partitions < 0
                       ? partitions_.size()
                       : std::min(partitions_.size(), static_cast<size_t>(options.max_partitions));
@@ -1072,7 +1073,8 @@ AnalysisReport Analyzer::Impl::BuildReport(const ReportOptions& options) const {
       if (i + 16 < full->size()) partitions_.PrefetchNumber((*full)[i + 16]);
       r.partition_bytes[i] = static_cast<double>(partitions_.bytes_of((*full)[i]));
     }
-    order.assign(full->begin(), full->begin() + std::min(std::max<size_t>(listed, 1), full->size()));
+    const size_t chosen = std::min(std::max<size_t>(listed, 1), full->size());
+    order.assign(full->begin(), full->begin() + static_cast<std::ptrdiff_t>(chosen));
   } else {
     std::vector<uint64_t> sizes = partitions_.SizesDescending();
     r.partition_bytes.assign(sizes.begin(), sizes.end());
@@ -1205,17 +1207,23 @@ class TablePartitionList : public PartitionList {
 
 }  // namespace
 
-std::unique_ptr<PartitionList> Analyzer::Impl::AllPartitions() const {
-  std::vector<double> weights(weights_.size());
-  for (uint32_t i = 0; i < weights.size(); ++i) weights[i] = WeightOf(i);
-  // The full sort is the costly part with many partitions; a report asks for the list more
-  // than once (the container model, then the streamed listing), so the order is kept while the
-  // table stays as it is.
-  if (!sorted_ || sorted_items_ != items_ || sorted_->size() != partitions_.size()) {
+// The full sort is the costly part with many partitions; a report asks for the order more than
+// once (its own figures, the container model, then the streamed listing), so it is kept while
+// the table stays as it is.
+std::shared_ptr<const std::vector<uint32_t>> Analyzer::Impl::SizeOrder(bool sort) const {
+  const bool kept = sorted_ && sorted_items_ == items_ && sorted_->size() == partitions_.size();
+  if (!kept && !sort) return nullptr;
+  if (!kept) {
     sorted_ = std::make_shared<const std::vector<uint32_t>>(partitions_.Largest(partitions_.size()));
     sorted_items_ = items_;
   }
-  return std::make_unique<TablePartitionList>(partitions_, std::move(weights), sorted_);
+  return sorted_;
+}
+
+std::unique_ptr<PartitionList> Analyzer::Impl::AllPartitions() const {
+  std::vector<double> weights(weights_.size());
+  for (uint32_t i = 0; i < weights.size(); ++i) weights[i] = WeightOf(i);
+  return std::make_unique<TablePartitionList>(partitions_, std::move(weights), SizeOrder(true));
 }
 
 LogicalPartitionList::LogicalPartitionList(const std::vector<LogicalPartition>& partitions)

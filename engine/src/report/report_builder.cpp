@@ -273,17 +273,17 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
   BuiltReport out;
   // Only the listed partitions are built; the container model reads every partition from the
   // analyzer's table. The candidates' values serve only the key advisor of a container. What
-  // reads every partition in size order (the model, a streamed listing) has it sorted first:
-  // the report then reads its sizes and largest partitions off that order.
-  std::unique_ptr<PartitionList> all;
-  if (request.container || request.stream_partitions) all = analyzer.AllPartitions();
-  out.analysis = analyzer.BuildReport({.max_partitions = request.max_partitions,
-                                       .candidate_values = request.container.has_value()});
-  if (!request.container) all.reset();  // the order stays kept by the analyzer
+  // reads every partition in size order next (the model, a streamed listing) has the report
+  // sort and keep that order, and read its sizes and largest partitions off it.
+  out.analysis = analyzer.BuildReport(
+      {.max_partitions = request.max_partitions,
+       .candidate_values = request.container.has_value(),
+       .keep_size_order = request.container.has_value() || request.stream_partitions});
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};
   if (request.container) {
+    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
     PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
                               ModelContainer(r, *all, *request.container, r.partitions.size(),
                                              request.stream_partitions));

@@ -209,8 +209,9 @@ TEST(ReportBuilder, StreamedPartitionsEqualTheFullListing) {
   }
 }
 
-// Once the full size order is kept (AllPartitions), the report reads its sizes and largest
-// partitions off it: the same report as by its own sort and selection, ties of size included.
+// Once the full size order is kept (AllPartitions, or the report's keep_size_order), the report
+// reads its sizes and largest partitions off it: the same report as by its own sort and
+// selection, ties of size included.
 TEST(ReportBuilder, TheKeptOrderGivesTheSameReport) {
   for (uint64_t seed : {3u, 4u}) {
     AnalysisOptions options;
@@ -230,8 +231,18 @@ TEST(ReportBuilder, TheKeptOrderGivesTheSameReport) {
     for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{17}, int64_t{-1}}) {
       selected.push_back(describe(analyzer.BuildReport({.max_partitions = k})));
     }
-    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();  // now kept
+    // The same items in another analyzer whose report sorts and keeps the order itself.
+    AnalysisOptions again;
+    std::unique_ptr<Analyzer> sorting = AnalyzeRandomItems(seed, 4000, 900, 3, again);
+    ASSERT_TRUE(sorting);
     size_t at = 0;
+    for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{17}, int64_t{-1}}) {
+      EXPECT_EQ(describe(sorting->BuildReport({.max_partitions = k, .keep_size_order = true})),
+                selected[at++])
+          << "seed " << seed << " max_partitions " << k << " (keep_size_order)";
+    }
+    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();  // now kept
+    at = 0;
     for (int64_t k : {int64_t{0}, int64_t{1}, int64_t{17}, int64_t{-1}}) {
       EXPECT_EQ(describe(analyzer.BuildReport({.max_partitions = k})), selected[at++])
           << "seed " << seed << " max_partitions " << k;

@@ -186,6 +186,10 @@ struct ReportOptions {
   // Whether candidate_paths carry their values (what the key advisor ranks); without them a
   // report of a big sample skips copying and sorting every distinct value.
   bool candidate_values = true;
+  // Sorts every partition into the report's order and keeps it (AllPartitions reuses it), for
+  // a caller that reads them all in that order next; the sizes and the listed partitions are
+  // then read off it instead of sorted and selected on their own. The same report either way.
+  bool keep_size_order = false;
 };
 
 struct AnalysisReport {
