@@ -126,18 +126,16 @@ uint64_t OrdinalPrefix(std::string_view s) {
   return v;
 }
 
-// Passes over every partition go in stretches of at least this many on the host's threads.
-constexpr size_t kMinModelStretch = size_t{1} << 16;
-
 std::vector<uint32_t> SortByEpk(const Model& m) {
   std::vector<std::pair<uint64_t, uint32_t>> keyed;
   internal::ReserveHuge(keyed, m.epks.size());
   keyed.resize(m.epks.size());
-  internal::ParallelStretches(keyed.size(), kMinModelStretch, [&](size_t, size_t b, size_t e) {
-    for (size_t i = b; i < e; ++i) {
-      keyed[i] = {OrdinalPrefix(m.epk(static_cast<uint32_t>(i))), static_cast<uint32_t>(i)};
-    }
-  });
+  internal::ParallelStretches(
+      keyed.size(), internal::kMinPartitionStretch, [&](size_t, size_t b, size_t e) {
+        for (size_t i = b; i < e; ++i) {
+          keyed[i] = {OrdinalPrefix(m.epk(static_cast<uint32_t>(i))), static_cast<uint32_t>(i)};
+        }
+      });
   auto before = [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
     int c = CompareEpkBytes(m.epk(a.second), m.epk(b.second));
@@ -235,7 +233,7 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
     std::vector<std::vector<std::pair<uint32_t, uint64_t>>> long_keys(most);
     std::vector<char> stretch_hashed(most, 1);
     const size_t stretches = internal::ParallelStretches(
-        parts.size(), kMinModelStretch, [&](size_t s, size_t begin, size_t end) {
+        parts.size(), internal::kMinPartitionStretch, [&](size_t s, size_t begin, size_t end) {
           std::string scratch;
           parts.VisitStretchInMemoryOrder(begin, end, [&](size_t i, std::string_view canonical) {
             if (!EffectivePartitionKeyV2FromCanonical(canonical, scratch, out + i * kWidth).ok()) {
@@ -280,22 +278,23 @@ StatusOr<Model> BuildModel(const PartitionList& parts, const ContainerOptions& o
   m.bytes_at.resize(n);
   m.demand_at.resize(n);
   constexpr size_t kAhead = 16;
-  internal::ParallelStretches(n, kMinModelStretch, [&](size_t, size_t begin, size_t end) {
-    for (size_t k = begin; k < end; ++k) {
-      if (k + kAhead < end) {
-        parts.read_sizes_ahead(m.order[k + kAhead]);
-        __builtin_prefetch(&shares[m.order[k + kAhead]], 0);
-      }
-      const uint32_t i = m.order[k];
-      const uint64_t items = parts.items(i);
-      const uint64_t bytes = parts.bytes(i);
-      const double mean_item =
-          items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
-      m.items_at[k] = items;
-      m.bytes_at[k] = bytes;
-      m.demand_at[k] = shares[i] * WorkloadCharge(mean_item, options.workload);
-    }
-  });
+  internal::ParallelStretches(
+      n, internal::kMinPartitionStretch, [&](size_t, size_t begin, size_t end) {
+        for (size_t k = begin; k < end; ++k) {
+          if (k + kAhead < end) {
+            parts.read_sizes_ahead(m.order[k + kAhead]);
+            __builtin_prefetch(&shares[m.order[k + kAhead]], 0);
+          }
+          const uint32_t i = m.order[k];
+          const uint64_t items = parts.items(i);
+          const uint64_t bytes = parts.bytes(i);
+          const double mean_item =
+              items > 0 ? static_cast<double>(bytes) / static_cast<double>(items) : 0;
+          m.items_at[k] = items;
+          m.bytes_at[k] = bytes;
+          m.demand_at[k] = shares[i] * WorkloadCharge(mean_item, options.workload);
+        }
+      });
   return m;
 }
 

@@ -1160,17 +1160,18 @@ class TablePartitionList : public PartitionList {
  private:
   // Both caches are filled once, by whichever caller comes first (stretches of a pass may run
   // on several threads), in stretches on the host's threads (core/tasks.h).
-  static constexpr size_t kMinStretch = size_t{1} << 16;
   const std::vector<uint32_t>& ListIndexOfNumber() const {
     std::call_once(list_index_once_, [this] {
       internal::ReserveHuge(list_index_, order_.size());
       list_index_.resize(order_.size());
-      internal::ParallelStretches(order_.size(), kMinStretch, [&](size_t, size_t b, size_t e) {
-        for (size_t i = b; i < e; ++i) {
-          if (i + 16 < e) __builtin_prefetch(&list_index_[order_[i + 16]], 1);
-          list_index_[order_[i]] = static_cast<uint32_t>(i);
-        }
-      });
+      internal::ParallelStretches(order_.size(), internal::kMinPartitionStretch,
+                                  [&](size_t, size_t b, size_t e) {
+                                    for (size_t i = b; i < e; ++i) {
+                                      if (i + 16 < e)
+                                        __builtin_prefetch(&list_index_[order_[i + 16]], 1);
+                                      list_index_[order_[i]] = static_cast<uint32_t>(i);
+                                    }
+                                  });
     });
     return list_index_;
   }
@@ -1184,13 +1185,14 @@ class TablePartitionList : public PartitionList {
       // Gathered in list order, the entries loaded ahead: no list index of each number needed.
       // (Scattered in memory order it took 15 ms for 1,000,000 partitions; this way, measured
       // together with the request shares, 23-35 ms against 26: no clear gain in time.)
-      internal::ParallelStretches(order_.size(), kMinStretch, [&](size_t, size_t b, size_t e) {
-        for (size_t i = b; i < e; ++i) {
-          if (i + 16 < e) table_.PrefetchNumber(order_[i + 16]);
-          items_[i] = table_.items_of(order_[i]);
-          bytes_[i] = table_.bytes_of(order_[i]);
-        }
-      });
+      internal::ParallelStretches(order_.size(), internal::kMinPartitionStretch,
+                                  [&](size_t, size_t b, size_t e) {
+                                    for (size_t i = b; i < e; ++i) {
+                                      if (i + 16 < e) table_.PrefetchNumber(order_[i + 16]);
+                                      items_[i] = table_.items_of(order_[i]);
+                                      bytes_[i] = table_.bytes_of(order_[i]);
+                                    }
+                                  });
       sizes_copied_.store(true, std::memory_order_release);
     });
   }

@@ -96,7 +96,8 @@ Status ItemStream::ParseValidated(size_t begin, size_t end, size_t& taken_end) {
   size_t batch = std::min(std::max(n, size_t{4096}), kValidatedBatchBytes);
   // One of two sizes, so regions a few bytes apart never make the parser reallocate (and touch
   // fresh pages) again.
-  size_t capacity = batch <= kValidatedBatchBytes / 4 ? kValidatedBatchBytes / 4 : kValidatedBatchBytes;
+  size_t capacity =
+      batch <= kValidatedBatchBytes / 4 ? kValidatedBatchBytes / 4 : kValidatedBatchBytes;
   if (!validated_->parser.implementation) {
     // The scanning parser, when the sink names paths (else simdjson makes its own on allocate).
     if (const ScanPaths* paths = sink_->PathsToScan()) {
