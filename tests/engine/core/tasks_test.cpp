@@ -3,28 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <thread>
 #include <vector>
+
+#include "lent_threads.h"
 
 namespace partplay {
 namespace {
-
-// A runner like the CLI's: a thread per task beyond the first. Counts the tasks it ran.
-struct ThreadRunner {
-  std::atomic<int> tasks{0};
-  void Install(int threads) {
-    SetTaskRunner(
-        [this](size_t n, const std::function<void(size_t)>& task) {
-          std::vector<std::thread> others;
-          for (size_t k = 1; k < n; ++k) others.emplace_back([&task, k] { task(k); });
-          task(0);
-          for (std::thread& t : others) t.join();
-          tasks += static_cast<int>(n);
-        },
-        threads);
-  }
-  ~ThreadRunner() { SetTaskRunner({}, 1); }
-};
 
 // The stretches fn saw, by number: each [begin, end).
 std::vector<std::pair<size_t, size_t>> Stretches(size_t n, size_t min_each, size_t& count) {
@@ -50,8 +34,7 @@ TEST(TasksTest, WithoutARunnerOneStretchCoversAll) {
 }
 
 TEST(TasksTest, OneThreadOrNoRunnerMeansNone) {
-  ThreadRunner runner;
-  runner.Install(1);
+  LentThreads runner(1);
   EXPECT_EQ(internal::TaskThreads(), 1);
   size_t count = 0;
   Stretches(100000, 10, count);
@@ -62,8 +45,7 @@ TEST(TasksTest, OneThreadOrNoRunnerMeansNone) {
 }
 
 TEST(TasksTest, StretchesCoverEveryItemOnceInOrder) {
-  ThreadRunner runner;
-  runner.Install(4);
+  LentThreads runner(4);
   EXPECT_EQ(internal::TaskThreads(), 4);
   for (size_t n : {0u, 1u, 7u, 39u, 40u, 41u, 1000u, 100003u}) {
     size_t count = 0;
@@ -83,8 +65,7 @@ TEST(TasksTest, StretchesCoverEveryItemOnceInOrder) {
 }
 
 TEST(TasksTest, EveryItemIsVisitedOnceAcrossThreads) {
-  ThreadRunner runner;
-  runner.Install(3);
+  LentThreads runner(3);
   std::vector<std::atomic<int>> visits(300000);
   size_t count = internal::ParallelStretches(visits.size(), 1000, [&](size_t, size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) ++visits[i];
