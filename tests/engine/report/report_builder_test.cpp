@@ -21,12 +21,9 @@ namespace {
 // The built report's JSON for `input` keyed by /k, with a container of 400 RU/s.
 std::string BuiltJson(std::string_view input) {
   AnalysisOptions options;
-  options.key_paths = {"/k"};
-  auto analyzer = Analyzer::Create(options);
-  EXPECT_TRUE(analyzer.ok());
-  Analyzer& a = *analyzer.value();
-  EXPECT_TRUE(a.Feed(input).ok());
-  EXPECT_TRUE(a.Finish().ok());
+  std::unique_ptr<Analyzer> analyzer = AnalyzeKeyedByK(input, options);
+  if (!analyzer) return "";
+  Analyzer& a = *analyzer;
   ReportRequest request;
   request.container = ContainerOptions{};
   request.container->ru_per_second = 400;
@@ -263,12 +260,9 @@ TEST(ReportBuilder, LentThreadsChangeNothing) {
                          std::string(rng() % 40, 'x'));
   }
   AnalysisOptions options;
-  options.key_paths = {"/k"};
-  auto created = Analyzer::Create(options);
-  ASSERT_TRUE(created.ok());
-  Analyzer& analyzer = *created.value();
-  ASSERT_TRUE(analyzer.Feed(input).ok());
-  ASSERT_TRUE(analyzer.Finish().ok());
+  std::unique_ptr<Analyzer> created = AnalyzeKeyedByK(input, options);
+  ASSERT_TRUE(created);
+  Analyzer& analyzer = *created;
   ReportRequest request;
   request.container = ContainerOptions{};
   request.container->ru_per_second = 40000;
