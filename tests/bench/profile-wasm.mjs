@@ -14,7 +14,7 @@
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {DEFAULT_DIR, ensureNdjson} from './gen-ndjson.mjs';
-import {openBenchPage, startBenchServer} from './run-bench.mjs';
+import {openBenchPage, startBenchServer} from './bench-common.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
