@@ -1,4 +1,4 @@
-// A Promise-based client for the engine worker (web/worker.js, protocol in web/protocol.js).
+// A Promise-based client for the engine worker (./worker.js; the protocol is ./protocol.js).
 //
 //   const client = new PlaygroundClient();
 //   const {version} = await client.ready;

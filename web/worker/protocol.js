@@ -1,4 +1,4 @@
-// The message protocol between the page (web/client.js) and the engine worker (web/worker.js).
+// The message protocol between the page (./client.js) and the engine worker (./worker.js).
 // This file is the one place it is defined; both sides import it. Modelled on the worker
 // protocols of sqlite ext/wasm and duckdb-wasm: every request carries an id, every reply echoes it.
 //
