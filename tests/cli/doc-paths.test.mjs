@@ -163,10 +163,13 @@ const SOURCES = [...TREE].filter((p) =>
 
 const SECTION_REF = /\b(README|HACKING|docs\/[\w-]+)(?:\.md)?,? ["“]([^"”]+)["”]/g;
 
-/** The headings of a Markdown file, lower-cased, without their #s and backticks. */
+/** The headings of a Markdown file (not a code block's `#` lines), lower-cased, without their #s and backticks. */
 function headings(file) {
-  return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')
-    .filter((l) => /^#{1,6} /.test(l)).map((l) => l.replace(/^#+ /, '').replaceAll('`', '').toLowerCase());
+  let code = false;
+  return fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').filter((l) => {
+    if (l.startsWith('```')) code = !code;
+    return !code && /^#{1,6} /.test(l);
+  }).map((l) => l.replace(/^#+ /, '').replaceAll('`', '').toLowerCase());
 }
 
 /** The problems with the sections named in `text` (README "Browsers" ...), as FILE:LINE. */
