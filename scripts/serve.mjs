@@ -9,7 +9,7 @@
 // answers GET and HEAD only; every response carries SECURITY_HEADERS (a Content-Security-Policy
 // that also covers the worker, nosniff). Tests import startServer() and listen on port 0.
 // --cors serves the files as a CDN must for a <partition-playground> on another origin's page:
-// CORS_HEADERS on every response (README "Embedding from another origin").
+// CORS_HEADERS on every response (docs/embedding.md "From another origin").
 import {createServer} from 'node:http';
 import {createReadStream} from 'node:fs';
 import {realpath, stat} from 'node:fs/promises';
@@ -41,7 +41,7 @@ export const MIME_TYPES = {
  * own response, the worker: everything from this origin only; 'wasm-unsafe-eval' lets the worker
  * compile the engine (the wasm is built with -sDYNAMIC_EXECUTION=0: no eval, no new Function);
  * no inline script or style; the page may be framed by pages of its own origin only (the
- * <partition-playground> element is embedded as a script, not a frame). README "Hosting".
+ * <partition-playground> element is embedded as a script, not a frame); docs/embedding.md.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

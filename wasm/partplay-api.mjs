@@ -12,7 +12,7 @@
 //   const again = analysis.model({container: {ru_per_second: 18000}});  // no re-read
 //   analysis.dispose();
 //
-// Parts (README "Sharding"): an input cut at safe item boundaries (engine.splitPoints) is
+// Parts (docs/sharding.md): an input cut at safe item boundaries (engine.splitPoints) is
 // analysed part by part, anywhere (the page: one worker each), and merged into what one pass
 // gives, report and error alike:
 //
@@ -389,7 +389,7 @@ export function supportsWasmSimd() {
  * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
  * (`wasmBinary`, `locateFile`). Every domain's module is compiled with wasm SIMD (-msimd128);
  * where it does not run (`simd` defaults to supportsWasmSimd()), the module loaded is 'nosimd',
- * every domain built without it: the same answers, more slowly (README "Browsers"). The Engine's
+ * every domain built without it: the same answers, more slowly (docs/browsers.md). The Engine's
  * `simd` says which was loaded.
  */
 export async function createEngine(moduleOptions = {}, {domain = 'all', simd = supportsWasmSimd()} = {}) {

@@ -94,7 +94,7 @@ const CommandSpec kAnalyzeSpec = {
         "'/', ~0 escapes '~'). Several --key options make a hierarchical key. Input: NDJSON\n"
         "(one object per line), a JSON array of objects, or one object; it streams through\n"
         "in 1 MiB chunks. --container, or any container option, also models a Cosmos DB\n"
-        "container (README \"Cosmos DB model\" lists the assumptions).\n",
+        "container (docs/cosmos-model.md lists the assumptions).\n",
 };
 
 const CommandSpec kMergeSpec = {
@@ -103,7 +103,7 @@ const CommandSpec kMergeSpec = {
     .description =
         "Merges the partial states PART... (written by analyze --partial-out, given in input\n"
         "order) and prints the report of one pass over the concatenated inputs; the analysis\n"
-        "options come from the parts (README \"Sharding\").\n",
+        "options come from the parts (docs/sharding.md).\n",
 };
 
 // `analyze`, or with `merge` the `merge` command (the same report and container options; the
@@ -161,7 +161,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
                                                                 : Bad("takes 1 to 256");
        }},
       {"--partial-out", "", "PART",
-       "also write the analysis as a mergeable partial state (README \"Sharding\"), whole or "
+       "also write the analysis as a mergeable partial state (docs/sharding.md), whole or "
        "not at all",
        [&](std::string_view v) {
          if (v.empty()) return Bad("needs a file name");

@@ -1,6 +1,6 @@
 // Sharded analysis on the command line: `analyze --jobs N` (parts of one file on threads, then
 // merged), `analyze --partial-out FILE` (the analysis as a mergeable partial state) and
-// `merge FILE...` (partial states merged into one analysis). README "Sharding".
+// `merge FILE...` (partial states merged into one analysis). docs/sharding.md.
 #pragma once
 
 #include <memory>

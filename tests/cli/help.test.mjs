@@ -1,5 +1,5 @@
 // Help and usage errors: every command answers -h/--help on stdout with status 0; a bad option
-// or value is named on stderr with status 2; README and docs/cli.md agree with the help text.
+// or value is named on stderr with status 2; README, docs/*.md and docs/cli.md agree with the help text.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,31 +117,40 @@ test('negative numbers and what follows -- are operands', () => {
   assert.equal(run(['epk', '--version=2', '"a"']).stdout, run(['epk', '--version', '2', '"a"']).stdout);
 });
 
-test('the README shows the command list of partplay --help and only options the commands have', () => {
+test('the README shows the command list of partplay --help; README and docs/ use only options the commands have', () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const help = run(['--help']).stdout;
   const list = help.split('commands:\n')[1].split('\n\n')[0] + '\n';
   assert.ok(readme.includes('```text\n' + list + '```'), 'README lists the commands as partplay --help does');
   const known = Object.fromEntries(EXPECTED_COMMANDS.map((c) => [c, helpOptions(c)]));
-  // Every `partplay COMMAND ...` line of the README (examples, with their continuation lines).
+  const docs = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const command = new RegExp(`partplay (${EXPECTED_COMMANDS.join('|')})\\b(.*)`);
   let checked = 0;
-  const lines = readme.split('\n');
-  for (let i = 0; i < lines.length; ++i) {
-    const m = /partplay (analyze|epk|token|cql|size|error-codes)\b(.*)/.exec(lines[i]);
-    if (!m) continue;
-    let text = m[2];
-    for (let j = i; lines[j].endsWith('\\'); ++j) text += ' ' + lines[j + 1];
-    for (const [option] of text.matchAll(/(?<![\w-])--[a-z][\w-]*/g)) {
-      assert.ok(known[m[1]].has(option), `README line ${i + 1}: partplay ${m[1]} has no ${option}`);
-      ++checked;
+  let tables = 0;
+  for (const doc of docs) {
+    const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
+    // Every `partplay COMMAND ...` line (examples, with their continuation lines).
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; ++i) {
+      const m = command.exec(lines[i]);
+      if (!m) continue;
+      let rest = m[2];
+      for (let j = i; lines[j].endsWith('\\'); ++j) rest += ' ' + lines[j + 1];
+      for (const [option] of rest.matchAll(/(?<![\w-])--[a-z][\w-]*/g)) {
+        assert.ok(known[m[1]].has(option), `${doc} line ${i + 1}: partplay ${m[1]} has no ${option}`);
+        ++checked;
+      }
+    }
+    // The analyze option table (docs/cosmos-model.md) lists options of analyze.
+    for (const table of text.split('| option | meaning |').slice(1).map((t) => t.split('\n\n')[0])) {
+      ++tables;
+      for (const [, option] of table.matchAll(/`(--[a-z][\w-]*)/g)) {
+        assert.ok(known.analyze.has(option), `${doc}'s option table: analyze has no ${option}`);
+        ++checked;
+      }
     }
   }
-  // The analyze option table lists options of analyze.
-  const table = readme.split('| option | meaning |')[1].split('\n\n')[0];
-  for (const [, option] of table.matchAll(/`(--[a-z][\w-]*)/g)) {
-    assert.ok(known.analyze.has(option), `README's option table: analyze has no ${option}`);
-    ++checked;
-  }
+  assert.ok(tables >= 1, 'no analyze option table in README or docs/');
   assert.ok(checked > 40, `only ${checked} options checked`);
 });
 

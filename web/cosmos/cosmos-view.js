@@ -938,7 +938,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     return bits.join(', ');
   }
 
-  /** The engine's judgement of the key (docs/report.md "insights"): "{0}" in a message is keys[0]. */
+  /** The engine's judgement of the key (`insights`, docs/report.md): "{0}" in a message is keys[0]. */
   function renderInsights(report) {
     el.insights.replaceChildren(...(report.insights ?? []).map((insight) => {
       const content = insight.message.split(/(\{\d+\})/).filter((part) => part !== '').map((part) => {

@@ -1,5 +1,5 @@
 // The element's DOM helpers (text only, never HTML), shared by partition-playground.js and its
-// chart views (embed/views.js).
+// chart views (embed/cosmos-views.js, cassandra-views.js, sizing-views.js).
 
 /** A DOM node with text only (never HTML). */
 export function h(tag, {text, className, testid, attrs} = {}, children = []) {

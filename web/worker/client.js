@@ -1,4 +1,4 @@
-// A Promise-based client for the engine worker (web/worker.js, protocol in web/protocol.js).
+// A Promise-based client for the engine worker (./worker.js; the protocol is ./protocol.js).
 //
 //   const client = new PlaygroundClient();
 //   const {version} = await client.ready;
@@ -94,7 +94,7 @@ export class PlaygroundError extends Error {
 /**
  * A module worker from `url`. Browsers start no worker from another origin, so when the files
  * come from a CDN the worker is a same-origin blob: module that imports the real one (the host
- * of the files must send CORS headers; README "Embedding from another origin").
+ * of the files must send CORS headers; docs/embedding.md "From another origin").
  */
 function startModuleWorker(url) {
   const href = new URL(url, document.baseURI ?? location.href);
@@ -155,7 +155,7 @@ export class PlaygroundClient extends EventTarget {
         // From another origin the usual cause is a host that sends no CORS headers: say so.
         const cors = worker.crossOrigin
           ? ` Its files come from ${worker.crossOrigin}, which must send Access-Control-Allow-Origin for pages of ` +
-            `${location.origin} (README "Embedding from another origin").`
+            `${location.origin} (docs/embedding.md "From another origin").`
           : '';
         this.#fail(new PlaygroundError({codeName: 'worker_failed', message: `The engine worker failed to start${detail}.${cors}`}));
         return;

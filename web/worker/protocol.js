@@ -1,4 +1,4 @@
-// The message protocol between the page (web/client.js) and the engine worker (web/worker.js).
+// The message protocol between the page (./client.js) and the engine worker (./worker.js).
 // This file is the one place it is defined; both sides import it. Modelled on the worker
 // protocols of sqlite ext/wasm and duckdb-wasm: every request carries an id, every reply echoes it.
 //
@@ -124,7 +124,7 @@
 //              worker's; tests/bench/run-bench.mjs --many); the page itself does not ask.
 //
 // Parts (a file analysed by several workers; web/worker/client.js runs them, web/worker/pool.js
-// holds the extra workers, README "Sharding"). The client asks the page's worker where the file
+// holds the extra workers, docs/sharding.md). The client asks the page's worker where the file
 // may be cut (split), has every worker analyse one slice (analyze-part: the page's worker the
 // first, each pool worker one of the others) and the page's worker merge them (merge) into the
 // analysis it keeps in the slot, exactly as one analyze would have left it. A failed part (an

@@ -1,6 +1,6 @@
-// The engine worker: the only module that loads the wasm engine. Started by web/client.js as
+// The engine worker: the only module that loads the wasm engine. Started by ./client.js as
 //   new Worker(new URL('./worker.js', import.meta.url), {type: 'module'})
-// and spoken to with the protocol in web/protocol.js (read that first).
+// and spoken to with the protocol in ./protocol.js (read that first).
 //
 // Sources are streamed into the engine chunk by chunk (File.stream(), fetch bodies, 1 MiB slices
 // of text and byte buffers); nothing big is read whole. Where a core is free, a File's stream is

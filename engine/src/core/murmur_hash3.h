@@ -1,5 +1,5 @@
-// Internal: MurmurHash3 (Austin Appleby's public-domain reference, smhasher MurmurHash3.cpp), the
-// two variants the Cosmos DB effective partition key uses: x86 32-bit (V1 keys) and x64 128-bit
+// Internal: MurmurHash3 (Austin Appleby's public-domain reference, smhasher's src/MurmurHash3.cpp),
+// the two variants the Cosmos DB effective partition key uses: x86 32-bit (V1 keys) and x64 128-bit
 // (V2 and MultiHash keys). Blocks are read little-endian whatever the host, so the result is the
 // reference's on a little-endian machine and the same under WebAssembly.
 //

@@ -1,4 +1,4 @@
-// The key advisor (advisor.h): measures each candidate path from the sampled values, then ranks
+// The key advisor (key_advisor.h): measures each candidate path from the sampled values, then ranks
 // by verdict and score. Every reason is a sentence built from the same numbers the fields hold.
 #include "partplay/cosmos/key_advisor.h"
 

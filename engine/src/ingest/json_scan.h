@@ -7,7 +7,7 @@
 // object, an escaped string or a non-integer number at a tracked path, an exotic number anywhere,
 // nesting deeper than kMaxScanDepth, anything invalid) answers "unsure", and the DOM's own stage 2
 // parses that document (validated_path.cpp), so its errors and values are simdjson's. What it
-// accepts, simdjson's DOM accepts too, with the same values (tests/engine/ingest/json_scan_test
+// accepts, simdjson's DOM accepts too, with the same values (tests/engine/ingest/json_scan_test.cpp
 // and the ingest fuzz target compare the three readers).
 #pragma once
 

@@ -195,7 +195,7 @@ inline bool PartitionsHavePlaces(const PartialData& d) {
   return IdIsKey(d.options) && d.id_records;
 }
 
-// The versioned binary partial format (README "Sharding"). Parse validates every count, size and
+// The versioned binary partial format (docs/sharding.md). Parse validates every count, size and
 // value and answers kBadPartial located at the offending byte offset, never crashing.
 std::string SerializePartialData(const PartialData& data);
 // The same bytes in pieces (each valid during the call), with no copy of the whole, and their

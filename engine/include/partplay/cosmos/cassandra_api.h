@@ -1,4 +1,5 @@
-// Azure Cosmos DB's API for Apache Cassandra (cosmos-cassandra-api-partitioning.md): the same CQL
+// Azure Cosmos DB's API for Apache Cassandra (Cosmos DB docs, "Partitioning in Azure Cosmos DB for
+// Apache Cassandra", learn.microsoft.com/azure/cosmos-db/cassandra/partitioning): the same CQL
 // table placed by Cosmos DB instead of a Cassandra ring. There are no nodes, only physical
 // partitions, each a replica set of 4 that commits a write once 3 replicas have it, holding up to
 // 30 GB and 10,000 RU/s; a logical partition (a Cassandra partition) holds at most 20 GB. GB here

@@ -5,7 +5,7 @@
 //
 // Exact parts (tested against the SDKs): the EPK of every logical partition
 // (effective_partition_key.h), the initial range layout and midpoint splits
-// (physical_partitions.h). Modelled parts (documented assumptions, README "Cosmos DB model"):
+// (physical_partitions.h). Modelled parts (documented assumptions, docs/cosmos-model.md):
 // request costs, how requests spread over keys, which range the service splits first when
 // throughput alone needs more partitions, throttling as the demand above a partition's share.
 //
@@ -36,7 +36,7 @@ enum class RequestSpread {
   kZipf,          // the partition of size rank r (largest first, 1-based) gets 1 / r^s
 };
 
-// Request costs, each an editable assumption (defaults and sources: README "Cosmos DB model").
+// Request costs, each an editable assumption (defaults and sources: docs/cosmos-model.md).
 struct RequestCosts {
   // Point read / write of an item of the partition's mean item size: interpolated linearly in
   // the published table of charges per item size (1 KB: 1.00 read, 4.95 write; up to 2,048 KB),

@@ -1,14 +1,15 @@
 // The Cosmos DB effective partition key (EPK): the upper-case hex string that places a logical
 // partition in the hash space physical partitions divide into contiguous ranges. This is a
-// bit-exact port of the JavaScript SDK, npm @azure/cosmos 4.10.1,
-// dist/commonjs/utils/hashing/ (hash.js `hashPartitionKey` with v1.js, v2.js, multiHash.js,
-// murmurHash.js, encoding/*): V1 (classic containers) hashes only the first component, a string
-// cut to its first 100 UTF-16 code units, with MurmurHash3 x86 32-bit and writes the hash and that
-// component in Cosmos DB's binary encoding; V2 hashes all components, type-marked and
-// concatenated, with MurmurHash3 x64 128-bit, bytes reversed and the first masked with 0x3F
-// (32 hex characters); MultiHash (hierarchical keys) concatenates the V2 hash of each component
-// alone (32 hex characters per level). Where the SDK has quirks they are reproduced, not fixed
-// (see effective_partition_key.cpp); tests/wasm/epk.test.mjs checks random keys against the SDK.
+// bit-exact port of the JavaScript SDK, npm @azure/cosmos 4.10.1, dist/commonjs/utils/hashing/
+// (hashing/hash.js `hashPartitionKey` with hashing/v1.js, hashing/v2.js, hashing/multiHash.js,
+// hashing/murmurHash.js, hashing/encoding/): V1 (classic containers) hashes only the first
+// component, a string cut to its first 100 UTF-16 code units, with MurmurHash3 x86 32-bit and
+// writes the hash and that component in Cosmos DB's binary encoding; V2 hashes all components,
+// type-marked and concatenated, with MurmurHash3 x64 128-bit, bytes reversed and the first masked
+// with 0x3F (32 hex characters); MultiHash (hierarchical keys) concatenates the V2 hash of each
+// component alone (32 hex characters per level). Where the SDK has quirks they are reproduced, not
+// fixed (see effective_partition_key.cpp); tests/wasm/epk.test.mjs checks random keys against the
+// SDK.
 //
 // The number hashed is the component's double as stored: KeyComponent::Number() and the
 // analyzer turn -0 into 0 (one logical partition), while a component holding -0.0 (as

@@ -1,6 +1,7 @@
 // The partition key advisor: ranks the candidate key paths an analysis discovered in its sample
 // (AnalysisReport::candidate_paths, analysis.h) by what the partitioning guidance asks of a key
-// (/work/shared/reference/cosmos-partitioning-overview.md): every item has it, its value never
+// (Cosmos DB docs, "Partitioning and horizontal scaling",
+// learn.microsoft.com/azure/cosmos-db/partitioning-overview): every item has it, its value never
 // changes, it has many distinct values, and it spreads storage evenly over logical and physical
 // partitions without any logical partition reaching 20 GB.
 //

@@ -7,7 +7,7 @@
 // is always in exactly one range.
 //
 // Sources. The count of physical partitions follows the Cosmos DB partitioning overview
-// (/work/shared/reference/cosmos-partitioning-overview.md: at most 10,000 RU/s and 50 GB per
+// (learn.microsoft.com/azure/cosmos-db/partitioning-overview: at most 10,000 RU/s and 50 GB per
 // physical partition). The boundary and midpoint arithmetic is a port of the .NET SDK's
 // PartitionKeyInternal (github.com/Azure/azure-cosmos-dotnet-v3,
 // Microsoft.Azure.Cosmos/src/direct/PartitionKeyInternal.cs: GetMinInclusiveEffectivePartitionKey,

@@ -44,7 +44,7 @@ inline constexpr uint64_t kMaxDistinctPerPath = 100000;
 inline constexpr size_t kMaxCandidatePaths = 1000;
 
 // A synthetic partition key: one string built per item and used as the key instead of the
-// values at key_paths (README "Synthetic keys").
+// values at key_paths (docs/cosmos-model.md "Synthetic keys").
 struct SyntheticKeyOptions {
   enum class Kind {
     kNone,
@@ -253,7 +253,7 @@ class Analyzer {
   // keyed by /id, the table) then grows straight to the size the items so far suggest for the
   // whole input, instead of doubling all the way there. Never changes a result. The CLI gives
   // it (less memory and time natively); the page does not: in a wasm heap, which never shrinks
-  // and grows in 20% steps, it measured more memory and no gain (HACKING.md "Where the time goes").
+  // and grows in 20% steps, it measured more memory and no gain.
   void ExpectInputBytes(uint64_t bytes);
 
   uint64_t bytes_consumed() const;
@@ -273,7 +273,7 @@ class Analyzer {
   std::unique_ptr<PartitionList> AllPartitions() const;
   const AnalysisOptions& options() const;
 
-  // Sharded analysis (README "Sharding", HACKING.md "Parts and merges"). An input cut at item
+  // Sharded analysis (docs/sharding.md). An input cut at item
   // boundaries into parts, each analyzed by CreatePart (on any thread or machine), then merged
   // in input order, gives the report and the error one Create over the whole input gives:
   // item indices, byte offsets, lines and columns are rebased, ids repeated across parts are

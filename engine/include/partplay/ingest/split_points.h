@@ -1,5 +1,5 @@
 // Where an input may be cut into parts that are analysed apart and merged (Analyzer::CreatePart,
-// README "Sharding"): the one home of the rule, used by the CLI's `analyze --jobs` (windows read
+// docs/sharding.md): the one home of the rule, used by the CLI's `analyze --jobs` (windows read
 // from the file) and by the page's workers (windows read by File.slice, through the wasm).
 //
 // A safe cut is the offset just after a newline that follows a '}' and precedes a '{'

@@ -1,6 +1,6 @@
 // Partition sizes measured from real data: each partition's rows (items) and bytes give Nr, Nv
 // and St, their distribution (max, p50, p99, a histogram) and the partitions that break each
-// limit of sizing.h. A pure function over vectors; MeasuredPartitionsOf and MeanValuesPerItem
+// limit of core/limits.h. A pure function over vectors; MeasuredPartitionsOf and MeanValuesPerItem
 // read them from an Analyzer's report (items, JSON text bytes, largest item).
 //
 //   Nv = Nr x values_per_row   (the non-key values of a row; JSON items have no static columns)

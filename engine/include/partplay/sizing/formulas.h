@@ -1,5 +1,6 @@
 // Partition sizing from a table's shape, the way the Cassandra data-modelling guide computes it
-// (/work/shared/reference/cassandra-partition-sizing.md):
+// (Apache Cassandra docs, "Evaluating and refining data models", cassandra.apache.org/doc/latest/
+// cassandra/developing/data-modeling/data-modeling_refining.html):
 //
 //   number of values  Nv = Nr (Nc - Npk - Ns) + Ns
 //   partition size    St = sum sizeOf(partition key columns) + sum sizeOf(static columns)

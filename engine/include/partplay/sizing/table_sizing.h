@@ -1,10 +1,10 @@
 // Sizing a CQL table from its schema and estimates, and advice when its partitions are too big.
 // The script's CREATE KEYSPACE / USE / CREATE TABLE statements give the table (and the default
 // replication factor); the caller gives rows per partition (a product of named factors), average
-// sizes of the variable-width columns, the partition count. SizeTable computes every term of
-// sizing.h's formulas for the average case, the worst case and the grown partition, checks the
-// limits, and evaluates splits (a clustering column moved into the partition key, a time bucket,
-// a hash bucket), each recomputed in full with its CREATE TABLE and its query cost.
+// sizes of the variable-width columns, the partition count. SizeTable computes every term of the
+// formulas of sizing/formulas.h for the average case, the worst case and the grown partition,
+// checks the limits, and evaluates splits (a clustering column moved into the partition key, a time
+// bucket, a hash bucket), each recomputed in full with its CREATE TABLE and its query cost.
 // docs/sizing.md documents the JSON.
 //
 //   TableSizingRequest r;
