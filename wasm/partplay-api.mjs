@@ -35,8 +35,8 @@
 // wasm SIMD) is what createEngine loads instead of any of them where wasm SIMD is missing
 // (Safari before 16.4), or when asked with {simd: false}. Each is imported only when asked for:
 // createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
-// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
-// routes each request to its domain's engine.
+// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/engines.js
+// loads each request's domain's engine.
 //
 // Errors are thrown as PartplayError, the one JS error class (web/common/errors.js): the site
 // puts this file in engine/ beside common/, where it imports it from. An engine error's `code` is

@@ -1,8 +1,8 @@
-// The extra engine workers of a file analysed in parts (client.js; protocol.js "Parts"). Each is
+// The extra engine workers of a file analysed in parts (client.js; protocol.js split, analyze-part, merge). Each is
 // a module worker of web/worker/worker.js spoken to with the one protocol, started on first use
 // and kept for the next analysis, so its engine loads once (unless the client retires it to free
 // a grown heap). A worker whose engine fails (a wasm
-// trap, protocol.js "Engine failures") is terminated: what it was running rejects with an
+// trap; engines.js) is terminated: what it was running rejects with an
 // `engine_failed` payload, and a fresh worker takes its place on next use.
 //
 //   const pool = new WorkerPool(() => new Worker(url, {type: 'module'}));
