@@ -100,6 +100,9 @@ const CQL_VIEW_DOC = 'CqlView {keyspaces, table, keyspace, ringOptions, ring, la
  * copied); cancellable (its group) or false; progress; api (the engine calls it makes:
  * Engine.x or CqlSession.x of wasm/partplay-api.mjs); doing (for an engine failure's sentence);
  * result and doc.
+ * A new request: an entry here, and its handler in handlers/<domain>.js, listed in
+ * handlers/index.js. The client's method is built from `client` (write one in client.js only
+ * when it does more than send); tests/wasm/protocol-wiring.test.mjs fails until all agree.
  */
 export const REQUESTS = Object.freeze([
   {type: 'init', domain: 'first', client: 'init', payload: {}, api: ['Engine.version', 'Engine.errorCodes', 'Engine.limits'],
