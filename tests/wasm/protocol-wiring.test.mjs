@@ -40,10 +40,18 @@ function unwired(table, handlerMap, clientPrototype, engineApi) {
 function sample(entry) {
   const file = new Blob(['{"id":"a"}\n{"id":"b"}\n']);
   const values = {string: 'x', boolean: true, number: 1, integer: 1, offset: 0, positive: 1, object: {}, array: [],
-                  json: null, strings: ['x'], paths: ['/id'], buffers: [new ArrayBuffer(4)], slot: 'main',
+                  strings: ['x'], paths: ['/id'], buffers: [new ArrayBuffer(4)], slot: 'main',
                   source: {kind: 'text', text: '{}'}};
   const payload = {};
-  for (const [field, spec] of Object.entries(entry.payload)) if (!spec.startsWith('?')) payload[field] = values[spec];
+  for (const [field, spec] of Object.entries(entry.payload)) {
+    if (typeof spec === 'string') {
+      if (!spec.startsWith('?')) payload[field] = values[spec];
+    } else if (Array.isArray(spec)) {
+      payload[field] = [{key_paths: ['/id']}];  // compare's keys
+    } else if (!spec.optional) {
+      payload[field] = {};  // ring: every field optional
+    }
+  }
   if (entry.type === 'split' || entry.type === 'analyze-part') payload.source = {kind: 'file', file};
   if (entry.type === 'analyze-part') Object.assign(payload, {begin: 0, end: 11});
   if (entry.type === 'cancel') payload.target = 7;
@@ -153,6 +161,45 @@ describe('one error class over the engine\'s code table', () => {
       assert.doesNotMatch(text, /class \w+ extends Error/, file);
       assert.doesNotMatch(text, /\bcode:\s*\d|_CODE\s*=\s*\d/, file);
       assert.doesNotMatch(text, /codeName:\s*'[a-z_]+'/, `${file} spells a code name (use ErrorCodeNames)`);
+    }
+  });
+});
+
+describe('values are the engine\'s to judge', () => {
+  test('the page checks shapes, nested ones too, naming the field', () => {
+    const bad = [
+      [protocol.request(1, 'model', {container: {ru_per_second: '400'}}), /container\.ru_per_second must be a number/],
+      [protocol.request(1, 'model', {container: {workload: {zipf_exponent: 'x'}}}), /container\.workload\.zipf_exponent/],
+      [protocol.request(1, 'ring', {ring: {datacenters: [{nodes: 1}]}}), /ring\.datacenters\[0\]\.name is required/],
+      [protocol.request(1, 'compare', {keys: [{key_paths: []}]}), /keys\[0\]\.key_paths/],
+      [protocol.request(1, 'cql-load', {table: 't', source: {kind: 'text', text: ''}, csv: {columns: 'a'}}), /csv\.columns/],
+    ];
+    for (const [m, message] of bad) assert.throws(() => protocol.validateRequest(m), message, JSON.stringify(m.payload));
+  });
+
+  test('the value rules the page no longer copies are refused by the engine, naming the field', async () => {
+    const {engine} = await import('./helpers.mjs').then((h) => h.loadEngine());
+    const refused = (run, field) => assert.throws(run, (e) => e instanceof PartplayError && e.codeName === 'bad_option' &&
+                                                   e.message.includes(field), field);
+    const analysis = engine.newAnalysis({key_paths: ['/a']});
+    try {
+      analysis.feed(new TextEncoder().encode('{"a": 1}\n'));
+      analysis.finish();
+      refused(() => analysis.model({container: {hash_version: '3'}}), 'hash_version');
+      refused(() => analysis.model({container: {workload: {spread: 'pareto'}}}), 'spread');
+    } finally {
+      analysis.dispose();
+    }
+    refused(() => engine.newAnalysis({key_paths: ['/a'], synthetic: {kind: 'reverse'}}), 'kind');
+    refused(() => engine.newAnalysis({key_paths: ['/a'], synthetic: {kind: 'random_suffix', buckets: -1}}), 'buckets');
+    refused(() => engine.newAnalysis({key_paths: ['/a'], synthetic: {kind: 'hash_suffix', buckets: 4}}), 'suffix_path');
+    const session = engine.createCqlSession();
+    try {
+      session.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};" +
+                      'CREATE TABLE ks.t (k int PRIMARY KEY);');
+      refused(() => session.tableLayout('ks.t', {ru_per_second: -1}), 'ru_per_second');
+    } finally {
+      session.dispose();
     }
   });
 });

@@ -29,8 +29,9 @@ import {ErrorCodeNames, PartplayError} from '../common/errors.js';
 export {ErrorCodeNames};
 export const PROTOCOL_VERSION = 7;
 
-// Shapes of payload fields. A spec is a type name below; a leading '?' makes the field optional
-// (absent or null).
+// Shapes of payload fields. A spec is a type name below ('?name': optional, absent or null), an
+// object of field specs (an object with those fields; others are the engine's to judge), an
+// array of one spec (an array of such), or optional(spec).
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const TYPES = {
   string: (v) => typeof v === 'string',
@@ -41,7 +42,6 @@ const TYPES = {
   positive: (v) => Number.isSafeInteger(v) && v >= 1,
   object: isObject,
   array: Array.isArray,
-  json: (v) => v !== undefined,
   strings: (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'),
   paths: (v) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string'),
   buffers: (v) => Array.isArray(v) && v.every((b) => b instanceof ArrayBuffer),
@@ -52,8 +52,36 @@ const TYPES = {
 const TYPE_TEXT = {
   integer: 'an integer', offset: 'a byte offset (a whole number >= 0)', positive: 'a whole number >= 1',
   strings: 'an array of strings', paths: 'a non-empty array of JSON pointers', buffers: 'an array of ArrayBuffers',
-  slot: 'a short name such as "main"', json: 'a JSON value', object: 'an object', array: 'an array',
+  slot: 'a short name such as "main"', object: 'an object', array: 'an array',
 };
+/** An optional field of a nested shape. */
+const optional = (spec) => ({optional: true, spec});
+
+/** The problem with `value` at `path` against `spec`, or null. */
+function shapeProblem(value, spec, path) {
+  let optionalSpec = false;
+  if (isObject(spec) && spec.optional === true && 'spec' in spec) ({spec} = spec), optionalSpec = true;
+  if (typeof spec === 'string' && spec.startsWith('?')) [spec, optionalSpec] = [spec.slice(1), true];
+  if (value === undefined || value === null) return optionalSpec ? null : `${path} is required`;
+  if (typeof spec === 'string') {
+    if (spec === 'source') return validSource(value);
+    return TYPES[spec](value) ? null : `${path} must be ${TYPE_TEXT[spec] ?? `a ${spec}`}`;
+  }
+  if (Array.isArray(spec)) {
+    if (!Array.isArray(value)) return `${path} must be an array`;
+    for (let k = 0; k < value.length; k++) {
+      const problem = shapeProblem(value[k], spec[0], `${path}[${k}]`);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (!isObject(value)) return `${path} must be an object`;
+  for (const [field, inner] of Object.entries(spec)) {
+    const problem = shapeProblem(value[field], inner, path ? `${path}.${field}` : field);
+    if (problem) return problem;
+  }
+  return null;
+}
 
 /** Source kinds (payload.source.kind). */
 export const SourceKind = Object.freeze({TEXT: 'text', BYTES: 'bytes', FILE: 'file', URL: 'url'});
@@ -74,14 +102,30 @@ function validSource(s) {
   return `source.kind must be one of ${Object.values(SourceKind).join(', ')}`;
 }
 
-// Payload fields several requests share.
+// Payload fields several requests share. Nested shapes name the engine's own fields; their
+// values (ranges, enums, which fields go together) are the engine's to check.
+const SYNTHETIC = optional({kind: 'string', paths: '?strings', separator: '?string', buckets: '?integer', seed: '?integer',
+                            suffix_path: '?string'});
+const WORKLOAD = optional({point_reads_per_second: '?number', writes_per_second: '?number', queries_per_second: '?number',
+                           spread: '?string', zipf_exponent: '?number', read_factor: '?number', write_factor: '?number',
+                           query_ru: '?number'});
+/** ContainerOptions (the engine's report options, docs/report.md "Options"). */
+const CONTAINER = optional({hash_version: '?string', large_partition_keys: '?boolean', ru_per_second: '?number',
+                            autoscale: '?boolean', growth: '?number', grown_ru_per_second: '?number', workload: WORKLOAD,
+                            route: '?array', top_per_range: '?number'});
+/** RingOptions (cassandra/ring.h). */
+const RING = {nodes: '?number', num_tokens: '?number', seed: '?number', random_tokens: '?boolean',
+              datacenters: optional([{name: 'string', nodes: 'number', racks: '?number'}])};
+/** CsvOptions (cqlsh COPY FROM's; CqlSession.startLoad). */
+const CSV = optional({header: '?boolean', delimiter: '?string', quote: '?string', escape: '?string', null: '?string',
+                      datetimeformat: '?string', columns: '?strings'});
 /** The analysis options (engine's AnalysisOptions: key_paths, discover_items, weight_path, synthetic). */
-const ANALYSIS = {keyPaths: 'paths', discoverItems: '?integer', weightPath: '?string', synthetic: '?object'};
+const ANALYSIS = {keyPaths: 'paths', discoverItems: '?integer', weightPath: '?string', synthetic: SYNTHETIC};
 /** What a finished analysis is reported with (analysis.finish / model). */
-const REPORTING = {slot: '?slot', maxPartitions: '?integer', container: '?object'};
+const REPORTING = {slot: '?slot', maxPartitions: '?integer', container: CONTAINER};
 /** A CqlView's options: the table drawn, the Cosmos DB Cassandra API RU/s, partitions listed. */
 const CQL_VIEW = {table: '?string', ru: '?number', maxPartitions: '?integer'};
-const COMPARING = {container: '?object', queries: '?array'};
+const COMPARING = {container: CONTAINER, queries: optional([{filter: 'strings'}])};
 
 /** A report's partition_bytes buffer, transferred with the result. */
 const reportTransfer = (report) => (report?.partition_bytes?.buffer ? [report.partition_bytes.buffer] : []);
@@ -124,7 +168,8 @@ export const REQUESTS = Object.freeze([
    api: ['Engine.newAnalysis'], doing: 're-modelling the analysis', result: `${REPORT} (timing.bytesPerSecond null)`,
    doc: 'Re-reports the analysis held in `slot` with other container options, without reading again. ' +
      'no_analysis when the slot holds none.'},
-  {type: 'compare', domain: 'cosmos', client: 'compare', payload: {keys: 'array', ...COMPARING, weightPath: '?string'},
+  {type: 'compare', domain: 'cosmos', client: 'compare',
+   payload: {keys: [{key_paths: 'paths', synthetic: SYNTHETIC}], ...COMPARING, weightPath: '?string'},
    cancellable: 'compare', progress: true, api: ['Engine.newComparison'], doing: 'comparing the keys',
    result: 'Comparison (docs/report.md "Key comparison") plus source and timing',
    doc: 'Judges every key ({key_paths, synthetic?}) on the last analyze\'s source, read once; kept for recompare.'},
@@ -144,13 +189,13 @@ export const REQUESTS = Object.freeze([
    result: `{results: StatementResult[] (CqlSession.execute), keyspace, view: ${CQL_VIEW_DOC}, timing: {ms}}`,
    doc: 'Runs a script in the worker\'s CQL session (kept until cql-reset). A failing statement is a result ' +
      'of kind \'error\'; the next ones still run. replicationFactor overrides every new keyspace\'s.'},
-  {type: 'ring', domain: 'cql', client: 'ring', payload: {ring: 'object', ...CQL_VIEW}, api: ['CqlSession.configureRing'],
+  {type: 'ring', domain: 'cql', client: 'ring', payload: {ring: RING, ...CQL_VIEW}, api: ['CqlSession.configureRing'],
    doing: 'changing the ring', result: CQL_VIEW_DOC,
    doc: 'Replaces the ring (RingOptions, cassandra/ring.h: the engine\'s defaults for absent fields).'},
   {type: 'cql-view', domain: 'cql', client: 'cqlView', payload: {...CQL_VIEW}, api: ['CqlSession.tableLayout'],
    doing: 'drawing the table', result: CQL_VIEW_DOC, doc: 'The view of another table or RU/s; runs nothing.'},
   {type: 'cql-load', domain: 'cql', client: 'cqlLoad',
-   payload: {table: 'string', source: 'source', format: '?string', csv: '?object', ...CQL_VIEW},
+   payload: {...CQL_VIEW, table: 'string', source: 'source', format: '?string', csv: CSV},
    transfer: {request: sourceTransfer}, cancellable: 'cql-load', progress: true, api: ['CqlSession.startLoad'],
    doing: 'loading rows into the table',
    result: '{rows, failed, failures: [{line, column, byte_offset, message}], lines, format, stopped?: ErrorPayload, ' +
@@ -233,16 +278,8 @@ export function validateRequest(message) {
   if (!entry) throw new TypeError(`unknown request type: ${String(message.type)}`);
   const payload = message.payload ?? {};
   if (!isObject(payload)) throw new TypeError('request.payload must be an object');
-  for (const [field, spec] of Object.entries(entry.payload)) {
-    const optional = spec.startsWith('?');
-    const type = optional ? spec.slice(1) : spec;
-    const value = payload[field];
-    if (optional && (value === undefined || value === null)) continue;
-    if (value === undefined) throw new TypeError(`${entry.type} needs ${field}`);
-    if (!TYPES[type](value)) {
-      throw new TypeError(type === 'source' ? validSource(value) : `${field} must be ${TYPE_TEXT[type] ?? `a ${type}`}`);
-    }
-  }
+  const shape = shapeProblem(payload, entry.payload, '');
+  if (shape) throw new TypeError(shape);
   const problem = entry.check?.(payload);
   if (problem) throw new TypeError(problem);
   return message;
