@@ -48,7 +48,7 @@ function sample(entry) {
       if (!spec.startsWith('?')) payload[field] = values[spec];
     } else if (Array.isArray(spec)) {
       payload[field] = [{key_paths: ['/id']}];  // compare's keys
-    } else if (!spec.optional) {
+    } else if (Object.getPrototypeOf(spec) === Object.prototype) {
       payload[field] = {};  // ring: every field optional
     }
   }

@@ -55,14 +55,22 @@ const TYPE_TEXT = {
   slot: 'a short name such as "main"', object: 'an object', array: 'an array',
 };
 /** An optional field of a nested shape. */
-const optional = (spec) => ({optional: true, spec});
+class Optional {
+  constructor(spec) { this.spec = spec; }
+}
+const optional = (spec) => new Optional(spec);
 
 /** The problem with `value` at `path` against `spec`, or null. */
 function shapeProblem(value, spec, path) {
-  let optionalSpec = false;
-  if (isObject(spec) && spec.optional === true && 'spec' in spec) ({spec} = spec), optionalSpec = true;
-  if (typeof spec === 'string' && spec.startsWith('?')) [spec, optionalSpec] = [spec.slice(1), true];
-  if (value === undefined || value === null) return optionalSpec ? null : `${path} is required`;
+  let isOptional = false;
+  if (spec instanceof Optional) {
+    isOptional = true;
+    spec = spec.spec;
+  } else if (typeof spec === 'string' && spec.startsWith('?')) {
+    isOptional = true;
+    spec = spec.slice(1);
+  }
+  if (value === undefined || value === null) return isOptional ? null : `${path} is required`;
   if (typeof spec === 'string') {
     if (spec === 'source') return validSource(value);
     return TYPES[spec](value) ? null : `${path} must be ${TYPE_TEXT[spec] ?? `a ${spec}`}`;
