@@ -81,6 +81,15 @@ describe('the protocol table', () => {
     }
   });
 
+  test('the reference docs are written from the table', async () => {
+    const {protocolMarkdown} = await web('worker/protocol-docs.js');
+    const text = protocolMarkdown();
+    for (const entry of protocol.REQUESTS) {
+      assert.ok(text.includes(`| \`${entry.type}\` | \`${entry.client}\` |`), entry.type);
+      assert.ok(text.includes(`- \`${entry.type}\`: ${entry.doc}`), entry.type);
+    }
+  });
+
   test('the check fails when a handler, a client method or an API call is missing', () => {
     const [first, second] = protocol.REQUESTS;
     const {[second.type]: dropped, ...fewerHandlers} = handlers;
