@@ -51,7 +51,9 @@ describe('every request type through a real worker', () => {
                                                                first: true, keyPaths: ['/k']}));
           await run('merge', () => client.merge({partials: []}));
           // A bad value is the engine's to refuse, naming the field.
-          await run('bad value', () => client.model({container: {ru_per_second: 'many'}}));
+          await run('bad value', () => client.model({container: {hash_version: '3'}}));
+          // A bad shape is the page's, naming the field, before anything is sent.
+          await run('bad shape', () => client.model({container: {ru_per_second: 'many'}}));
         } finally {
           client.terminate();
         }
@@ -80,8 +82,11 @@ describe('every request type through a real worker', () => {
       assert.equal(ran['analyze-part'].result.items, 3);
       assert.equal(ran['bad value'].ok, false);
       assert.equal(ran['bad value'].summary.codeName, 'bad_option');
-      assert.match(ran['bad value'].summary.message, /ru_per_second/);
+      assert.match(ran['bad value'].summary.message, /hash_version/);
       assert.equal(typeof ran['bad value'].summary.code, 'number');
+      assert.equal(ran['bad shape'].summary.codeName, 'bad_request');
+      assert.match(ran['bad shape'].summary.message, /container\.ru_per_second must be a number/);
+      assert.equal(typeof ran['bad shape'].summary.code, 'number', 'its code from the engine\'s table');
       assert.deepEqual(problems, []);
     } finally {
       await close();
