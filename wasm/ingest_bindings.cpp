@@ -12,7 +12,8 @@
 // copied off the heap (a failed part's too: its error travels). A fresh Analysis merges parts in
 // input order (addPart moves a part held in this module, addPartial reads serialized bytes),
 // then reports like one pass (addPartial reads the bytes JS wrote into partialBuffer). SplitSearch (ingest/split_points.h) asks for windows of an input
-// and answers where it may be cut. ParseLimitProbe times the parser alone (the benchmark).
+// and answers where it may be cut; planParts and retryParts answer the page's parts policy
+// (ingest/parts_plan.h). ParseLimitProbe times the parser alone (the benchmark).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <fmt/format.h>
@@ -25,6 +26,7 @@
 
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/parse_limit.h"
+#include "partplay/ingest/parts_plan.h"
 #include "partplay/ingest/split_points.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
@@ -209,6 +211,42 @@ class SplitSearch {
   partplay::SplitSearch search_;
 };
 
+// The page's parts plan (ingest/parts_plan.h PlanParts, host kPage) for an input of
+// `input_bytes` analysed with `options_json` (report/options_json.h; a random-suffix key is one
+// pass): {ok, parts, min_part_bytes, first_part_weight, retire_heap_bytes, threads, read_ahead,
+// why}, or the options' error.
+val PlanPageParts(double input_bytes, bool seekable, int workers_asked, int cores,
+                  std::string options_json) {
+  auto options = partplay::ParseAnalysisOptionsJson(options_json);
+  if (!options.ok()) return StatusValue(options.status());
+  partplay::PartsPlan plan = partplay::PlanParts(
+      {.host = partplay::PartsHost::kPage,
+       .input_bytes = static_cast<uint64_t>(input_bytes),
+       .seekable = seekable,
+       .random_suffix = options.value().synthetic.kind ==
+                        partplay::SyntheticKeyOptions::Kind::kRandomSuffix,
+       .workers_asked = workers_asked,
+       .cores = cores});
+  val o = StatusValue(Status::Ok());
+  o.set("parts", plan.parts);
+  o.set("min_part_bytes", static_cast<double>(plan.min_part_bytes));
+  o.set("first_part_weight", plan.first_part_weight);
+  o.set("retire_heap_bytes", static_cast<double>(plan.retire_heap_bytes));
+  o.set("threads", plan.threads);
+  o.set("read_ahead", plan.read_ahead);
+  o.set("why", std::string(plan.why));
+  return o;
+}
+
+// What to do after parts failed with error `code` (ingest/parts_plan.h RetryParts): {ok, retry:
+// 'stop' | 'id_records' | 'one_pass'}.
+val RetryPageParts(int code, bool id_records) {
+  val o = StatusValue(Status::Ok());
+  o.set("retry", std::string(partplay::PartsRetryName(
+                     partplay::RetryParts(static_cast<partplay::ErrorCode>(code), id_records))));
+  return o;
+}
+
 // The parser alone over one input (ingest/parse_limit.h), for the benchmark's ceiling.
 class ParseLimitProbe {
  public:
@@ -247,6 +285,8 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("partialBuffer", &Analysis::partialBuffer)
       .function("addPartial", &Analysis::addPartial)
       .function("merge", &Analysis::merge);
+  emscripten::function("planParts", &PlanPageParts);
+  emscripten::function("retryParts", &RetryPageParts);
   emscripten::class_<SplitSearch>("SplitSearch")
       .constructor<double, int, double>()
       .function("window", &SplitSearch::window)

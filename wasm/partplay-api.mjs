@@ -35,8 +35,15 @@
 // wasm SIMD) is what createEngine loads instead of any of them where wasm SIMD is missing
 // (Safari before 16.4), or when asked with {simd: false}. Each is imported only when asked for:
 // createEngine({}, {domain: 'cql'}). An Engine of one domain has no binding of the others'
-// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/worker.js
-// routes each request to its domain's engine.
+// (calling one throws: a TypeError, or createCqlSession's PartplayError); web/worker/engines.js
+// loads each request's domain's engine.
+//
+// Errors are thrown as PartplayError, the one JS error class (web/common/errors.js): the site
+// puts this file in engine/ beside common/, where it imports it from. An engine error's `code` is
+// its number in engine/include/partplay/core/error_codes.h.
+import {PartplayError} from '../common/errors.js';
+
+export {PartplayError};
 
 /** The module factory of each domain, imported on demand. */
 const FACTORIES = {
@@ -47,24 +54,6 @@ const FACTORIES = {
   sizing: () => import('./partplay-sizing.mjs'),
   nosimd: () => import('./partplay-nosimd.mjs'),
 };
-
-/** An engine error: `code` is the numeric code from engine/include/partplay/core/error_codes.h. */
-export class PartplayError extends Error {
-  constructor({code, name, message, location, field}) {
-    super(message);
-    this.name = 'PartplayError';
-    this.code = code;
-    this.codeName = name;
-    this.location = location ?? null;
-    /** The request field the error is about, as a JSON pointer ("/avg_sizes/body"), or null. */
-    this.field = field ?? null;
-  }
-  /** A plain object that survives postMessage. */
-  toJSON() {
-    return {name: this.name, code: this.code, codeName: this.codeName, message: this.message,
-            location: this.location, field: this.field};
-  }
-}
 
 /** The result of one module call: throws its error as a PartplayError, else parses its json. */
 function answer(reply) {
@@ -250,6 +239,29 @@ export class Engine {
   errorCodes() { return answer(this.#module.errorCodes()); }
   /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
   limits() { return answer(this.#module.limits()).limits; }
+  /**
+   * The engine's defaults and enums ({defaults, enums}; wasm/bindings.cpp vocabulary), or null
+   * where this build has none.
+   */
+  vocabulary() {
+    if (typeof this.#module.vocabulary !== 'function') return null;
+    const raw = this.#module.vocabulary();
+    return typeof raw === 'string' ? JSON.parse(raw) : answer(raw);
+  }
+  /**
+   * The page's plan for analysing an input of `inputBytes` in parts (ingest/parts_plan.h
+   * PlanParts): {parts (1: one pass), min_part_bytes, first_part_weight, retire_heap_bytes,
+   * threads, read_ahead, why}. `seekable`: read by ranges (a file); `workers`: asked (0: the
+   * engine's default from `cores`); `options`: the analysis options (a random-suffix key is one pass).
+   */
+  planParts({inputBytes, seekable = true, workers = 0, cores = 1, options = {}}) {
+    const reply = this.#module.planParts(inputBytes, seekable, workers, cores, JSON.stringify(options));
+    if (!reply.ok) answer(reply);
+    const {ok, ...plan} = reply;
+    return plan;
+  }
+  /** After parts failed with error `code`: 'stop' | 'id_records' | 'one_pass' (ingest/parts_plan.h RetryParts). */
+  retryParts(code, idRecords) { return this.#module.retryParts(code, !!idRecords).retry; }
   /** The numeric code of an error name of that table (e.g. 'io'); throws for an unknown name. */
   errorCode(name) {
     const entry = this.errorCodes().find((c) => c.name === name);

@@ -21,6 +21,7 @@
 #include "partplay/core/version.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/ingest/analysis.h"
+#include "partplay/ingest/parts_plan.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/report/report_format.h"
@@ -112,7 +113,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   namespace cli = partplay::cli;
   const CommandSpec& spec = merge ? kMergeSpec : kAnalyzeSpec;
   std::vector<std::string> parts;  // merge
-  int64_t jobs = 0;  // 0: not given (the machine's cores, parts of at least kDefaultMinPart)
+  int64_t jobs = 0;  // 0: not given (ingest/parts_plan.h decides from the machine's cores)
   std::string partial_out;
   partplay::AnalysisOptions options;
   options.key_paths.clear();
@@ -350,12 +351,19 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   cli::Output& to = *out.value();
   // Parts, partial states and merges read through shard_commands; one pass streams here. Both
   // draw progress and stop on Ctrl-C between chunks.
-  // Without --jobs, a file of at least two 8 MiB parts is cut for the machine's cores.
-  constexpr uint64_t kDefaultMinPart = uint64_t{8} << 20;
-  const uint64_t min_part = jobs == 0 ? kDefaultMinPart : 1;
-  if (jobs == 0) jobs = cli::DefaultJobs();
-  cli::LendThreads(static_cast<int>(jobs));  // as many for the container model's passes
-  const bool sharded = merge || jobs > 1 || !partial_out.empty();
+  // How many parts on how many threads (ingest/parts_plan.h: without --jobs, the machine's
+  // cores and parts of at least 8 MiB).
+  const std::optional<uint64_t> input_size = merge ? std::nullopt : cli::InputSize(file);
+  const partplay::PartsPlan plan = partplay::PlanParts(
+      {.host = partplay::PartsHost::kProcess,
+       .input_bytes = input_size.value_or(0),
+       .seekable = input_size.has_value() && file != "-",
+       .random_suffix =
+           options.synthetic.kind == partplay::SyntheticKeyOptions::Kind::kRandomSuffix,
+       .workers_asked = static_cast<int>(jobs),
+       .cores = cli::MachineCores()});
+  cli::LendThreads(plan.threads);  // as many for the container model's passes
+  const bool sharded = merge || plan.parts > 1 || !partial_out.empty();
   // merge: a progress line over the parts (their stored bytes, the items they hold).
   std::optional<uint64_t> parts_total = 0;
   for (const std::string& part : parts) {
@@ -368,8 +376,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   cli::Progress progress(merge ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
                          "items", cli::InputSize(file));
   auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
-                  : sharded ? cli::RunAnalysis(options, file, static_cast<int>(jobs), min_part,
-                                               partial_out, &progress)
+                  : sharded ? cli::RunAnalysis(options, file, plan, partial_out, &progress)
                             : partplay::Analyzer::Create(options);
   if (!analyzer.ok()) {
     merge_progress.Clear();

@@ -99,8 +99,9 @@ Status FeedRange(Analyzer& analyzer, const RangeFile& file, uint64_t begin, uint
 }
 
 // The cuts of SplitSearch (ingest/split_points.h), reading the windows it asks for.
-std::vector<uint64_t> FileSplitPoints(const RangeFile& file, size_t parts, uint64_t min_part) {
-  SplitSearch search(file.size(), parts, min_part, kFirstPartWeightInProcess);
+std::vector<uint64_t> FileSplitPoints(const RangeFile& file, const PartsPlan& plan) {
+  SplitSearch search(file.size(), static_cast<size_t>(plan.parts), plan.min_part_bytes,
+                     plan.first_part_weight);
   while (!search.done()) search.Offer(file.Window(search.window_offset(), search.window_length()));
   return search.cuts();
 }
@@ -173,7 +174,8 @@ StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
   }
   for (auto& t : threads) t.join();
   for (const Status& s : results) {
-    if (s.code() == ErrorCode::kInterrupted) return s;  // Ctrl-C: no second pass
+    // Ctrl-C: no second pass.
+    if (!s.ok() && RetryParts(s.code(), ids == PartIds::kRecorded) == PartsRetry::kStop) return s;
   }
   for (const Status& s : results) {
     // A cut can only misplace an error, never a success; one pass gives the exact error.
@@ -185,9 +187,9 @@ StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
 
 }  // namespace
 
-int DefaultJobs() {
+int MachineCores() {
   unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : static_cast<int>(std::min(n, 64u));
+  return n == 0 ? 1 : static_cast<int>(std::min(n, 1u << 16));
 }
 
 void LendThreads(int threads) {
@@ -203,8 +205,7 @@ void LendThreads(int threads) {
 }
 
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
-                                                const std::string& file, int jobs,
-                                                uint64_t min_part_bytes,
+                                                const std::string& file, const PartsPlan& plan,
                                                 const std::string& partial_out,
                                                 Progress* progress) {
   if (!partial_out.empty()) {
@@ -218,11 +219,10 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
     one.push_back(std::move(part));
     return Analyzer::Merge(std::move(one));
   }
-  bool random_suffix = options.synthetic.kind == SyntheticKeyOptions::Kind::kRandomSuffix;
-  if (jobs <= 1 || file == "-" || random_suffix) return OnePass(options, file, progress);
+  if (plan.parts <= 1) return OnePass(options, file, progress);
   RangeFile input;
   if (!input.Open(file).ok()) return OnePass(options, file, progress);  // a pipe: stream it
-  std::vector<uint64_t> cuts = FileSplitPoints(input, static_cast<size_t>(jobs), min_part_bytes);
+  std::vector<uint64_t> cuts = FileSplitPoints(input, plan);
   if (cuts.empty()) return OnePass(options, file, progress);
   cuts.insert(cuts.begin(), 0);
   cuts.push_back(input.size());
@@ -230,9 +230,19 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
   // makes the merge refuse them (kBadPartial), and the parts are read again with records.
   StatusOr<std::unique_ptr<Analyzer>> merged =
       RunParts(options, file, input, cuts, PartIds::kHashed, progress);
-  if (merged.ok() || merged.status().code() != ErrorCode::kBadPartial) return merged;
+  if (merged.ok()) return merged;
+  switch (RetryParts(merged.status().code(), /*id_records=*/false)) {
+    case PartsRetry::kStop:
+      return merged;
+    case PartsRetry::kWithIdRecords:
+      break;
+    case PartsRetry::kOnePass:
+      return OnePass(options, file, progress);
+  }
   if (progress) progress->Step("an id repeats across parts; reading the parts again to name it");
-  return RunParts(options, file, input, cuts, PartIds::kRecorded, progress);
+  merged = RunParts(options, file, input, cuts, PartIds::kRecorded, progress);
+  if (merged.ok() || RetryParts(merged.status().code(), true) == PartsRetry::kStop) return merged;
+  return OnePass(options, file, progress);
 }
 
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,

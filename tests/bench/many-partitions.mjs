@@ -151,7 +151,7 @@ export async function manySection(options, openPage, baseUrl) {
     many_wasm_heaps_mb: heaps,  // MiB, one per engine instance (each worker loads one)
     many_wasm_heaps_total_mb: round(r.heap.bytes / MIB, 1),  // MiB, the engines alive after the run
     many_part_heaps_mb: r.partHeaps ? r.partHeaps.map((b) => round(b / MIB, 1)) : null,  // each worker after its part
-    many_retired_workers: r.retired,  // pool workers stopped after their part (client.js RETIRE_HEAP_BYTES)
+    many_retired_workers: r.retired,  // pool workers stopped after their part (ingest/parts_plan.h kPageRetireHeapBytes)
     many_wasm_heaps_peak_mb: round(peakBytes / MIB, 1),  // MiB, all heaps together at their most
     many_wasm_heap_bytes_per_partition: round(peakBytes / r.partition_count, 1),
     many_heaps_lt_1_5_gb: peakBytes < MANY_HEAPS_LIMIT_BYTES,

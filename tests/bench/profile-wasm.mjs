@@ -6,8 +6,8 @@
 //   NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B /tmp/wasm-prof -DCMAKE_BUILD_TYPE=Release \
 //       -DBUILD_TESTING=OFF -DCMAKE_EXE_LINKER_FLAGS=--profiling-funcs
 //   cmake --build /tmp/wasm-prof
-//   mkdir -p /tmp/prof-site/engine && cp wasm/partplay-api.mjs /tmp/wasm-prof/partplay.{mjs,wasm} \
-//       /tmp/prof-site/engine/
+//   mkdir -p /tmp/prof-site/engine /tmp/prof-site/common && cp wasm/partplay-api.mjs \
+//       /tmp/wasm-prof/partplay.{mjs,wasm} /tmp/prof-site/engine/ && cp web/common/errors.js /tmp/prof-site/common/
 //   node tests/bench/profile-wasm.mjs --site /tmp/prof-site [--items N] [--discover N] [--top N]
 //
 // Not part of `make bench`; a diagnostic only.

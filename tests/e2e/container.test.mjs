@@ -428,16 +428,18 @@ describe('web/protocol.js: container messages', () => {
                                    synthetic: {kind: 'concat', paths: ['/a', '/b'], separator: '-'}}),
     ];
     for (const m of ok) assert.equal(validateRequest(m), m);
+    // Shapes only: values (an unknown hash_version or spread or synthetic kind, buckets < 0, a
+    // hash_suffix without suffix_path) are the engine's, tests/wasm/protocol-wiring.test.mjs.
     const bad = [
-      request(1, Request.MODEL, {container: {hash_version: '3'}}),
       request(1, Request.MODEL, {container: {ru_per_second: '400'}}),
-      request(1, Request.MODEL, {container: {workload: {spread: 'pareto'}}}),
+      request(1, Request.MODEL, {container: {hash_version: 3}}),
+      request(1, Request.MODEL, {container: {workload: {spread: 5}}}),
       request(1, Request.MODEL, {container: {route: 'a'}}),
       request(1, Request.MODEL, {slot: 'no spaces allowed'}),
       request(1, Request.RELEASE, {}),
-      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 'reverse'}}),
-      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 'random_suffix', buckets: -1}}),
-      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 'hash_suffix', buckets: 4}}),
+      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 5}}),
+      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 'random_suffix', buckets: 1.5}}),
+      request(1, Request.REANALYZE, {keyPaths: ['/a'], synthetic: {kind: 'hash_suffix', buckets: 4, suffix_path: 7}}),
       request(1, Request.REANALYZE, {keyPaths: ['/a'], weightPath: 5}),
     ];
     for (const m of bad) assert.throws(() => validateRequest(m), TypeError, JSON.stringify(m));

@@ -601,7 +601,7 @@ describe('web/text-position.js and the CQL protocol (no browser)', () => {
     const bad = [
       request(1, Request.CQL, {}),
       request(1, Request.CQL, {script: 5}),
-      request(1, Request.CQL, {script: '', ru: -1}),
+      request(1, Request.CQL, {script: '', ru: '400'}),  // ru < 0: the engine's (protocol-wiring.test.mjs)
       request(1, Request.RING, {}),
       request(1, Request.RING, {ring: {nodes: '3'}}),
       request(1, Request.RING, {ring: {random_tokens: 1}}),

@@ -14,7 +14,6 @@ import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
 import {logBins} from '../../web/common/charts.js';
 import {formatBytes, formatInt, formatKey} from '../../web/common/format.js';
-import {DEFAULT_RING} from '../../web/worker/protocol.js';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
 import {TIMEOUT, elementSettled, examples, examplesDir, resultsDir, siteRoot} from './harness.mjs';
 
@@ -126,7 +125,7 @@ describe('the chart views of <partition-playground> (examples/embed.html)', () =
       assert.equal(await ready(page, 'pp-ring'), 'ready');
       // The engine, as the element runs it: a 5-node, 8-vnode ring, then the example's script.
       const session = cql.createCqlSession();
-      session.configureRing({...DEFAULT_RING, nodes: 5, num_tokens: 8});
+      session.configureRing({nodes: 5, num_tokens: 8});  // the engine's defaults for the rest
       const script = await page.$eval('#pp-ring script[type="text/cql"]', (s) => s.textContent);
       const first = session.execute(script).results.find((r) => r.kind === 'rows');
       const ring = session.ring('uprofile');

@@ -59,7 +59,7 @@ async function shown(query, text) {
 describe('without wasm SIMD (?simd=0)', () => {
   test('the page loads the build without SIMD, says so, and shows what the SIMD build shows',
        {timeout: 8 * TIMEOUT}, async () => {
-    // 5 MiB or more: the page cuts it among its workers (client.js PARTS_MIN_FILE_BYTES).
+    // 5 MiB or more: the page cuts it among its workers (ingest/parts_plan.h kPageMinInputBytes).
     const good = generate(60000);
     assert.ok(good.length > 5 << 20);
     for (const text of [good, generate(60000, 50000)]) {

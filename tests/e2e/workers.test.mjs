@@ -81,7 +81,8 @@ describe('protocol.js "Parts"', () => {
     const file = new Blob(['{"id":"a"}\n{"id":"b"}\n']);
     const {Request, request, validateRequest} = protocol;
     const ok = [
-      request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 3, minPartBytes: 1 << 20}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, keyPaths: ['/id'], workers: 3, cores: 4}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, keyPaths: ['/id']}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, first: true, keyPaths: ['/id']}),
       request(3, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 22, first: false, keyPaths: ['/id'],
                                         idRecords: true, readAhead: true,
@@ -92,8 +93,10 @@ describe('protocol.js "Parts"', () => {
     ];
     for (const m of ok) assert.equal(validateRequest(m), m);
     const bad = [
-      request(1, Request.SPLIT, {source: {kind: 'text', text: '{}'}, parts: 2}),
-      request(1, Request.SPLIT, {source: {kind: 'file', file}, parts: 0}),
+      request(1, Request.SPLIT, {source: {kind: 'text', text: '{}'}, keyPaths: ['/id']}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, keyPaths: ['/id'], workers: 0}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}, keyPaths: ['/id'], cores: 1.5}),
+      request(1, Request.SPLIT, {source: {kind: 'file', file}}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 11, end: 5, first: false, keyPaths: ['/id']}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 99, first: false, keyPaths: ['/id']}),
       request(2, Request.ANALYZE_PART, {source: {kind: 'file', file}, begin: 0, end: 11, keyPaths: ['/id']}),

@@ -119,7 +119,7 @@ describe('every entry point answers in one shape', () => {
       const {results} = assertOk(s.execute(`${KEYSPACE} SELECT * FROM ks.nope;`), 'execute');
       assert.equal(results.at(-1).kind, 'error', 'a statement error is a result, not a failed call');
       assertOk(s.configureRing('{"nodes": 4}'), 'configureRing');
-      // The ring's limits are the engine's alone (web/protocol.js checks only the shape).
+      // The ring's limits are the engine's alone (web/worker/protocol.js checks only the shape).
       for (const bad of [{nodes: 0}, {nodes: 1001}, {num_tokens: 257}, {seed: 1.5},
                          {datacenters: [{name: '', nodes: 1}]},
                          {datacenters: [{name: 'a', nodes: 600}, {name: 'b', nodes: 401}]}]) {
@@ -196,7 +196,9 @@ describe('the JS wrapper throws every error as a PartplayError', () => {
   });
 
   test('no numeric error-code literal in the page', () => {
-    for (const file of ['protocol.js', 'worker.js', 'client.js']) {
+    const files = ['protocol.js', 'worker.js', 'client.js', 'engines.js', 'jobs.js', 'io.js', 'slots.js', 'pool.js',
+                   ...fs.readdirSync(path.join(ROOT, 'web', 'worker', 'handlers')).map((f) => `handlers/${f}`)];
+    for (const file of files) {
       const text = fs.readFileSync(path.join(ROOT, 'web', 'worker', file), 'utf8');
       assert.doesNotMatch(text, /\bcode:\s*\d|_CODE\s*=\s*\d/, file);
     }

@@ -1,55 +1,39 @@
-// A Promise-based client for the engine worker (./worker.js; the protocol is ./protocol.js).
+// A Promise-based client for the engine worker (worker.js). Its methods are the protocol table's
+// (protocol.js REQUESTS, each entry's `client`): most are built from the table below the class
+// (validate the payload's shape, send, resolve with the result); analyze, reanalyze, heap and
+// cancel are written here, as they do more than send one request.
 //
 //   const client = new PlaygroundClient();
 //   const {version} = await client.ready;
 //   const report = await client.analyze({source: {kind: 'text', text}, keyPaths: ['/userId'],
 //                                        onProgress: ({bytesDone, bytesTotal, items}) => ...});
-//   const again = await client.reanalyze({keyPaths: ['/address/city'], container: {ru_per_second: 18000}});
 //   const fast = await client.model({container: {ru_per_second: 40000}});  // no re-read
 //   const {results, view} = await client.cql({script: 'CREATE KEYSPACE ...; SELECT ...;'});
-//   const view2 = await client.ring({ring: {nodes: 6, num_tokens: 16}});  // the Cassandra mode
-//   const sized = await client.sizeTable({cql, table: 'hotel.rooms', rows_per_partition: '100*730'});
-//   const measured = await client.dataSizing({slot: 'main'});   // the analysis above, as partitions
 //
-// Failures reject with a PlaygroundError (an Error with name, code, codeName, location).
+// Failures reject with a PartplayError (web/common/errors.js; PlaygroundError is the same class).
+// The client heals: when the engine fails (a wasm trap or abort) it terminates the worker,
+// rejects what was in flight with codeName 'engine_failed', starts a fresh worker and dispatches
+// a 'restart' event ({detail: {error, restarts}}); what the old worker held is gone.
 //
-// The client heals: when the engine fails (a wasm trap or abort, protocol.js "Engine failures")
-// it terminates the worker, rejects what was in flight with codeName 'engine_failed' and a
-// sentence saying what failed, starts a fresh worker and dispatches a 'restart' event
-// ({detail: {error, restarts}}). The next request goes to the fresh worker; what the old one
-// held (the CQL session, analyses, the source for reanalyze) is gone, which views listen for.
-//
-// Several workers (protocol.js "Parts"): a file source of at least PARTS_MIN_FILE_BYTES is
-// analysed by `workers` workers at once — this worker and the pool's (pool.js) — cut at the
-// engine's safe item boundaries, each analysing its slice, merged here into the analysis this
-// worker keeps; the report is the one a single pass gives. One pass instead for text, bytes and
-// URL sources, small files, files with no safe cut (a JSON array, gzip), a random-suffix
-// synthetic key (it depends on each item's place in the whole input), and again when a part
-// fails (so an error is exactly one pass's). `workers` defaults to the page URL's ?workers=N
-// (a test hook), else min(navigator.hardwareConcurrency, MAX_WORKERS). A pool worker whose wasm
-// heap grew past `retireHeapBytes` in its part is stopped once its partial state has arrived, so
-// the merge does not run beside heaps that can never shrink; the next analysis starts a fresh one.
-import {setLimits} from '../common/limits.js';
+// Several workers (protocol.js split, analyze-part, merge): for a file the client asks the
+// engine's plan (split: ingest/parts_plan.h) and cuts; with cuts, each part is analysed by one
+// worker (this one and the pool's, pool.js), and merged here into the analysis this worker keeps,
+// the report one pass gives. A part or merge that fails says what next (its error's `retry`, the
+// engine's RetryParts): again with id records, or the file in one pass here. `workers` asks for a
+// number of workers (the page URL's ?workers=N, a test hook); otherwise the engine decides from
+// navigator.hardwareConcurrency. A pool worker whose heap passed the plan's retire_heap_bytes (or
+// the `retireHeapBytes` option) in its part is stopped once its partial state has arrived.
+import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
+import * as limitsModule from '../common/limits.js';
 import {WorkerPool} from './pool.js';
-import {
-  DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, readAheadPays, validateContainer, validateKeyPaths,
-  validateRequest, validateSlot, validateSource, validateSynthetic,
-} from './protocol.js';
+import {REQUESTS, Reply, Request, SourceKind, requestEntry, validateRequest} from './protocol.js';
 
-/** Most workers one analysis uses (each holds an engine and its own wasm heap). */
-export const MAX_WORKERS = 4;
-/** Smaller files are analysed in one pass (starting workers would cost more than it saves). */
-export const PARTS_MIN_FILE_BYTES = 4 << 20;
-/** No part is smaller than this. */
-export const MIN_PART_BYTES = 1 << 20;
-/** A pool worker whose wasm heap passed this in its part is retired (a fresh one costs ~0.1 s). */
-export const RETIRE_HEAP_BYTES = 256 << 20;
+export {PartplayError as PlaygroundError};
 
-/** The workers an analysis may use: ?workers=N in the page's URL, else the cores (capped). */
-function defaultWorkers() {
+/** Workers asked for in the page's URL (?workers=N, a test hook), or null. */
+function askedWorkers() {
   const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
-  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 16);
-  return Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency ?? 1, MAX_WORKERS));
+  return Number.isInteger(asked) && asked >= 1 ? asked : null;
 }
 
 /** Whether the page's URL has ?simd=0: every worker then loads the engine built without wasm SIMD. */
@@ -57,7 +41,7 @@ export function pageAsksNoSimd() {
   return new URLSearchParams(globalThis.location?.search ?? '').get('simd') === '0';
 }
 
-/** The worker's URL, with simd=0 when the page asks for it (worker.js), as a browser without SIMD gets. */
+/** The worker's URL, with simd=0 when the page asks for it (engines.js), as a browser without SIMD gets. */
 function withPageSimd(url) {
   if (!pageAsksNoSimd()) return url;
   const href = new URL(url, document.baseURI ?? location.href);
@@ -65,31 +49,13 @@ function withPageSimd(url) {
   return href;
 }
 
-/** Checks the optional analysis options (throws a TypeError). */
-function validateOptions({slot, synthetic, container}) {
-  validateSlot(slot);
-  validateSynthetic(synthetic);
-  validateContainer(container);
+/** The payload fields of request `type` in `fields`, without undefined ones. */
+function payloadOf(type, fields) {
+  const names = Object.keys(requestEntry(type).payload);
+  return Object.fromEntries(names.filter((n) => fields[n] !== undefined).map((n) => [n, fields[n]]));
 }
 
-/** The payload without its undefined fields (they would cross as undefined anyway; this keeps it tidy). */
-function clean(payload) {
-  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined));
-}
-
-/** An error from the worker or the engine, with the protocol's ErrorPayload fields. */
-export class PlaygroundError extends Error {
-  constructor({name = 'PlaygroundError', code = null, codeName = 'unknown', message, location = null, field = null}) {
-    super(message);
-    this.name = name;
-    this.code = code;
-    this.codeName = codeName;
-    this.location = location ?? null;
-    /** The request field the error is about, as a JSON pointer, or null. */
-    this.field = field ?? null;
-  }
-  get cancelled() { return this.codeName === 'cancelled'; }
-}
+const cancelledError = () => new PartplayError({codeName: ErrorCodeNames.CANCELLED, message: 'The analysis was cancelled.'});
 
 /**
  * A module worker from `url`. Browsers start no worker from another origin, so when the files
@@ -118,13 +84,13 @@ export class PlaygroundClient extends EventTarget {
   #started = false;
   /** Fresh workers started after an engine failure. */
   restarts = 0;
-  /** Workers an analysis of a file may use (this one and workers - 1 of the pool). */
+  /** Workers asked for an analysis of a file, or null: the engine's plan decides. */
   workers;
   /** The extra workers, started on the first analysis in parts. */
   #pool;
-  /** A pool worker whose heap passed this after its part is stopped (RETIRE_HEAP_BYTES). */
+  /** A pool worker whose heap passed this after its part is stopped; null: the plan's. */
   #retireHeapBytes;
-  /** The analysis in parts in flight: {id, cancelled, stop()}, or null. */
+  /** The analysis of a file in flight: {id, cancelled, stop()}, or null. */
   #partsJob = null;
   /** The last analyze's source when it is a file (reanalyze cuts it again), else null. */
   #lastFile = null;
@@ -133,13 +99,13 @@ export class PlaygroundClient extends EventTarget {
   constructor({workerUrl, workers, retireHeapBytes} = {}) {
     super();
     this.#workerUrl = withPageSimd(workerUrl ?? new URL('./worker.js', import.meta.url));
-    this.workers = Number.isInteger(workers) && workers >= 1 ? workers : defaultWorkers();
-    this.#retireHeapBytes = Number.isFinite(retireHeapBytes) && retireHeapBytes >= 0 ? retireHeapBytes : RETIRE_HEAP_BYTES;
+    this.workers = Number.isInteger(workers) && workers >= 1 ? workers : askedWorkers();
+    this.#retireHeapBytes = Number.isFinite(retireHeapBytes) && retireHeapBytes >= 0 ? retireHeapBytes : null;
     this.#pool = new WorkerPool(() => startModuleWorker(this.#workerUrl));
     this.#startWorker();
   }
 
-  /** Starts a worker; `ready` resolves to {version, errorCodes, limits} once its engine is loaded. */
+  /** Starts a worker; `ready` resolves to the init result once its engine is loaded. */
   #startWorker() {
     const worker = startModuleWorker(this.#workerUrl);
     this.#worker = worker;
@@ -157,15 +123,15 @@ export class PlaygroundClient extends EventTarget {
           ? ` Its files come from ${worker.crossOrigin}, which must send Access-Control-Allow-Origin for pages of ` +
             `${location.origin} (docs/embedding.md "From another origin").`
           : '';
-        this.#fail(new PlaygroundError({codeName: 'worker_failed', message: `The engine worker failed to start${detail}.${cors}`}));
+        this.#fail(new PartplayError({codeName: ErrorCodeNames.ENGINE_LOAD,
+                                      message: `The engine worker failed to start${detail}.${cors}`}));
         return;
       }
-      this.#restart(new PlaygroundError({codeName: ErrorCodeNames.ENGINE_FAILED,
-                                         message: `The engine worker stopped${detail}.`}));
+      this.#restart(new PartplayError({codeName: ErrorCodeNames.ENGINE_FAILED, message: `The engine worker stopped${detail}.`}));
     });
     worker.addEventListener('messageerror', () => {
       if (worker !== this.#worker) return;
-      this.#fail(new PlaygroundError({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
+      this.#fail(new PartplayError({codeName: ErrorCodeNames.BAD_REQUEST, message: 'A worker message could not be read.'}));
     });
     this.ready = this.#call(Request.INIT, {}).then((info) => {
       if (worker === this.#worker) this.#started = true;
@@ -173,23 +139,25 @@ export class PlaygroundClient extends EventTarget {
       this.simd = info.simd;
       this.errorCodes = info.errorCodes;
       this.limits = info.limits;
-      setLimits(info.limits);
+      setErrorCodes(info.errorCodes);
+      limitsModule.setLimits(info.limits);
+      limitsModule.setVocabulary?.(info.vocabulary);
       return info;
     });
     // A restart's `ready` may be awaited by nobody; its failure reaches the requests themselves.
     this.ready.catch(() => {});
   }
 
-  /** Replaces a worker whose engine failed; every request in flight rejects with `error`. */
+  /** Replaces a worker whose engine failed; every request in flight rejects with `cause`. */
   #restart(cause) {
     // A worker that fails before its engine ever answered would fail again: no restart loop.
     if (!this.#started) {
       this.#worker.terminate();
-      this.#fail(new PlaygroundError({...cause, message: cause.message}));
+      this.#fail(PartplayError.from(cause));
       return;
     }
-    const error = new PlaygroundError({...cause, codeName: ErrorCodeNames.ENGINE_FAILED,
-                                       message: `${cause.message} It has been restarted.`});
+    const error = new PartplayError({...PartplayError.from(cause).toJSON(), codeName: ErrorCodeNames.ENGINE_FAILED,
+                                     code: null, message: `${cause.message} It has been restarted.`});
     this.#worker.terminate();
     const pending = [...this.#pending.values()];
     this.#pending.clear();
@@ -233,8 +201,7 @@ export class PlaygroundClient extends EventTarget {
         return;
       case Reply.ERROR:
         this.#pending.delete(message.id);
-        entry.reject(new PlaygroundError(message.payload));
-        return;
+        entry.reject(new PartplayError(message.payload));
     }
   }
 
@@ -242,8 +209,8 @@ export class PlaygroundClient extends EventTarget {
     return this.#send(type, payload, options).promise;
   }
 
-  /** Sends a request to this worker: {id, promise}. */
-  #send(type, payload, {onProgress, transfer = [], signal} = {}) {
+  /** Sends a request to this worker (its transfer list from the table): {id, promise}. */
+  #send(type, payload, {onProgress, signal} = {}) {
     const id = this.#nextId++;
     if (this.#broken) return {id, promise: Promise.reject(this.#broken)};
     const promise = new Promise((resolve, reject) => {
@@ -253,47 +220,56 @@ export class PlaygroundClient extends EventTarget {
         else signal.addEventListener('abort', () => this.cancel(id), {once: true});
       }
       try {
-        this.#worker.postMessage({id, type, payload}, transfer);
+        this.#worker.postMessage({id, type, payload}, requestEntry(type).transfer?.request?.(payload) ?? []);
       } catch (e) {
         this.#pending.delete(id);
-        reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+        reject(new PartplayError({codeName: ErrorCodeNames.BAD_REQUEST, message: e.message}));
       }
     });
     return {id, promise};
   }
 
-  /**
-   * Analyzes a source (protocol.js: text, bytes, file or url). A bytes source's buffer is
-   * transferred to the worker (it becomes unusable here). Starting an analysis cancels the one in
-   * flight, whose promise rejects with codeName 'cancelled'. Options (protocol.js, analyze):
-   * slot, weightPath, synthetic, container.
-   */
-  analyze({source, keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, slot, weightPath, synthetic,
-           container, onProgress, signal}) {
+  /** The shape error of request `type` with `payload` as a rejected promise, or null when well-formed. */
+  #invalid(type, payload) {
     try {
-      validateSource(source);
-      validateKeyPaths(keyPaths);
-      validateOptions({slot, synthetic, container});
+      validateRequest({id: 0, type, payload});
+      return null;
     } catch (e) {
-      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
+      return Promise.reject(new PartplayError({codeName: ErrorCodeNames.BAD_REQUEST, message: e.message}));
     }
+  }
+
+  /**
+   * Sends request `type` with the payload fields of `fields` (protocol.js REQUESTS), checked here
+   * first (a bad shape rejects at once with bad_request). What the built methods call.
+   */
+  request(type, fields = {}, {onProgress, signal} = {}) {
+    const payload = payloadOf(type, fields);
+    return this.#invalid(type, payload) ?? this.#call(type, payload, {onProgress, signal});
+  }
+
+  /**
+   * Analyzes a source (protocol.js analyze). A bytes source's buffer is transferred to the worker.
+   * Starting an analysis cancels the one in flight, whose promise rejects with codeName 'cancelled'.
+   */
+  analyze({onProgress, signal, ...fields}) {
+    const request = payloadOf(Request.ANALYZE, fields);
+    const invalid = this.#invalid(Request.ANALYZE, request);
+    if (invalid) return invalid;
     this.#stopParts();
-    this.#lastFile = source.kind === SourceKind.FILE ? source : null;
-    const request = {source, keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container};
-    if (this.#inParts(source, synthetic)) return this.#analyzeInParts(request, {onProgress, signal});
-    return this.#onePass(request, {onProgress, signal});
+    this.#lastFile = request.source.kind === SourceKind.FILE ? request.source : null;
+    if (this.#lastFile) return this.#analyzeFile(request, {onProgress, signal});
+    return this.#call(Request.ANALYZE, request, {onProgress, signal});
   }
 
-  /** analyze in this worker alone. */
-  #onePass(request, {onProgress, signal}) {
-    const transfer = request.source.kind === SourceKind.BYTES ? [request.source.buffer] : [];
-    return this.#call(Request.ANALYZE, clean(request), {onProgress, transfer, signal});
-  }
-
-  /** Whether `source` is analysed by several workers (see the top of this file). */
-  #inParts(source, synthetic) {
-    return this.workers > 1 && source.kind === SourceKind.FILE && source.file.size >= PARTS_MIN_FILE_BYTES &&
-      synthetic?.kind !== 'random_suffix';
+  /** Analyzes the last source again with other key paths or options (protocol.js reanalyze). */
+  reanalyze({onProgress, signal, ...fields}) {
+    const request = payloadOf(Request.REANALYZE, fields);
+    const invalid = this.#invalid(Request.REANALYZE, request);
+    if (invalid) return invalid;
+    this.#stopParts();
+    if (this.#lastFile) return this.#analyzeFile({source: this.#lastFile, ...request}, {onProgress, signal});
+    return this.#call(Request.REANALYZE, request, {onProgress, signal});
   }
 
   /** Cancels the analysis in parts in flight (its promise rejects with 'cancelled'). */
@@ -302,13 +278,13 @@ export class PlaygroundClient extends EventTarget {
   }
 
   /**
-   * The file cut by the engine (split), each part analysed by one worker (analyze-part: the
-   * first here, held; the others in the pool, answering their partial states), then merged here
-   * (merge). Progress sums the parts'. A failed part: the whole file in one pass. Parts keep
-   * their ids' hashes only, then (an id repeated across them) again with records.
+   * A file: the engine's plan and cuts (split); without cuts, one pass here. With cuts, each part
+   * analysed by one worker (analyze-part: the first here, held; the others in the pool, answering
+   * their partial states), then merged here (merge). Progress sums the parts'. A failure follows
+   * the engine's advice (its `retry`): parts again with id records, or one pass.
    */
-  async #analyzeInParts(request, {onProgress, signal}) {
-    const {source, keyPaths, discoverItems, weightPath, synthetic, slot, maxPartitions, container} = request;
+  async #analyzeFile(request, {onProgress, signal}) {
+    const {source, slot, maxPartitions, container, ...analysis} = request;
     const file = source.file;
     const running = [];  // {cancel()} of each request in flight
     const job = {id: this.#nextId++, cancelled: false, userCancelled: false};
@@ -320,8 +296,6 @@ export class PlaygroundClient extends EventTarget {
     this.#partsJob = job;
     const onAbort = () => job.stop();
     signal?.addEventListener('abort', onAbort, {once: true});
-    const cancelled = () => new PlaygroundError({name: 'AbortError', codeName: ErrorCodeNames.CANCELLED,
-                                                 message: 'The analysis was cancelled.'});
     const track = ({id, promise}, cancel) => {
       const entry = {cancel: () => cancel(id)};
       running.push(entry);
@@ -329,27 +303,24 @@ export class PlaygroundClient extends EventTarget {
     };
     const here = (type, payload, options) => track(this.#send(type, payload, options), (id) => this.cancel(id));
     try {
-      if (signal?.aborted) throw cancelled();
-      this.#pool.warm(this.workers - 1);
+      if (signal?.aborted) throw cancelledError();
       const started = performance.now();
-      const {cuts} = await here(Request.SPLIT, {source, parts: this.workers, minPartBytes: MIN_PART_BYTES});
+      const {cuts, plan} = await here(Request.SPLIT, payloadOf(Request.SPLIT, {
+        source, ...analysis, workers: this.workers ?? undefined, cores: globalThis.navigator?.hardwareConcurrency}));
       const split = performance.now();
-      if (job.cancelled) throw cancelled();
+      if (job.cancelled) throw cancelledError();
       if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
       const edges = [0, ...cuts, file.size];
-      const options = clean({keyPaths, discoverItems, weightPath, synthetic});
-      // A part's file is read ahead on a thread of its own only where a core is left for it.
-      const readAhead = readAheadPays(edges.length - 1);
-      // The parts keep their ids' hashes only; a merge that meets an id repeated across parts
-      // (which they then cannot name) fails with bad_partial, and they are analysed again with
-      // records (protocol.js "Parts").
+      this.#pool.warm(edges.length - 2);
+      const retireHeapBytes = this.#retireHeapBytes ?? plan.retire_heap_bytes;
       for (let idRecords = false; ; idRecords = true) {
         const round = performance.now();
         const done = edges.slice(1).map(() => ({bytesDone: 0, items: 0}));
         const tell = () => onProgress?.({bytesDone: done.reduce((a, p) => a + p.bytesDone, 0), bytesTotal: file.size,
                                          items: done.reduce((a, p) => a + p.items, 0)});
         const parts = edges.slice(0, -1).map((begin, k) => {
-          const payload = {source, begin, end: edges[k + 1], first: k === 0, idRecords, readAhead, ...options};
+          const payload = {source, begin, end: edges[k + 1], first: k === 0, idRecords, readAhead: plan.read_ahead,
+                           ...analysis};
           const progress = (p) => {
             done[k] = {bytesDone: p.bytesDone, items: p.items};
             tell();
@@ -357,10 +328,10 @@ export class PlaygroundClient extends EventTarget {
           const finished = (r) => ({...r, ms: performance.now() - round});
           if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
           const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
-          return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PlaygroundError(e)))},
+          return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PartplayError(e)))},
                        (id) => this.#pool.cancel(k - 1, id)).then((r) => {
             // Its partial state is here: a grown heap goes now, before the merge needs memory.
-            const retired = r.heapBytes > this.#retireHeapBytes && this.#pool.retire(k - 1);
+            const retired = r.heapBytes > retireHeapBytes && this.#pool.retire(k - 1);
             return {...finished(r), retired};
           });
         });
@@ -370,24 +341,21 @@ export class PlaygroundClient extends EventTarget {
         } catch (e) {
           job.stop(false);
           await Promise.allSettled(parts);
-          if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
+          if (this.#stopsHere(job, e)) throw e;
           // Bad data in a part (or a worker that did not start): one pass gives the exact error.
           return await this.#onePassOf(job, request, onProgress);
         }
-        if (job.cancelled) throw cancelled();
+        if (job.cancelled) throw cancelledError();
         results.forEach((r, k) => { done[k] = {bytesDone: r.bytes, items: r.items}; });
         tell();
         const partials = results.slice(1).map((r) => r.partial);
         try {
           const merging = performance.now();
           const partialBytes = partials.map((b) => b.byteLength);  // before the transfer empties them
-          const report = await here(Request.MERGE, clean({partials, slot, maxPartitions, container}), {transfer: partials});
-          // Where a parted analysis spends its time: the split, each part (from the round's start
-          // to its answer, partial state included), the merge and report (the benchmark prints
-          // them), whether the parts were analysed again with id records and read ahead. The
-          // heaps: each worker's after its part (a peak: wasm memory never shrinks), this
-          // worker's after the merge, and the most they held at once (all parts at their end, or
-          // the merge beside the pool workers that were kept).
+          const report = await here(Request.MERGE, payloadOf(Request.MERGE, {partials, idRecords, slot, maxPartitions,
+                                                                             container}));
+          // Where a parted analysis spends its time (the benchmark prints it), and the heaps:
+          // each worker's after its part, this one's after the merge, and the most held at once.
           const partHeaps = results.map((r) => r.heapBytes);
           const kept = results.slice(1).filter((r) => !r.retired).reduce((sum, r) => sum + r.heapBytes, 0);
           Object.assign(report.timing, {
@@ -399,8 +367,8 @@ export class PlaygroundClient extends EventTarget {
           });
           return report;
         } catch (e) {
-          if (job.userCancelled || e.cancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED) throw e;
-          if (!idRecords && e.codeName === 'bad_partial') continue;  // an id repeated across parts
+          if (this.#stopsHere(job, e)) throw e;
+          if (e.retry === 'id_records' && !idRecords) continue;  // an id repeated across parts
           return await this.#onePassOf(job, request, onProgress);
         }
       }
@@ -410,111 +378,21 @@ export class PlaygroundClient extends EventTarget {
     }
   }
 
+  /** Whether a failure of the parts ends the analysis: the reader cancelled, the engine failed or advised stop. */
+  #stopsHere(job, e) {
+    return job.userCancelled || e.codeName === ErrorCodeNames.ENGINE_FAILED || e.retry === 'stop';
+  }
+
   /** The job's file in one pass (still cancellable as the job). */
   async #onePassOf(job, request, onProgress) {
-    if (job.userCancelled) {
-      throw new PlaygroundError({name: 'AbortError', codeName: ErrorCodeNames.CANCELLED, message: 'The analysis was cancelled.'});
-    }
+    if (job.userCancelled) throw cancelledError();
     job.cancelled = false;
-    const sent = this.#send(Request.ANALYZE, clean(request), {onProgress});
+    const sent = this.#send(Request.ANALYZE, request, {onProgress});
     job.stop = () => {
       job.cancelled = job.userCancelled = true;
       this.cancel(sent.id);
     };
     return sent.promise;
-  }
-
-  /** Analyzes the last source again with other key paths or options. */
-  reanalyze({keyPaths, discoverItems, maxPartitions = DEFAULT_MAX_PARTITIONS, slot, weightPath, synthetic, container,
-             onProgress, signal}) {
-    try {
-      validateKeyPaths(keyPaths);
-      validateOptions({slot, synthetic, container});
-    } catch (e) {
-      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
-    }
-    this.#stopParts();
-    if (this.#lastFile && this.#inParts(this.#lastFile, synthetic)) {
-      return this.#analyzeInParts({source: this.#lastFile, keyPaths, discoverItems, maxPartitions, slot, weightPath,
-                                   synthetic, container}, {onProgress, signal});
-    }
-    return this.#call(Request.REANALYZE,
-                      clean({keyPaths, discoverItems, maxPartitions, slot, weightPath, synthetic, container}),
-                      {onProgress, signal});
-  }
-
-  /**
-   * Re-reports the finished analysis in `slot` with other container options, without reading
-   * the data again (protocol.js, model). Resolves to a Report.
-   */
-  model({slot, container = null, maxPartitions = DEFAULT_MAX_PARTITIONS} = {}) {
-    try {
-      validateOptions({slot, container});
-    } catch (e) {
-      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
-    }
-    return this.#call(Request.MODEL, clean({slot, container, maxPartitions}));
-  }
-
-  /**
-   * Judges several keys on the last analyzed source (protocol.js compare). `keys` are the engine's
-   * analysis options ({key_paths, synthetic?}); resolves to the Comparison. `signal` cancels it.
-   */
-  compare({keys, container, queries, weightPath, onProgress, signal}) {
-    return this.#checked(Request.COMPARE, clean({keys, container, queries, weightPath}), {onProgress, signal});
-  }
-
-  /** The kept comparison under other container options or queries, without reading again. */
-  recompare({container, queries} = {}) {
-    return this.#checked(Request.RECOMPARE, clean({container, queries}));
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // The CQL session (protocol.js, "CQL requests"). Statement failures are results, not rejections.
-
-  /** Runs a CQL script. Resolves to {results, keyspace, view: CqlView, timing}. */
-  cql({script, table, ru, maxPartitions, replicationFactor}) {
-    return this.#checked(Request.CQL, {script, table, ru, maxPartitions, replicationFactor});
-  }
-
-  /** Replaces the ring (RingOptions). Resolves to a CqlView. */
-  ring({ring, table, ru, maxPartitions}) {
-    return this.#checked(Request.RING, {ring, table, ru, maxPartitions});
-  }
-
-  /** The view of a table (or with another Cosmos DB RU/s). Resolves to a CqlView. */
-  cqlView({table, ru, maxPartitions} = {}) {
-    return this.#checked(Request.CQL_VIEW, {table, ru, maxPartitions});
-  }
-
-  /**
-   * Loads rows from a source (protocol.js Source, gzip or not) into `table`: JSON objects, or CSV
-   * with format 'csv' and `csv` options (protocol.js CsvOptions). Resolves to {rows, failed,
-   * failures, lines, format, source, view, timing}; progress {bytesDone, bytesTotal, items: rows
-   * so far, failed, compressed}. `signal` cancels it.
-   */
-  cqlLoad({table, source, format, csv, ru, maxPartitions, onProgress, signal}) {
-    const transfer = source?.kind === SourceKind.BYTES ? [source.buffer] : [];
-    return this.#checked(Request.CQL_LOAD, clean({table, source, format, csv, ru, maxPartitions}),
-                         {onProgress, transfer, signal});
-  }
-
-  /** A fresh CQL session (the ring stays). Resolves to a CqlView. */
-  cqlReset({ru, maxPartitions} = {}) {
-    return this.#checked(Request.CQL_RESET, {ru, maxPartitions});
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Sizing (protocol.js, "Sizing requests"; docs/sizing.md).
-
-  /** Sizes a CQL table from its schema and estimates (docs/sizing.md "Request"). Resolves to the report. */
-  sizeTable(request) {
-    return this.#checked(Request.SIZE_TABLE, {request});
-  }
-
-  /** The tables a schema script creates, with the columns that need an average size. */
-  sizingTables(cql) {
-    return this.#checked(Request.SIZING_TABLES, {cql});
   }
 
   /** The engine's limit `id` (core/limits.h), e.g. 'cosmos_logical_partition_bytes'. */
@@ -525,44 +403,18 @@ export class PlaygroundClient extends EventTarget {
   }
 
   /**
-   * Measures the finished analysis in `slot` (default 'main') as Cassandra partitions: Nr, Nv, St
-   * distributions, histograms and thresholds, plus {slot, source, key_paths}.
-   */
-  dataSizing({slot, valuesPerRow, maxExamples} = {}) {
-    return this.#checked(Request.DATA_SIZING, {slot, valuesPerRow, maxExamples});
-  }
-
-  /** Validates a request here (a bad payload rejects at once, codeName 'bad_request') and sends it. */
-  #checked(type, payload, options) {
-    const message = {id: 0, type, payload: clean(payload)};
-    try {
-      validateRequest(message);
-    } catch (e) {
-      return Promise.reject(new PlaygroundError({codeName: 'bad_request', message: e.message}));
-    }
-    return this.#call(type, message.payload, options);
-  }
-
-  /**
    * The wasm memory of every engine of this client (protocol.js heap): this worker's and each
-   * running pool worker's, each its peak (wasm memory never shrinks). Resolves to
-   * {workers: [{worker: 'page' | 'pool', index, engines: [{domain, module, bytes}], bytes}], bytes}
-   * (index: the pool worker's, null for this one; bytes: the sum). For measurements.
+   * running pool worker's. Resolves to {workers: [{worker: 'page' | 'pool', index, engines, bytes}], bytes}.
    */
   async heap() {
     const pool = this.#pool.callEach(Request.HEAP);
     const [page, ...others] = await Promise.all([
       this.#call(Request.HEAP, {}),
-      ...pool.map(({promise}) => promise.catch((e) => Promise.reject(new PlaygroundError(e)))),
+      ...pool.map(({promise}) => promise.catch((e) => Promise.reject(new PartplayError(e)))),
     ]);
     const workers = [{worker: 'page', index: null, ...page},
                      ...others.map((sizes, k) => ({worker: 'pool', index: pool[k].index, ...sizes}))];
     return {workers, bytes: workers.reduce((sum, w) => sum + w.bytes, 0)};
-  }
-
-  /** Frees the analysis the worker keeps in `slot`. Resolves to {released}. */
-  release(slot) {
-    return this.#call(Request.RELEASE, {slot});
   }
 
   /** Cancels the analysis `target` (default: whichever is in flight). Resolves to {cancelled}. */
@@ -576,8 +428,24 @@ export class PlaygroundClient extends EventTarget {
   }
 
   terminate() {
-    this.#pool.terminate({codeName: 'terminated', message: 'The client was terminated.'});
+    const stopped = {codeName: ErrorCodeNames.CANCELLED, message: 'The client was terminated.'};
+    this.#pool.terminate(new PartplayError(stopped).toJSON());
     this.#worker.terminate();
-    this.#fail(new PlaygroundError({codeName: 'terminated', message: 'The client was terminated.'}));
+    this.#fail(new PartplayError(stopped));
   }
+}
+
+// The methods of the table's other entries: `client.<entry.client>(fields)` sends the entry's
+// payload fields of `fields` (options onProgress and signal aside); an entry with args
+// 'positional' takes its one payload field as the argument (release(slot), sizeTable(request)).
+for (const entry of REQUESTS) {
+  if (Object.hasOwn(PlaygroundClient.prototype, entry.client)) continue;  // written above
+  const [only] = Object.keys(entry.payload);
+  Object.defineProperty(PlaygroundClient.prototype, entry.client, {
+    configurable: true, writable: true,
+    value(arg) {
+      const {onProgress, signal, ...fields} = entry.args === 'positional' ? {[only]: arg} : (arg ?? {});
+      return this.request(entry.type, fields, {onProgress, signal});
+    },
+  });
 }

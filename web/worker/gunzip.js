@@ -1,4 +1,4 @@
-// Gzip input for the worker (protocol.js "Compressed sources"): a source whose first two bytes
+// Gzip input for the worker (io.js): a source whose first two bytes
 // are gzip's magic (1f 8b) is decompressed on its way into the engine with the browser's
 // DecompressionStream, whatever its name or Content-Type, so a .json.gz file, a fetched .gz
 // example (served as raw bytes) and gzipped bytes all read as the JSON inside. Nothing is read
@@ -10,7 +10,7 @@
 //
 // A corrupt or truncated gzip stream ends in the engine's `io` error "NAME is not valid gzip:
 // ..." saying how far it got, never in a short read. A raw chunk is valid only until the next is
-// read (worker.js readFileStream reuses its buffer), so what is kept longer is copied.
+// read (io.js readFileStream reuses its buffer), so what is kept longer is copied.
 
 /** gzip's first two bytes (RFC 1952, ID1 ID2). */
 export const GZIP_MAGIC = Object.freeze([0x1f, 0x8b]);

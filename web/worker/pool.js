@@ -1,8 +1,8 @@
-// The extra engine workers of a file analysed in parts (client.js; protocol.js "Parts"). Each is
+// The extra engine workers of a file analysed in parts (client.js; protocol.js split, analyze-part, merge). Each is
 // a module worker of web/worker/worker.js spoken to with the one protocol, started on first use
 // and kept for the next analysis, so its engine loads once (unless the client retires it to free
 // a grown heap). A worker whose engine fails (a wasm
-// trap, protocol.js "Engine failures") is terminated: what it was running rejects with an
+// trap; engines.js) is terminated: what it was running rejects with an
 // `engine_failed` payload, and a fresh worker takes its place on next use.
 //
 //   const pool = new WorkerPool(() => new Worker(url, {type: 'module'}));
@@ -10,7 +10,7 @@
 //   pool.cancel(0, id);   // the request ends in its 'cancelled' error
 //
 // Rejections are ErrorPayload objects (protocol.js); the client turns them into its errors.
-import {ErrorCodeNames, Reply, Request, errorPayload} from './protocol.js';
+import {ErrorCodeNames, Reply, Request, errorPayload, requestEntry} from './protocol.js';
 
 export class WorkerPool {
   #start;
@@ -48,10 +48,10 @@ export class WorkerPool {
       // Before its first answer the worker did not start at all (not an engine failure).
       this.#drop(member, member.answered
         ? errorPayload({codeName: ErrorCodeNames.ENGINE_FAILED, message: `The engine worker stopped${detail}.`})
-        : errorPayload({codeName: 'worker_failed', message: `An engine worker failed to start${detail}.`}));
+        : errorPayload({codeName: ErrorCodeNames.ENGINE_LOAD, message: `An engine worker failed to start${detail}.`}));
     });
     worker.addEventListener('messageerror', () => {
-      this.#drop(member, errorPayload({codeName: 'worker_failed', message: 'A worker message could not be read.'}));
+      this.#drop(member, errorPayload({codeName: ErrorCodeNames.BAD_REQUEST, message: 'A worker message could not be read.'}));
     });
     return member;
   }
@@ -93,16 +93,16 @@ export class WorkerPool {
   }
 
   /** Sends request `type` to worker `k`: {id, promise of the result payload}. */
-  call(k, type, payload, {onProgress, transfer = []} = {}) {
+  call(k, type, payload, {onProgress} = {}) {
     const member = this.#member(k);
     const id = this.#nextId++;
     const promise = new Promise((resolve, reject) => {
       member.pending.set(id, {resolve, reject, onProgress});
       try {
-        member.worker.postMessage({id, type, payload}, transfer);
+        member.worker.postMessage({id, type, payload}, requestEntry(type).transfer?.request?.(payload) ?? []);
       } catch (e) {
         member.pending.delete(id);
-        reject(errorPayload({codeName: 'bad_request', message: e.message}));
+        reject(errorPayload({codeName: ErrorCodeNames.BAD_REQUEST, message: e.message}));
       }
     });
     return {id, promise};

@@ -1,4 +1,4 @@
-// The file reader: an engine worker's helper thread (worker.js `readFile`), started by it as
+// The file reader: an engine worker's helper thread (io.js `readFile`), started by it as
 //   new Worker(new URL('./reader.js', import.meta.url), {type: 'module'})
 // A File's stream hands its bytes over on the thread that reads it, so an engine worker reading
 // its own file stops feeding the engine while they arrive (about 60 ms per 80 MB in Chromium).

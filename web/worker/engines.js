@@ -1,0 +1,88 @@
+// The engine worker's engines: one wasm module per domain (CMakeLists.txt), each loaded on the
+// first request that needs it (wasm/partplay-api.mjs createEngine), so a page or an element in
+// one mode never downloads another's wasm. 'cosmos' (ingest, Cosmos DB, sizing from data), 'cql'
+// (Cassandra), 'sizing' (sizing from a schema). The worker's URL names the domain to load at once
+// and to answer init with (worker.js?domain=cql; 'cosmos' by default); size=small loads the
+// Cosmos DB engine built for size (the element's) rather than for speed (the page's); simd=0 the
+// build without wasm SIMD. Also here: the engine failures that retire the worker (a wasm trap or
+// abort leaves a module broken, so it is never called again).
+import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
+
+const DOMAINS = ['cosmos', 'cql', 'sizing'];
+// The module's own URL (not self.location: a worker started from a blob: module that imports
+// this one, for files on another origin, has the blob's location).
+const params = new URL(import.meta.url).searchParams;
+/** The domain loaded on start and answering init. */
+export const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
+/** The module of each domain (wasm/partplay-api.mjs createEngine). */
+const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+const ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
+
+const engines = new Map();
+
+/** The engine of `domain` ('first': FIRST_DOMAIN), loaded once: a promise of {api, engine}. */
+export function engineFor(domain) {
+  const name = domain === 'first' || !domain ? FIRST_DOMAIN : domain;
+  if (!engines.has(name)) {
+    const loading = (async () => {
+      try {
+        const api = await import('../engine/partplay-api.mjs');
+        const engine = await api.createEngine({}, {domain: MODULES[name], ...ENGINE_SIMD});
+        setErrorCodes(engine.errorCodes());
+        return {api, engine};
+      } catch (e) {
+        throw new PartplayError({codeName: ErrorCodeNames.ENGINE_LOAD,
+                                 message: `The analysis engine could not be loaded: ${e?.message ?? e}`});
+      }
+    })();
+    // Every request awaits it and reports the error itself: no "unhandled rejection".
+    loading.catch(() => {});
+    engines.set(name, loading);
+  }
+  return engines.get(name);
+}
+
+/** The wasm memory of each engine loaded here (a peak: wasm memory never shrinks). */
+export async function heapSizes() {
+  const list = [];
+  for (const [domain, loading] of engines) {
+    const loaded = await loading.catch(() => null);
+    if (loaded) list.push({domain, module: MODULES[domain], bytes: loaded.engine.heapBytes()});
+  }
+  return {engines: list, bytes: list.reduce((sum, e) => sum + e.bytes, 0)};
+}
+
+/** A source that could not be read: the engine's `io` error. */
+export async function ioError(message) {
+  await engineFor(FIRST_DOMAIN).catch(() => {});  // its table gives the code
+  return new PartplayError({codeName: ErrorCodeNames.IO, message});
+}
+
+/** The ErrorPayload of the failure that broke the engine, or null while it is sound. */
+let dead = null;
+export const engineDead = () => dead;
+
+/** True when `e` is a trap or an abort of the wasm module (not an engine error value). */
+function isEngineFailure(e) {
+  if (!e || typeof e !== 'object' || 'codeName' in e) return false;
+  return e instanceof WebAssembly.RuntimeError || e instanceof RangeError ||
+    (typeof e.message === 'string' && e.message.startsWith('Aborted('));
+}
+
+/** Marks the engine dead when `e` is a failure met while `doing`; returns whether it is dead. */
+export function noteFailure(e, doing) {
+  if (dead || !isEngineFailure(e)) return !!dead;
+  const reason = String(e.message || e.name).replace(/\. Build with -s ASSERTIONS=1 for more info\.$/, '');
+  dead = new PartplayError({codeName: ErrorCodeNames.ENGINE_FAILED,
+                            message: `The engine stopped while ${doing ?? 'working'} (${reason}).`}).toJSON();
+  return true;
+}
+
+/** After a rejection nobody awaited: the engine is not trusted again. */
+export function markDead(reason) {
+  if (!noteFailure(reason, null)) {
+    dead = new PartplayError({codeName: ErrorCodeNames.ENGINE_FAILED,
+                              message: `The engine stopped (${reason?.message ?? reason}).`}).toJSON();
+  }
+  return dead;
+}
