@@ -28,7 +28,7 @@ export function consolePart(v) {
     state.shownRows.clear();
     acceptView(out.view);
     renderResults({focusError});
-    v.root.dispatchEvent(new CustomEvent('cql-results', {detail: {results: out.results, script}, bubbles: true}));
+    v.root.dispatchEvent(new CustomEvent('cql:results', {detail: {results: out.results, script}, bubbles: true}));
   }
 
   async function loadExamples() {

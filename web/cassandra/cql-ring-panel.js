@@ -57,7 +57,6 @@ export function ringPanelPart(v) {
     if (reveal) el.ringChart.scrollIntoView?.({block: 'center'});
   }
 
-
   function renderSelection(view) {
     const sel = state.selected;
     const box = el.selection;
@@ -121,7 +120,7 @@ export function ringPanelPart(v) {
     renderViewText(view);
     renderRingPart();
     renderTablesAndLoad();
-    v.root.dispatchEvent(new CustomEvent('cql-view', {detail: view, bubbles: true}));
+    v.root.dispatchEvent(new CustomEvent('cql:view', {detail: view, bubbles: true}));
   }
 
   function fillTablePickers(view) {
@@ -451,7 +450,7 @@ export function ringPanelPart(v) {
   });
   resizes.observe(el.ringChart);
 
-  /** Forgets the ring last sent, so the next applyRing sends it again (after a restart). */
+  /** Sets the ring last sent (its JSON; '' forgets it, so the next applyRing sends the controls' ring). */
   const forgetRing = (ring = '') => { lastRing = ring; };
   const disconnect = () => {
     resizes.disconnect();

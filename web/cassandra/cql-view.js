@@ -18,8 +18,8 @@
 // grid), cql-ring-panel.js (ring form, replication, ring, ownership, load), cql-cosmos-panel.js
 // (the Cosmos DB Cassandra API panel) and cql-bulk-load.js (JSON and CSV loads).
 //
-// Events (CustomEvent on root, bubbling): 'cql-view' {detail: the CqlView on screen} after every
-// answer that changes it; 'cql-results' {detail: {results, script}} after each script run.
+// Events (CustomEvent on root, bubbling): 'cql:view' {detail: the CqlView on screen} after every
+// answer that changes it; 'cql:results' {detail: {results, script}} after each script run.
 // root carries data-cql-state ('idle' | 'busy' | 'ready' | 'error'), data-cql-runs (requests
 // finished) and data-cql-pending (requests queued or running), which the end-to-end tests wait on.
 import {h, scopedById, scopedByTestId} from '../common/dom.js';

@@ -8,16 +8,19 @@
 //   sizing.deactivate();   // when it hides
 //   sizing.destroy();      // stops its observers, empties root
 //   sizing.shareState();   // {} (a link to the Sizing mode carries nothing else); restoreState(state)
-// Every element it reads is inside root. `analysisRuns` is an element whose data-runs counts the
-// Cosmos DB mode's finished analyses (the page's body), which the data form measures again.
+// Every element it reads is inside root. The data form measures the Cosmos DB mode's analysis again
+// when it changes: on each `analysisEvent` ({target, type}: an event the Cosmos DB view sends when
+// an analysis finishes), or, without one, when the data-runs of `analysisRuns` (the page's body)
+// changes.
 //
-// Events (CustomEvent on root, bubbling): 'sizing-report' {detail: the table report} after each
-// computed report; 'sizing-data-report' {detail: the data report}.
+// Events (CustomEvent on root, bubbling): 'sizing:report' {detail: the table report} after each
+// computed report; 'sizing:data-report' {detail: the data report}.
 // Progress for tests and scripts: root carries data-sizing-state (idle | busy | ready | error) and
 // data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the data form).
 import {h, scopedById} from '../common/dom.js';
 import {formatInt} from '../common/format.js';
 import {limitValue} from '../common/limits.js';
+import {wireGlossary} from '../common/glossary.js';
 import {SPLIT_FORM_START, sizingMarkup} from './sizing-markup.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
@@ -54,7 +57,7 @@ function rowsOf(text) {
 
 /**
  * Mounts the Sizing view into `root` once the engine is loaded (its markup shows the engine's
- * defaults); the handle works at once. Options: {analysisRuns, examplesBase}.
+ * defaults); the handle works at once. Options: {analysisEvent, analysisRuns, examplesBase}.
  */
 export function mountSizingView(root, client, options = {}) {
   let inner = null;
@@ -63,6 +66,7 @@ export function mountSizingView(root, client, options = {}) {
   const mounted = client.ready.then(() => {
     if (destroyed) return;
     root.innerHTML = sizingMarkup();
+    wireGlossary(root);  // the "?" next to t_avg, Nv and St
     inner = wireSizingView(root, client, options);
     if (active) inner.activate();
   }, (e) => {
@@ -104,7 +108,7 @@ export function mountSizingView(root, client, options = {}) {
 /** The name app.js used before the views had one handle shape. */
 export const mountSizingPanel = mountSizingView;
 
-function wireSizingView(root, client, {analysisRuns = null,
+function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null,
                                       examplesBase = new URL('examples/cql/', document.baseURI)} = {}) {
   const byId = scopedById(root);
   const view = root;
@@ -322,7 +326,7 @@ function wireSizingView(root, client, {analysisRuns = null,
     // The limits checked, as the engine's report lists them.
     el.limits.replaceChildren(renderLimitsTable(report.checks));
     if (state.active) drawSizingCharts(view);
-    root.dispatchEvent(new CustomEvent('sizing-report', {detail: report, bubbles: true}));
+    root.dispatchEvent(new CustomEvent('sizing:report', {detail: report, bubbles: true}));
   }
 
   async function compute() {
@@ -439,7 +443,7 @@ function wireSizingView(root, client, {analysisRuns = null,
         : `Estimated: ${report.values_per_row} scalar fields per item besides the key and id.`;
       if (state.active) drawSizingCharts(el.dataResult);
       setDataState('ready');
-      root.dispatchEvent(new CustomEvent('sizing-data-report', {detail: report, bubbles: true}));
+      root.dispatchEvent(new CustomEvent('sizing:data-report', {detail: report, bubbles: true}));
     } catch (e) {
       if (seq !== state.dataSeq) return;
       if (e.codeName === 'no_analysis') {
@@ -557,7 +561,11 @@ function wireSizingView(root, client, {analysisRuns = null,
   const runsObserver = new MutationObserver(() => {
     if (state.active) computeData();
   });
-  if (analysisRuns) runsObserver.observe(analysisRuns, {attributes: true, attributeFilter: ['data-runs']});
+  const onAnalysis = () => {
+    if (state.active) computeData();
+  };
+  if (analysisEvent) analysisEvent.target.addEventListener(analysisEvent.type, onAnalysis);
+  else if (analysisRuns) runsObserver.observe(analysisRuns, {attributes: true, attributeFilter: ['data-runs']});
 
   let resizeFrame = 0;
   const onResize = () => {
@@ -587,6 +595,7 @@ function wireSizingView(root, client, {analysisRuns = null,
     destroy() {
       state.active = false;
       runsObserver.disconnect();
+      analysisEvent?.target.removeEventListener(analysisEvent.type, onAnalysis);
       window.removeEventListener('resize', onResize);
       cancelAnimationFrame(resizeFrame);
       root.replaceChildren();

@@ -21,7 +21,7 @@ Ring MakeRing(std::vector<DatacenterSpec> datacenters, int nodes = 3) {
   o.datacenters = std::move(datacenters);
   StatusOr<Ring> ring = Ring::Build(o);
   EXPECT_TRUE(ring.ok()) << ring.status().ToString();
-  return *std::move(ring);
+  return std::move(ring).value();
 }
 
 ReplicationStrategy Simple(int rf) {

@@ -50,12 +50,12 @@ TEST(SizingChecks, JudgedChecksAgreeWithTheFindings) {
     StatusOr<SizingTerms> terms = ComputePartitionSize(Hotel(rows));
     ASSERT_TRUE(terms.ok()) << terms.status().ToString();
     std::set<std::string> broken;
-    for (const SizingFinding& f : CheckSizingLimits(*terms)) broken.insert(f.code);
+    for (const SizingFinding& f : CheckSizingLimits(terms.value())) broken.insert(f.code);
     for (const SizingCheck& c : AllSizingChecks()) {
-      const bool pass = !(SizingCheckValue(c, *terms) > SizingCheckLimit(c));
+      const bool pass = !(SizingCheckValue(c, terms.value()) > SizingCheckLimit(c));
       EXPECT_EQ(pass, !broken.contains(std::string(c.code))) << c.code << " at " << rows;
     }
-    const std::string json = SizingChecksJson(&*terms);
+    const std::string json = SizingChecksJson(&terms.value());
     EXPECT_NE(json.find("\"code\":\"values_over_100k\",\"measure\":\"nv\",\"limit_id\":"
                         "\"cassandra_recommended_values_per_partition\",\"limit\":100000,"
                         "\"label\":\"100,000 values\",\"severity\":\"warning\""),
