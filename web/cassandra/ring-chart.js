@@ -17,8 +17,8 @@ const d3 = () => {
   return globalThis.d3;
 };
 
-const TWO_63 = 2 ** 63;
-const TWO_64 = 2 ** 64;
+const TWO_63 = 2 ** 63; // lint-ok: the Murmur3 token space
+const TWO_64 = 2 ** 64; // lint-ok: the Murmur3 token space
 /** Colours cycle through this many CSS classes (node-c0 .. node-c9, styles.css). */
 export const PALETTE_SIZE = 10;
 
@@ -135,7 +135,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
     arcs.append('title').text((r) => `physical partition P${r.id}: tokens ${r.min} .. ${r.max}\n` +
       `${formatInt(r.partitions)} partitions, ${formatInt(r.rows)} rows, ${formatBytes(r.bytes)}`);
     // Labels in the middle of each slice, when there is room.
-    if (ranges.length <= 24) {
+    if (ranges.length <= 24) { // lint-ok: drawing density
       g.append('g').attr('class', 'ring-labels').selectAll('text').data(ranges).join('text')
         .attr('class', 'arc-label')
         .attr('x', (r) => Math.sin(((r.id + 0.5) / ranges.length) * 2 * Math.PI) * (R - band - 14))
@@ -154,7 +154,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
       return r.bucketed ? `${who}: this part of the ring` : `${who}: tokens (${r.start}, ${r.end}]\n${formatPercent(r.fraction)} of the ring`;
     });
     // A tick at every vnode token (its node's colour), when they are not too dense.
-    if (tokens.length <= 1024) {
+    if (tokens.length <= 1024) { // lint-ok: drawing density
       g.append('g').attr('class', 'vnode-ticks').selectAll('line').data(tokens).join('line')
         .attr('class', (t) => `vnode-tick ${nodeClass(t.node)}`)
         .attr('x1', (t) => Math.sin(angleOf(t.token)) * (R + 1)).attr('y1', (t) => -Math.cos(angleOf(t.token)) * (R + 1))
@@ -163,8 +163,8 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
   }
 
   // The partitions as dots, on three lanes so neighbours overlap less.
-  const dotR = partitions.length > 1500 ? 1.6 : partitions.length > 300 ? 2.4 : 4;
-  const laneOf = (i) => (partitions.length > 40 ? i % 3 : 0);
+  const dotR = partitions.length > 1500 ? 1.6 : partitions.length > 300 ? 2.4 : 4; // lint-ok: drawing density
+  const laneOf = (i) => (partitions.length > 40 ? i % 3 : 0); // lint-ok: drawing density
   const rDot = (i) => R - band - 10 - laneOf(i) * (dotR * 2 + 2);
   const colourOf = (p) => {
     if (cosmos) return nodeClass(p.physical_partition ?? 0);
@@ -194,11 +194,11 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
     mark.append('circle').attr('class', 'selected-dot').attr('cx', sx * (R - band - 10)).attr('cy', sy * (R - band - 10)).attr('r', 6.5)
       .append('title').text(`selected: ${keyText(selected.key)}, token ${selected.token}`);
     if (cosmos && selectedRange) {
-      // The replica set of the physical partition: 4 replicas, drawn inside its slice.
+      // The replica set of the physical partition (the engine's cosmos.replicas), drawn inside its slice.
       const ranges = cosmos.ranges;
       const a0 = angleOf(selectedRange.min);
       const a1 = selectedRange.id === ranges.length - 1 ? 2 * Math.PI : angleOf(selectedRange.max);
-      const count = cosmos.replicas ?? 4;
+      const count = cosmos.replicas;
       const set = g.append('g').attr('class', 'replica-set');
       for (let k = 0; k < count; k++) {
         const t = a0 + ((k + 1) / (count + 1)) * (a1 - a0);
@@ -208,7 +208,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
           .attr('transform', `translate(${x},${y})`);
         m.append('rect').attr('x', -8).attr('y', -8).attr('width', 16).attr('height', 16).attr('rx', 3);
         m.append('text').attr('y', 4).attr('text-anchor', 'middle').text(String(k + 1));
-        m.append('title').text(`replica ${k + 1} of ${count} of physical partition P${selectedRange.id} (writes need a quorum of ${cosmos.quorum ?? 3})`);
+        m.append('title').text(`replica ${k + 1} of ${count} of physical partition P${selectedRange.id} (writes need a quorum of ${cosmos.quorum})`);
       }
     } else {
       const walk = replicaMarks(ring, selected);
@@ -227,7 +227,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
   const centre = g.append('g').attr('class', 'ring-centre');
   const lines = cosmos
     ? [`${formatInt(cosmos.physical_partitions)} physical partition${cosmos.physical_partitions === 1 ? '' : 's'}`,
-       `${cosmos.replicas ?? 4} replicas each, quorum ${cosmos.quorum ?? 3}`]
+       `${cosmos.replicas} replicas each, quorum ${cosmos.quorum}`]
     : [`${formatInt(nodes.length)} node${nodes.length === 1 ? '' : 's'} × ${formatInt(ring?.num_tokens ?? 0)} vnodes`,
        ring?.random_tokens ? 'random tokens' : 'evenly spaced tokens'];
   if (layout) {
@@ -255,9 +255,9 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
  */
 export function renderLoadChart(container, rows, {label = 'Load per node', height: fixed} = {}) {
   const n = rows.length;
-  const barH = n > 60 ? 3 : n > 24 ? 7 : 14;
-  const gap = n > 60 ? 1 : 4;
-  const margin = {top: 24, right: 12, bottom: 8, left: n > 60 ? 12 : 78};
+  const barH = n > 60 ? 3 : n > 24 ? 7 : 14; // lint-ok: drawing density
+  const gap = n > 60 ? 1 : 4; // lint-ok: drawing density
+  const margin = {top: 24, right: 12, bottom: 8, left: n > 60 ? 12 : 78}; // lint-ok: drawing density
   const height = fixed ?? Math.min(900, margin.top + margin.bottom + n * (barH + gap));
   const {svg, width} = frame(container, height, 320);
   svg.attr('aria-label', `${label}: ${formatInt(n)} bars per measure (partitions, rows, bytes). The table below lists the same numbers.`);
@@ -269,7 +269,7 @@ export function renderLoadChart(container, rows, {label = 'Load per node', heigh
   ];
   const panelW = (width - margin.left - margin.right) / metrics.length;
   const y = (i) => margin.top + i * (barH + gap);
-  if (n <= 60) {
+  if (n <= 60) { // lint-ok: drawing density
     svg.append('g').attr('class', 'load-labels').selectAll('text').data(rows).join('text')
       .attr('x', margin.left - 6).attr('y', (r, i) => y(i) + barH / 2 + 4).attr('text-anchor', 'end')
       .attr('class', (r) => (r.highlighted ? 'highlighted' : null))

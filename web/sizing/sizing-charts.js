@@ -6,7 +6,6 @@
 //   renderSizeHistogram(element, dataReport, {measure: 'st_bytes'});
 //
 // Every chart has a table view beside it (sizing-view.js fills those from the same objects).
-import {limit, limitText} from '../common/limits.js';
 import {frame} from '../common/charts.js';
 import {formatInt} from '../common/format.js';
 
@@ -16,28 +15,21 @@ const d3 = () => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The limits (docs/sizing.md "The limits"): one list shared by the charts and the view.
+// The limits (docs/sizing.md "The limits"): the engine's check table, as every sizing report
+// carries it (report.checks; each case's checks add value and pass).
 
-// The sizing findings (engine: sizing/formulas.h CheckPartitionLimits) and the engine limit each
-// one checks (core/limits.h): values, labels and sources come from the engine's table.
-const SIZING_CHECKS = Object.freeze([
-  {code: 'cells_over_2_billion', measure: 'nv', limit: 'cassandra_cells_per_partition', severity: 'error'},
-  {code: 'values_over_100k', measure: 'nv', limit: 'cassandra_recommended_values_per_partition', severity: 'warning'},
-  {code: 'size_over_100mb', measure: 'st_bytes', limit: 'cassandra_recommended_partition_bytes', severity: 'warning'},
-  {code: 'cosmos_logical_over_20gb', measure: 'st_bytes', limit: 'cosmos_logical_partition_bytes', severity: 'error'},
-  {code: 'cosmos_row_over_2mb', measure: 'row_bytes', limit: 'cosmos_item_bytes', severity: 'error'},
-]);
-
-/** Every sizing limit with the measure it applies to, its severity, its label and its source. */
-export function sizingLimits() {
-  return SIZING_CHECKS.map((c) => {
-    const l = limit(c.limit);
-    const label = c.measure === 'row_bytes' ? `${limitText(c.limit)} per row` : limitText(c.limit);
-    return {code: c.code, measure: c.measure, severity: c.severity, limit: l.value, label, source: l.source};
-  });
+/**
+ * The sizing checks of a report ([{code, measure, limit_id, limit, label, severity, source}]) as
+ * the charts and the view use them: {code, measure, severity, limit, label, source, limitId}.
+ */
+export function sizingLimits(checks) {
+  if (!Array.isArray(checks)) throw new Error('The sizing report carries no checks: is the engine current?');
+  return checks.map((c) => ({code: c.code, measure: c.measure, severity: c.severity, limit: c.limit, label: c.label,
+                             source: c.source, limitId: c.limit_id}));
 }
 
-export const limitInfo = (code) => sizingLimits().find((l) => l.code === code) ?? null;
+/** The check `code` of `checks` (a report's), or null. */
+export const limitInfo = (checks, code) => sizingLimits(checks).find((l) => l.code === code) ?? null;
 
 const decimalBytes = new Intl.NumberFormat(undefined, {maximumFractionDigits: 1});
 const DECIMAL_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
@@ -50,7 +42,7 @@ export function formatSizeBytes(n) {
   if (n === null || n === undefined || Number.isNaN(n)) return '–';
   let value = Math.abs(n);
   let unit = 0;
-  while (value >= 1000 && unit < DECIMAL_UNITS.length - 1) {
+  while (value >= 1000 && unit < DECIMAL_UNITS.length - 1) { // lint-ok: drawing and number format
     value /= 1000;
     unit++;
   }
@@ -77,7 +69,7 @@ export function dayToDate(startDate, day) {
   const t = Date.parse(`${startDate}T00:00:00Z`);
   if (!Number.isFinite(t)) return '';
   const d = new Date(t + day * 86_400_000);
-  return Number.isFinite(d.getTime()) && d.getUTCFullYear() < 10000 ? d.toISOString().slice(0, 10) : '';
+  return Number.isFinite(d.getTime()) && d.getUTCFullYear() < 10000 ? d.toISOString().slice(0, 10) : ''; // lint-ok: drawing and number format
 }
 
 function emptyChart(svg, width, height, text) {
@@ -91,15 +83,16 @@ function emptyChart(svg, width, height, text) {
 /**
  * The thresholds a growth chart of `measure` draws: those the series reaches, plus the next one
  * above it when it is near enough (within `reach` times the largest value) to be read on a
- * linear axis. Returns {shown: [limit + crossing], offChart: [limit + crossing]}.
+ * linear axis. `checks`: the report's (report.checks). Returns {shown: [limit + crossing],
+ * offChart: [limit + crossing]}.
  */
-export function growthThresholds(growth, measure, {reach = 4} = {}) {
+export function growthThresholds(growth, measure, {reach = 4, checks} = {}) {
   const largest = growth?.largest?.[measure] ?? 0;
   const crossings = new Map((growth?.crossings ?? []).map((c) => [c.code, c]));
   const shown = [];
   const offChart = [];
   let nextShown = false;
-  for (const l of sizingLimits().filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
+  for (const l of sizingLimits(checks).filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
     const entry = {...l, crossing: crossings.get(l.code) ?? null};
     if (l.limit <= largest) shown.push(entry);
     else if (!nextShown && l.limit <= Math.max(largest, 1) * reach) {
@@ -116,7 +109,7 @@ export function growthThresholds(growth, measure, {reach = 4} = {}) {
  * range, and at each crossing day within the horizon a marker labelled with the day (and the
  * date when `startDate`, yyyy-mm-dd, is given). Linear axes: a retention shows as a plateau.
  */
-export function renderGrowthChart(container, growth, {measure = 'nv', startDate = '', height = 280,
+export function renderGrowthChart(container, growth, {measure = 'nv', startDate = '', height = 280, checks,
                                                       label = 'Largest partition over time'} = {}) {
   const {svg, width} = frame(container, height);
   const margin = {top: 26, right: 24, bottom: 44, left: 64};
@@ -130,7 +123,7 @@ export function renderGrowthChart(container, growth, {measure = 'nv', startDate 
     emptyChart(svg, width, height, 'No growth to draw: give rows per day.');
     return;
   }
-  const {shown, offChart} = growthThresholds(growth, measure);
+  const {shown, offChart} = growthThresholds(growth, measure, {checks});
   const horizon = growth.horizon_days ?? points[points.length - 1].day;
   const top = Math.max(d3().max(points, (p) => p[measure]) ?? 0, d3().max(shown, (l) => l.limit) ?? 0, 1);
   const x = d3().scaleLinear().domain([0, horizon]).range([0, innerW]);
@@ -180,7 +173,7 @@ export function renderGrowthChart(container, growth, {measure = 'nv', startDate 
     // Away from the crossing's label (above the line, right of the dot): below the line at the right end.
     const crossesLeft = l.crossing?.within_horizon && l.crossing.day !== null && x(l.crossing.day) < innerW * 0.6;
     t.append('text').attr('class', 'threshold-label').attr('x', crossesLeft ? innerW - 4 : 4)
-      .attr('y', crossesLeft && ly + 14 < innerH ? ly + 14 : ly - 4)
+      .attr('y', crossesLeft && ly + 14 < innerH ? ly + 14 : ly - 4) // lint-ok: drawing and number format
       .attr('text-anchor', crossesLeft ? 'end' : 'start').text(l.label);
     t.append('title').text(`${l.label}: ${l.source}`);
   }
@@ -226,7 +219,7 @@ export function binOf(v) {
   if (!(v >= 1)) return {lower: 0, upper: 1};
   let decade = 10 ** Math.floor(Math.log10(v));
   // Guard the floating-point edge (log10(1000) = 2.9999…).
-  if (decade * 10 <= v) decade *= 10;
+  if (decade * 10 <= v) decade *= 10; // lint-ok: drawing and number format
   if (decade > v) decade /= 10;
   for (const [a, b] of [[1, 2], [2, 5], [5, 10]]) {
     if (v < b * decade) return {lower: a * decade, upper: b * decade};
@@ -245,7 +238,7 @@ function nextBin(bin) {
 export function extendBins(histogram, upTo = 0) {
   const bins = (histogram ?? []).map((b) => ({...b}));
   if (bins.length === 0) return bins;
-  while (bins[bins.length - 1].upper <= upTo && bins.length < 60) {
+  while (bins[bins.length - 1].upper <= upTo && bins.length < 60) { // lint-ok: drawing and number format
     bins.push({...nextBin(bins[bins.length - 1]), partitions: 0});
   }
   return bins;
@@ -263,7 +256,7 @@ export function histogramThresholds(report, measure) {
   const shown = [];
   const offChart = [];
   let next = false;
-  for (const l of sizingLimits().filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
+  for (const l of sizingLimits(report.checks).filter((x) => x.measure === measure).sort((a, b) => a.limit - b.limit)) {
     const entry = {...l, threshold: byCode.get(l.code) ?? null};
     if (l.limit <= largest) shown.push(entry);
     else if (!next) {
@@ -376,7 +369,7 @@ export function renderTermsChart(container, c, {label = 'Partition size St, term
   const h = height ?? margin.top + margin.bottom + bars.length * rowH;
   const {svg, width} = frame(container, h);
   const innerW = Math.max(40, width - margin.left - margin.right);
-  const limitsOnSt = sizingLimits().filter((l) => l.measure === 'st_bytes').sort((a, b) => a.limit - b.limit);
+  const limitsOnSt = sizingLimits(c.checks).filter((l) => l.measure === 'st_bytes').sort((a, b) => a.limit - b.limit);
   const nearest = limitsOnSt[0];
   svg.attr('aria-label', `${label}: ${bars.map((b) => `${b.symbol} ${formatSizeBytes(b.bytes)}`).join(', ')}` +
     (nearest ? `; St is ${(100 * t.st_bytes / nearest.limit).toPrecision(2)}% of the ${nearest.label} limit` : '') +

@@ -1,24 +1,33 @@
-// The sizing mode of the page (docs/sizing.md): the form, the worker requests and what goes where.
-// Rendering is sizing-view.js (pure functions of the reports); every computation is the engine's,
-// in the worker (client.sizeTable, client.dataSizing). The main thread only reads the form.
+// The Sizing view (docs/sizing.md): its markup (sizing-markup.js) rendered into the root it is
+// given, the form, the worker requests and what goes where. Rendering is sizing-view.js (pure
+// functions of the reports); every computation and every judgement is the engine's, in the worker
+// (client.sizeTable, client.dataSizing): the reports carry the checks and their verdicts.
 //
-//   const sizing = mountSizingPanel(root, client, {analysisRuns});   // root: the panel (#sizing-view)
-//   sizing.activate();   // when the mode shows: charts need a width, the data form refreshes
-//   sizing.destroy();    // stops its observers, empties root
-// Every element it reads is inside root; `analysisRuns` is the element whose data-runs counts the
-// Cosmos DB mode's finished analyses (the page's body), which the data form measures again.
+//   const sizing = mountSizingView(root, client, {analysisRuns});   // root: an empty element
+//   sizing.activate();     // when the mode shows: charts need a width, the data form refreshes
+//   sizing.deactivate();   // when it hides
+//   sizing.destroy();      // stops its observers, empties root
+//   sizing.shareState();   // {} (a link to the Sizing mode carries nothing else); restoreState(state)
+// Every element it reads is inside root. The data form measures the Cosmos DB mode's analysis again
+// when it changes: on each `analysisEvent` ({target, type}: an event the Cosmos DB view sends when
+// an analysis finishes), or, without one, when the data-runs of `analysisRuns` (the page's body)
+// changes.
 //
-// Progress for tests and scripts: #sizing-view carries data-sizing-state (idle | busy | ready |
-// error) and data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the
-// data form).
+// Events (CustomEvent on root, bubbling): 'sizing:report' {detail: the table report} after each
+// computed report; 'sizing:data-report' {detail: the data report}.
+// Progress for tests and scripts: root carries data-sizing-state (idle | busy | ready | error) and
+// data-sizing-runs (finished schema runs), data-data-state and data-data-runs (the data form).
 import {h, scopedById} from '../common/dom.js';
 import {formatInt} from '../common/format.js';
+import {limitValue} from '../common/limits.js';
+import {wireGlossary} from '../common/glossary.js';
+import {SPLIT_FORM_START, sizingMarkup} from './sizing-markup.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
   renderOptions, renderSizingError, renderTableReport, timeColumns,
 } from './sizing-view.js';
 
-const SETTLE_MS = 400;
+const SETTLE_MS = 400; // lint-ok: typing pause before computing
 
 const SPLIT_TITLES = {
   move_clustering_column: (s) => `move ${s.column} into the partition key (${formatInt(s.distinct_values)} distinct values)`,
@@ -46,8 +55,61 @@ function rowsOf(text) {
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : t;
 }
 
-export function mountSizingPanel(root, client, {analysisRuns = null,
-                                               examplesBase = new URL('examples/cql/', document.baseURI)} = {}) {
+/**
+ * Mounts the Sizing view into `root` once the engine is loaded (its markup shows the engine's
+ * defaults); the handle works at once. Options: {analysisEvent, analysisRuns, examplesBase}.
+ */
+export function mountSizingView(root, client, options = {}) {
+  let inner = null;
+  let active = false;
+  let destroyed = false;
+  const mounted = client.ready.then(() => {
+    if (destroyed) return;
+    root.innerHTML = sizingMarkup();
+    wireGlossary(root);  // the "?" next to t_avg, Nv and St
+    inner = wireSizingView(root, client, options);
+    if (active) inner.activate();
+  }, (e) => {
+    if (!destroyed) root.replaceChildren(h('p', {className: 'callout bad', text: `The sizing view needs the engine: ${e?.message ?? e}`}));
+  });
+  return {
+    /** The mode is showing: draw the charts (they need a width) and measure the loaded data. */
+    activate() {
+      active = true;
+      inner?.activate();
+    },
+    deactivate() {
+      active = false;
+      inner?.deactivate();
+    },
+    /** Draws the charts again (after a resize). */
+    redraw() {
+      inner?.redraw();
+    },
+    /** Tears the view down: no observer or listener left, `root` emptied. */
+    destroy() {
+      destroyed = true;
+      inner?.destroy();
+      root.replaceChildren();
+    },
+    /** What a share link needs of this mode: nothing yet (the page's link opens the mode). */
+    shareState() {
+      return {};
+    },
+    /** Brings the view to a shared state (resolves once its markup is there). */
+    restoreState() {
+      return mounted;
+    },
+    /** Resolves once the markup is rendered and wired. */
+    ready: mounted,
+  };
+}
+
+/** The name app.js used before the views had one handle shape. */
+export const mountSizingPanel = mountSizingView;
+
+function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null,
+                                      examplesBase = new URL('examples/cql/', document.baseURI)} = {}) {
   const byId = scopedById(root);
   const view = root;
   const el = {
@@ -110,8 +172,6 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
   };
 
   el.startDate.value ||= todayIso();
-  // The limits come from the engine (limits.js): drawn once it has loaded.
-  if (el.limits) client.ready.then(() => el.limits.replaceChildren(renderLimitsTable()), () => {});
 
   const setState = (value) => { view.dataset.sizingState = value; };
   const setDataState = (value) => { view.dataset.dataState = value; };
@@ -166,7 +226,7 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
     const table = currentTable();
     const columns = state.columnsByTable.get(table) ?? [];
     const values = averagesFor(table);
-    const focused = document.activeElement?.dataset?.column;
+    const focused = root.getRootNode().activeElement?.dataset?.column;
     el.avgFields.replaceChildren(...avgSizeFields(columns, values));
     el.avgEmpty.hidden = columns.length > 0;
     for (const input of el.avgFields.querySelectorAll('input')) {
@@ -263,7 +323,10 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
       'per partition. A number, or a product such as 100*730 (rooms × nights) or 1440*365 (a reading a minute for a year).';
     el.status.textContent = `${report.keyspace ? `${report.keyspace}.` : ''}${report.table}: computed.`;
     fillSplitColumns();
+    // The limits checked, as the engine's report lists them.
+    el.limits.replaceChildren(renderLimitsTable(report.checks));
     if (state.active) drawSizingCharts(view);
+    root.dispatchEvent(new CustomEvent('sizing:report', {detail: report, bubbles: true}));
   }
 
   async function compute() {
@@ -351,10 +414,10 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
     const kind = el.splitKind.value;
     let split;
     if (kind === 'hash_bucket') {
-      split = {kind, buckets: Math.max(1, Math.round(numberOf(el.splitBuckets) ?? 4))};
+      split = {kind, buckets: Math.max(1, Math.round(numberOf(el.splitBuckets) ?? SPLIT_FORM_START.buckets))};
     } else if (kind === 'time_bucket') {
       split = {kind, column: el.splitColumn.value, unit: el.splitUnit.value,
-               span_days: Math.max(1, numberOf(el.splitSpan) ?? 365)};
+               span_days: Math.max(1, numberOf(el.splitSpan) ?? SPLIT_FORM_START.spanDays)};
     } else {
       split = {kind, column: el.splitColumn.value, distinct_values: Math.max(1, numberOf(el.splitDistinct) ?? 1)};
     }
@@ -380,6 +443,7 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
         : `Estimated: ${report.values_per_row} scalar fields per item besides the key and id.`;
       if (state.active) drawSizingCharts(el.dataResult);
       setDataState('ready');
+      root.dispatchEvent(new CustomEvent('sizing:data-report', {detail: report, bubbles: true}));
     } catch (e) {
       if (seq !== state.dataSeq) return;
       if (e.codeName === 'no_analysis') {
@@ -421,7 +485,7 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
     el.worstRows.value = ex.worst_rows_per_partition ? String(ex.worst_rows_per_partition) : '';
     el.partitions.value = String(ex.partitions ?? 1);
     el.rf.value = ex.replication_factor ?? '';
-    el.tAvg.value = String(ex.t_avg ?? 8);
+    el.tAvg.value = String(ex.t_avg ?? limitValue('sizing_default_t_avg_bytes'));
     el.growthRows.value = ex.growth ? String(ex.growth.rows_per_day) : '';
     el.retention.value = ex.growth ? String(ex.growth.retention_days ?? 0) : '0';
     el.horizon.value = ex.growth?.horizon_days ? String(ex.growth.horizon_days) : '';
@@ -497,7 +561,11 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
   const runsObserver = new MutationObserver(() => {
     if (state.active) computeData();
   });
-  if (analysisRuns) runsObserver.observe(analysisRuns, {attributes: true, attributeFilter: ['data-runs']});
+  const onAnalysis = () => {
+    if (state.active) computeData();
+  };
+  if (analysisEvent) analysisEvent.target.addEventListener(analysisEvent.type, onAnalysis);
+  else if (analysisRuns) runsObserver.observe(analysisRuns, {attributes: true, attributeFilter: ['data-runs']});
 
   let resizeFrame = 0;
   const onResize = () => {
@@ -513,7 +581,6 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
   const ready = client.ready.then(loadExamples, () => {});
 
   return {
-    /** The mode is showing: draw the charts (they need a width) and measure the loaded data. */
     activate() {
       state.active = true;
       ready.then(() => drawSizingCharts(view));
@@ -522,14 +589,13 @@ export function mountSizingPanel(root, client, {analysisRuns = null,
     deactivate() {
       state.active = false;
     },
-    /** Draws the charts again (after a resize). */
     redraw() {
       if (state.active) drawSizingCharts(view);
     },
-    /** Tears the view down: no observer or listener left, `root` emptied. */
     destroy() {
       state.active = false;
       runsObserver.disconnect();
+      analysisEvent?.target.removeEventListener(analysisEvent.type, onAnalysis);
       window.removeEventListener('resize', onResize);
       cancelAnimationFrame(resizeFrame);
       root.replaceChildren();

@@ -86,8 +86,11 @@ function severityBadge(severity) {
   return h('span', {className: `severity ${severity}`, text: `${s.icon} ${s.label}`});
 }
 
-/** A list of findings ({code, severity, message, value, limit}) with their severity, or a "within" line. */
-export function renderFindingList(findings, {empty = 'Within every limit.'} = {}) {
+/**
+ * A list of findings ({code, severity, message, value, limit}) with their severity, or a "within"
+ * line; `checks` (the case's or report's) name each finding's limit and its source.
+ */
+export function renderFindingList(findings, {checks = [], empty = 'Within every limit.'} = {}) {
   if (!findings?.length) return h('p', {className: 'sizing-ok', text: `✔ ${empty}`, testid: 'sizing-within'});
   const order = {error: 0, warning: 1, info: 2};
   const list = h('ul', {className: 'findings sizing-findings'});
@@ -95,7 +98,7 @@ export function renderFindingList(findings, {empty = 'Within every limit.'} = {}
     const li = h('li', {className: `finding ${f.severity}`, testid: 'sizing-finding'});
     li.dataset.code = f.code;
     li.dataset.severity = f.severity;
-    const info = limitInfo(f.code);
+    const info = limitInfo(checks, f.code);
     li.append(
       h('div', {className: 'finding-head'}, [severityBadge(f.severity), h('code', {className: 'finding-code', text: f.code})]),
       h('p', {className: 'finding-message', text: f.message}),
@@ -140,6 +143,8 @@ export function renderCase(c, columns, {title} = {}) {
   card.dataset.case = c.name;
   card.dataset.nv = String(t.nv);
   card.dataset.st = String(t.st_bytes);
+  // The engine's judgement of each check (docs/sizing.md: a case's checks).
+  card.dataset.failedChecks = c.checks.filter((x) => !x.pass).map((x) => x.code).join(',');
   card.append(h('h4', {text: title ?? CASE_TITLES[c.name] ?? c.name}));
   const nr = h('p', {className: 'case-rows'}, [
     h('span', {className: 'case-label', text: 'Rows per partition Nr = '}),
@@ -192,7 +197,7 @@ export function renderCase(c, columns, {title} = {}) {
   if (c.name !== 'average' && t.partitions > 0) {
     card.append(h('p', {className: 'hint', text: 'The table total assumes every partition is this large: an upper bound.'}));
   }
-  card.append(renderFindingList(c.findings));
+  card.append(renderFindingList(c.findings, {checks: c.checks}));
   return card;
 }
 
@@ -244,10 +249,10 @@ function renderHeadline(report) {
     const g = report.grown.terms;
     grid.append(fig('after growth St', formatSizeBytes(g.st_bytes), 'sizing-grown-st', g.st_bytes, `Nv ${formatNumber(g.nv)}`));
   }
-  // Each figure takes the level of the findings on what it shows: warning or error.
+  // Each figure takes the level of the engine's failed checks on what it shows: warning or error.
   const level = (c, measure) => {
-    const found = (c?.findings ?? []).filter((f) => !measure || limitInfo(f.code)?.measure === measure);
-    return found.some((f) => f.severity === 'error') ? 'bad' : found.length ? 'warn' : '';
+    const failed = (c?.checks ?? []).filter((x) => !x.pass && (!measure || x.measure === measure));
+    return failed.some((x) => x.severity === 'error') ? 'bad' : failed.length ? 'warn' : '';
   };
   const levels = {'sizing-nv': level(report.average, 'nv'), 'sizing-st': level(report.average, 'st_bytes'),
                   'sizing-worst-st': level(report.worst_case), 'sizing-grown-st': level(report.grown)};
@@ -406,11 +411,11 @@ export function renderOptions(report) {
 // Growth.
 
 /** The growth series as a table (the growth chart's table view), crossings first. */
-export function fillGrowthTables(crossingsTable, pointsTable, growth, {startDate = ''} = {}) {
+export function fillGrowthTables(crossingsTable, pointsTable, growth, {startDate = '', checks = []} = {}) {
   fillTable(crossingsTable, [{label: 'limit'}, {label: 'on'}, {label: 'first day over', num: true}, {label: 'date'},
                              {label: 'within the horizon'}],
     growth.crossings.map((c) => {
-      const l = limitInfo(c.code);
+      const l = limitInfo(checks, c.code);
       return [l ? `${l.label} (${l.source})` : c.code, c.measure === 'nv' ? 'values (Nv)' : 'size (St)',
               c.day === null ? 'never' : formatInt(c.day), c.day === null ? '' : dayToDate(startDate, c.day),
               c.day === null ? 'the retention keeps it below' : c.within_horizon ? 'yes' : 'no, later'];
@@ -446,7 +451,7 @@ export function renderGrowth(report, {startDate = ''} = {}) {
       `${formatSizeBytes(growth.largest.st_bytes)}.`}));
   const list = h('ul', {className: 'crossings', testid: 'growth-crossings'});
   for (const c of growth.crossings) {
-    const l = limitInfo(c.code);
+    const l = limitInfo(report.checks, c.code);
     const date = c.day === null ? '' : dayToDate(startDate, c.day);
     const li = h('li', {className: `crossing-item ${c.within_horizon ? l?.severity ?? '' : 'later'}`});
     li.dataset.code = c.code;
@@ -469,14 +474,17 @@ export function renderGrowth(report, {startDate = ''} = {}) {
   wrap.append(charts);
   const crossings = h('table', {testid: 'growth-crossings-table'});
   const points = h('table', {testid: 'growth-table'});
-  fillGrowthTables(crossings, points, growth, {startDate});
+  fillGrowthTables(crossings, points, growth, {startDate, checks: report.checks});
   wrap.append(h('details', {className: 'table-view', testid: 'growth-table-view'}, [
     h('summary', {text: 'Table view of the growth'}),
     h('div', {className: 'table-scroll'}, [crossings]),
     h('div', {className: 'table-scroll'}, [points]),
   ]));
   // The chart reads the series from the node it is drawn into (see drawSizingCharts).
-  charts.querySelectorAll('[data-chart="growth"]').forEach((node) => { node.sizingGrowth = growth; });
+  charts.querySelectorAll('[data-chart="growth"]').forEach((node) => {
+    node.sizingGrowth = growth;
+    node.sizingChecks = report.checks;
+  });
   return wrap;
 }
 
@@ -562,7 +570,7 @@ export function renderDataSizing(report, meta = {}) {
   root.append(h('h3', {text: 'Thresholds and the partitions breaking them'}));
   const list = h('ul', {className: 'findings sizing-thresholds', testid: 'data-thresholds'});
   for (const t of report.thresholds) {
-    const info = limitInfo(t.code) ?? {label: t.code, source: ''};
+    const info = limitInfo(report.checks, t.code) ?? {label: t.code, source: ''};
     const broken = t.partitions > 0;
     const li = h('li', {className: `finding ${broken ? t.severity : 'ok'}`, testid: 'data-threshold'});
     li.dataset.code = t.code;
@@ -647,7 +655,8 @@ export function renderSizingError(error, {text: cql = '', label = ''} = {}) {
 export function drawSizingCharts(root) {
   for (const node of root.querySelectorAll('[data-chart="growth"]')) {
     if (node.sizingGrowth) {
-      renderGrowthChart(node, node.sizingGrowth, {measure: node.dataset.measure, startDate: node.dataset.startDate ?? ''});
+      renderGrowthChart(node, node.sizingGrowth, {measure: node.dataset.measure, startDate: node.dataset.startDate ?? '',
+                                                  checks: node.sizingChecks});
     }
   }
   for (const node of root.querySelectorAll('[data-chart="histogram"]')) {
@@ -655,11 +664,11 @@ export function drawSizingCharts(root) {
   }
 }
 
-/** The limits as a small legend table (docs/sizing.md "The limits"). */
-export function renderLimitsTable() {
+/** The limits a report checks (report.checks) as a small legend table (docs/sizing.md "The limits"). */
+export function renderLimitsTable(checks) {
   const table = h('table', {className: 'limits-table', testid: 'sizing-limits'});
   fillTable(table, [{label: 'limit'}, {label: 'severity'}, {label: 'on'}, {label: 'what'}],
-    sizingLimits().map((l) => [l.label, l.severity, l.measure === 'nv' ? 'values (Nv)' : l.measure === 'st_bytes' ? 'size (St)'
+    sizingLimits(checks).map((l) => [l.label, l.severity, l.measure === 'nv' ? 'values (Nv)' : l.measure === 'st_bytes' ? 'size (St)'
       : 'one row', l.source]), {caption: 'The limits checked'});
   return table;
 }

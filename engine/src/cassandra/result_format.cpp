@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "partplay/cassandra/replication_figures.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/cosmos/cassandra_api.h"
 
@@ -316,6 +317,10 @@ std::string RingToJson(const Ring& ring, const KeyspaceSchema* keyspace) {
     out += ",\"owner_buckets\":";
     out += JsonArray(ring.OwnerBuckets(kRingPictureBuckets),
                      [](int n, std::string& o) { o += std::to_string(n); });
+  }
+  if (keyspace != nullptr) {
+    out += ",\"replication\":";
+    out += ReplicationFiguresToJson(FigureReplication(ring, keyspace->replication));
   }
   out += fmt::format(",\"num_tokens\":{},\"random_tokens\":{}}}", ring.options().num_tokens,
                      ring.options().random_tokens ? "true" : "false");

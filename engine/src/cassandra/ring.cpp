@@ -35,9 +35,9 @@ StatusOr<Ring> Ring::Build(const RingOptions& options) {
   // refuse, and datacenters of 2^31 nodes overflowed the count (found by fuzzing).
   int64_t requested = 0;
   for (const DatacenterSpec& dc : dcs) requested += std::max(dc.nodes, 0);
-  if (requested > 1000) {
-    return Status(ErrorCode::kBadOption,
-                  fmt::format("a ring has 1 to 1000 nodes, not {}", requested));
+  if (requested > kCassandraRingMaxNodes) {
+    return Status(ErrorCode::kBadOption, fmt::format("a ring has 1 to {} nodes, not {}",
+                                                     kCassandraRingMaxNodes, requested));
   }
   int total = 0;
   for (size_t d = 0; d < dcs.size(); ++d) {
@@ -53,12 +53,13 @@ StatusOr<Ring> Ring::Build(const RingOptions& options) {
                                  dc.name, fmt::format("rack{}", n % dc.racks + 1)});
     }
   }
-  if (total < 1 || total > 1000) {
-    return Status(ErrorCode::kBadOption, fmt::format("a ring has 1 to 1000 nodes, not {}", total));
-  }
-  if (options.num_tokens < 1 || options.num_tokens > 256) {
+  if (total < 1 || total > kCassandraRingMaxNodes) {
     return Status(ErrorCode::kBadOption,
-                  fmt::format("num_tokens is 1 to 256, not {}", options.num_tokens));
+                  fmt::format("a ring has 1 to {} nodes, not {}", kCassandraRingMaxNodes, total));
+  }
+  if (options.num_tokens < 1 || options.num_tokens > kCassandraRingMaxNumTokens) {
+    return Status(ErrorCode::kBadOption, fmt::format("num_tokens is 1 to {}, not {}",
+                                                     kCassandraRingMaxNumTokens, options.num_tokens));
   }
   size_t count = static_cast<size_t>(total) * static_cast<size_t>(options.num_tokens);
   if (options.random_tokens) {

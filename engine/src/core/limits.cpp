@@ -16,7 +16,7 @@ constexpr std::string_view kSizing = "Cassandra data modelling guide, partition 
 
 constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
 
-constexpr std::array<Limit, 20> kLimits{{
+constexpr std::array<Limit, 32> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -60,6 +60,37 @@ constexpr std::array<Limit, 20> kLimits{{
      "physical partitions", "input",
      "10,000 physical partitions per modelled container (100,000,000 RU/s)",
      "Partition Playground's own bound on the container model (Cosmos DB sets none)"},
+    // The Cassandra mode: the Cassandra API's fixed replica set, the ring and throughput it starts
+    // with (cassandra/ring.h, cosmos/cassandra_api.h).
+    {"cosmos_cassandra_api_replicas", kCosmosCassandraApiReplicas, "replicas", "quota",
+     "4 replicas per physical partition (Cassandra API)", kCassandraApi},
+    {"cosmos_cassandra_api_quorum", kCosmosCassandraApiQuorum, "replicas", "quota",
+     "3 replicas acknowledge each write (Cassandra API quorum)", kCassandraApi},
+    {"cassandra_default_ring_nodes", kCassandraDefaultRingNodes, "nodes", "default",
+     "3 nodes in one datacenter in a new session's ring",
+     "Partition Playground's default ring (Cassandra's quick-start cluster size)"},
+    {"cassandra_default_num_tokens", kCassandraDefaultNumTokens, "tokens", "default",
+     "16 vnode tokens per node", "Cassandra 4.0 cassandra.yaml, num_tokens"},
+    {"cassandra_ring_max_nodes", kCassandraRingMaxNodes, "nodes", "input",
+     "1,000 nodes per modelled ring", "Partition Playground's own bound on the ring model"},
+    {"cassandra_ring_max_num_tokens", kCassandraRingMaxNumTokens, "tokens", "input",
+     "256 vnode tokens per node", "Partition Playground's own bound on the ring model"},
+    {"cassandra_ring_form_max_datacenters", kCassandraRingFormMaxDatacenters, "datacenters",
+     "input", "8 datacenters in the page's ring form", "Partition Playground's ring form"},
+    {"cassandra_ring_form_max_racks", kCassandraRingFormMaxRacks, "racks", "input",
+     "64 racks per datacenter in the page's ring form", "Partition Playground's ring form"},
+    {"cosmos_cassandra_api_default_ru_per_second", kCosmosCassandraApiDefaultRuPerSecond, "RU/s",
+     "default", "40,000 RU/s modelled for a table on the Cassandra API",
+     "Partition Playground's default (4 physical partitions for throughput)"},
+    {"cosmos_cassandra_api_max_ru_per_second", kCosmosCassandraApiMaxModelledRuPerSecond, "RU/s",
+     "input", "1,000,000 RU/s at most modelled for a table on the Cassandra API",
+     "Partition Playground's own bound on the Cassandra API model"},
+    // The sizing mode's defaults (sizing/formulas.h).
+    {"sizing_default_t_avg_bytes", kSizingDefaultTAvgBytes, "bytes", "default",
+     "8 bytes of metadata per value (t_avg)", kSizing},
+    {"sizing_default_horizon_days", kSizingDefaultHorizonDays, "days", "default",
+     "3,650 days of growth drawn (or the retention and a year)",
+     "Partition Playground's default growth horizon"},
 }};
 
 }  // namespace

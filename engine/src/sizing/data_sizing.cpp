@@ -10,6 +10,7 @@
 #include "core/message_format.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/sizing/formulas.h"
+#include "partplay/sizing/sizing_checks.h"
 
 namespace partplay {
 
@@ -295,6 +296,7 @@ std::string DataSizingToJson(const DataSizingReport& r) {
     thresholds += ThresholdJson(r.thresholds[i]);
   }
   o.Raw("thresholds", thresholds + "]");
+  o.Raw("checks", SizingChecksJson());
   return s + "}\n";
 }
 

@@ -498,7 +498,7 @@ StatusOr<GrowthSeries> ComputeGrowth(const SizingInput& table, const GrowthOptio
   series.options = options;
   const int64_t retention = options.retention_days;
   int64_t& horizon = series.options.horizon_days;
-  if (horizon == 0) horizon = std::max<int64_t>(3650, retention > 0 ? retention + 365 : 0);
+  if (horizon == 0) horizon = std::max<int64_t>(kSizingDefaultHorizonDays, retention > 0 ? retention + 365 : 0);
 
   SizingInput at = table;
   auto point = [&](int64_t day) -> StatusOr<GrowthPoint> {

@@ -7,6 +7,7 @@
 
 #include "core/message_format.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/sizing/sizing_checks.h"
 #include "sizing/table_sizing_internal.h"
 
 namespace partplay {
@@ -71,6 +72,7 @@ std::string ScenarioJson(const SizingScenario& sc) {
   arithmetic += '}';
   o.Raw("arithmetic", arithmetic);
   o.Raw("findings", FindingsJson(sc.findings));
+  o.Raw("checks", SizingChecksJson(&sc.terms));
   return s + "}";
 }
 
@@ -272,6 +274,7 @@ std::string TableSizingToJson(const TableSizingReport& r) {
   }
   o.Raw("options", options + "]");
   o.Raw("notes", StringsJson(r.notes));
+  o.Raw("checks", SizingChecksJson());
   return s + "}\n";
 }
 

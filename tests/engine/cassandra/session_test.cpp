@@ -200,6 +200,10 @@ TEST(CqlSessionTest, RingAndLayoutJson) {
       // Each vnode with its range (start, token] and share; node1's range wraps past -2^63.
       "\"tokens\":[{\"token\":\"-9223372036854775808\",\"node\":0,\"start\":\"0\",\"share\":0.5},"
       "{\"token\":\"0\",\"node\":1,\"start\":\"-9223372036854775808\",\"share\":0.5}],"
+      // The keyspace's replication on this ring (replication_figures.h).
+      "\"replication\":{\"strategy\":\"SimpleStrategy\",\"replicas\":1,\"placed\":1,\"quorum\":1,"
+      "\"local_quorum\":1,\"datacenters\":[],\"missing_datacenters\":[],"
+      "\"ring_datacenters\":[\"datacenter1\"]},"
       "\"num_tokens\":1,\"random_tokens\":false}");
   StatusOr<Table*> table = s.FindTable("ks.t");
   ASSERT_TRUE(table.ok());

@@ -30,7 +30,9 @@ TEST(Limits, TableListsEveryQuotaOnceWithItsSource) {
     EXPECT_TRUE(ids.insert(l.id).second) << l.id;
     EXPECT_FALSE(l.label.empty()) << l.id;
     EXPECT_FALSE(l.source.empty()) << l.id;
-    EXPECT_TRUE(l.kind == "quota" || l.kind == "recommendation" || l.kind == "input") << l.id;
+    EXPECT_TRUE(l.kind == "quota" || l.kind == "recommendation" || l.kind == "input" ||
+                l.kind == "default")
+        << l.id;
     EXPECT_GT(l.value, 0) << l.id;
   }
   ASSERT_NE(FindLimit("cosmos_logical_partition_bytes"), nullptr);

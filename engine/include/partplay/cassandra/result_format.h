@@ -33,7 +33,8 @@ std::string ResultToJsonLine(const StatementResult& result);
 std::string ResultToCqlsh(const StatementResult& result, std::string_view source_name);
 std::string ResultsToJson(const std::vector<StatementResult>& results);
 
-// `keyspace` (may be null) adds each node's effective ownership under its replication.
+// `keyspace` (may be null) adds each node's effective ownership under its replication and
+// "replication": the keyspace's figures on this ring (replication_figures.h).
 std::string RingToJson(const Ring& ring, const KeyspaceSchema* keyspace);
 
 std::string KeyspacesToJson(const std::vector<KeyspaceListing>& keyspaces);

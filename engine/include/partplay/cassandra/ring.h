@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "partplay/cassandra/schema.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay::cql {
@@ -33,8 +34,9 @@ struct DatacenterSpec {
 };
 
 struct RingOptions {
-  int nodes = 3;  // used when `datacenters` is empty: one datacenter "datacenter1", rack "rack1"
-  int num_tokens = 16;  // Cassandra 4's default
+  // used when `datacenters` is empty: one datacenter "datacenter1", rack "rack1"
+  int nodes = kCassandraDefaultRingNodes;
+  int num_tokens = kCassandraDefaultNumTokens;  // Cassandra 4's default
   bool random_tokens = false;
   uint64_t seed = 1;
   std::vector<DatacenterSpec> datacenters;
@@ -58,7 +60,7 @@ inline constexpr size_t kRingPictureBuckets = 1440;
 
 class Ring {
  public:
-  // Limits: 1..1000 nodes, 1..256 tokens per node.
+  // Limits: 1..kCassandraRingMaxNodes nodes, 1..kCassandraRingMaxNumTokens tokens per node.
   static StatusOr<Ring> Build(const RingOptions& options);
   // A ring with explicit tokens (initial_token), each naming its node by index.
   static StatusOr<Ring> FromTokens(std::vector<Node> nodes, std::vector<VnodeToken> tokens);

@@ -35,6 +35,10 @@ inline constexpr double kCosmosMaxSafeInteger = 9007199254740992.0;
 
 // Azure Cosmos DB for Apache Cassandra (cosmos-cassandra-api-partitioning.md).
 inline constexpr double kCosmosCassandraPhysicalPartitionBytes = 30 * kBytesPerGigabyte;
+// Each physical partition is a replica set of 4 that commits a write once 3 have it (fixed by the
+// service, whatever the keyspace's replication says).
+inline constexpr int kCosmosCassandraApiReplicas = 4;
+inline constexpr int kCosmosCassandraApiQuorum = 3;
 
 // Apache Cassandra (cassandra-partition-sizing.md): a hard limit and two rules of thumb.
 inline constexpr double kCassandraCellsPerPartition = 2e9;
@@ -74,12 +78,35 @@ inline constexpr double kSizingMaxRowsPerPartition = 9007199254740992.0;
 // sanitizers, for a 29 MB report).
 inline constexpr int kCosmosMaxModelledPhysicalPartitions = 10000;
 
+// The Cassandra ring a session starts with (cassandra/ring.h RingOptions): one datacenter of 3
+// nodes, each with Cassandra 4's default of 16 vnode tokens (cassandra.yaml num_tokens).
+inline constexpr int kCassandraDefaultRingNodes = 3;
+inline constexpr int kCassandraDefaultNumTokens = 16;
+// The largest ring the engine builds: 1,000 nodes in all, 256 vnode tokens per node (the most
+// Cassandra's token allocation is tuned for). The page's ring form also offers at most 8
+// datacenters and 64 racks per datacenter.
+inline constexpr int kCassandraRingMaxNodes = 1000;
+inline constexpr int kCassandraRingMaxNumTokens = 256;
+inline constexpr int kCassandraRingFormMaxDatacenters = 8;
+inline constexpr int kCassandraRingFormMaxRacks = 64;
+// The throughput the Cassandra API placement of a table is modelled at until the user sets one,
+// and the most the page offers to model (100 physical partitions for throughput).
+inline constexpr double kCosmosCassandraApiDefaultRuPerSecond = 40000;
+inline constexpr double kCosmosCassandraApiMaxModelledRuPerSecond = 1000000;
+
+// The sizing's defaults (sizing/formulas.h): t_avg, the metadata bytes per value, as the Cassandra
+// data-modelling guide takes it, and the days a growth series runs when no horizon is given.
+inline constexpr double kSizingDefaultTAvgBytes = 8;
+inline constexpr int kSizingDefaultHorizonDays = 3650;
+
 struct Limit {
   std::string_view id;  // stable name, e.g. "cosmos_logical_partition_bytes"
   double value;
   std::string_view unit;    // "bytes", "RU/s", "cells", "values"
-  std::string_view kind;    // "quota" (the service refuses past it), "recommendation" or
-                            // "input" (the engine's own bound on what it parses)
+  std::string_view kind;    // "quota" (set by the service: it refuses past it, or fixes it, as
+                            // the Cassandra API's replica set), "recommendation", "input" (the
+                            // engine's own bound on what it parses) or "default" (what the
+                            // engine assumes until told otherwise)
   std::string_view label;   // for charts and messages: "20 GB per logical partition"
   std::string_view source;  // where the number comes from
 };

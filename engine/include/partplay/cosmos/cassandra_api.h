@@ -23,8 +23,8 @@
 namespace partplay {
 
 struct CosmosCassandraApi {
-  static constexpr int kReplicas = 4;
-  static constexpr int kQuorum = 3;
+  static constexpr int kReplicas = kCosmosCassandraApiReplicas;
+  static constexpr int kQuorum = kCosmosCassandraApiQuorum;
   static constexpr double kPhysicalPartitionBytes = kCosmosCassandraPhysicalPartitionBytes;
   static constexpr double kLogicalPartitionBytes = kCosmosLogicalPartitionBytes;
   static constexpr int64_t kRequestUnitsPerPhysicalPartition =

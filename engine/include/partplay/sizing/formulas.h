@@ -67,7 +67,7 @@ struct SizingInput {
   double rows_per_partition = 1;  // Nr
   double partitions = 1;          // for the table total
   double replication_factor = 1;  // for the table total
-  double t_avg = 8;               // bytes of metadata per cell
+  double t_avg = kSizingDefaultTAvgBytes;  // bytes of metadata per cell
 };
 
 // Every term of the two formulas, so the page and the CLI can show the arithmetic.

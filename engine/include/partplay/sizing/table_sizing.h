@@ -35,7 +35,7 @@ struct TableSizingRequest {
   std::vector<std::pair<std::string, double>> avg_sizes;  // variable-width column -> bytes
   double partitions = 1;
   std::optional<double> replication_factor;  // default: the keyspace's (see replication_source)
-  double t_avg = 8;
+  double t_avg = kSizingDefaultTAvgBytes;
   std::vector<PartitionSplit> splits;  // the splits to evaluate
   std::optional<GrowthOptions> growth;
   // When a partition breaks a limit and no hash bucket is asked for, also propose the smallest

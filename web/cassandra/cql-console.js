@@ -1,0 +1,95 @@
+// The Cassandra view's console: the example scripts, the editor, Run and Reset, and running a
+// script through the worker (client.cql). Part of the Cassandra view (cql-view.js): `v` is the
+// view's context (its elements, state, request queue and the other parts' functions).
+import {h} from '../common/dom.js';
+
+/** The console part: {runScript, runStatements, loadExamples, useExample}; wires its controls. */
+export function consolePart(v) {
+  const {el, state, client, examplesBase} = v;
+  const enqueue = (task) => v.enqueue(task);
+  const ru = () => v.ru();
+  const acceptView = (view) => v.acceptView(view);
+  const renderResults = (options) => v.renderResults(options);
+  const showRequestError = (e) => v.showRequestError(e);
+  const offerExampleLoad = (load) => v.offerExampleLoad(load);
+
+  function runScript({focusError = true} = {}) {
+    const script = el.editor.value;
+    return enqueue(() => runStatements(script, {focusError}));
+  }
+
+  /** Runs `script` (inside a queued task) and shows its results. */
+  async function runStatements(script, {focusError = false} = {}) {
+    el.status.classList.remove('bad');
+    el.status.textContent = 'Running…';
+    const out = await client.cql({script, ru: ru()});
+    state.results = {list: out.results, script, nodes: out.view.ring.nodes.map((n) => n.name),
+                     generation: state.generation, timing: out.timing};
+    state.shownRows.clear();
+    acceptView(out.view);
+    renderResults({focusError});
+    v.root.dispatchEvent(new CustomEvent('cql:results', {detail: {results: out.results, script}, bubbles: true}));
+  }
+
+  async function loadExamples() {
+    const response = await fetch(new URL('index.json', examplesBase));
+    if (!response.ok) throw new Error(`examples/cql/index.json: HTTP ${response.status}`);
+    const list = await response.json();
+    state.examples = (Array.isArray(list) ? list : []).filter((e) => e && typeof e.id === 'string' && typeof e.file === 'string');
+    el.example.replaceChildren(...state.examples.map((e) => {
+      const option = h('option', {text: typeof e.title === 'string' ? e.title : e.id});
+      option.value = e.id;
+      return option;
+    }));
+  }
+
+  async function useExample(example, {focusError = false} = {}) {
+    el.exampleDescription.textContent = example.description ?? '';
+    const response = await fetch(new URL(example.file, examplesBase));
+    if (!response.ok) throw new Error(`${example.file}: HTTP ${response.status}`);
+    el.editor.value = await response.text();
+    el.editor.dataset.example = example.id;
+    offerExampleLoad(example.load);
+    // A schema dump creates its keyspace without IF NOT EXISTS, as on a fresh cluster.
+    if (example.fresh_session === true) {
+      enqueue(async () => {
+        const view = await client.cqlReset({ru: ru()});
+        state.selected = null;
+        acceptView(view);
+      });
+    }
+    return runScript({focusError});
+  }
+
+
+  el.run.addEventListener('click', () => runScript());
+  el.editor.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      runScript();
+    }
+  });
+  // An engine failure restarts the worker (client.js): the session it held is gone. Say so, put
+  // the ring of the controls back and show the empty session; the script stays in the editor.
+  el.editor.addEventListener('input', () => {
+    delete el.editor.dataset.example;
+  });
+  el.example.addEventListener('change', () => {
+    const example = state.examples.find((e) => e.id === el.example.value);
+    if (example) useExample(example).catch((e) => showRequestError(e));
+  });
+  el.reset.addEventListener('click', () => {
+    enqueue(async () => {
+      const view = await client.cqlReset({ru: ru()});
+      state.results = null;
+      state.selected = null;
+      renderResults();
+      el.status.classList.remove('bad');
+      el.status.textContent = 'A fresh session: no keyspaces.';
+      acceptView(view);
+    });
+  });
+
+
+  return {runScript, runStatements, loadExamples, useExample};
+}
