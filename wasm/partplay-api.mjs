@@ -250,6 +250,13 @@ export class Engine {
   errorCodes() { return answer(this.#module.errorCodes()); }
   /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
   limits() { return answer(this.#module.limits()).limits; }
+  /** The enums and defaults the page's controls offer (report/vocabulary.h): {defaults, enums}. */
+  vocabulary() { return answer(this.#module.vocabulary()); }
+  /** One key in the CLI's --candidate grammar (report/candidate_spec.h), as analysis options. */
+  parseCandidateSpec(spec) {
+    if (!this.#module.parseCandidateSpec) throw new TypeError('this engine module has no key comparison');
+    return answer(this.#module.parseCandidateSpec(String(spec)));
+  }
   /** The numeric code of an error name of that table (e.g. 'io'); throws for an unknown name. */
   errorCode(name) {
     const entry = this.errorCodes().find((c) => c.name === name);
