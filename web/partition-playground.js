@@ -37,6 +37,7 @@
 import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
+import {engineDefault} from './common/limits.js';
 import {h, table} from './embed/element-dom.js';
 import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
 
@@ -312,6 +313,8 @@ export class PartitionPlayground extends HTMLElement {
 
   async #runCosmos(client) {
     const {source, entry} = await this.#cosmosInput();
+    await client.ready;  // the engine's defaults (engineDefault) arrive with it
+    const defaultRu = engineDefault('container').ru_per_second;
     const keyText = this.#override.key ?? this.getAttribute('key') ?? entry?.key ?? '/id';
     const keyPaths = keyText.split(',').map((s) => s.trim()).filter(Boolean);
     const ruAttr = this.getAttribute('ru');
@@ -322,7 +325,7 @@ export class PartitionPlayground extends HTMLElement {
       container = {...(entry?.container ?? {})};
       if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
       if (hashVersion !== null) container.hash_version = hashVersion;
-      if (!container.ru_per_second) container.ru_per_second = 400;
+      if (!container.ru_per_second) container.ru_per_second = defaultRu;
     }
     const synthetic = this.hasAttribute('synthetic') && entry?.synthetic
       ? {separator: '.', ...entry.synthetic} : undefined;
@@ -401,7 +404,8 @@ export class PartitionPlayground extends HTMLElement {
     const queries = (this.getAttribute('queries') ?? '').split(';').map((q) => q.trim()).filter(Boolean)
       .map((q) => ({filter: q.split(',').map((p) => p.trim()).filter(Boolean)}));
     const growth = Number(this.getAttribute('growth') ?? 1);
-    const model = {...(container ?? {ru_per_second: Number(this.getAttribute('ru') ?? 400) || 400}),
+    const defaultRu = engineDefault('container').ru_per_second;
+    const model = {...(container ?? {ru_per_second: Number(this.getAttribute('ru') ?? defaultRu) || defaultRu}),
                    growth: Number.isFinite(growth) && growth >= 1 ? growth : 1};
     delete model.route;
     const table_ = await client.compare({keys, container: model, queries});

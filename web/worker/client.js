@@ -29,7 +29,7 @@
 // (a test hook), else min(navigator.hardwareConcurrency, MAX_WORKERS). A pool worker whose wasm
 // heap grew past `retireHeapBytes` in its part is stopped once its partial state has arrived, so
 // the merge does not run beside heaps that can never shrink; the next analysis starts a fresh one.
-import {setLimits} from '../common/limits.js';
+import {setLimits, setVocabulary} from '../common/limits.js';
 import {WorkerPool} from './pool.js';
 import {
   DEFAULT_MAX_PARTITIONS, ErrorCodeNames, Reply, Request, SourceKind, readAheadPays, validateContainer, validateKeyPaths,
@@ -174,6 +174,7 @@ export class PlaygroundClient extends EventTarget {
       this.errorCodes = info.errorCodes;
       this.limits = info.limits;
       setLimits(info.limits);
+      setVocabulary(info.vocabulary);
       return info;
     });
     // A restart's `ready` may be awaited by nobody; its failure reaches the requests themselves.

@@ -585,7 +585,8 @@ async function handle(message) {
   switch (type) {
     case Request.INIT: {
       const {engine} = await engineFor(FIRST_DOMAIN);
-      return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(), simd: engine.simd};
+      return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(),
+              vocabulary: engine.vocabulary(), simd: engine.simd};
     }
     case Request.ANALYZE: {
       dropHeldPart();
