@@ -13,7 +13,7 @@
 import {h} from '../common/dom.js';
 import {formatBytes, formatInt, formatPercent, progressShare} from '../common/format.js';
 import {MAX_COMPARED_KEYS, MAX_COMPARED_QUERIES} from '../worker/protocol.js';
-import {limitText, limitValue} from '../common/limits.js';
+import {limit, limitText, limitValue} from '../common/limits.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The logical partition quota (core/limits.h), read once the engine is loaded. */
@@ -287,7 +287,7 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     svg.setAttribute('viewBox', `0 0 ${width} ${rows.length * rowH + 24}`);
     svg.setAttribute('role', 'img');
     const summary = rows.map((r) => `${r.label}: ${formatBytes(r.largest_bytes_after_growth)}`).join('; ');
-    svg.setAttribute('aria-label', `Largest logical partition after growth per key, against the 20 GB limit (log scale). ${summary}`);
+    svg.setAttribute('aria-label', `Largest logical partition after growth per key, against the ${limitText('cosmos_logical_partition_bytes')} limit (log scale). ${summary}`);
     const el = (tag, attrs, text) => {
       const n = document.createElementNS(SVG, tag);
       for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
@@ -306,8 +306,8 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     });
     const lx = labelW + scale(logicalLimit()) * plotW;
     svg.append(el('line', {x1: lx, x2: lx, y1: 0, y2: rows.length * rowH + 4, class: 'limit-line'}));
-    svg.append(el('text', {x: lx, y: rows.length * rowH + 18, 'text-anchor': 'middle', class: 'chart-label'}, '20 GB per logical partition'));
-    chart.append(svg, h('figcaption', {text: `Largest logical partition${table.growth > 1 ? ` after growth ×${formatInt(table.growth)}` : ''}, log scale; red bars break the 20 GB limit. The table above has the same numbers.`}));
+    svg.append(el('text', {x: lx, y: rows.length * rowH + 18, 'text-anchor': 'middle', class: 'chart-label'}, limit('cosmos_logical_partition_bytes').label));
+    chart.append(svg, h('figcaption', {text: `Largest logical partition${table.growth > 1 ? ` after growth ×${formatInt(table.growth)}` : ''}, log scale; red bars break the ${limitText('cosmos_logical_partition_bytes')} limit. The table above has the same numbers.`}));
   }
 
   function render() {

@@ -509,7 +509,7 @@ export function renderSyntheticCompare(root, plain, synthetic, {basePath}) {
     ['grown', 'largest after growth', (r) => (r.largest_partition ? `${formatBytes(r.largest_partition.bytes * growthOf(r))}` +
       (growthOf(r) > 1 ? ` (×${formatInt(growthOf(r))})` : ' (no growth set)') : '–'),
      (r) => (r.largest_partition?.bytes ?? 0) * growthOf(r)],
-    ['over20gb', 'logical partitions over 20 GB after growth', (r) => formatInt(over20gb(r)), (r) => over20gb(r)],
+    ['over20gb', `logical partitions over ${limitText(BYTES_PER_LOGICAL)} after growth`, (r) => formatInt(over20gb(r)), (r) => over20gb(r)],
     ['gini', 'spread (Gini: 0 even … 1 all in one)', (r) => formatDecimal(r.gini), (r) => r.gini],
     ['physical', 'physical partitions', (r) => (layoutOf(r) ? formatInt(layoutOf(r).ranges.length) : '–'),
      (r) => layoutOf(r)?.ranges.length ?? 0],

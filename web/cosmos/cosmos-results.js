@@ -9,18 +9,16 @@
 import {logBins, renderConcentration, renderHistogram} from '../common/charts.js';
 import {fillTable, h, keyNode, setFigure as setFigureNode} from '../common/dom.js';
 import {
-  formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent, sourceSize,
+  formatBytes, formatInt, formatKey, formatMs, formatPercent, sourceSize,
 } from '../common/format.js';
-import {limitText, limitValue} from '../common/limits.js';
 import {shortEpk} from './container-charts.js';
+import {summaryFigures} from './summary-figures.js';
 import {
   describeSynthetic, rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare,
   renderWorkload,
 } from './container-view.js';
 
 const PAGE_SIZE = 25;
-const LOGICAL = 'cosmos_logical_partition_bytes';
-const LOGICAL_LIMIT = () => limitValue(LOGICAL);
 
 /**
  * `ctx`: {root, el (cosmos-elements.js), state (the view's), viewReport(), reanalyze(),
@@ -107,42 +105,19 @@ export function createResults(ctx) {
     el.keyInput.scrollIntoView({block: 'center', behavior: 'smooth'});
   }
 
+  /** The summary card: the figures of summary-figures.js, the largest key and the spread's verdict beside them. */
   function renderSummary(report) {
-    setFigure('summary-items', formatInt(report.items), report.items);
-    setFigure('summary-partitions', formatInt(report.partition_count), report.partition_count,
-              {level: report.levels.partition_count});
-    setFigure('summary-bytes', formatBytes(report.bytes), report.bytes, {title: `${formatInt(report.bytes)} bytes`});
-    const largest = report.largest_partition;
-    if (largest) {
-      setFigure('summary-largest', formatBytes(largest.bytes), largest.bytes, {
-        title: `${formatInt(largest.bytes)} bytes, ${formatPercent(largest.bytes / LOGICAL_LIMIT())} of the ` +
-          `${limitText(LOGICAL)} limit`,
-        level: report.levels.largest_partition,
-      });
-      setSub('summary-largest-key', [h('span', {text: 'key '}), keyNode(largest.key),
-        h('span', {text: ` · ${formatInt(largest.items)} items`})]);
-    } else {
-      setFigure('summary-largest', '–', 0);
-      setSub('summary-largest-key', h('span', {text: 'no partitions'}));
+    for (const f of summaryFigures(report)) {
+      setFigure(`summary-${f.id}`, f.text, f.value, {level: f.level, title: f.title});
     }
-    setFigure('summary-mean', formatBytes(report.mean_partition_bytes), report.mean_partition_bytes,
-              {title: `${formatDecimal(report.mean_partition_bytes)} bytes`});
-    const top = report.top1_percent ?? {partitions: 0, bytes: 0, share: 0};
-    setFigure('summary-top1', formatPercent(top.share), top.share,
-              {level: report.levels.top1_percent});
-    setSub('summary-top1-sub', h('span', {
-      text: `${formatInt(top.partitions)} partition${top.partitions === 1 ? '' : 's'}, ${formatBytes(top.bytes)}`,
-    }));
+    const largest = report.largest_partition;
+    setSub('summary-largest-key', largest
+      ? [h('span', {text: 'key '}), keyNode(largest.key), h('span', {text: ` · ${formatInt(largest.items)} items`})]
+      : h('span', {text: 'no partitions'}));
+    const figures = new Map(summaryFigures(report).map((f) => [f.id, f]));
+    setSub('summary-top1-sub', h('span', {text: figures.get('top1').sub}));
     // The engine's verdict on the spread (report.spread), as the findings word it.
-    const {gini, verdict, level} = report.spread;
-    setFigure('summary-gini', formatDecimal(gini), gini, {level});
-    setSub('summary-gini-sub', h('span', {text: verdict, testid: 'summary-gini-verdict'}));
-    setFigure('summary-undefined', formatInt(report.undefined_key_items), report.undefined_key_items,
-              {level: report.levels.undefined_key});
-    const invalid = report.invalid_key?.items ?? 0;
-    setFigure('summary-invalid', formatInt(invalid), invalid, {level: report.levels.invalid_key});
-    const oversized = report.oversized_items?.count ?? 0;
-    setFigure('summary-oversized', formatInt(oversized), oversized, {level: report.levels.oversized_items});
+    setSub('summary-gini-sub', h('span', {text: figures.get('gini').verdict, testid: 'summary-gini-verdict'}));
   }
 
   function describeLocation(x) {
