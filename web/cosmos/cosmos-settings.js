@@ -184,13 +184,21 @@ export function createSettings(ctx) {
     return values;
   }
 
-  /** The synthetic-key builder's starting values: the engine's (vocabulary defaults.synthetic). */
-  function applySyntheticDefaults() {
+  /**
+   * The engine's vocabulary in the controls: only the hash versions, spreads and synthetic kinds
+   * the engine accepts are offered, and the synthetic-key builder starts from its defaults.
+   */
+  function applyVocabulary() {
+    for (const [select, name] of [[el.hashVersion, 'hash_versions'], [el.spreadSelect, 'spread_kinds'],
+      [el.syntheticKind, 'synthetic_kinds']]) {
+      const known = engineEnum(name);
+      for (const option of [...select.options]) if (!known.includes(option.value)) option.remove();
+    }
     const syn = engineDefault('synthetic');
     el.syntheticSeparator.value = syn.separator;
     el.syntheticBuckets.value = String(syn.buckets);
   }
 
-  return {applySyntheticDefaults, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls,
+  return {applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls,
           applySettingsToControls, syntheticFromForm, parseRoute};
 }

@@ -227,7 +227,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   // (cosmos-results.js): the view's concerns, each over the same elements and state.
   const ctx = {root, el, state, containerSections, currentKeyPaths, viewReport, reanalyze};
   const {
-    applySyntheticDefaults, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls, applySettingsToControls,
+    applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls, applySettingsToControls,
     syntheticFromForm, parseRoute,
   } = createSettings(ctx);
   ctx.syncControls = syncControls;
@@ -689,7 +689,7 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
       await Promise.all([loadExamples(), client.ready.catch(() => null)]);
       if (hasVocabulary()) {
         fillLimits(root);
-        applySyntheticDefaults();
+        applyVocabulary();
       }
     } catch (e) {
       el.exampleSelect.replaceChildren(h('option', {text: 'Examples unavailable'}));
