@@ -38,6 +38,8 @@ const cassandra = mountCassandraView(byId('cassandra-view'), client, {examplesBa
 const sizing = mountSizingPanel(byId('sizing-view'), client, {analysisRuns: document.body,
                                                             examplesBase: new URL('cql/', examples)});
 const views = {cosmos, cassandra, sizing};
+/** The share bar (set below; the mode switch may report a mode from the URL before it exists). */
+let share = null;
 
 initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
   panels: {cosmos: byId('cosmos-view'), cassandra: byId('cassandra-view'), sizing: byId('sizing-view')},
@@ -46,14 +48,14 @@ initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
       if (name === mode) view.activate();
       else view.deactivate?.();
     }
-    share.modeChanged();
+    share?.modeChanged();
   },
 });
 
 // "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
 // first analysis has finished. The Cassandra view is read through cassandraShare until its handle
 // has shareState/restoreState of its own.
-const share = initShare(document.querySelector('[data-testid="share-bar"]'), {
+share = initShare(document.querySelector('[data-testid="share-bar"]'), {
   views: {...views, cassandra: cassandra.shareState ? cassandra : {...cassandraShare(byId('cassandra-view'))}},
   mode: () => document.body.dataset.mode ?? 'cosmos',
   selectMode: (mode) => byId(`mode-${mode}`)?.click(),
