@@ -8,6 +8,7 @@
 //   node --test --test-concurrency=1 tests/e2e/judgements.test.mjs   (after `make site`)
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {TIMEOUT, analysisAfter, byTestId, figure, openPage, siteRoot, useBrowser} from './harness.mjs';
@@ -31,7 +32,8 @@ function benchLikeItems() {
 /** The engine's report for `text` keyed by /userId under `container`, from build/site's module. */
 async function engineReport(text, container) {
   const {createEngine} = await import(pathToFileURL(join(siteRoot, 'engine', 'partplay-api.mjs')).href);
-  const engine = await createEngine({}, {domain: 'cosmos-fast'});
+  const wasmBinary = readFileSync(join(siteRoot, 'engine', 'partplay-cosmos-fast.wasm'));
+  const engine = await createEngine({wasmBinary}, {domain: 'cosmos-fast'});
   return engine.analyzeBytes(new TextEncoder().encode(text), {key_paths: ['/userId']}, {container});
 }
 
