@@ -63,6 +63,7 @@ serve: site
 
 test: native site
 	@scripts/lint-throwing.sh
+	@node scripts/lint-web-rules.mjs
 	@echo "== engine unit tests (ctest)"
 	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
 	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"

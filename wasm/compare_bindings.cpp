@@ -6,6 +6,7 @@
 //   c.configure('{"keys": [{"key_paths": ["/tenantId"]}, {"key_paths": ["/id"]}]}');
 //   const {pointer} = c.writableChunk(n);  HEAPU8.set(bytes, pointer);  c.commitChunk(n);
 //   c.finish();  JSON.parse(c.compare('{"container": {"ru_per_second": 4000}}').json);
+//   JSON.parse(Module.parseCandidateSpec('hash:/date:/vin:400').json);  // the --candidate grammar
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "partplay/report/candidate_spec.h"
 #include "partplay/report/key_comparison.h"
 #include "status_value.h"
 
@@ -82,9 +84,18 @@ class Comparison {
   std::vector<uint8_t> staging_;
 };
 
+// report/candidate_spec.h: one key written as the CLI's --candidate SPEC, as analysis options
+// JSON ({key_paths, synthetic?}).
+val ParseCandidateSpec(std::string spec) {
+  auto key = partplay::ParseCandidateSpec(spec);
+  if (!key.ok()) return StatusValue(key.status());
+  return JsonAnswer(partplay::CandidateKeyToJson(key.value()));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(partplay_compare) {
+  emscripten::function("parseCandidateSpec", &ParseCandidateSpec);
   emscripten::class_<Comparison>("Comparison")
       .constructor<>()
       .function("configure", &Comparison::configure)

@@ -239,14 +239,12 @@ export class Engine {
   errorCodes() { return answer(this.#module.errorCodes()); }
   /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
   limits() { return answer(this.#module.limits()).limits; }
-  /**
-   * The engine's defaults and enums ({defaults, enums}; wasm/bindings.cpp vocabulary), or null
-   * where this build has none.
-   */
-  vocabulary() {
-    if (typeof this.#module.vocabulary !== 'function') return null;
-    const raw = this.#module.vocabulary();
-    return typeof raw === 'string' ? JSON.parse(raw) : answer(raw);
+  /** The enums and defaults the page's controls offer (report/vocabulary.h): {defaults, enums}. */
+  vocabulary() { return answer(this.#module.vocabulary()); }
+  /** One key in the CLI's --candidate grammar (report/candidate_spec.h), as analysis options. */
+  parseCandidateSpec(spec) {
+    if (!this.#module.parseCandidateSpec) throw new TypeError('this engine module has no key comparison');
+    return answer(this.#module.parseCandidateSpec(String(spec)));
   }
   /**
    * The page's plan for analysing an input of `inputBytes` in parts (ingest/parts_plan.h

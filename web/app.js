@@ -1,14 +1,16 @@
 // The page's composition root: one engine worker (web/worker/client.js) shared by the three modes,
-// each a view mounted on its panel of index.html: Cosmos DB (cosmos/cosmos-view.js), Cassandra
-// (cassandra/cql-view.js) and Sizing (sizing/sizing-panel.js); the mode switch (the tabs) and the
-// share bar (common/embed-share.js) around them. Only this module looks elements up in the
-// document; a view reads nothing outside the root it is given.
+// each a view mounted on its (empty) panel of index.html, into which it renders its own template:
+// Cosmos DB (cosmos/cosmos-view.js), Cassandra (cassandra/cql-view.js) and Sizing
+// (sizing/sizing-panel.js); the mode switch (the tabs) and the share bar (common/embed-share.js)
+// around them. Only this module looks elements up in the document; a view reads nothing outside
+// the root it is given, and the share bar reads the views through their handles and events
+// (common/view.js).
 import {PlaygroundClient, pageAsksNoSimd} from './worker/client.js';
 import {mountCosmosView} from './cosmos/cosmos-view.js';
 import {mountCassandraView} from './cassandra/cql-view.js';
 import {mountSizingPanel} from './sizing/sizing-panel.js';
 import {initModeSwitch} from './common/mode-switch.js';
-import {initShare} from './common/embed-share.js';
+import {cassandraShare, initShare} from './common/embed-share.js';
 import {wireGlossary} from './common/glossary.js';
 
 const byId = (id) => document.getElementById(id);
@@ -35,21 +37,30 @@ const cosmos = mountCosmosView(byId('cosmos-view'), client, {statusNode: documen
 const cassandra = mountCassandraView(byId('cassandra-view'), client, {examplesBase: new URL('cql/', examples)});
 const sizing = mountSizingPanel(byId('sizing-view'), client, {analysisRuns: document.body,
                                                             examplesBase: new URL('cql/', examples)});
+const views = {cosmos, cassandra, sizing};
+/** The share bar (set below; the mode switch may report a mode from the URL before it exists). */
+let share = null;
 
 initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
   panels: {cosmos: byId('cosmos-view'), cassandra: byId('cassandra-view'), sizing: byId('sizing-view')},
   onChange: (mode) => {
-    if (mode === 'sizing') sizing.activate();
-    else sizing.deactivate();
-    if (mode === 'cassandra') cassandra.activate();
-    // Charts drawn while hidden have no width: draw them again now that they show.
-    else if (mode === 'cosmos') requestAnimationFrame(cosmos.renderCharts);
+    for (const [name, view] of Object.entries(views)) {
+      if (name === mode) view.activate();
+      else view.deactivate?.();
+    }
+    share?.modeChanged();
   },
 });
 
 // "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
-// first analysis has finished.
-initShare({dataSource: () => cosmos.source()});
+// first analysis has finished. The Cassandra view is read through cassandraShare until its handle
+// has shareState/restoreState of its own.
+share = initShare(document.querySelector('[data-testid="share-bar"]'), {
+  views: {...views, cassandra: cassandra.shareState ? cassandra : {...cassandraShare(byId('cassandra-view'))}},
+  mode: () => document.body.dataset.mode ?? 'cosmos',
+  selectMode: (mode) => byId(`mode-${mode}`)?.click(),
+  dataSource: () => cosmos.source(),
+});
 
 // The "?" next to each term's first use (RU/s, EPK, Gini, ...) opens its explanation in place.
 wireGlossary(document.body);

@@ -37,6 +37,8 @@
 import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
+import {engineDefault} from './common/limits.js';
+import {summaryFigures} from './cosmos/summary-figures.js';
 import {h, table} from './embed/element-dom.js';
 import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
 
@@ -312,6 +314,8 @@ export class PartitionPlayground extends HTMLElement {
 
   async #runCosmos(client) {
     const {source, entry} = await this.#cosmosInput();
+    await client.ready;  // the engine's defaults (engineDefault) arrive with it
+    const defaultRu = engineDefault('container').ru_per_second;
     const keyText = this.#override.key ?? this.getAttribute('key') ?? entry?.key ?? '/id';
     const keyPaths = keyText.split(',').map((s) => s.trim()).filter(Boolean);
     const ruAttr = this.getAttribute('ru');
@@ -322,7 +326,7 @@ export class PartitionPlayground extends HTMLElement {
       container = {...(entry?.container ?? {})};
       if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
       if (hashVersion !== null) container.hash_version = hashVersion;
-      if (!container.ru_per_second) container.ru_per_second = 400;
+      if (!container.ru_per_second) container.ru_per_second = defaultRu;
     }
     const synthetic = this.hasAttribute('synthetic') && entry?.synthetic
       ? {separator: '.', ...entry.synthetic} : undefined;
@@ -337,22 +341,21 @@ export class PartitionPlayground extends HTMLElement {
       : keyPaths.join(', ');
     const out = [];
     if (show('summary')) {
-      const figures = [
-        ['items', report.items], ['logical partitions', report.partition_count],
-        ['largest partition', report.largest_partition ? formatBytes(report.largest_partition.bytes) : '–'],
-        ['items without the key', report.undefined_key_items],
-      ];
+      // The page's summary figures (cosmos/summary-figures.js), the ones an embed has room for.
+      const all = new Map(summaryFigures(report).map((f) => [f.id, f]));
+      const figures = ['items', 'partitions', 'largest', 'gini', 'undefined'].map((id) => all.get(id));
       const layout = report.container?.before;
       if (layout) {
-        figures.push(['physical partitions', layout.ranges.length],
-                     ['throttled demand', formatPercent(layout.throttled_fraction ?? 0)]);
+        figures.push({label: 'physical partitions', text: formatInt(layout.ranges.length), value: layout.ranges.length},
+                     {label: 'throttled demand', text: formatPercent(layout.throttled_fraction ?? 0),
+                      value: layout.throttled_fraction ?? 0, level: layout.throttled_level});
       }
       out.push(h('section', {testid: 'summary'}, [
         h('p', {className: 'muted', text: `Key: ${keyLabel}`}),
-        h('dl', {className: 'summary'}, figures.map(([name, value]) =>
-          h('div', {attrs: {'data-figure': name}, testid: `figure-${name.replace(/ /g, '-')}`}, [
-            h('dt', {text: name}), h('dd', {text: typeof value === 'number' ? formatInt(value) : value,
-                                           attrs: {'data-value': String(typeof value === 'number' ? value : '')}})]))),
+        h('dl', {className: 'summary'}, figures.map((f) =>
+          h('div', {attrs: {'data-figure': f.label, 'data-level': f.level ?? ''}, testid: `figure-${f.label.replace(/ /g, '-')}`}, [
+            h('dt', {text: f.label}),
+            h('dd', {text: f.verdict ? `${f.text} (${f.verdict})` : f.text, attrs: {'data-value': String(f.value)}})]))),
       ]));
     }
     if (show('partitions')) {
@@ -401,7 +404,8 @@ export class PartitionPlayground extends HTMLElement {
     const queries = (this.getAttribute('queries') ?? '').split(';').map((q) => q.trim()).filter(Boolean)
       .map((q) => ({filter: q.split(',').map((p) => p.trim()).filter(Boolean)}));
     const growth = Number(this.getAttribute('growth') ?? 1);
-    const model = {...(container ?? {ru_per_second: Number(this.getAttribute('ru') ?? 400) || 400}),
+    const defaultRu = engineDefault('container').ru_per_second;
+    const model = {...(container ?? {ru_per_second: Number(this.getAttribute('ru') ?? defaultRu) || defaultRu}),
                    growth: Number.isFinite(growth) && growth >= 1 ? growth : 1};
     delete model.route;
     const table_ = await client.compare({keys, container: model, queries});

@@ -12,6 +12,7 @@
 #include "cli_args.h"
 #include "cli_io.h"
 #include "partplay/core/status.h"
+#include "partplay/report/candidate_spec.h"
 #include "partplay/report/key_comparison.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_format.h"
@@ -63,54 +64,11 @@ std::vector<std::string> SplitCommas(std::string_view text) {
   }
 }
 
-bool ParseBuckets(std::string_view text, uint32_t& out) {
-  int64_t n = 0;
-  if (!cli::ParseCount(text, n) || n < 1 || n > 1000000) return false;
-  out = static_cast<uint32_t>(n);
-  return true;
-}
-
 bool AllPaths(const std::vector<std::string>& paths) {
   for (const std::string& p : paths) {
     if (p.empty() || p[0] != '/') return false;
   }
   return !paths.empty();
-}
-
-// One --candidate SPEC (the description's grammar); false when it does not read.
-bool ParseCandidate(std::string_view spec, partplay::AnalysisOptions& key) {
-  using Kind = partplay::SyntheticKeyOptions::Kind;
-  key.discover_items = 0;
-  auto colon = spec.find(':');
-  if (colon == std::string_view::npos) {
-    key.key_paths = SplitCommas(spec);
-    return AllPaths(key.key_paths) && key.key_paths.size() <= 3;
-  }
-  std::string_view kind = spec.substr(0, colon), rest = spec.substr(colon + 1);
-  if (kind == "concat") {
-    key.synthetic.kind = Kind::kConcat;
-    key.synthetic.paths = SplitCommas(rest);
-    key.key_paths = {key.synthetic.paths[0]};
-    return AllPaths(key.synthetic.paths) && key.synthetic.paths.size() >= 2;
-  }
-  auto last = rest.rfind(':');
-  if (last == std::string_view::npos) return false;
-  if (!ParseBuckets(rest.substr(last + 1), key.synthetic.buckets)) return false;
-  rest = rest.substr(0, last);
-  if (kind == "random") {
-    key.synthetic.kind = Kind::kRandomSuffix;
-    key.key_paths = {std::string(rest)};
-    return AllPaths(key.key_paths);
-  }
-  if (kind == "hash") {
-    auto mid = rest.find(':');
-    if (mid == std::string_view::npos) return false;
-    key.synthetic.kind = Kind::kHashSuffix;
-    key.key_paths = {std::string(rest.substr(0, mid))};
-    key.synthetic.suffix_path = rest.substr(mid + 1);
-    return AllPaths(key.key_paths) && AllPaths({key.synthetic.suffix_path});
-  }
-  return false;
 }
 
 }  // namespace
@@ -128,11 +86,11 @@ int RunCompareCommand(int argc, char** argv) {
   std::vector<cli::Option> table = {
       {"--candidate", "-c", "SPEC", "a key to judge (see above); repeat, up to 8",
        [&](std::string_view v) {
-         partplay::AnalysisOptions key;
-         if (!ParseCandidate(v, key)) {
+         auto key = partplay::ParseCandidateSpec(v);  // report/candidate_spec.h
+         if (!key.ok()) {
            return Bad("takes /PATH, /A,/B, concat:/A,/B, random:/PATH:N or hash:/PATH:/SRC:N");
          }
-         request.keys.push_back(std::move(key));
+         request.keys.push_back(std::move(key).value());
          return Status::Ok();
        }},
       {"--query", "", "PATHS",

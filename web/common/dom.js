@@ -2,13 +2,17 @@
 // values and messages from the data can never become markup.
 import {formatKeyValue, truncate} from './format.js';
 
-/** document.createElement with a class, text, title, data-testid and children. */
-export function h(tag, {className, text, title, testid} = {}, children = []) {
+/**
+ * document.createElement with a class, text, title, data-testid, attributes and children: the one
+ * element builder of the page and the element (embed/element-dom.js re-exports it).
+ */
+export function h(tag, {className, text, title, testid, attrs} = {}, children = []) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   if (title !== undefined) node.title = title;
   if (testid) node.dataset.testid = testid;
+  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
   for (const child of children) node.append(child);
   return node;
 }

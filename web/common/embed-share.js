@@ -1,7 +1,8 @@
 // "Copy link" and "Copy embed snippet" for the full page (index.html), and restoring a copied link.
 //
 //   import {initShare} from './embed-share.js';
-//   initShare();   // wires #copy-link, #copy-embed, #share-output, #share-status; restores #pp=...
+//   initShare(shareBar, {views: {cosmos, cassandra, sizing}, mode, selectMode, dataSource});
+//   // wires the bar's copy-link, copy-embed, share-output, share-status; restores #pp=...
 //
 // The state travels in the URL fragment as #pp=<base64url(deflate-raw(JSON))>, never sent to a
 // server. Cosmos DB mode: {m: 'cosmos', e: example id, k: key, h: hash version, r: RU/s, d: the
@@ -15,9 +16,12 @@
 // piecewise and never past MAX_STATE_BYTES (a link that unpacks to gigabytes stops there), and
 // every field of the state is checked for its type and length (validateState) before use.
 //
-// This module reads the page through its controls' ids only; it never talks to the worker.
+// This module reads and restores the views through their handles (web/common/view.js:
+// shareState, restoreState) and hears them through their events; it looks up nothing but the
+// share bar's own controls, and never talks to the worker.
 import {inlineScript} from './inline-data.js';
 import {submitForm} from './dom.js';
+import {VIEW_EVENTS} from './view.js';
 
 export const FRAGMENT_PREFIX = '#pp=';
 /** Inline data or scripts above this many characters are left out of the link. */
@@ -214,8 +218,6 @@ export function embedSnippet(state, moduleUrl) {
     `<partition-playground ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}>${child}</partition-playground>`;
 }
 
-const byId = (id) => document.getElementById(id);
-
 /** Whether `text` may travel inside a link: short enough, and its JSON form within the link budget. */
 export function fitsInline(text) {
   return text.length <= MAX_INLINE_CHARS &&
@@ -270,30 +272,16 @@ export function leadingItems(text, max = MAX_INLINE_CHARS) {
   return {text: items.join('\n') + (items.length ? '\n' : ''), items: items.length, all: true};
 }
 
-/** The page's current state, read from its controls. */
+/** The views the share bar reads and restores (view.js handles), and the mode on show. */
+const page = {views: {}, mode: () => 'cosmos', selectMode: () => {}};
+/** The Cosmos DB view's latest 'pp:run' event: {state, runs}. */
+let lastRun = {state: 'loading', runs: 0};
+
+/** The page's current state, from the view on show (its shareState). */
 export function currentState() {
-  const mode = document.body.dataset.mode ?? 'cosmos';
-  const number = (id) => {
-    const v = Number(byId(id)?.value);
-    return Number.isFinite(v) && v > 0 ? v : undefined;
-  };
-  if (mode === 'cassandra') {
-    const script = byId('cql-editor')?.value ?? '';
-    const state = {m: 'cassandra', n: number('ring-nodes'), v: number('ring-vnodes')};
-    if (fitsInline(script)) state.s = script;
-    else state.e = byId('cql-example')?.value;
-    return state;
-  }
-  if (mode === 'sizing') return {m: 'sizing'};
-  const select = byId('example-select');
-  const own = select?.selectedOptions?.[0]?.hasAttribute('data-own');
-  const state = {m: 'cosmos', k: byId('key-input')?.value ?? '', h: byId('hash-version')?.value, r: number('ru-input')};
-  if (!own) state.e = select?.value;
-  else {
-    const text = byId('paste-input')?.value ?? '';
-    if (text && fitsInline(text)) state.d = text;
-  }
-  return state;
+  const mode = page.mode();
+  const view = page.views[mode];
+  return {m: mode, ...(view?.shareState?.({fits: fitsInline}) ?? {})};
 }
 
 function waitFor(test) {
@@ -308,30 +296,49 @@ function waitFor(test) {
   });
 }
 
-const runs = () => Number(document.body.dataset.runs ?? 0);
-const settled = (n) => () => runs() > n && document.body.dataset.state !== 'busy' && document.body.dataset.state !== 'loading';
-
-/** Runs `action` and waits until the Cosmos DB view finished the analysis it started. */
-async function analysisAfter(action) {
-  const n = runs();
-  action();
-  await waitFor(settled(n));
-}
-
-function setValue(id, value) {
-  const node = byId(id);
-  if (node && value !== undefined && value !== null) node.value = String(value);
-}
-
-/** Drives the page's controls to `state`. */
+/** Brings the page to `state`: once the first analysis has finished, its mode shows and its view restores itself. */
 export async function restoreState(state) {
-  await waitFor(() => runs() >= 1 && document.body.dataset.state !== 'busy' && document.body.dataset.state !== 'loading');
-  if (state.m === 'cassandra' || state.m === 'sizing') {
-    byId(`mode-${state.m}`)?.click();
-    if (state.m === 'cassandra') {
-      const panel = byId('cassandra-view');
-      const cqlRuns = () => Number(panel.dataset.cqlRuns ?? 0);
-      const idle = (n) => () => cqlRuns() > n && panel.dataset.cqlPending === '0' && panel.dataset.cqlState !== 'busy';
+  await waitFor(() => lastRun.runs >= 1 && lastRun.state !== 'busy' && lastRun.state !== 'loading');
+  if (state.m !== 'cosmos') page.selectMode(state.m);
+  const view = page.views[state.m];
+  if (!view?.restoreState) return;
+  let timer = 0;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out restoring the link')), TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([view.restoreState(state), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The Cassandra view's share state, read inside its own root, for as long as its handle has no
+ * shareState/restoreState of its own (view.js): {n: nodes, v: vnodes, s: the script when small,
+ * else e: its example}. The panel carries data-cql-runs/-pending/-state.
+ */
+export function cassandraShare(root) {
+  const byId = (id) => root.querySelector(`#${id}`);
+  const number = (id) => {
+    const v = Number(byId(id)?.value);
+    return Number.isFinite(v) && v > 0 ? v : undefined;
+  };
+  const cqlRuns = () => Number(root.dataset.cqlRuns ?? 0);
+  const idle = (n) => () => cqlRuns() > n && root.dataset.cqlPending === '0' && root.dataset.cqlState !== 'busy';
+  const setValue = (id, value) => {
+    const node = byId(id);
+    if (node && value !== undefined && value !== null) node.value = String(value);
+  };
+  return {
+    shareState({fits}) {
+      const script = byId('cql-editor')?.value ?? '';
+      const shared = {n: number('ring-nodes'), v: number('ring-vnodes')};
+      if (fits(script)) shared.s = script;
+      else shared.e = byId('cql-example')?.value;
+      return shared;
+    },
+    async restoreState(state) {
       await waitFor(idle(0));
       const ringForm = byId('ring-form');
       if (ringForm && (state.n || state.v)) {
@@ -359,22 +366,8 @@ export async function restoreState(state) {
           await waitFor(idle(n));
         }
       }
-    }
-    return;
-  }
-  if (typeof state.d === 'string') {
-    setValue('paste-input', state.d);
-    await analysisAfter(() => byId('analyze-button').click());
-  } else if (state.e && byId('example-select').value !== state.e &&
-             [...byId('example-select').options].some((o) => o.value === state.e)) {
-    const select = byId('example-select');
-    select.value = state.e;
-    await analysisAfter(() => select.dispatchEvent(new Event('change', {bubbles: true})));
-  }
-  setValue('hash-version', state.h);
-  setValue('ru-input', state.r);
-  setValue('key-input', state.k);
-  await analysisAfter(() => submitForm(byId('key-form')));
+    },
+  };
 }
 
 async function copy(text, output, status, what, note = '') {
@@ -471,21 +464,32 @@ export async function sharedState(source, include) {
   return {state, note};
 }
 
-/** Wires the share bar and restores a #pp= link. The fragment is read now, before anything rewrites it. */
-export function initShare({moduleUrl = new URL('partition-playground.js', document.baseURI).href,
-                           dataSource = () => null} = {}) {
+/**
+ * Wires the share bar (`root`: its buttons, output and status) and restores a #pp= link. `views`
+ * are the page's view handles by mode (view.js: shareState, restoreState); `mode()` names the one
+ * on show and `selectMode(mode)` shows another; `dataSource()` is the Cosmos DB view's source().
+ * The views are heard through their events (view.js VIEW_EVENTS), never read by id. The fragment
+ * is read now, before anything rewrites it.
+ */
+export function initShare(root, {views, mode, selectMode, dataSource = () => null,
+                                 moduleUrl = new URL('partition-playground.js', document.baseURI).href}) {
+  Object.assign(page, {views, mode, selectMode});
   const hash = location.hash;
-  const output = byId('share-output');
-  const status = byId('share-status');
-  const include = byId('share-include');
-  const includeLabel = byId('share-include-label');
+  const find = (testid) => root.querySelector(`[data-testid="${testid}"]`);
+  const output = find('share-output');
+  const status = find('share-status');
+  const include = find('share-include');
+  const includeLabel = find('share-include-label');
   // The choice to inline data shows only when the data is the user's own.
   const syncInclude = () => {
     const source = dataSource();
-    if (includeLabel) includeLabel.hidden = !source || source.kind === 'example' || (document.body.dataset.mode ?? 'cosmos') !== 'cosmos';
+    if (includeLabel) includeLabel.hidden = !source || source.kind === 'example' || mode() !== 'cosmos';
   };
-  new MutationObserver(syncInclude).observe(document.body, {attributes: true, attributeFilter: ['data-runs', 'data-mode']});
-  byId('copy-link')?.addEventListener('click', async () => {
+  document.addEventListener(VIEW_EVENTS.SOURCE, syncInclude);
+  document.addEventListener(VIEW_EVENTS.RUN, (event) => {
+    if (event.target === views.cosmos?.element) lastRun = event.detail;
+  });
+  find('copy-link')?.addEventListener('click', async () => {
     const url = new URL(location.href);
     const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
     try {
@@ -497,11 +501,15 @@ export function initShare({moduleUrl = new URL('partition-playground.js', docume
     }
     await copy(url.href, output, status, 'Link', note);
   });
-  byId('copy-embed')?.addEventListener('click', async () => {
+  find('copy-embed')?.addEventListener('click', async () => {
     const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
     await copy(embedSnippet(state, moduleUrl), output, status, 'Embed snippet', note);
   });
-  if (!hash.startsWith(FRAGMENT_PREFIX)) return;
+  const handle = {
+    /** The mode changed: the share bar shows what applies to it. */
+    modeChanged: syncInclude,
+  };
+  if (!hash.startsWith(FRAGMENT_PREFIX)) return handle;
   document.body.dataset.restored = 'pending';
   decodeState(hash).then(async (state) => {
     await restoreState(state);
@@ -511,4 +519,5 @@ export function initShare({moduleUrl = new URL('partition-playground.js', docume
     document.body.dataset.restored = 'failed';
     status.textContent = `The link could not be restored: ${e.message}`;
   });
+  return handle;
 }

@@ -10,41 +10,51 @@ export function formatInt(n) {
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+const DECIMAL_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
+const SHORT_UNITS = ['', 'K', 'M', 'G', 'T'];
 
-/**
- * Bytes in binary units, the way the Cosmos DB limits are written (2 MB = 2,097,152 bytes,
- * 20 GB = 20 × 2^30 bytes): 1536 -> "1.5 KB".
- */
-export function formatBytes(n) {
-  if (n === null || n === undefined || Number.isNaN(n)) return '–';
+/** |n| as {value, unit}: divided by `base` while it reaches it (unit indexes `units`). */
+function scaled(n, base, units) {
   let value = Math.abs(n);
   let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
+  while (value >= base && unit < units.length - 1) {
+    value /= base;
     unit++;
   }
+  return {value, unit};
+}
+
+/**
+ * The page's one byte formatter. By default binary units, the way the Cosmos DB limits are
+ * written (2 MB = 2,097,152 bytes, 20 GB = 20 × 2^30 bytes): 1536 -> "1.5 KB". With `decimal`,
+ * decimal units as the Cassandra sizing guide writes them (1 MB = 1,000,000 bytes): 1095005 ->
+ * "1.1 MB", 512 -> "512 bytes". With `short`, a compact binary label for chart axes: 1024 -> "1K".
+ */
+export function formatBytes(n, {decimal = false, short = false} = {}) {
+  if (n === null || n === undefined || Number.isNaN(n)) return '–';
   const sign = n < 0 ? '-' : '';
+  if (short) {
+    const {value, unit} = scaled(n, 1024, SHORT_UNITS);
+    return `${sign}${Number.isInteger(value) ? value : oneDecimal.format(value)}${SHORT_UNITS[unit]}`;
+  }
+  if (decimal) {
+    const {value, unit} = scaled(n, 1000, DECIMAL_UNITS);
+    if (unit === 0) return `${sign}${intFormat.format(value)} ${value === 1 ? 'byte' : 'bytes'}`;
+    return `${sign}${oneDecimal.format(value)} ${DECIMAL_UNITS[unit]}`;
+  }
+  const {value, unit} = scaled(n, 1024, UNITS);
   if (unit === 0) return `${sign}${intFormat.format(value)} B`;
   return `${sign}${value >= 100 ? intFormat.format(value) : oneDecimal.format(value)} ${UNITS[unit]}`;
 }
 
 /** A compact byte label for chart axes: 1024 -> "1K", 1048576 -> "1M", 16 -> "16". */
-export function formatBytesShort(n) {
-  const short = ['', 'K', 'M', 'G', 'T'];
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < short.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : oneDecimal.format(value)}${short[unit]}`;
-}
+export const formatBytesShort = (n) => formatBytes(n, {short: true});
 
 /** 0.4231 -> "42.3%"; tiny non-zero shares keep two significant digits. */
 export function formatPercent(share) {
   if (share === null || share === undefined || Number.isNaN(share)) return '–';
   const p = share * 100;
-  if (p !== 0 && Math.abs(p) < 0.1) return `${p.toPrecision(2)}%`;
+  if (p !== 0 && Math.abs(p) < 0.1) return `${p.toPrecision(2)}%`;  // lint-ok: display precision
   return `${oneDecimal.format(p)}%`;
 }
 

@@ -13,9 +13,13 @@
 import {h} from '../common/dom.js';
 import {formatBytes, formatInt, formatPercent, progressShare} from '../common/format.js';
 import {MAX_COMPARED_KEYS, MAX_COMPARED_QUERIES} from '../worker/protocol.js';
+import {limit, limitText, limitValue} from '../common/limits.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const LOGICAL_LIMIT = 20 * 2 ** 30;
+/** The logical partition quota (core/limits.h), read once the engine is loaded. */
+const logicalLimit = () => limitValue('cosmos_logical_partition_bytes');
+/** The engine's bounds on a candidate key (core/defaults.h, the candidate_* rows of the limits table). */
+const bound = (id) => limitValue(`candidate_${id}`);
 
 /** The columns of the table: label, the row's value to sort by, its text, and a title. */
 function columns(table) {
@@ -29,7 +33,7 @@ function columns(table) {
      text: (r) => formatBytes(r.largest_bytes)},
     {id: 'after', label: grown ? `Largest ×${formatInt(table.growth)}` : 'Largest after growth', num: true,
      value: (r) => r.largest_bytes_after_growth, text: (r) => formatBytes(r.largest_bytes_after_growth)},
-    {id: 'breach', label: 'Over 20 GB', num: true, value: (r) => r.over_20gb_partitions,
+    {id: 'breach', label: `Over ${limitText('cosmos_logical_partition_bytes')}`, num: true, value: (r) => r.over_20gb_partitions,
      text: (r) => formatInt(r.over_20gb_partitions)},
     {id: 'physical', label: 'Physical partitions', num: true, value: (r) => r.physical_partitions,
      text: (r) => formatInt(r.physical_partitions)},
@@ -80,15 +84,21 @@ export function keyFromForm({kind, paths, buckets, suffixPath, separator = '-'})
       if (list.length !== 1) throw new Error('a plain key has one path; pick "hierarchical" for several');
       return {key_paths: list};
     case 'hierarchical':
-      if (list.length < 2 || list.length > 3) throw new Error('a hierarchical key has 2 or 3 paths, comma-separated');
+      if (list.length < 2 || list.length > bound('max_hierarchical_paths')) {
+        throw new Error(`a hierarchical key has 2 to ${bound('max_hierarchical_paths')} paths, comma-separated`);
+      }
       return {key_paths: list};
     case 'concat':
-      if (list.length < 2 || list.length > 5) throw new Error('a concatenated key joins 2 to 5 paths, comma-separated');
+      if (list.length < bound('min_concat_paths') || list.length > bound('max_concat_paths')) {
+        throw new Error(`a concatenated key joins ${bound('min_concat_paths')} to ${bound('max_concat_paths')} paths, comma-separated`);
+      }
       return {key_paths: [list[0]], synthetic: {kind: 'concat', paths: list, separator}};
     case 'hash':
     case 'random': {
       if (list.length !== 1) throw new Error('a suffixed key starts from one path');
-      if (!(Number.isInteger(n) && n >= 1 && n <= 1e6)) throw new Error('the number of suffixes is a whole number from 1 to 1,000,000');
+      if (!(Number.isInteger(n) && n >= 1 && n <= bound('max_buckets'))) {
+        throw new Error(`the number of suffixes is a whole number from 1 to ${formatInt(bound('max_buckets'))}`);
+      }
       if (kind === 'random') return {key_paths: list, synthetic: {kind: 'random_suffix', buckets: n, seed: 0, separator}};
       const source = (suffixPath ?? '').trim();
       if (!source.startsWith('/')) throw new Error('the suffix is computed from a path such as /id');
@@ -270,14 +280,14 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     chart.replaceChildren();
     if (!table) return;
     const rows = [...table.keys].sort((a, b) => a.rank - b.rank);
-    const max = Math.max(LOGICAL_LIMIT * 1.1, ...rows.map((r) => r.largest_bytes_after_growth));
+    const max = Math.max(logicalLimit() * 1.1, ...rows.map((r) => r.largest_bytes_after_growth));
     const scale = (v) => Math.log10(1 + v) / Math.log10(1 + max);
     const rowH = 26, labelW = 220, width = 640;
     const svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', `0 0 ${width} ${rows.length * rowH + 24}`);
     svg.setAttribute('role', 'img');
     const summary = rows.map((r) => `${r.label}: ${formatBytes(r.largest_bytes_after_growth)}`).join('; ');
-    svg.setAttribute('aria-label', `Largest logical partition after growth per key, against the 20 GB limit (log scale). ${summary}`);
+    svg.setAttribute('aria-label', `Largest logical partition after growth per key, against the ${limitText('cosmos_logical_partition_bytes')} limit (log scale). ${summary}`);
     const el = (tag, attrs, text) => {
       const n = document.createElementNS(SVG, tag);
       for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
@@ -288,16 +298,16 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     rows.forEach((r, i) => {
       const y = i * rowH + 4;
       svg.append(el('text', {x: labelW - 6, y: y + 15, 'text-anchor': 'end', class: 'chart-label'}, r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label));
-      const over = r.largest_bytes_after_growth > LOGICAL_LIMIT;
+      const over = r.over_20gb_partitions > 0;  // the engine's count past the quota
       svg.append(el('rect', {x: labelW, y, width: Math.max(1, scale(r.largest_bytes_after_growth) * plotW), height: rowH - 8,
                              class: over ? 'bar bar-bad' : 'bar'}));
       svg.append(el('text', {x: labelW + Math.max(1, scale(r.largest_bytes_after_growth) * plotW) + 4, y: y + 15, class: 'chart-value'},
                     formatBytes(r.largest_bytes_after_growth)));
     });
-    const lx = labelW + scale(LOGICAL_LIMIT) * plotW;
+    const lx = labelW + scale(logicalLimit()) * plotW;
     svg.append(el('line', {x1: lx, x2: lx, y1: 0, y2: rows.length * rowH + 4, class: 'limit-line'}));
-    svg.append(el('text', {x: lx, y: rows.length * rowH + 18, 'text-anchor': 'middle', class: 'chart-label'}, '20 GB per logical partition'));
-    chart.append(svg, h('figcaption', {text: `Largest logical partition${table.growth > 1 ? ` after growth ×${formatInt(table.growth)}` : ''}, log scale; red bars break the 20 GB limit. The table above has the same numbers.`}));
+    svg.append(el('text', {x: lx, y: rows.length * rowH + 18, 'text-anchor': 'middle', class: 'chart-label'}, limit('cosmos_logical_partition_bytes').label));
+    chart.append(svg, h('figcaption', {text: `Largest logical partition${table.growth > 1 ? ` after growth ×${formatInt(table.growth)}` : ''}, log scale; red bars break the ${limitText('cosmos_logical_partition_bytes')} limit. The table above has the same numbers.`}));
   }
 
   function render() {

@@ -123,7 +123,7 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
   const used = Math.min(innerW, n * 240);
   const x0 = (innerW - used) / 2;
   const x = d3().scaleBand().domain(ranges.map((r) => r.id)).range([x0, x0 + used]).paddingInner(n > 40 ? 0.08 : 0.18)
-    .paddingOuter(0.05);
+    .paddingOuter(0.05);  // lint-ok: chart layout
   const y = d3().scaleLinear().domain([0, top > 0 ? top : 1]).range([innerH, 0]);
   const g = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
   g.append('g').attr('class', 'axis axis-y')
@@ -162,8 +162,8 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
       .attr('class', 'limit-outline').attr('x', 1).attr('width', Math.max(0, bw - 2))
       .attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1))) + 1).attr('height', (b) => Math.max(0, h(b) - 2));
     marks.filter((b) => routedKey !== null && b.kind === 'logical' && formatKey(b.key) === routedKey).append('rect')
-      .attr('class', 'key-outline').attr('x', 1.5).attr('width', Math.max(0, bw - 3))
-      .attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1))) + 1.5).attr('height', (b) => Math.max(0, h(b) - 3));
+      .attr('class', 'key-outline').attr('x', 1.5).attr('width', Math.max(0, bw - 3))  // lint-ok: outline inset (px)
+      .attr('y', (b) => top(b) - (h(b) - (y(b.y0) - y(b.y1))) + 1.5).attr('height', (b) => Math.max(0, h(b) - 3));  // lint-ok: outline inset (px)
     marks.append('title').text((b) => blockTitle(range, b));
     // Labels inside blocks tall and wide enough.
     marks.filter((b) => h(b) >= 15 && bw >= 44).append('text').attr('class', (b) => `seg-label${b.hot ? ' hot' : ''}`)

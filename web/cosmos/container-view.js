@@ -20,14 +20,8 @@ export function rangeOf(epk, ranges) {
   return ranges.find((r) => epk >= r.min && (r.max === 'FF' || r.max === '' || epk < r.max)) ?? null;
 }
 
-/** Largest / mean of the ranges' bytes (1 = even). */
-export function storageBalance(layout) {
-  const ranges = layout?.ranges ?? [];
-  if (ranges.length === 0) return 1;
-  const total = ranges.reduce((s, r) => s + r.bytes, 0);
-  if (total <= 0) return 1;
-  return Math.max(...ranges.map((r) => r.bytes)) / (total / ranges.length);
-}
+/** The engine's storage balance of a layout: {max_over_mean (1 = even), verdict, level}. */
+const storageBalance = (layout) => layout.storage_balance;
 
 function keyList(keys, {max = 8} = {}) {
   const wrap = h('span', {className: 'key-list'});
@@ -219,7 +213,10 @@ export function renderContainer(root, report, {mapEl}) {
   byTestId('physical-largest-sub').textContent = largest
     ? `P${largest.id}: ${plural(largest.logical_partitions, 'logical partition')}` : '';
   const balance = storageBalance(layout);
-  setFigure(byTestId('physical-balance'), formatDecimal(balance), balance, {level: balance > 1.5 && n > 1 ? 'warn' : ''});
+  setFigure(byTestId('physical-balance'), formatDecimal(balance.max_over_mean), balance.max_over_mean,
+            {level: balance.level, title: balance.verdict});
+  byTestId('physical-balance').dataset.verdict = balance.verdict;
+  byTestId('physical-balance-verdict').textContent = `${balance.verdict} (1.00 = perfectly balanced)`;
   const explain = byTestId('physical-explain');
   explain.textContent = physicalExplanation(c, layout);
   explain.dataset.ranges = String(n);
@@ -269,7 +266,7 @@ export function renderWorkload(root, report, {demandEl}) {
   }
   byTestId('demand-total-sub').dataset.workload = noWorkload ? 'none' : 'given';
   const throttled = layout.throttled_fraction ?? 0;
-  setFigure(byTestId('throttled-total'), formatPercent(throttled), throttled, {level: throttled > 0.05 ? 'bad' : throttled > 0 ? 'warn' : ''});
+  setFigure(byTestId('throttled-total'), formatPercent(throttled), throttled, {level: layout.throttled_level});
   const hot = c.hot ?? [];
   const hotOnes = hot.filter((p) => p.hot);
   setFigure(byTestId('hot-count'), formatInt(hotOnes.length), hotOnes.length, {level: hotOnes.length ? 'bad' : ''});
@@ -512,12 +509,12 @@ export function renderSyntheticCompare(root, plain, synthetic, {basePath}) {
     ['grown', 'largest after growth', (r) => (r.largest_partition ? `${formatBytes(r.largest_partition.bytes * growthOf(r))}` +
       (growthOf(r) > 1 ? ` (×${formatInt(growthOf(r))})` : ' (no growth set)') : '–'),
      (r) => (r.largest_partition?.bytes ?? 0) * growthOf(r)],
-    ['over20gb', 'logical partitions over 20 GB after growth', (r) => formatInt(over20gb(r)), (r) => over20gb(r)],
+    ['over20gb', `logical partitions over ${limitText(BYTES_PER_LOGICAL)} after growth`, (r) => formatInt(over20gb(r)), (r) => over20gb(r)],
     ['gini', 'spread (Gini: 0 even … 1 all in one)', (r) => formatDecimal(r.gini), (r) => r.gini],
     ['physical', 'physical partitions', (r) => (layoutOf(r) ? formatInt(layoutOf(r).ranges.length) : '–'),
      (r) => layoutOf(r)?.ranges.length ?? 0],
-    ['balance', 'physical balance (largest / mean storage)', (r) => (layoutOf(r) ? formatDecimal(storageBalance(layoutOf(r))) : '–'),
-     (r) => (layoutOf(r) ? storageBalance(layoutOf(r)) : 1)],
+    ['balance', 'physical balance (largest / mean storage)', (r) => (layoutOf(r) ? formatDecimal(storageBalance(layoutOf(r)).max_over_mean) : '–'),
+     (r) => (layoutOf(r) ? storageBalance(layoutOf(r)).max_over_mean : 1)],
     ['hot', 'hot logical partitions', (r) => formatInt(hotCount(r)), (r) => hotCount(r)],
     ['throttled', 'requests throttled (429)', (r) => formatPercent(layoutOf(r)?.throttled_fraction ?? 0),
      (r) => layoutOf(r)?.throttled_fraction ?? 0],

@@ -1,12 +1,18 @@
-// The Cosmos DB mode of the page: wires its controls to the engine worker (through client.js) and
-// renders reports, inside the root it is given (the #cosmos-view panel of index.html).
+// The Cosmos DB mode of the page: renders its markup (cosmos-template.js) into the root it is
+// given, wires its controls to the engine worker (through client.js) and shows the reports. This
+// file runs analyses and wires events; its concerns live beside it: the elements
+// (cosmos-elements.js), the settings as engine options (cosmos-settings.js), progress and errors
+// (cosmos-status.js), the results (cosmos-results.js, container-view.js), key comparison
+// (compare-view.js).
 //
 //   const cosmos = mountCosmosView(root, client, {statusNode: document.body});
-//   cosmos.renderCharts();   // when the mode shows again (charts need a width)
+//   cosmos.activate();        // when the mode shows again (charts need a width)
+//   cosmos.shareState();      // {e, k, h, r, d?}: what a link restores (restoreState)
 //   cosmos.destroy();
 //
-// Every element it reads is looked up inside root; statusNode carries data-state (loading |
-// ready | error) and data-runs (finished runs), which the tests wait on.
+// The handle is web/common/view.js's. Every element it reads is looked up inside root;
+// statusNode carries data-state (loading | ready | error) and data-runs (finished runs), which
+// the tests wait on, and root emits 'pp:run' and 'pp:source' (view.js VIEW_EVENTS).
 // The main thread never parses the data; it only sends sources to the worker and draws what comes
 // back. Text that came from the user or the data (keys, values, file names, error messages) is
 // only ever inserted with textContent.
@@ -15,136 +21,32 @@
 // when the user builds one, 'synthetic' (the same data under a synthetic key). The worker keeps
 // both (protocol.js slots), so container-only changes (throughput, hash version, growth,
 // workload, routing) are re-modelled with client.model() without reading the data again.
-import {logBins, renderConcentration, renderHistogram} from '../common/charts.js';
-import {shortEpk} from './container-charts.js';
-import {
-  rangeOf, renderAdvisor, renderContainer, renderFindings, renderGrowth, renderSyntheticCompare, renderWorkload,
-  describeSynthetic,
-} from './container-view.js';
-import {fillTable, h, keyNode, scopedById, setFigure as setFigureNode, submitForm} from '../common/dom.js';
-import {
-  formatBytes, formatDecimal, formatInt, formatKey, formatMs, formatPercent, progressBytes, progressShare, sourceSize,
-} from '../common/format.js';
+import {h, submitForm} from '../common/dom.js';
+import {formatBytes, formatInt} from '../common/format.js';
+import {fillLimits, hasVocabulary} from '../common/limits.js';
+import {VIEW_EVENTS, emitViewEvent, renderTemplate} from '../common/view.js';
 import {SourceKind} from '../worker/protocol.js';
-import {limitText, limitValue} from '../common/limits.js';
-import {caretExcerpt} from '../common/text-position.js';
 import {mountCompareView} from './compare-view.js';
+import {cosmosElements} from './cosmos-elements.js';
+import {createResults} from './cosmos-results.js';
+import {SYNTHETIC_SLOT, createSettings} from './cosmos-settings.js';
+import {createStatus} from './cosmos-status.js';
+import {COSMOS_TEMPLATE} from './cosmos-template.js';
 
-const PAGE_SIZE = 25;
 const PROGRESS_DELAY_MS = 500;
-const LOGICAL = 'cosmos_logical_partition_bytes';
-const LOGICAL_LIMIT = () => limitValue(LOGICAL);
 /** Typing in a number field re-models after this pause (Enter or leaving the field applies at once). */
-const SETTLE_MS = 400;
-const SYNTHETIC_SLOT = 'synthetic';
+const SETTLE_MS = 400;  // lint-ok: typing pause (ms)
 /** The key of the first pass over own data, which only samples its candidate paths. */
 const PROBE_KEY = '/id';
 
-/** The container a page starts with, and that an example's "container" settings start from. */
-const DEFAULT_SETTINGS = Object.freeze({
-  hash_version: '2',
-  large_partition_keys: true,
-  ru_per_second: 400,
-  autoscale: false,
-  growth: 1,
-  grown_ru_per_second: 0,
-  weight_path: '',
-  // No request rates until the user gives some: throttling is judged only against numbers the
-  // user chose (an example may bring its own).
-  workload: Object.freeze({
-    point_reads_per_second: 0, writes_per_second: 0, queries_per_second: 0,
-    spread: 'uniform', zipf_exponent: 1, read_factor: 1, write_factor: 1, query_ru: 3,
-  }),
-});
-
 /**
- * Mounts the Cosmos DB mode on `root` (the markup of index.html's #cosmos-view) with `client`
- * (web/worker/client.js): analyses the first example at once. Returns {renderCharts, destroy}.
+ * Mounts the Cosmos DB mode on `root` with `client` (web/worker/client.js): renders its template
+ * (cosmos-template.js) into root and analyses the first example at once. Returns the view handle
+ * of web/common/view.js plus source() and renderCharts().
  */
 export function mountCosmosView(root, client, {statusNode = root, examplesBase = new URL('examples/', document.baseURI)} = {}) {
-  const byId = scopedById(root);
-  const el = {
-    exampleSelect: byId('example-select'),
-    exampleDescription: byId('example-description'),
-    exampleLesson: byId('example-lesson'),
-    dropzone: byId('dropzone'),
-    fileInput: byId('file-input'),
-    pasteInput: byId('paste-input'),
-    analyzeButton: byId('analyze-button'),
-    keyForm: byId('key-form'),
-    keyInput: byId('key-input'),
-    keyCandidates: byId('key-candidates'),
-    sourceLine: byId('source-line'),
-    candidates: byId('candidates'),
-    candidatesNote: byId('candidates-note'),
-    keyPickNote: byId('key-pick-note'),
-    candidateRows: byId('candidate-rows'),
-    progress: byId('progress'),
-    progressText: byId('progress-text'),
-    progressTrack: byId('progress-track'),
-    progressBar: byId('progress-bar'),
-    cancelButton: byId('cancel-button'),
-    errorPanel: byId('error-panel'),
-    errorTitle: byId('error-title'),
-    errorMessage: byId('error-message'),
-    errorLocation: byId('error-location'),
-    errorExcerpt: byId('error-excerpt'),
-    errorHint: byId('error-hint'),
-    results: byId('results'),
-    insights: byId('insights'),
-    histogram: byId('histogram'),
-    concentration: byId('concentration'),
-    partitionRows: byId('partition-rows'),
-    pagePrev: byId('page-prev'),
-    pageNext: byId('page-next'),
-    pageStatus: byId('page-status'),
-    viewSwitch: byId('view-switch'),
-    // Container.
-    containerForm: byId('container-form'),
-    hashVersion: byId('hash-version'),
-    largeKeys: byId('large-keys'),
-    largeKeysLabel: byId('large-keys-label'),
-    ruManual: root.querySelector('input[name="throughput-mode"][value="manual"]'),
-    ruAutoscale: root.querySelector('input[name="throughput-mode"][value="autoscale"]'),
-    ruLabel: byId('ru-label'),
-    ruInput: byId('ru-input'),
-    quickRuInput: byId('quick-ru-input'),
-    partitionMap: byId('partition-map'),
-    routeForm: byId('route-form'),
-    routeInput: byId('route-input'),
-    routeClear: byId('route-clear'),
-    // Workload.
-    workloadForm: byId('workload-form'),
-    readsInput: byId('reads-input'),
-    writesInput: byId('writes-input'),
-    queriesInput: byId('queries-input'),
-    spreadSelect: byId('spread-select'),
-    weightPath: byId('weight-path'),
-    weightPathLabel: byId('weight-path-label'),
-    zipfInput: byId('zipf-input'),
-    zipfLabel: byId('zipf-label'),
-    readFactor: byId('read-factor'),
-    writeFactor: byId('write-factor'),
-    queryRu: byId('query-ru'),
-    demandChart: byId('demand-chart'),
-    // Growth.
-    growthForm: byId('growth-form'),
-    growthInput: byId('growth-input'),
-    grownRuInput: byId('grown-ru-input'),
-    mapBefore: byId('map-before'),
-    mapAfter: byId('map-after'),
-    // Synthetic keys.
-    syntheticForm: byId('synthetic-form'),
-    syntheticKind: byId('synthetic-kind'),
-    syntheticPaths: byId('synthetic-paths'),
-    syntheticBase: byId('synthetic-base'),
-    syntheticSeparator: byId('synthetic-separator'),
-    syntheticBuckets: byId('synthetic-buckets'),
-    syntheticSeed: byId('synthetic-seed'),
-    syntheticSuffixPath: byId('synthetic-suffix-path'),
-    syntheticRemove: byId('synthetic-remove'),
-    syntheticNote: byId('synthetic-note'),
-  };
+  renderTemplate(root, COSMOS_TEMPLATE);
+  const el = cosmosElements(root);
 
   /** The sections that need report.container (hidden for an engine without the container model). */
   const containerSections = ['container-panel', 'workload-panel', 'growth-panel', 'synthetic-panel', 'advisor-panel']
@@ -212,6 +114,22 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   function setBusyState(value) {
     statusNode.dataset.state = value;
+    emitViewEvent(root, VIEW_EVENTS.RUN, {state: value, runs: state.runs});
+  }
+
+  /** Resolvers waiting for the next finished run (restoreState). */
+  const runWaiters = [];
+  const nextRun = () => new Promise((resolve) => runWaiters.push(resolve));
+  /** Resolves once no run is in flight and at least one has finished. */
+  async function idle() {
+    while (state.runs === 0 || ['busy', 'loading'].includes(statusNode.dataset.state)) await nextRun();
+  }
+  /** Runs `action` (which starts a run) and resolves when that run has finished. */
+  async function runAfter(action) {
+    const finished = nextRun();
+    action();
+    await finished;
+    await idle();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -288,10 +206,16 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     if (!state.synReport) state.view = 'plain';
   }
 
+  let sharedSource = null;
   function finishRun(outcome) {
     state.runs++;
     statusNode.dataset.runs = String(state.runs);
     setBusyState(outcome);
+    if (state.sourceRequest !== sharedSource) {
+      sharedSource = state.sourceRequest;
+      emitViewEvent(root, VIEW_EVENTS.SOURCE, {source: handle.source()});
+    }
+    for (const resolve of runWaiters.splice(0)) resolve();
   }
 
   /** The report the results show. */
@@ -299,164 +223,16 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     return state.view === 'synthetic' && state.synReport ? state.synReport : state.report;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Settings: the container, workload and growth controls as the engine's ContainerOptions.
-
-  function numberFrom(input, fallback, {min = -Infinity} = {}) {
-    const v = input.value.trim() === '' ? NaN : Number(input.value);
-    return Number.isFinite(v) ? Math.max(min, v) : fallback;
-  }
-
-  /** The weightPath analyses should read: the field of the 'field' spread, when one is typed. */
-  function wantedWeightPath() {
-    const path = el.weightPath.value.trim();
-    return el.spreadSelect.value === 'field' && path ? path : undefined;
-  }
-
-  /** ContainerOptions (protocol.js) for the analysis in `slot` ('main' or 'synthetic'). */
-  function containerOptions(slot) {
-    let hash = el.hashVersion.value;
-    // A synthetic key is one string: V2 when the plain key is hierarchical.
-    if (slot === SYNTHETIC_SLOT && hash === 'multihash') hash = '2';
-    const weighted = el.spreadSelect.value === 'field' && state.analyzedWeightPath !== undefined;
-    const viewSlot = state.view === 'synthetic' && state.synReport ? SYNTHETIC_SLOT : 'main';
-    const d = DEFAULT_SETTINGS.workload;
-    return {
-      hash_version: hash,
-      large_partition_keys: hash === '1' ? el.largeKeys.checked : true,
-      ru_per_second: numberFrom(el.ruInput, DEFAULT_SETTINGS.ru_per_second, {min: 0}),
-      autoscale: el.ruAutoscale.checked,
-      growth: numberFrom(el.growthInput, 1, {min: 1}),
-      grown_ru_per_second: numberFrom(el.grownRuInput, 0, {min: 0}),
-      workload: {
-        point_reads_per_second: numberFrom(el.readsInput, 0, {min: 0}),
-        writes_per_second: numberFrom(el.writesInput, 0, {min: 0}),
-        queries_per_second: numberFrom(el.queriesInput, 0, {min: 0}),
-        // 'field' needs the weights of an analysis read with the field; uniform until then.
-        spread: el.spreadSelect.value === 'field' ? (weighted ? 'field' : 'uniform') : el.spreadSelect.value,
-        zipf_exponent: numberFrom(el.zipfInput, d.zipf_exponent, {min: 0.01}),
-        read_factor: numberFrom(el.readFactor, d.read_factor, {min: 0}),
-        write_factor: numberFrom(el.writeFactor, d.write_factor, {min: 0}),
-        query_ru: numberFrom(el.queryRu, d.query_ru, {min: 0}),
-      },
-      route: slot === viewSlot ? state.route : null,
-      top_per_range: 20,
-    };
-  }
-
-  function modelKey(main, syn) {
-    return JSON.stringify([main, syn]);
-  }
-
-  /** MultiHash for a hierarchical key; V1/V2 only for one path. */
-  function syncHashVersion(keyPaths) {
-    const hierarchical = keyPaths.length > 1;
-    for (const option of el.hashVersion.options) {
-      option.disabled = hierarchical && option.value !== 'multihash';
-    }
-    if (hierarchical && el.hashVersion.value !== 'multihash') {
-      state.singleHash = el.hashVersion.value;
-      el.hashVersion.value = 'multihash';
-    } else if (!hierarchical && el.hashVersion.value === 'multihash' && state.singleHash) {
-      el.hashVersion.value = state.singleHash;
-      state.singleHash = null;
-    }
-    syncControls();
-  }
-
-  /** Shows the controls that apply (large keys for V1, the field or exponent of the spread, autoscale wording). */
-  function syncControls() {
-    const v1 = el.hashVersion.value === '1';
-    el.largeKeys.disabled = !v1;
-    if (!v1) el.largeKeys.checked = true;
-    el.largeKeysLabel.classList.toggle('disabled', !v1);
-    el.largeKeysLabel.title = v1 ? '' : 'V2 and MultiHash containers always accept large partition keys.';
-    el.ruLabel.textContent = el.ruAutoscale.checked ? 'Autoscale maximum RU/s' : 'Provisioned RU/s';
-    el.weightPathLabel.hidden = el.spreadSelect.value !== 'field';
-    el.zipfLabel.hidden = el.spreadSelect.value !== 'zipf';
-    const kind = el.syntheticKind.value;
-    for (const label of el.syntheticForm.querySelectorAll('label[data-for]')) {
-      label.hidden = !label.dataset.for.split(' ').includes(kind);
-    }
-    el.syntheticBase.value = state.keyPaths[0] ?? currentKeyPaths()[0] ?? '';
-  }
-
-  /** Puts an example's (or the default) container settings into the controls. */
-  function applySettingsToControls(settings = {}) {
-    const d = DEFAULT_SETTINGS;
-    const w = {...d.workload, ...(settings.workload ?? {})};
-    el.hashVersion.value = ['1', '2', 'multihash'].includes(settings.hash_version) ? settings.hash_version : d.hash_version;
-    state.singleHash = null;
-    el.largeKeys.checked = settings.large_partition_keys ?? d.large_partition_keys;
-    el.ruInput.value = String(settings.ru_per_second ?? d.ru_per_second);
-    el.quickRuInput.value = el.ruInput.value;
-    el.ruAutoscale.checked = !!(settings.autoscale ?? d.autoscale);
-    el.ruManual.checked = !el.ruAutoscale.checked;
-    el.growthInput.value = String(settings.growth ?? d.growth);
-    el.grownRuInput.value = String(settings.grown_ru_per_second ?? d.grown_ru_per_second);
-    el.readsInput.value = String(w.point_reads_per_second);
-    el.writesInput.value = String(w.writes_per_second);
-    el.queriesInput.value = String(w.queries_per_second);
-    el.spreadSelect.value = ['uniform', 'field', 'zipf'].includes(w.spread) ? w.spread : 'uniform';
-    el.zipfInput.value = String(w.zipf_exponent);
-    el.readFactor.value = String(w.read_factor);
-    el.writeFactor.value = String(w.write_factor);
-    el.queryRu.value = String(w.query_ru);
-    el.weightPath.value = settings.weight_path ?? w.weight_path ?? d.weight_path;
-    state.route = null;
-    el.routeInput.value = '';
-    const syn = settings.synthetic;
-    if (syn && typeof syn === 'object') {
-      el.syntheticKind.value = ['concat', 'random_suffix', 'hash_suffix'].includes(syn.kind) ? syn.kind : 'hash_suffix';
-      el.syntheticPaths.value = Array.isArray(syn.paths) ? syn.paths.join(', ') : '';
-      el.syntheticSeparator.value = syn.separator ?? '-';
-      el.syntheticBuckets.value = String(syn.buckets ?? 400);
-      el.syntheticSeed.value = String(syn.seed ?? 1);
-      el.syntheticSuffixPath.value = syn.suffix_path ?? '';
-      el.syntheticNote.textContent = 'Suggested by this example: press “Analyze with this key” to compare.';
-    } else {
-      el.syntheticNote.textContent = '';
-    }
-  }
-
-  /** The synthetic key in the form, as protocol.js SyntheticKey; throws an Error with a message. */
-  function syntheticFromForm() {
-    const kind = el.syntheticKind.value;
-    const separator = el.syntheticSeparator.value;
-    if (kind === 'concat') {
-      const paths = el.syntheticPaths.value.trim().split(/\s*,\s*(?=\/)/).filter((p) => p !== '');
-      if (paths.length < 2 || paths.length > 5) throw new Error('A concatenated key needs 2 to 5 properties, separated by commas.');
-      return {kind, paths, separator};
-    }
-    const buckets = Math.round(numberFrom(el.syntheticBuckets, 0));
-    if (!(buckets >= 1)) throw new Error('N, the number of suffixes, must be at least 1.');
-    if (kind === 'random_suffix') {
-      return {kind, separator, buckets, seed: Math.max(0, Math.round(numberFrom(el.syntheticSeed, 0)))};
-    }
-    const suffixPath = el.syntheticSuffixPath.value.trim();
-    if (!suffixPath) throw new Error('A pre-calculated suffix needs the property it is computed from, such as /vin.');
-    return {kind, separator, buckets, suffix_path: suffixPath};
-  }
-
-  /** Parses the route input: a JSON value, an array of values (a hierarchical key or prefix), or bare text (a string). */
-  function parseRoute(text) {
-    const trimmed = text.trim();
-    if (trimmed === '') return null;
-    let value;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      value = trimmed;
-    }
-    const isUndefined = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) {
-      if (v !== null && typeof v === 'object' && !isUndefined(v)) {
-        throw new Error('A partition key value is a string, a number, true, false, null or {} (undefined).');
-      }
-    }
-    return values;
-  }
+  // Settings (cosmos-settings.js), progress and errors (cosmos-status.js), results
+  // (cosmos-results.js): the view's concerns, each over the same elements and state.
+  const ctx = {root, el, state, containerSections, currentKeyPaths, viewReport, reanalyze};
+  const {
+    applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls, applySettingsToControls,
+    syntheticFromForm, parseRoute,
+  } = createSettings(ctx);
+  ctx.syncControls = syncControls;
+  const {showProgress, updateProgress, showError, hideError} = createStatus(ctx);
+  const {renderAll, renderCharts, renderPartitionPage} = createResults(ctx);
 
   // ---------------------------------------------------------------------------------------------
   // Starting work.
@@ -706,391 +482,6 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Progress.
-
-  function showProgress() {
-    el.progress.hidden = false;
-    el.results.classList.add('stale');
-    updateProgress();
-  }
-
-  function updateProgress() {
-    const p = state.progress;
-    if (!p) {
-      el.progressTrack.classList.add('indeterminate');
-      el.progressText.textContent = 'Starting the engine…';
-      return;
-    }
-    const items = `${formatInt(p.items)} items`;
-    const name = [state.source?.name, state.progressLabel ? `(${state.progressLabel})` : ''].filter(Boolean).join(' ');
-    const what = name ? `${name}: ` : '';
-    // A gzip source's bar follows the compressed bytes (the only total known).
-    const share = progressShare(p);
-    if (share !== null) {
-      el.progressTrack.classList.remove('indeterminate');
-      el.progressBar.style.width = `${(share * 100).toFixed(1)}%`;
-      el.progressTrack.setAttribute('aria-valuenow', String(Math.round(share * 100)));
-      el.progressText.textContent = `Analyzing ${what}${progressBytes(p)} (${formatPercent(share)}) · ${items}`;
-    } else {
-      el.progressTrack.classList.add('indeterminate');
-      el.progressTrack.removeAttribute('aria-valuenow');
-      el.progressText.textContent = `Analyzing ${what}${progressBytes(p)} · ${items}`;
-    }
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Errors.
-
-  const ERROR_HINTS = {
-    bad_key_path: 'A key path is a JSON pointer: it starts with "/", like /customerId or /address/city. ' +
-      'Inside a field name write ~1 for "/" and ~0 for "~".',
-    malformed_json: 'The data is not valid JSON at that spot. NDJSON needs one complete object after another; ' +
-      'a JSON array needs commas between its objects.',
-    truncated_input: 'The input ended in the middle of a value: is a closing bracket or brace missing?',
-    not_an_object: 'Every item must be a JSON object ({…}): one object, an array of objects, or NDJSON.',
-    empty_input: 'There is nothing to analyze: paste some JSON or choose a file.',
-    invalid_utf8: 'The file is not UTF-8 text. Save it as UTF-8 and try again.',
-    too_deep: 'An item nests objects or arrays deeper than the parser allows.',
-    item_too_large: 'One item is larger than the engine can hold at once.',
-    io: 'The data could not be read.',
-    bad_option: 'A container, workload or synthetic-key setting is out of range, or a routed key has the wrong number ' +
-      'of values (one per key path; fewer for a prefix of a hierarchical key).',
-    no_analysis: 'Analyze some data first.',
-    bad_request: '',
-    cancelled: 'Choose data or a key to start again.',
-    worker_failed: 'The engine could not start. Reload the page; if that does not help, the browser may not support module workers.',
-    engine_load: 'The engine could not start. Reload the page.',
-  };
-
-  function showError(e) {
-    const cancelled = e.codeName === 'cancelled';
-    el.errorTitle.textContent = cancelled ? 'Analysis cancelled' : 'Could not analyze the data';
-    el.errorMessage.textContent = (e.message || 'Unknown error.') +
-      (e.codeName === 'engine_failed' && state.sourceRequest ? ' The next step reads the data again.' : '');
-    el.errorPanel.dataset.code = e.codeName ?? '';
-
-    el.errorLocation.replaceChildren();
-    // Fields that do not apply are -1 (offsets, indexes) or 0 (line, column).
-    const loc = e.location;
-    const has = (v, min) => typeof v === 'number' && v >= min;
-    const keyPathError = e.codeName === 'bad_key_path';
-    const entries = [];
-    let excerpt = null;
-    if (loc && keyPathError) {
-      // The location is inside the key path text, not the data.
-      const path = state.keyPaths.find((p) => e.message.includes(JSON.stringify(p))) ?? state.keyPaths[0] ?? '';
-      if (has(loc.column, 1)) {
-        entries.push(['position in the key path', formatInt(loc.column), 'column']);
-        excerpt = `key path: ${path}\n${' '.repeat('key path: '.length + Array.from(path.slice(0, loc.column - 1)).length)}^`;
-      }
-    } else if (loc) {
-      if (has(loc.line, 1)) entries.push(['line', formatInt(loc.line), 'line']);
-      if (has(loc.column, 1)) entries.push(['column', formatInt(loc.column), 'column']);
-      if (has(loc.byte_offset, 0)) entries.push(['byte offset', formatInt(loc.byte_offset), 'byte-offset']);
-      if (has(loc.item_index, 0)) entries.push(['item', `#${formatInt(loc.item_index)}`, 'item-index']);
-      if (state.source?.kind === SourceKind.TEXT && has(loc.line, 1)) excerpt = caretExcerpt(state.source.text, loc.line, loc.column);
-    }
-    if (e.codeName && !cancelled) {
-      entries.push(['code', e.code != null ? `${e.codeName} (${e.code})` : e.codeName, 'code']);
-    }
-    for (const [label, value, testid] of entries) {
-      el.errorLocation.append(h('div', {testid: `error-${testid}`}, [h('dt', {text: label}), h('dd', {text: value})]));
-    }
-
-    el.errorExcerpt.hidden = !excerpt;
-    el.errorExcerpt.textContent = excerpt ?? '';
-    el.errorHint.textContent = ERROR_HINTS[e.codeName] ?? '';
-    el.errorPanel.hidden = false;
-    el.errorPanel.scrollIntoView({block: 'nearest'});
-    if (state.report) {
-      el.results.classList.add('stale');
-      el.results.setAttribute('aria-describedby', 'error-title');
-    }
-  }
-
-  function hideError() {
-    el.errorPanel.hidden = true;
-    el.results.classList.remove('stale');
-    el.results.removeAttribute('aria-describedby');
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Rendering a report.
-
-  function setFigure(testid, text, value, options) {
-    setFigureNode(root.querySelector(`[data-testid="${testid}"]`), text, value, options);
-  }
-
-  function setSub(testid, content) {
-    const node = root.querySelector(`[data-testid="${testid}"]`);
-    node.replaceChildren(...(Array.isArray(content) ? content : [content]));
-  }
-
-  function partitionedBytes(report) {
-    return report.bytes - (report.invalid_key?.bytes ?? 0);
-  }
-
-  /** A report's key in words: the paths, or how its synthetic key is built. */
-  function keyDescription(report) {
-    if (report?.synthetic) return `synthetic key ${describeSynthetic(report.synthetic, state.keyPaths[0] ?? report.key_paths[0])}`;
-    return `key ${report.key_paths.join(', ')}`;
-  }
-
-  /** Renders everything from the reports in the state. */
-  function renderAll() {
-    const report = viewReport();
-    if (!report) return;
-    const src = state.reportSource;
-    const formatName = {ndjson: 'NDJSON', array: 'JSON array', object: 'single object'}[report.format] ?? report.format;
-    // A gzip source says both sizes: every size of the report is the decompressed JSON's.
-    const read = report.source?.compressedBytes !== undefined
-      ? `${sourceSize({bytes: report.input_bytes, compressedBytes: report.source.compressedBytes})} read`
-      : `${formatBytes(report.input_bytes)} read`;
-    const parts = [src?.label ?? 'data', formatName, read];
-    if (report.timing) parts.push(`${report.timing.bytesPerSecond === null ? 'modelled' : 'analyzed'} in ${formatMs(report.timing.ms)}`);
-    el.sourceLine.textContent = `${parts.join(' · ')} · ${keyDescription(report)}`;
-    el.sourceLine.dataset.bytes = String(report.input_bytes);
-    if (report.source?.compressedBytes !== undefined) el.sourceLine.dataset.compressedBytes = String(report.source.compressedBytes);
-    else delete el.sourceLine.dataset.compressedBytes;
-
-    const synthetic = report === state.synReport;
-    el.viewSwitch.hidden = !state.synReport;
-    for (const radio of el.viewSwitch.querySelectorAll('input')) radio.checked = radio.value === (synthetic ? 'synthetic' : 'plain');
-    el.results.dataset.view = synthetic ? 'synthetic' : 'plain';
-    el.syntheticRemove.disabled = !state.synReport;
-
-    renderSummary(report);
-    renderInsights(report);
-    renderCandidates(state.report);
-    el.results.hidden = false;
-    renderFindings(root, report);
-    const hasContainer = !!report.container;
-    for (const section of containerSections) section.hidden = !hasContainer && section.dataset.testid !== 'synthetic-panel';
-    if (hasContainer) {
-      renderSyntheticCompare(root, state.report, state.synReport, {basePath: state.keyPaths[0] ?? state.report.key_paths[0]});
-      renderAdvisor(root, state.report, {currentPaths: state.report.key_paths, onUse: useKeyPath, showAll: state.showAllAdvice,
-                                   onToggle: () => {
-                                     state.showAllAdvice = !state.showAllAdvice;
-                                     renderAll();
-                                   }});
-      // A routing example from the data: its largest key.
-      const largest = report.largest_partition?.key;
-      if (largest && !largest.some((v) => v !== null && typeof v === 'object')) {
-        el.routeInput.placeholder = largest.length === 1 ? JSON.stringify(largest[0]) : JSON.stringify(largest);
-      }
-    }
-    syncControls();
-    renderCharts();
-    renderPartitionPage();
-  }
-
-  /** Uses `path` as the partition key (from the advisor). */
-  function useKeyPath(path) {
-    el.keyInput.value = path;
-    reanalyze();
-    el.keyInput.scrollIntoView({block: 'center', behavior: 'smooth'});
-  }
-
-  function renderSummary(report) {
-    setFigure('summary-items', formatInt(report.items), report.items);
-    setFigure('summary-partitions', formatInt(report.partition_count), report.partition_count,
-              {level: report.partition_count === 1 && report.items > 1 ? 'warn' : ''});
-    setFigure('summary-bytes', formatBytes(report.bytes), report.bytes, {title: `${formatInt(report.bytes)} bytes`});
-    const largest = report.largest_partition;
-    if (largest) {
-      setFigure('summary-largest', formatBytes(largest.bytes), largest.bytes, {
-        title: `${formatInt(largest.bytes)} bytes, ${formatPercent(largest.bytes / LOGICAL_LIMIT())} of the ` +
-          `${limitText(LOGICAL)} limit`,
-        level: largest.bytes > LOGICAL_LIMIT() ? 'bad' : largest.bytes > LOGICAL_LIMIT() / 2 ? 'warn' : '',
-      });
-      setSub('summary-largest-key', [h('span', {text: 'key '}), keyNode(largest.key),
-        h('span', {text: ` · ${formatInt(largest.items)} items`})]);
-    } else {
-      setFigure('summary-largest', '–', 0);
-      setSub('summary-largest-key', h('span', {text: 'no partitions'}));
-    }
-    setFigure('summary-mean', formatBytes(report.mean_partition_bytes), report.mean_partition_bytes,
-              {title: `${formatDecimal(report.mean_partition_bytes)} bytes`});
-    const top = report.top1_percent ?? {partitions: 0, bytes: 0, share: 0};
-    setFigure('summary-top1', formatPercent(top.share), top.share,
-              {level: top.share > 0.5 && report.partition_count >= 100 ? 'warn' : ''});
-    setSub('summary-top1-sub', h('span', {
-      text: `${formatInt(top.partitions)} partition${top.partitions === 1 ? '' : 's'}, ${formatBytes(top.bytes)}`,
-    }));
-    const gini = report.gini ?? 0;
-    setFigure('summary-gini', formatDecimal(gini), gini, {level: gini >= 0.6 ? 'warn' : ''});
-    setSub('summary-gini-sub', h('span', {
-      text: report.partition_count <= 1 ? 'one partition' : gini < 0.3 ? 'fairly even' : gini < 0.6 ? 'moderately skewed' : 'strongly skewed',
-    }));
-    setFigure('summary-undefined', formatInt(report.undefined_key_items), report.undefined_key_items,
-              {level: report.undefined_key_items > 0 ? 'warn' : ''});
-    const invalid = report.invalid_key?.items ?? 0;
-    setFigure('summary-invalid', formatInt(invalid), invalid, {level: invalid > 0 ? 'bad' : ''});
-    const oversized = report.oversized_items?.count ?? 0;
-    setFigure('summary-oversized', formatInt(oversized), oversized, {level: oversized > 0 ? 'bad' : ''});
-  }
-
-  function describeLocation(x) {
-    const bits = [];
-    if (x.line != null) bits.push(`line ${formatInt(x.line)}`);
-    if (x.column != null) bits.push(`column ${formatInt(x.column)}`);
-    if (x.item_index != null) bits.push(`item #${formatInt(x.item_index)}`);
-    return bits.join(', ');
-  }
-
-  /** The engine's judgement of the key (`insights`, docs/report.md): "{0}" in a message is keys[0]. */
-  function renderInsights(report) {
-    el.insights.replaceChildren(...(report.insights ?? []).map((insight) => {
-      const content = insight.message.split(/(\{\d+\})/).filter((part) => part !== '').map((part) => {
-        const index = /^\{(\d+)\}$/.exec(part)?.[1];
-        return index !== undefined && insight.keys[Number(index)] ? keyNode(insight.keys[Number(index)]) : part;
-      });
-      const item = h('li', {className: insight.level}, content);
-      item.dataset.code = insight.code;
-      return item;
-    }));
-  }
-
-  function renderCandidates(report) {
-    const cp = report.candidate_paths ?? {sampled_items: 0, paths: []};
-    // Most suitable first: the advisor's rank (coverage, cardinality, spread), else as sampled.
-    const advice = new Map((report.advisor?.candidates ?? []).map((a) => [a.path, a]));
-    const rankOf = (c) => advice.get(c.path)?.rank ?? Infinity;
-    const paths = [...(cp.paths ?? [])].sort((a, b) => rankOf(a) - rankOf(b));
-    const current = report.key_paths.length === 1 ? report.key_paths[0] : null;
-    el.keyCandidates.replaceChildren(...paths.map((c) => {
-      const option = document.createElement('option');
-      option.value = c.path;
-      option.label = `${formatInt(c.distinct)}${c.distinct_capped ? '+' : ''} distinct values`;
-      return option;
-    }));
-    el.candidatesNote.textContent = paths.length
-      ? `(${formatInt(paths.length)} scalar paths seen in the first ${formatInt(cp.sampled_items)} items` +
-        `${advice.size ? ', most suitable first' : ''})`
-      : '(none found)';
-    el.candidateRows.replaceChildren(...paths.map((c) => {
-      const button = h('button', {className: `path-button${c.path === current ? ' current' : ''}`, text: c.path,
-                                  title: `Re-analyze with ${c.path}`});
-      button.type = 'button';
-      button.addEventListener('click', () => {
-        el.keyInput.value = c.path;
-        reanalyze();
-      });
-      const share = cp.sampled_items ? ` (${formatPercent(c.items / cp.sampled_items)})` : '';
-      const types = h('td', {}, ['string', 'number', 'boolean', 'null']
-        .filter((t) => c.types?.[t] > 0)
-        .map((t) => h('span', {className: 'type-chip', text: `${t} ${formatInt(c.types[t])}`})));
-      const a = advice.get(c.path);
-      const verdict = h('td', {className: a ? `verdict verdict-${a.verdict}` : '', text: a ? a.verdict : '–',
-                               title: a ? a.reasons.join('\n') : 'the key advisor needs the container model'});
-      const tr = h('tr', {}, [
-        h('td', {}, [button]),
-        h('td', {className: 'num', text: `${formatInt(c.items)}${share}`}),
-        h('td', {className: 'num', text: `${c.distinct_capped ? '≥ ' : ''}${formatInt(c.distinct)}`}),
-        types,
-        verdict,
-      ]);
-      tr.dataset.path = c.path;
-      return tr;
-    }));
-  }
-
-  function renderCharts() {
-    const report = viewReport();
-    if (!report || el.results.hidden) return;
-    try {
-      renderHistogram(el.histogram, report);
-      renderConcentration(el.concentration, report);
-      fillSizeTables(report);
-    } catch (e) {
-      el.histogram.replaceChildren(h('p', {className: 'hint', text: `The chart could not be drawn: ${e.message}`}));
-    }
-    if (!report.container) return;
-    try {
-      renderContainer(root, report, {mapEl: el.partitionMap, showRoute: !!state.route});
-      renderWorkload(root, report, {demandEl: el.demandChart});
-      renderGrowth(root, report, {beforeEl: el.mapBefore, afterEl: el.mapAfter});
-    } catch (e) {
-      el.partitionMap.replaceChildren(h('p', {className: 'hint', text: `The container could not be drawn: ${e.message}`}));
-      throw e;
-    }
-  }
-
-  /** The table views of the histogram and the concentration curve: the same numbers as text. */
-  function fillSizeTables(report) {
-    const sizes = report.partition_bytes ?? Float64Array.from(report.partitions ?? [], (p) => p.bytes);
-    fillTable(root.querySelector('[data-testid="histogram-table"]'),
-              [{label: 'partition size from'}, {label: 'to'}, {label: 'partitions', num: true}, {label: 'bytes in all', num: true}],
-              logBins(sizes).filter((b) => b.count > 0)
-                .map((b) => [formatBytes(b.x0), formatBytes(b.x1), formatInt(b.count), formatBytes(b.bytes)]),
-              {caption: 'Partitions per size bin'});
-    let total = 0;
-    for (let i = 0; i < sizes.length; i++) total += sizes[i];
-    const rows = [];
-    for (const share of [0.01, 0.05, 0.1, 0.25, 0.5, 1]) {
-      const n = Math.min(sizes.length, Math.max(1, Math.ceil(sizes.length * share)));
-      let bytes = 0;
-      for (let i = 0; i < n; i++) bytes += sizes[i];
-      if (sizes.length) rows.push([`largest ${formatPercent(share)}`, formatInt(n), formatBytes(bytes), formatPercent(total ? bytes / total : 0)]);
-    }
-    fillTable(root.querySelector('[data-testid="concentration-table"]'),
-              [{label: 'partitions'}, {label: 'count', num: true}, {label: 'bytes', num: true}, {label: 'share of bytes', num: true}],
-              rows, {caption: 'Share of the bytes held by the largest partitions'});
-  }
-
-  function renderPartitionPage() {
-    const report = viewReport();
-    const ranges = report.container?.before?.ranges ?? null;
-    const partitions = report.partitions ?? [];
-    const pages = Math.max(1, Math.ceil(partitions.length / PAGE_SIZE));
-    state.page = Math.min(Math.max(0, state.page), pages - 1);
-    const from = state.page * PAGE_SIZE;
-    const rows = partitions.slice(from, from + PAGE_SIZE);
-    const partitioned = partitionedBytes(report);
-    el.partitionRows.replaceChildren(...rows.map((p, i) => {
-      const range = ranges && p.epk ? rangeOf(p.epk, ranges) : null;
-      const share = partitioned > 0 ? p.bytes / partitioned : 0;
-      const fill = h('div', {className: 'share-fill'});
-      // Scale bars to the largest partition so small shares stay visible.
-      const top = partitions[0]?.bytes || 1;
-      fill.style.width = `${Math.max(0.5, (p.bytes / top) * 100).toFixed(2)}%`;
-      const tr = h('tr', {}, [
-        h('td', {className: 'num', text: formatInt(from + i + 1)}),
-        h('td', {}, [keyNode(p.key)]),
-        h('td', {className: 'num', text: formatInt(p.items)}),
-        h('td', {className: 'num', text: formatBytes(p.bytes), title: `${formatInt(p.bytes)} bytes`}),
-        h('td', {className: 'col-share'}, [h('div', {className: 'share'}, [h('div', {className: 'share-track'}, [fill]),
-                                                     h('span', {className: 'share-text', text: formatPercent(share)})])]),
-        h('td', {className: 'num col-largest', text: formatBytes(p.largest_item_bytes),
-                 title: `item #${formatInt(p.largest_item_index)}, ${formatInt(p.largest_item_bytes)} bytes`}),
-        h('td', {className: 'col-epk epk', text: p.epk ? shortEpk(p.epk, 12) : '–',
-                 title: p.epk ? `effective partition key ${p.epk}` : 'no EPK (no container model)'}),
-        h('td', {className: 'num col-range', text: range ? `P${range.id}` : '–',
-                 title: range ? `physical partition P${range.id}, EPK range [${range.min || '""'}, ${range.max})` : ''}),
-      ]);
-      tr.dataset.key = formatKey(p.key);
-      if (p.epk) tr.dataset.epk = p.epk;
-      if (range) tr.dataset.range = String(range.id);
-      return tr;
-    }));
-    if (rows.length === 0) {
-      el.partitionRows.append(h('tr', {}, [Object.assign(h('td', {text: 'No partitions.'}), {colSpan: 8})]));
-    }
-    const total = report.partition_count;
-    let status = rows.length
-      ? `Showing ${formatInt(from + 1)}–${formatInt(from + rows.length)} of ${formatInt(total)} partitions`
-      : `Showing 0 of ${formatInt(total)} partitions`;
-    if (report.partitions_omitted > 0) {
-      status += ` (the largest ${formatInt(partitions.length)} are listed)`;
-    }
-    el.pageStatus.textContent = status;
-    el.pageStatus.dataset.shown = String(rows.length);
-    el.pageStatus.dataset.total = String(total);
-    el.pagePrev.disabled = state.page === 0;
-    el.pageNext.disabled = state.page >= pages - 1;
-  }
-
-  // ---------------------------------------------------------------------------------------------
   // Examples.
 
   async function loadExamples() {
@@ -1293,7 +684,13 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   (async () => {
     try {
-      await loadExamples();
+      // The examples, and the engine's defaults the first example's settings start from (a
+      // failed engine is reported by the analysis itself).
+      await Promise.all([loadExamples(), client.ready.catch(() => null)]);
+      if (hasVocabulary()) {
+        fillLimits(root);
+        applyVocabulary();
+      }
     } catch (e) {
       el.exampleSelect.replaceChildren(h('option', {text: 'Examples unavailable'}));
       state.runSeq++;
@@ -1307,9 +704,44 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   syncControls();
 
-  return {
+  const handle = {
+    element: root,
+    /** The mode shows: charts drawn while hidden have no width, so they are drawn again. */
+    activate() {
+      requestAnimationFrame(renderCharts);
+    },
+    deactivate() {},
     /** Draws the charts again (they need a width: call when the mode shows). */
     renderCharts,
+    /**
+     * What a link needs to restore the view (embed-share.js): {e: example id} or, for the user's
+     * own pasted data when it is small enough, {d: the text}; and the key, hash version and RU/s.
+     * `fits(text)` says whether pasted text may travel in the link.
+     */
+    shareState({fits = () => false} = {}) {
+      const own = el.exampleSelect.selectedOptions?.[0]?.hasAttribute('data-own');
+      const ru = Number(el.ruInput.value);
+      const shared = {k: el.keyInput.value, h: el.hashVersion.value, r: Number.isFinite(ru) && ru > 0 ? ru : undefined};
+      if (!own) shared.e = el.exampleSelect.value;
+      else if (el.pasteInput.value && fits(el.pasteInput.value)) shared.d = el.pasteInput.value;
+      return shared;
+    },
+    /** Drives the view's own controls to a shared state, as a reader would, after the first run. */
+    async restoreState(shared) {
+      await idle();
+      if (typeof shared.d === 'string') {
+        el.pasteInput.value = shared.d;
+        await runAfter(() => el.analyzeButton.click());
+      } else if (shared.e && el.exampleSelect.value !== shared.e &&
+                 [...el.exampleSelect.options].some((o) => o.value === shared.e)) {
+        el.exampleSelect.value = shared.e;
+        await runAfter(() => el.exampleSelect.dispatchEvent(new Event('change', {bubbles: true})));
+      }
+      if (shared.h !== undefined && shared.h !== null) el.hashVersion.value = String(shared.h);
+      if (shared.r !== undefined && shared.r !== null) el.ruInput.value = String(shared.r);
+      if (shared.k !== undefined && shared.k !== null) el.keyInput.value = String(shared.k);
+      await runAfter(() => submitForm(el.keyForm));
+    },
     /**
      * Where the data on screen came from, for sharing: {kind: 'example' | 'file' | 'text' | ...,
      * name, file?: File, text?: string}, or null before any.
@@ -1330,4 +762,5 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
       root.replaceChildren();
     },
   };
+  return handle;
 }

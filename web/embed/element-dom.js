@@ -1,16 +1,8 @@
 // The element's DOM helpers (text only, never HTML), shared by partition-playground.js and its
-// chart views (embed/cosmos-views.js, cassandra-views.js, sizing-views.js).
+// chart views (embed/*-views.js): the page's one h() (common/dom.js), and the element's tables.
+import {h} from '../common/dom.js';
 
-/** A DOM node with text only (never HTML). */
-export function h(tag, {text, className, testid, attrs} = {}, children = []) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  if (testid) node.dataset.testid = testid;
-  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
+export {h};
 
 /** A table: head is [text | {text, num}], rows are [[cell]] with cell text or {text, num, mono}. */
 export function table(caption, head, rows, {testid} = {}) {

@@ -7,7 +7,7 @@
 //
 // Every chart has a table view beside it (sizing-view.js fills those from the same objects).
 import {frame} from '../common/charts.js';
-import {formatInt} from '../common/format.js';
+import {formatBytes, formatInt} from '../common/format.js';
 
 const d3 = () => {
   if (!globalThis.d3) throw new Error('D3 did not load (vendor/d3.min.js).');
@@ -31,25 +31,8 @@ export function sizingLimits(checks) {
 /** The check `code` of `checks` (a report's), or null. */
 export const limitInfo = (checks, code) => sizingLimits(checks).find((l) => l.code === code) ?? null;
 
-const decimalBytes = new Intl.NumberFormat(undefined, {maximumFractionDigits: 1});
-const DECIMAL_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
-
-/**
- * Bytes in decimal units, as the sizing guide writes them (1 MB = 1,000,000 bytes):
- * 1095005 -> "1.1 MB", 512 -> "512 bytes". The Cosmos DB quotas keep their binary labels.
- */
-export function formatSizeBytes(n) {
-  if (n === null || n === undefined || Number.isNaN(n)) return '–';
-  let value = Math.abs(n);
-  let unit = 0;
-  while (value >= 1000 && unit < DECIMAL_UNITS.length - 1) { // lint-ok: drawing and number format
-    value /= 1000;
-    unit++;
-  }
-  const sign = n < 0 ? '-' : '';
-  if (unit === 0) return `${sign}${formatInt(value)} ${value === 1 ? 'byte' : 'bytes'}`;
-  return `${sign}${decimalBytes.format(value)} ${DECIMAL_UNITS[unit]}`;
-}
+/** Bytes in decimal units, as the sizing guide writes them: the page's one formatter (common/format.js). */
+export const formatSizeBytes = (n) => formatBytes(n, {decimal: true});
 
 /** A short axis label in decimal units: 1500 -> "1.5k", 2e9 -> "2G". */
 function shortNumber(n) {

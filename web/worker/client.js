@@ -24,7 +24,7 @@
 // navigator.hardwareConcurrency. A pool worker whose heap passed the plan's retire_heap_bytes (or
 // the `retireHeapBytes` option) in its part is stopped once its partial state has arrived.
 import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
-import * as limitsModule from '../common/limits.js';
+import {setLimits, setVocabulary} from '../common/limits.js';
 import {WorkerPool} from './pool.js';
 import {REQUESTS, Reply, Request, SourceKind, requestEntry, validateRequest} from './protocol.js';
 
@@ -140,8 +140,8 @@ export class PlaygroundClient extends EventTarget {
       this.errorCodes = info.errorCodes;
       this.limits = info.limits;
       setErrorCodes(info.errorCodes);
-      limitsModule.setLimits(info.limits);
-      limitsModule.setVocabulary?.(info.vocabulary);
+      setLimits(info.limits);
+      setVocabulary(info.vocabulary);
       return info;
     });
     // A restart's `ready` may be awaited by nobody; its failure reaches the requests themselves.

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "partplay/core/defaults.h"
 #include "partplay/core/json_writer.h"
 
 namespace partplay {
@@ -15,8 +16,11 @@ constexpr std::string_view kCassandraApi =
 constexpr std::string_view kSizing = "Cassandra data modelling guide, partition size";
 
 constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
+// Rows of kind "default" (what a run assumes when not told) and "threshold" (where a verdict
+// changes) come from core/defaults.h.
+constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 32> kLimits{{
+constexpr std::array<Limit, 47> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -91,6 +95,37 @@ constexpr std::array<Limit, 32> kLimits{{
     {"sizing_default_horizon_days", kSizingDefaultHorizonDays, "days", "default",
      "3,650 days of growth drawn (or the retention and a year)",
      "Partition Playground's default growth horizon"},
+    // Defaults and thresholds of the Cosmos DB mode (the page reads them from here).
+    {"cosmos_default_ru_per_second", kCosmosDefaultRuPerSecond, "RU/s", "default",
+     "400 RU/s manual throughput (the service's minimum)", kOverview},
+    {"cosmos_default_query_ru", kCosmosDefaultQueryRu, "RU", "default",
+     "3 RU per query, per physical partition it touches", kPlayground},
+    {"cosmos_default_top_per_range", kCosmosDefaultTopPerRange, "logical partitions", "default",
+     "20 logical partitions listed per physical partition", kPlayground},
+    {"cosmos_default_synthetic_buckets", kCosmosDefaultSyntheticBuckets, "suffixes", "default",
+     "400 suffixes per synthetic key", kPlayground},
+    {"spread_even_max_gini", kSpreadEvenMaxGini, "Gini", "threshold",
+     "Gini 0.5: below it sizes are fairly even", kPlayground},
+    {"spread_strong_skew_gini", kSpreadStrongSkewGini, "Gini", "threshold",
+     "Gini 0.6: from it sizes are strongly skewed", kPlayground},
+    {"largest_partition_warn_share", kLargestPartitionWarnShare, "share", "threshold",
+     "half of the 20 GB quota: a larger logical partition is a warning", kPlayground},
+    {"top_share_warn", kTopShareWarn, "share", "threshold",
+     "50% of the bytes in the largest 1% of partitions: a warning", kPlayground},
+    {"top_share_min_partitions", kTopShareMinPartitions, "partitions", "threshold",
+     "100 partitions at least before the largest 1% is judged", kPlayground},
+    {"throttled_bad_fraction", kThrottledBadFraction, "share", "threshold",
+     "5% of requests throttled (429): past it the layout is bad, any is a warning", kPlayground},
+    {"storage_balance_warn", kStorageBalanceWarn, "ratio", "threshold",
+     "1.5 x the mean: above it physical partitions are unevenly filled", kPlayground},
+    {"candidate_max_hierarchical_paths", kCandidateMaxHierarchicalPaths, "paths", "quota",
+     "3 paths per hierarchical partition key", kOverview},
+    {"candidate_min_concat_paths", kCandidateMinConcatPaths, "paths", "input",
+     "2 paths at least per joined synthetic key", kEngine},
+    {"candidate_max_concat_paths", kCandidateMaxConcatPaths, "paths", "input",
+     "5 paths per joined synthetic key", kEngine},
+    {"candidate_max_buckets", kCandidateMaxBuckets, "suffixes", "input",
+     "1,000,000 suffixes per synthetic key", kEngine},
 }};
 
 }  // namespace

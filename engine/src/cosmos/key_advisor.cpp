@@ -9,6 +9,7 @@
 
 #include "core/message_format.h"
 #include "cosmos/measure_paths.h"
+#include "partplay/core/defaults.h"
 #include "partplay/core/statistics.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/cosmos/physical_partitions.h"
@@ -25,8 +26,8 @@ using internal::OneDecimal;
 
 constexpr double kMinCoverage = 0.99;
 constexpr uint64_t kGoodCardinality = 100;
-constexpr double kGoodGini = 0.5;
-constexpr double kGoodMaxOverMean = 1.5;
+constexpr double kGoodGini = kSpreadEvenMaxGini;          // core/defaults.h
+constexpr double kGoodMaxOverMean = kStorageBalanceWarn;  // core/defaults.h
 constexpr double kFullCardinalityLog10 = 5;  // 100,000 values earn the full cardinality points
 constexpr double kUnknown = -1;
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/message_format.h"
+#include "partplay/core/defaults.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/core/limits.h"
 
@@ -132,7 +133,7 @@ std::vector<Insight> JudgeReport(const AnalysisReport& r) {
                     Plural(r.oversized_items, "item is", "items are"),
                     LimitBytesText(kCosmosItemBytes), FirstAt(r.oversized_examples, true)));
   }
-  if (r.partition_count >= 100 && r.gini < 0.5 &&
+  if (r.partition_count >= 100 && r.gini < kSpreadEvenMaxGini &&
       !(double(r.undefined_key_items) > double(r.items) * 0.05)) {
     add("even_spread", "good",
         fmt::format("Sizes are fairly even across {} partitions (Gini {:.2f}): a good spread.",

@@ -9,6 +9,7 @@
 
 #include "partplay/core/json_writer.h"
 #include "partplay/cosmos/key_advisor.h"
+#include "partplay/report/judgements.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_format.h"
 
@@ -72,6 +73,8 @@ std::string LayoutJson(const LayoutView& v) {
   }
   ranges.push_back(']');
   o.Raw("ranges", ranges);
+  o.Raw("storage_balance", StorageBalanceJson(v.ranges));  // report/judgements.h
+  o.Str("throttled_level", ThrottledLevel(v.throttled_fraction));
   s.push_back('}');
   return s;
 }

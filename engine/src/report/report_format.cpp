@@ -6,6 +6,7 @@
 
 #include "partplay/core/json_writer.h"
 #include "partplay/report/insights.h"
+#include "partplay/report/judgements.h"
 
 namespace partplay {
 namespace {
@@ -145,6 +146,8 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
     o.Raw("top1_percent", t);
   }
   o.Num("gini", r.gini);
+  o.Raw("spread", SpreadJson(r.gini, r.partition_count));  // report/judgements.h
+  o.Raw("levels", SummaryLevelsJson(r));
   o.UInt("undefined_key_items", r.undefined_key_items);
   {
     std::string t = "{";

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "partplay/cosmos/container.h"
 #include "partplay/sizing/formulas.h"
 
 namespace partplay {
@@ -31,7 +32,7 @@ TEST(Limits, TableListsEveryQuotaOnceWithItsSource) {
     EXPECT_FALSE(l.label.empty()) << l.id;
     EXPECT_FALSE(l.source.empty()) << l.id;
     EXPECT_TRUE(l.kind == "quota" || l.kind == "recommendation" || l.kind == "input" ||
-                l.kind == "default")
+                l.kind == "default" || l.kind == "threshold")
         << l.id;
     EXPECT_GT(l.value, 0) << l.id;
   }
@@ -42,6 +43,11 @@ TEST(Limits, TableListsEveryQuotaOnceWithItsSource) {
             kCosmosMaxModelledPhysicalPartitions);
   EXPECT_EQ(FindLimit("cosmos_max_modelled_physical_partitions")->kind, "input");
   EXPECT_EQ(FindLimit("no_such_limit"), nullptr);
+  EXPECT_EQ(FindLimit("cosmos_default_ru_per_second")->value, ContainerOptions{}.ru_per_second);
+  EXPECT_EQ(FindLimit("cosmos_default_ru_per_second")->kind, "default");
+  EXPECT_EQ(FindLimit("cosmos_default_query_ru")->value, RequestCosts{}.query_ru);
+  EXPECT_EQ(FindLimit("cosmos_default_top_per_range")->value, ContainerOptions{}.top_per_range);
+  EXPECT_EQ(FindLimit("storage_balance_warn")->kind, "threshold");
 }
 
 TEST(Limits, JsonCarriesEveryEntry) {

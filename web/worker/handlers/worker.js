@@ -4,11 +4,9 @@ import {cancelJob} from '../jobs.js';
 
 export async function init(payload, ctx) {
   const {engine} = await ctx.engine();
-  const info = {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(), simd: engine.simd};
-  // The engine's defaults and enums, where this build has them (wasm/bindings.cpp vocabulary).
-  const vocabulary = engine.vocabulary();
-  if (vocabulary) info.vocabulary = vocabulary;
-  return info;
+  // vocabulary: the engine's defaults and enums (wasm/bindings.cpp vocabulary).
+  return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(),
+          vocabulary: engine.vocabulary(), simd: engine.simd};
 }
 
 export const heap = () => heapSizes();

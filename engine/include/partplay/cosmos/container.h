@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "partplay/core/defaults.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 #include "partplay/cosmos/effective_partition_key.h"
@@ -44,7 +45,7 @@ struct RequestCosts {
   double read_factor = 1;
   double write_factor = 1;
   // One query filtered on the partition key, per physical partition it touches.
-  double query_ru = 3;
+  double query_ru = kCosmosDefaultQueryRu;
 };
 
 struct Workload {
@@ -63,7 +64,7 @@ struct ContainerOptions {
   bool large_partition_keys = true;
   // Manual throughput, or with `autoscale` the autoscale maximum (the service sizes the
   // partitions for the maximum; the minimum it scales down to is 10% of it).
-  double ru_per_second = 400;
+  double ru_per_second = kCosmosDefaultRuPerSecond;
   bool autoscale = false;
   // "Grow": the data multiplied by `growth` (every logical partition's items and bytes), and the
   // throughput raised to `grown_ru_per_second` (0 = unchanged). growth 1 and 0 = no growth step.
@@ -74,7 +75,7 @@ struct ContainerOptions {
   // (a query without a partition key filter: every physical partition); nullopt = no routing.
   std::optional<PartitionKey> route;
   // How many logical partitions per physical partition `ranges[].top` lists (largest first).
-  int top_per_range = 20;
+  int top_per_range = kCosmosDefaultTopPerRange;
 };
 
 // A logical partition as placed: its key, EPK, sizes and demand.
