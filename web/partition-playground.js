@@ -126,27 +126,6 @@ async function fetchText(url) {
   return response.text();
 }
 
-/**
- * A compare attribute's key: "/a" | "/a,/b" (hierarchical) | "concat:/a,/b" | "hash:/a:/b:N" |
- * "random:/a:N" (the CLI's --candidate grammar), as the engine's analysis options.
- */
-export function parseKeySpec(spec) {
-  const [kind, ...rest] = spec.split(':');
-  if (rest.length === 0) return {key_paths: spec.split(',').map((p) => p.trim())};
-  if (kind === 'concat') {
-    const paths = rest.join(':').split(',').map((p) => p.trim());
-    return {key_paths: [paths[0]], synthetic: {kind: 'concat', paths, separator: '-'}};
-  }
-  const buckets = Number(rest[rest.length - 1]);
-  if (kind === 'random' && rest.length === 2) {
-    return {key_paths: [rest[0]], synthetic: {kind: 'random_suffix', buckets, seed: 0, separator: '-'}};
-  }
-  if (kind === 'hash' && rest.length === 3) {
-    return {key_paths: [rest[0]], synthetic: {kind: 'hash_suffix', suffix_path: rest[1], buckets, separator: '-'}};
-  }
-  throw new Error(`compare: cannot read the key "${spec}"`);
-}
-
 let instances = 0;
 
 export class PartitionPlayground extends HTMLElement {
@@ -400,7 +379,10 @@ export class PartitionPlayground extends HTMLElement {
 
   /** The compare attribute's keys judged on the data just analysed (protocol.js compare). */
   async #compareSection(client, spec, container) {
-    const keys = spec.split(';').map((s) => s.trim()).filter(Boolean).map(parseKeySpec);
+    // Each key in the CLI's --candidate grammar ("/a", "/a,/b", "concat:/a,/b", "hash:/a:/b:N",
+    // "random:/a:N"), read by the engine.
+    const keys = await Promise.all(spec.split(';').map((s) => s.trim()).filter(Boolean)
+      .map((one) => client.candidateSpec(one)));
     const queries = (this.getAttribute('queries') ?? '').split(';').map((q) => q.trim()).filter(Boolean)
       .map((q) => ({filter: q.split(',').map((p) => p.trim()).filter(Boolean)}));
     const growth = Number(this.getAttribute('growth') ?? 1);
@@ -569,43 +551,17 @@ export class PartitionPlayground extends HTMLElement {
     this.#dom.title.textContent = `Sizing · ${title}`;
     const report = await client.sizeTable(request);
     if (client !== this.#client) return;
-    const c = report.average;
-    const t = c.terms;
-    const out = [];
-    out.push(h('section', {testid: 'sizing-summary'}, [
-      h('p', {className: 'muted', text: `Table ${report.keyspace ? `${report.keyspace}.` : ''}${report.table}: ` +
-        `partition key (${report.partition_key.join(', ')}), clustering (${report.clustering.join(', ') || 'none'})`}),
-      h('dl', {className: 'summary'}, [
-        ['Nv (values per partition)', formatInt(t.nv), t.nv], ['St (partition size)', formatBytes(t.st_bytes), t.st_bytes],
-        ['table (St × partitions × RF)', formatBytes(t.table_bytes), t.table_bytes],
-      ].map(([name, text, value]) => h('div', {testid: `sizing-${name.split(' ')[0].toLowerCase()}`}, [
-        h('dt', {text: name}), h('dd', {text, attrs: {'data-value': String(value)}})]))),
-    ]));
-    const termRows = [
-      ['Nr', 'rows per partition', t.nr], ['Nc', 'columns', t.nc], ['Npk', 'primary key columns', t.npk],
-      ['Ns', 'static columns', t.ns], ['Nv', 'Nr × (Nc − Npk − Ns) + Ns', t.nv],
-      ['Σ pk', 'bytes of the partition key columns', t.sum_partition_key], ['Σ static', 'bytes of the static columns', t.sum_static],
-      ['Σ regular', 'bytes of a row\'s regular columns', t.sum_regular], ['Σ clustering', 'bytes of a row\'s clustering columns', t.sum_clustering],
-      ['rows term', 'Nr × (Σ regular + Σ clustering)', t.rows_term], ['metadata term', 'Nv × t_avg', t.metadata_term],
-      ['St', 'Σ pk + Σ static + rows term + metadata term', t.st_bytes],
-    ].map(([term, meaning, value]) => [{text: term, mono: true}, meaning, {text: formatInt(value), num: true}]);
+    // The same sections as the page's Sizing view draws (embed/sizing-views.js), the mode's module.
+    const views = await import('./embed/sizing-views.js');
+    if (client !== this.#client) return;
+    const t = report.average.terms;
     const all = this.views.length === 0;
-    if (all || this.views.includes('terms')) out.push(h('section', {}, [
-      table('Every term of Nv and St (bytes), the average case', ['term', 'meaning', {text: 'value', num: true}], termRows,
-            {testid: 'sizing-terms'}),
-      ...['nv', 'st', 'table'].filter((k) => c.arithmetic?.[k]).map((k) =>
-        h('pre', {className: 'statement', text: c.arithmetic[k]})),
-    ]));
-    if (c.findings?.length) {
-      out.push(h('section', {}, [h('h3', {text: 'Findings'}), h('ul', {}, c.findings.map((f) =>
-        h('li', {className: f.severity === 'error' ? 'error' : '', text: f.message})))]));
-    }
-    if (report.options?.length && (all || this.views.includes('options'))) {
-      out.push(h('section', {}, [table('Redesign options', ['option', 'primary key', {text: 'St', num: true}, 'clears the limits'],
-        report.options.map((o) => [o.title, {text: o.primary_key, mono: true},
-                                   {text: o.average ? formatBytes(o.average.terms.st_bytes) : '–', num: true},
-                                   o.clears_limits ? 'yes' : 'no']), {testid: 'sizing-options'})]));
-    }
+    const out = [views.renderSizingSummary(report)];
+    if (all || this.views.includes('terms')) out.push(views.renderSizingTerms(report));
+    const findings = views.renderSizingFindings(report.average);
+    if (findings) out.push(findings);
+    const options = all || this.views.includes('options') ? views.renderSizingOptions(report) : null;
+    if (options) out.push(options);
     this.#clearCharts();
     this.#dom.output.replaceChildren(...out);
     if (this.views.includes('sizing')) {

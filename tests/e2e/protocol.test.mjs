@@ -33,6 +33,7 @@ describe('every request type through a real worker', () => {
           await run('model', () => client.model({container: {ru_per_second: 1000}}));
           await run('compare', () => client.compare({keys: [{key_paths: ['/k']}, {key_paths: ['/id']}]}));
           await run('recompare', () => client.recompare({container: {ru_per_second: 4000}}));
+          await run('candidate-spec', () => client.candidateSpec('hash:/k:/id:16'));
           await run('data-sizing', () => client.dataSizing({slot: 'main'}));
           await run('heap', () => client.heap());
           await run('cancel', () => client.cancel(12345));
@@ -59,7 +60,7 @@ describe('every request type through a real worker', () => {
         }
         const summary = (r) => (r.ok ? Object.keys(r.result ?? {}).sort() : r.error);
         return {types: REQUESTS.map((e) => e.type), ran: Object.fromEntries(Object.entries(ran).map(([k, r]) =>
-          [k, {ok: r.ok, summary: summary(r), result: ['split', 'cancel', 'release', 'analyze-part'].includes(k) ? r.result : null}]))};
+          [k, {ok: r.ok, summary: summary(r), result: ['split', 'cancel', 'release', 'analyze-part', 'candidate-spec'].includes(k) ? r.result : null}]))};
       });
       for (const type of out.types) {
         assert.ok(out.ran[type], `${type} has a run here`);
@@ -71,6 +72,7 @@ describe('every request type through a real worker', () => {
         assert.ok(['partitions', 'source', 'timing', 'slot'].every((k) => ran[type].summary.includes(k)), type);
       }
       assert.ok(ran.compare.summary.includes('keys') && ran.recompare.summary.includes('keys'));
+      assert.deepEqual(ran['candidate-spec'].summary, ['key_paths', 'synthetic']);
       assert.ok(ran.cql.summary.includes('results') && ran.cql.summary.includes('view'));
       for (const type of ['ring', 'cql-view', 'cql-reset']) assert.ok(ran[type].summary.includes('ring'), type);
       assert.ok(ran['cql-load'].summary.includes('rows'));

@@ -12,7 +12,6 @@
 // The view owns only what is inside `root`; it never reads the page by id.
 import {h} from '../common/dom.js';
 import {formatBytes, formatInt, formatPercent, progressShare} from '../common/format.js';
-import {MAX_COMPARED_KEYS, MAX_COMPARED_QUERIES} from '../worker/protocol.js';
 import {limit, limitText, limitValue} from '../common/limits.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -120,7 +119,7 @@ function pinLabel(key) {
 /** Queries typed one per line ("/tenantId, /userId"), as the protocol's [{filter}]. */
 export function queriesFromText(text) {
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  if (lines.length > MAX_COMPARED_QUERIES) throw new Error(`list at most ${MAX_COMPARED_QUERIES} queries`);
+  if (lines.length > limitValue('compare_max_queries')) throw new Error(`list at most ${limitValue('compare_max_queries')} queries`);
   return lines.map((line) => {
     const filter = line.split(',').map((p) => p.trim()).filter(Boolean);
     const bad = filter.find((p) => !p.startsWith('/'));
@@ -211,7 +210,7 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
       return h('li', {className: 'pin'}, [h('span', {text: pinLabel(key)}), remove]);
     }));
     compareButton.disabled = state.pins.length === 0;
-    pinButton.disabled = pinCurrent.disabled = state.pins.length >= MAX_COMPARED_KEYS;
+    pinButton.disabled = pinCurrent.disabled = state.pins.length >= limitValue('compare_max_keys');
   }
 
   function showFormError(message) {
@@ -222,8 +221,8 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   function pin(key) {
     const label = pinLabel(key);
     if (state.pins.some((p) => pinLabel(p) === label)) return false;
-    if (state.pins.length >= MAX_COMPARED_KEYS) {
-      showFormError(`At most ${MAX_COMPARED_KEYS} keys are compared at once.`);
+    if (state.pins.length >= limitValue('compare_max_keys')) {
+      showFormError(`At most ${limitValue('compare_max_keys')} keys are compared at once.`);
       return false;
     }
     state.pins.push(key);

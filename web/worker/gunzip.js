@@ -12,25 +12,14 @@
 // ..." saying how far it got, never in a short read. A raw chunk is valid only until the next is
 // read (io.js readFileStream reuses its buffer), so what is kept longer is copied.
 
+import {formatBytes} from '../common/format.js';
+
 /** gzip's first two bytes (RFC 1952, ID1 ID2). */
 export const GZIP_MAGIC = Object.freeze([0x1f, 0x8b]);
 
 /** Whether `bytes` (a Uint8Array) starts with gzip's magic. */
 export function isGzip(bytes) {
   return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
-}
-
-/** "1.2 MB" without importing the page's formatting into the worker. */
-function sizeText(n) {
-  if (n < 1024) return `${n} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /**
@@ -110,9 +99,9 @@ export async function gunzipIfCompressed(raw, {name, ioError}) {
           step = await reader.read();
         } catch (e) {
           if (sourceError) throw sourceError;
-          const of = compressed.bytesTotal === null ? '' : ` of ${sizeText(compressed.bytesTotal)}`;
+          const of = compressed.bytesTotal === null ? '' : ` of ${formatBytes(compressed.bytesTotal)}`;
           throw await ioError(`${label} is not valid gzip: ${e?.message ?? e} (it stopped after ` +
-            `${sizeText(compressed.bytesRead)}${of} of gzip, ${sizeText(inflated)} decompressed).`);
+            `${formatBytes(compressed.bytesRead)}${of} of gzip, ${formatBytes(inflated)} decompressed).`);
         }
         if (step.done) return;
         if (step.value?.length) {

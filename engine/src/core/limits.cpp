@@ -20,7 +20,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 47> kLimits{{
+constexpr std::array<Limit, 49> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -60,6 +60,9 @@ constexpr std::array<Limit, 47> kLimits{{
      "4,096 fields per CSV record", kEngine},
     {"sizing_max_rows_per_partition", kSizingMaxRowsPerPartition, "rows", "input",
      "2^53 rows per partition in the sizing formulas", "IEEE-754 doubles count exactly to 2^53"},
+    {"compare_max_keys", kCompareMaxKeys, "keys", "input", "8 keys per key comparison", kEngine},
+    {"compare_max_queries", kCompareMaxQueries, "queries", "input", "16 queries per key comparison",
+     kEngine},
     {"cosmos_max_modelled_physical_partitions", kCosmosMaxModelledPhysicalPartitions,
      "physical partitions", "input",
      "10,000 physical partitions per modelled container (100,000,000 RU/s)",

@@ -51,3 +51,9 @@ export async function recompare(payload) {
   table.timing.ms = performance.now() - started;
   return table;
 }
+
+/** One key in the CLI's --candidate grammar as compare's key (the engine's parser). */
+export async function candidateSpec({spec}, ctx) {
+  const {engine} = await ctx.engine();
+  return engine.parseCandidateSpec(spec);
+}

@@ -9,7 +9,7 @@ import {PartplayError} from '../../common/errors.js';
 import {engineDead, noteFailure} from '../engines.js';
 import {compressedProgress, keepSource, openSource, readSource, yieldToEvents} from '../io.js';
 import {throwIfCancelled} from '../jobs.js';
-import {COSMOS_DEFAULT_RU, CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, LoadFormat, PROGRESS_INTERVAL_MS} from '../protocol.js';
+import {CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, LoadFormat, PROGRESS_INTERVAL_MS} from '../protocol.js';
 
 /** The engine's CqlSession, created on first use. */
 let cql = null;
@@ -38,7 +38,8 @@ function buildView(session, {table, candidates = [], ru, maxPartitions} = {}) {
   const ring = session.ring(keyspace ?? '');
   const layout = chosen
     ? session.tableLayout(chosen.name, {scan_partitions: CQL_SCAN_PARTITIONS, max_partitions: maxPartitions ?? CQL_MAX_PARTITIONS,
-                                        ru_per_second: ru ?? COSMOS_DEFAULT_RU})
+                                        // absent: the engine's default (core/limits.h)
+                                        ...(ru == null ? {} : {ru_per_second: ru})})
     : null;
   return {keyspaces, table: viewTable, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos: layout?.cosmos ?? null};
 }

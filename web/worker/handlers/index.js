@@ -3,7 +3,7 @@
 // handler is `(payload, ctx) => result` (or a promise of it); ctx is {id, job (a cancellable
 // request's, jobs.js), doing, progress(fields), engine() (its domain's: {api, engine})}.
 import {analyze, dataSizing, model, reanalyze, release} from './analysis.js';
-import {compare, recompare} from './compare.js';
+import {candidateSpec, compare, recompare} from './compare.js';
 import {configureRing, cqlView, loadIntoTable, resetCql, runCql} from './cql.js';
 import {analyzePart, merge, split} from './parts.js';
 import {sizeTable, sizingTables} from './sizing.js';
@@ -16,6 +16,7 @@ export const handlers = Object.freeze({
   'model': model,
   'compare': compare,
   'recompare': recompare,
+  'candidate-spec': candidateSpec,
   'release': release,
   'cancel': cancel,
   'heap': heap,

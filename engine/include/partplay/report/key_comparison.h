@@ -29,15 +29,16 @@
 #include <string_view>
 #include <vector>
 
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/ingest/analysis.h"
 
 namespace partplay {
 
-// Keys compared at once, and queries listed, at most.
-inline constexpr size_t kMaxComparedKeys = 8;
-inline constexpr size_t kMaxComparedQueries = 16;
+// Keys compared at once, and queries listed, at most (core/limits.h, in the limits table).
+inline constexpr size_t kMaxComparedKeys = kCompareMaxKeys;
+inline constexpr size_t kMaxComparedQueries = kCompareMaxQueries;
 
 // A query the application runs: equality filters on these paths ("filter on /tenantId and
 // /userId"); an empty list is a query without a filter on any path.
