@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "partplay/cassandra/cosmos_cassandra_api.h"
 #include "partplay/core/json_writer.h"
-#include "partplay/cosmos/cassandra_api.h"
 
 namespace partplay::cql {
 namespace {
