@@ -258,7 +258,7 @@ std::string ReportToTable(const AnalysisReport& r, size_t max_rows) {
 }
 
 std::string ItemFindingsToJson(const std::vector<ItemFinding>& list, std::string_view type_field) {
-  return JsonArray(list, [](const ItemFinding& f, std::string& s) {
+  return JsonArray(list, [&](const ItemFinding& f, std::string& s) {
     s.push_back('{');
     JsonOut o{s};
     o.Int("item_index", f.item_index);
