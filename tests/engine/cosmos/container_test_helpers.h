@@ -93,7 +93,7 @@ inline std::map<std::string, PlacedPartition> Listed(const LayoutView& layout) {
   return out;
 }
 
-const Finding* FindCode(const ContainerReport& r, const std::string& code) {
+inline const Finding* FindCode(const ContainerReport& r, const std::string& code) {
   for (const Finding& f : r.findings) {
     if (f.code == code) return &f;
   }

@@ -119,14 +119,14 @@ inline bool SameError(const Status& a, const Status& b) {
          a.where().item_index == b.where().item_index;
 }
 
-const LogicalPartition* FindPartition(const AnalysisReport& r, const std::string& key_json) {
+inline const LogicalPartition* FindPartition(const AnalysisReport& r, const std::string& key_json) {
   for (const auto& p : r.partitions) {
     if (p.key.ToJson() == key_json) return &p;
   }
   return nullptr;
 }
 
-const LogicalPartition* FindNumberPartition(const AnalysisReport& r, double value) {
+inline const LogicalPartition* FindNumberPartition(const AnalysisReport& r, double value) {
   for (const auto& p : r.partitions) {
     if (p.key.components.size() == 1 && p.key.components[0].kind == KeyKind::kNumber &&
         p.key.components[0].number == value) {
@@ -136,7 +136,7 @@ const LogicalPartition* FindNumberPartition(const AnalysisReport& r, double valu
   return nullptr;
 }
 
-const CandidatePath* FindPath(const AnalysisReport& r, const std::string& path) {
+inline const CandidatePath* FindPath(const AnalysisReport& r, const std::string& path) {
   for (const auto& c : r.candidate_paths) {
     if (c.path == path) return &c;
   }
