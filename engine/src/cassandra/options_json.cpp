@@ -12,18 +12,17 @@
 #include "core/json_options.h"
 #include "partplay/cassandra/bulk_load.h"
 #include "partplay/cassandra/result_format.h"
+#include "partplay/cassandra/cosmos_cassandra_api.h"
 #include "partplay/cassandra/ring.h"
-#include "partplay/cosmos/cassandra_api.h"
-#include "partplay/cosmos/physical_partitions.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay::cql {
 namespace {
 
 // At most the Cosmos model's bound on physical partitions (core/limits.h) worth of RU/s: the
 // layout lists every partition's token range.
-constexpr int64_t kMaxLayoutRu =
-    int64_t{kMaxInitialPartitions} * CosmosCassandraApi::kRequestUnitsPerPhysicalPartition;
+constexpr int64_t kMaxLayoutRu = int64_t{kCosmosMaxModelledPhysicalPartitions} *
+                                 CosmosCassandraApi::kRequestUnitsPerPhysicalPartition;
 
 namespace dom = simdjson::dom;
 

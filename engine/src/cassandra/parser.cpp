@@ -1,3 +1,14 @@
+// The CQL grammar (parser.h): one recursive-descent Parser class over a statement's tokens, a
+// method per rule of Cassandra's Parser.g that this engine reads (types, terms, names, WHERE
+// relations, and every statement: SELECT, INSERT, UPDATE, DELETE, BATCH, the schema statements,
+// USE, DESCRIBE and cqlsh's commands), and the error messages in ANTLR's wording.
+//
+// Longer than 800 lines on purpose: it is one concern, the grammar, and its rules call each other
+// through the one Parser's token cursor and error state (a term holds a function call whose
+// arguments are terms; a statement's WHERE holds terms and names); cut into files it would need
+// that state shared and the rules declared apart from their bodies, so a reader following one
+// production would jump between files. Its sections are marked (token access, nesting, errors,
+// names, terms, WHERE, statements).
 #include "partplay/cassandra/parser.h"
 
 #include <fmt/format.h>
@@ -5,6 +16,7 @@
 #include <algorithm>
 #include <array>
 
+#include "cassandra/reserved_words.h"
 #include "partplay/cassandra/lexer.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/numbers.h"
@@ -39,21 +51,8 @@ std::string_view OperatorText(Operator op) {
 
 namespace {
 
-// Cassandra's reserved keywords: not usable as unquoted names.
-constexpr std::array<std::string_view, 52> kReserved = {
-    "add",      "allow",  "alter",   "and",          "apply",  "asc",     "authorize",
-    "batch",    "begin",  "by",      "columnfamily", "create", "delete",  "desc",
-    "describe", "drop",   "entries", "execute",      "from",   "full",    "grant",
-    "if",       "in",     "index",   "infinity",     "insert", "into",    "keyspace",
-    "limit",    "modify", "nan",     "norecursive",  "not",    "null",    "of",
-    "on",       "or",     "order",   "primary",      "rename", "replace", "revoke",
-    "schema",   "select", "set",     "table",        "to",     "token",   "truncate",
-    "update",   "use",    "using"};
-
-bool IsReserved(std::string_view word) {
-  return std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end() ||
-         word == "where" || word == "with" || word == "unlogged" || word == "view";
-}
+// Cassandra's reserved keywords (reserved_words.h): not usable as unquoted names.
+bool IsReserved(std::string_view word) { return IsReservedKeyword(word); }
 
 class Parser {
  public:

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "partplay/cassandra/cosmos_cassandra_api.h"
 #include "partplay/cassandra/replication_figures.h"
 #include "partplay/core/json_writer.h"
-#include "partplay/cosmos/cassandra_api.h"
 
 namespace partplay::cql {
 namespace {

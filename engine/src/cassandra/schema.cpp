@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "cassandra/reserved_words.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/numbers.h"
 #include "partplay/core/utf8.h"
@@ -23,20 +24,11 @@ std::string StripLocatorPrefix(std::string_view cls) {
 }
 
 bool NeedsQuotes(std::string_view name) {
-  static constexpr std::string_view kKeywords[] = {
-      "add",      "allow",  "alter",   "and",          "apply",  "asc",     "authorize",
-      "batch",    "begin",  "by",      "columnfamily", "create", "delete",  "desc",
-      "describe", "drop",   "entries", "execute",      "from",   "full",    "grant",
-      "if",       "in",     "index",   "infinity",     "insert", "into",    "keyspace",
-      "limit",    "modify", "nan",     "norecursive",  "not",    "null",    "of",
-      "on",       "or",     "order",   "primary",      "rename", "replace", "revoke",
-      "schema",   "select", "set",     "table",        "to",     "token",   "truncate",
-      "unlogged", "update", "use",     "using",        "view",   "where",   "with"};
   if (name.empty() || !(name[0] >= 'a' && name[0] <= 'z')) return true;
   for (char c : name) {
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return true;
   }
-  return std::find(std::begin(kKeywords), std::end(kKeywords), name) != std::end(kKeywords);
+  return IsReservedKeyword(name);
 }
 
 }  // namespace

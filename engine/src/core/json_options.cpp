@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay::internal {
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "core/hex.h"
 #include "partplay/core/utf8.h"
 
 namespace partplay {
@@ -28,7 +29,6 @@ inline bool Plain(unsigned char r) { return r >= 0x20 && r < 0x80 && r != '"' &&
 }  // namespace
 
 void AppendJsonString(std::string_view text, std::string& out) {
-  static constexpr char kHex[] = "0123456789abcdef";
   const char* d = text.data();
   const size_t n = text.size();
   out.push_back('"');
@@ -58,8 +58,7 @@ void AppendJsonString(std::string_view text, std::string& out) {
       default:
         if (c < 0x20) {
           out += "\\u00";
-          out.push_back(kHex[c >> 4]);
-          out.push_back(kHex[c & 15]);
+          internal::AppendHexByte(c, out, internal::HexCase::kLower);
         } else if (size_t len = Utf8CharLength(text, i); len > 0) {
           out.append(d + i, len);
           i += len - 1;
@@ -67,8 +66,7 @@ void AppendJsonString(std::string_view text, std::string& out) {
           // A byte that is not UTF-8 (only an echo of bad input can hold one) is shown as the
           // text \xNN: the output stays valid JSON.
           out += "\\\\x";
-          out.push_back(kHex[c >> 4]);
-          out.push_back(kHex[c & 15]);
+          internal::AppendHexByte(c, out, internal::HexCase::kLower);
         }
     }
     ++i;

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/hex.h"
+
 namespace partplay {
 
 size_t Utf8CharLength(std::string_view s, size_t i) {
@@ -43,7 +45,6 @@ bool IsValidUtf8(std::string_view s) {
 }
 
 std::string PrintableText(std::string_view s) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
@@ -51,8 +52,7 @@ std::string PrintableText(std::string_view s) {
     uint8_t c = static_cast<uint8_t>(s[i]);
     if (n == 0 || c < 0x20 || c == 0x7F) {
       out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
+      internal::AppendHexByte(c, out, internal::HexCase::kUpper);
       ++i;
       continue;
     }

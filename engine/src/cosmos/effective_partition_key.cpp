@@ -24,9 +24,10 @@
 #include <cstring>
 #include <utility>
 
+#include "core/hex.h"
 #include "core/murmur_hash3.h"
 #include "partplay/core/utf8.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay {
 namespace {
@@ -137,15 +138,6 @@ void AppendNumberBinaryEncoding(double d, std::string& out) {
   } while (payload != 0);
   uint8_t last = byte_to_write & 0xFE;
   if (last != 0) out.push_back(static_cast<char>(last));
-}
-
-void AppendHexUpper(std::string_view bytes, std::string& out) {
-  static constexpr char kDigits[] = "0123456789ABCDEF";
-  for (char c : bytes) {
-    uint8_t b = static_cast<uint8_t>(c);
-    out.push_back(kDigits[b >> 4]);
-    out.push_back(kDigits[b & 0x0F]);
-  }
 }
 
 // v1.js: the EPK bytes (the hash as a binary-encoded number, then the encoded first component)
@@ -383,7 +375,7 @@ Status EffectivePartitionKeyInto(const PartitionKey& key, PartitionKeyHashVersio
       return Status(ErrorCode::kBadOption, "unknown partition key hash version");
   }
   if (form == EpkForm::kHex) {
-    AppendHexUpper(bytes, out);
+    internal::AppendHex(bytes, out, internal::HexCase::kUpper);
   } else {
     out = bytes;
   }

@@ -20,6 +20,8 @@
 #include <cstring>
 #include <optional>
 
+#include "core/hex.h"
+
 namespace partplay {
 namespace {
 
@@ -33,8 +35,6 @@ constexpr int64_t kMaxHashV1Value = 4294967295;
 constexpr size_t kHashV2HexLength = 32;
 constexpr uint8_t kNumberMarker = 0x05;
 
-constexpr char kHexDigits[] = "0123456789ABCDEF";
-
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
@@ -44,7 +44,7 @@ int HexValue(char c) {
 std::string U128ToHex(U128 value) {
   std::string out(kHashV2HexLength, '0');
   for (size_t i = kHashV2HexLength; i-- > 0;) {
-    out[i] = kHexDigits[static_cast<unsigned>(value & 0xF)];
+    out[i] = internal::HexDigit(static_cast<unsigned>(value & 0xF), internal::HexCase::kUpper);
     value >>= 4;
   }
   return out;
@@ -108,12 +108,7 @@ std::string NumberEffectivePartitionKey(double d) {
   } while (payload != 0);
   bytes.push_back(static_cast<char>(byte_to_write & 0xFE));
   std::string hex;
-  hex.reserve(bytes.size() * 2);
-  for (char c : bytes) {
-    uint8_t b = static_cast<uint8_t>(c);
-    hex.push_back(kHexDigits[b >> 4]);
-    hex.push_back(kHexDigits[b & 0x0F]);
-  }
+  internal::AppendHex(bytes, hex, internal::HexCase::kUpper);
   return hex;
 }
 

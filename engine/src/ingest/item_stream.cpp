@@ -8,7 +8,7 @@
 
 #include "ingest/json_implementation.h"
 #include "partplay/ingest/analysis.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay::internal {
 namespace {

@@ -1,8 +1,8 @@
 // Internal: everything one part of an input contributes to the report, with every item index and
 // location relative to the part's own start (item 0, byte 0, line 1, column 1). An analyzer made
-// by Analyzer::CreatePart seals its state into this; partial_codec reads and writes it as the
-// versioned binary partial format; Analyzer::Merge combines parts in input order, rebasing their
-// indices and locations (analyzer.cpp).
+// by Analyzer::CreatePart seals its state into this; partial_writer.cpp and partial_reader.cpp
+// write and read it as the versioned binary partial format (partial_codec.cpp); Analyzer::Merge
+// combines parts in input order, rebasing their indices and locations (analyzer_merge.cpp).
 #pragma once
 
 #include <algorithm>

@@ -10,7 +10,7 @@
 #include "core/json_options.h"
 #include "partplay/core/json_writer.h"
 #include "partplay/core/limits.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay {
 namespace {

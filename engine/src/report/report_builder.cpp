@@ -51,10 +51,7 @@ std::string LayoutJson(const LayoutView& v) {
   o.Int("partitions_needed", v.partitions_needed);
   o.Num("demand_ru", v.demand_ru);
   o.Num("throttled_fraction", v.throttled_fraction);
-  std::string ranges = "[";
-  for (size_t i = 0; i < v.ranges.size(); ++i) {
-    const PhysicalPartition& r = v.ranges[i];
-    if (i) ranges.push_back(',');
+  o.Raw("ranges", JsonArray(v.ranges, [&](const PhysicalPartition& r, std::string& ranges) {
     ranges.push_back('{');
     JsonMembers q{ranges};
     q.Int("id", r.range.id);
@@ -70,9 +67,7 @@ std::string LayoutJson(const LayoutView& v) {
     q.UInt("others_partitions", r.others_partitions);
     q.Num("others_bytes", r.others_bytes);
     ranges.push_back('}');
-  }
-  ranges.push_back(']');
-  o.Raw("ranges", ranges);
+  }));
   o.Raw("storage_balance", StorageBalanceJson(v.ranges));  // report/judgements.h
   o.Str("throttled_level", ThrottledLevel(v.throttled_fraction));
   s.push_back('}');
@@ -135,10 +130,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
             ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
             : 1);
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
-  std::string splits = "[";
-  for (size_t i = 0; i < c.splits.size(); ++i) {
-    const Split& x = c.splits[i];
-    if (i) splits.push_back(',');
+  o.Raw("splits", JsonArray(c.splits, [&](const Split& x, std::string& splits) {
     splits.push_back('{');
     JsonMembers q{splits};
     q.Int("parent", x.parent);
@@ -150,34 +142,25 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     q.Num("bytes_left", x.bytes_left);
     q.Num("bytes_right", x.bytes_right);
     splits.push_back('}');
-  }
-  splits.push_back(']');
-  o.Raw("splits", splits);
+  }));
   {
     std::string moved = "{";
     JsonMembers q{moved};
     q.UInt("count", c.moved_count);
-    std::string examples = "[";
-    for (size_t i = 0; i < c.moved.size(); ++i) {
-      if (i) examples.push_back(',');
-      examples.push_back('{');
-      JsonMembers e{examples};
-      e.Raw("key", c.moved[i].key.ToJson());
-      e.Int("from", c.moved[i].from);
-      e.Int("to", c.moved[i].to);
-      examples.push_back('}');
-    }
-    examples.push_back(']');
-    q.Raw("examples", examples);
+    q.Raw("examples", JsonArray(c.moved, [](const auto& m, std::string& examples) {
+            examples.push_back('{');
+            JsonMembers e{examples};
+            e.Raw("key", m.key.ToJson());
+            e.Int("from", m.from);
+            e.Int("to", m.to);
+            examples.push_back('}');
+          }));
     moved.push_back('}');
     o.Raw("moved", moved);
   }
   o.Bool("split_cannot_help", c.split_cannot_help);
   o.Raw("hot", PlacedListJson(c.hot));
-  std::string findings = "[";
-  for (size_t i = 0; i < c.findings.size(); ++i) {
-    const Finding& f = c.findings[i];
-    if (i) findings.push_back(',');
+  o.Raw("findings", JsonArray(c.findings, [&](const Finding& f, std::string& findings) {
     findings.push_back('{');
     JsonMembers q{findings};
     q.Str("code", f.code);
@@ -187,9 +170,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     q.Raw("keys", KeysJson(f.keys));
     q.Raw("items", ItemFindingsToJson(f.items, "type"));
     findings.push_back('}');
-  }
-  findings.push_back(']');
-  o.Raw("findings", findings);
+  }));
   if (c.route) {
     std::string route = "{";
     JsonMembers q{route};
@@ -217,10 +198,7 @@ std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
   o.Num("ru_per_second", opt.ru_per_second);
   o.Num("growth", opt.growth);
   o.UInt("sampled_items", sampled_items);
-  std::string candidates = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    const CandidateAssessment& a = list[i];
-    if (i) candidates.push_back(',');
+  auto candidate = [&](const CandidateAssessment& a, std::string& candidates) {
     candidates.push_back('{');
     JsonMembers q{candidates};
     q.Str("path", a.path);
@@ -240,9 +218,8 @@ std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
     q.Str("verdict", a.verdict);
     q.Raw("reasons", StringsJson(a.reasons));
     candidates.push_back('}');
-  }
-  candidates.push_back(']');
-  o.Raw("candidates", candidates);
+  };
+  o.Raw("candidates", JsonArray(list, candidate));
   s.push_back('}');
   return s;
 }

@@ -123,13 +123,9 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
   JsonOut o{s};
   o.Str("schema", "partplay.analysis/1");
   o.Str("format", r.format);
-  std::string paths = "[";
-  for (size_t i = 0; i < r.key_paths.size(); ++i) {
-    if (i) paths.push_back(',');
-    AppendJsonString(r.key_paths[i], paths);
-  }
-  paths.push_back(']');
-  o.Raw("key_paths", paths);
+  o.Raw("key_paths", JsonArray(r.key_paths, [](const std::string& path, std::string& paths) {
+          AppendJsonString(path, paths);
+        }));
   o.UInt("items", r.items);
   o.UInt("bytes", r.bytes);
   o.UInt("input_bytes", r.input_bytes);
@@ -194,10 +190,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
     std::string t = "{";
     JsonOut q{t};
     q.UInt("sampled_items", r.sampled_items);
-    std::string list = "[";
-    for (size_t i = 0; i < r.candidate_paths.size(); ++i) {
-      const CandidatePath& c = r.candidate_paths[i];
-      if (i) list.push_back(',');
+    q.Raw("paths", JsonArray(r.candidate_paths, [&](const CandidatePath& c, std::string& list) {
       list.push_back('{');
       JsonOut p{list};
       p.Str("path", c.path);
@@ -213,9 +206,7 @@ std::string ReportToJson(const AnalysisReport& r, std::string_view extra_fields,
       types.push_back('}');
       p.Raw("types", types);
       list.push_back('}');
-    }
-    list.push_back(']');
-    q.Raw("paths", list);
+    }));
     t.push_back('}');
     o.Raw("candidate_paths", t);
   }

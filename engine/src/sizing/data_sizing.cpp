@@ -242,17 +242,14 @@ std::string DistributionJson(const Distribution& d) {
 }
 
 std::string HistogramJson(const std::vector<HistogramBin>& bins) {
-  std::string s = "[";
-  for (size_t i = 0; i < bins.size(); ++i) {
-    if (i) s += ',';
+  return JsonArray(bins, [](const HistogramBin& bin, std::string& s) {
     s += '{';
     JsonMembers o{s};
-    o.Num("lower", bins[i].lower);
-    o.Num("upper", bins[i].upper);
-    o.UInt("partitions", bins[i].partitions);
+    o.Num("lower", bin.lower);
+    o.Num("upper", bin.upper);
+    o.UInt("partitions", bin.partitions);
     s += '}';
-  }
-  return s + "]";
+  });
 }
 
 std::string ThresholdJson(const DataThreshold& t) {
@@ -263,16 +260,13 @@ std::string ThresholdJson(const DataThreshold& t) {
   o.Str("measure", t.measure);
   o.Num("limit", t.limit);
   o.UInt("partitions", t.partitions);
-  std::string examples = "[";
-  for (size_t i = 0; i < t.examples.size(); ++i) {
-    if (i) examples += ',';
-    examples += '{';
-    JsonMembers e{examples};
-    e.Str("key", t.examples[i].key);
-    e.Num("value", t.examples[i].value);
-    examples += '}';
-  }
-  o.Raw("examples", examples + "]");
+  o.Raw("examples", JsonArray(t.examples, [](const auto& example, std::string& examples) {
+          examples += '{';
+          JsonMembers e{examples};
+          e.Str("key", example.key);
+          e.Num("value", example.value);
+          examples += '}';
+        }));
   o.Num("buckets_needed", t.buckets_needed);
   o.Str("message", t.message);
   return s + "}";
@@ -290,12 +284,9 @@ std::string DataSizingToJson(const DataSizingReport& r) {
   o.Raw("st_bytes", DistributionJson(r.st_bytes));
   o.Raw("nv_histogram", HistogramJson(r.nv_histogram));
   o.Raw("st_histogram", HistogramJson(r.st_histogram));
-  std::string thresholds = "[";
-  for (size_t i = 0; i < r.thresholds.size(); ++i) {
-    if (i) thresholds += ',';
-    thresholds += ThresholdJson(r.thresholds[i]);
-  }
-  o.Raw("thresholds", thresholds + "]");
+  o.Raw("thresholds", JsonArray(r.thresholds, [](const DataThreshold& t, std::string& out) {
+          out += ThresholdJson(t);
+        }));
   o.Raw("checks", SizingChecksJson());
   return s + "}\n";
 }

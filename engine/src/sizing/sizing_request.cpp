@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "partplay/core/limits.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 #include "partplay/ingest/key_path.h"
 #include "partplay/sizing/table_sizing_writers.h"
 #include "sizing/table_sizing_internal.h"

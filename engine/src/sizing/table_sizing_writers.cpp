@@ -42,19 +42,16 @@ std::string TermsJson(const SizingTerms& t) {
 }
 
 std::string FindingsJson(const std::vector<SizingFinding>& findings) {
-  std::string s = "[";
-  for (size_t i = 0; i < findings.size(); ++i) {
-    if (i) s += ',';
+  return JsonArray(findings, [](const SizingFinding& f, std::string& s) {
     s += '{';
     JsonMembers o{s};
-    o.Str("code", findings[i].code);
-    o.Str("severity", findings[i].severity);
-    o.Str("message", findings[i].message);
-    o.Num("value", findings[i].value);
-    o.Num("limit", findings[i].limit);
+    o.Str("code", f.code);
+    o.Str("severity", f.severity);
+    o.Str("message", f.message);
+    o.Num("value", f.value);
+    o.Num("limit", f.limit);
     s += '}';
-  }
-  return s + "]";
+  });
 }
 
 std::string ScenarioJson(const SizingScenario& sc) {
@@ -85,24 +82,18 @@ std::string RowsJson(const RowsEstimate& rows) {
   JsonMembers o{s};
   o.Num("value", rows.value());
   o.Str("expression", rows.Expression());
-  std::string factors = "[";
-  for (size_t i = 0; i < rows.factors.size(); ++i) {
-    if (i) factors += ',';
-    factors += '{';
-    JsonMembers f{factors};
-    f.Str("name", rows.factors[i].name);
-    f.Num("value", rows.factors[i].value);
-    factors += '}';
-  }
-  o.Raw("factors", factors + "]");
+  o.Raw("factors", JsonArray(rows.factors, [](const auto& factor, std::string& out) {
+          out += '{';
+          JsonMembers f{out};
+          f.Str("name", factor.name);
+          f.Num("value", factor.value);
+          out += '}';
+        }));
   return s + "}";
 }
 
 std::string ColumnsJson(const SizingInput& in) {
-  std::string s = "[";
-  for (size_t i = 0; i < in.columns.size(); ++i) {
-    const SizedColumn& c = in.columns[i];
-    if (i) s += ',';
+  return JsonArray(in.columns, [](const SizedColumn& c, std::string& s) {
     s += '{';
     JsonMembers o{s};
     o.Str("name", c.name);
@@ -112,17 +103,11 @@ std::string ColumnsJson(const SizingInput& in) {
     o.Bool("estimated", !ColumnFixedSize(c).has_value());
     o.Bool("time_bucket", c.role == ColumnRole::kClustering && CanTimeBucket(c.type));
     s += '}';
-  }
-  return s + "]";
+  });
 }
 
 std::string StringsJson(const std::vector<std::string>& list) {
-  std::string s = "[";
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (i) s += ',';
-    AppendJsonString(list[i], s);
-  }
-  return s + "]";
+  return JsonArray(list, [](const std::string& v, std::string& s) { AppendJsonString(v, s); });
 }
 
 std::string PointJson(const GrowthPoint& p) {
@@ -141,18 +126,12 @@ std::string GrowthJson(const GrowthSeries& g) {
   o.Num("rows_per_day", g.options.rows_per_day);
   o.Int("retention_days", g.options.retention_days);
   o.Int("horizon_days", g.options.horizon_days);
-  std::string points = "[";
-  for (size_t i = 0; i < g.points.size(); ++i) {
-    if (i) points += ',';
-    points += PointJson(g.points[i]);
-  }
-  o.Raw("points", points + "]");
-  std::string crossings = "[";
-  for (size_t i = 0; i < g.crossings.size(); ++i) {
-    const ThresholdCrossing& c = g.crossings[i];
-    if (i) crossings += ',';
-    crossings += '{';
-    JsonMembers m{crossings};
+  o.Raw("points", JsonArray(g.points, [](const GrowthPoint& p, std::string& out) {
+          out += PointJson(p);
+        }));
+  o.Raw("crossings", JsonArray(g.crossings, [](const ThresholdCrossing& c, std::string& out) {
+    out += '{';
+    JsonMembers m{out};
     m.Str("code", c.code);
     m.Str("measure", c.measure);
     m.Num("limit", c.limit);
@@ -162,9 +141,8 @@ std::string GrowthJson(const GrowthSeries& g) {
       m.Raw("day", "null");
     }
     m.Bool("within_horizon", c.within_horizon);
-    crossings += '}';
-  }
-  o.Raw("crossings", crossings + "]");
+    out += '}';
+  }));
   o.Raw("largest", PointJson(g.largest));
   return s + "}";
 }
@@ -223,10 +201,7 @@ std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables) {
     s += '{';
     JsonMembers o{s};
     o.Str("name", t.name);
-    std::string columns = "[";
-    for (size_t k = 0; k < t.columns.size(); ++k) {
-      const SizedColumn& c = t.columns[k];
-      if (k) columns += ',';
+    o.Raw("columns", JsonArray(t.columns, [](const SizedColumn& c, std::string& columns) {
       columns += '{';
       JsonMembers m{columns};
       m.Str("name", c.name);
@@ -238,8 +213,7 @@ std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables) {
         m.Raw("fixed_bytes", "null");
       }
       columns += '}';
-    }
-    o.Raw("columns", columns + "]");
+    }));
     o.Raw("variable_columns", StringsJson(t.variable_columns));
     s += '}';
   }
@@ -267,12 +241,9 @@ std::string TableSizingToJson(const TableSizingReport& r) {
   o.Raw("grown", OptionalScenarioJson(r.grown));
   o.Bool("needs_redesign", r.needs_redesign);
   o.Raw("redesign_reasons", StringsJson(r.redesign_reasons));
-  std::string options = "[";
-  for (size_t i = 0; i < r.options.size(); ++i) {
-    if (i) options += ',';
-    options += OptionJson(r.options[i]);
-  }
-  o.Raw("options", options + "]");
+  o.Raw("options", JsonArray(r.options, [](const auto& option, std::string& out) {
+          out += OptionJson(option);
+        }));
   o.Raw("notes", StringsJson(r.notes));
   o.Raw("checks", SizingChecksJson());
   return s + "}\n";

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 namespace partplay {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "ingest/item_stream.h"
 #include "partplay/ingest/analysis.h"
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 #include "partplay/report/report_builder.h"
 
 namespace partplay {

@@ -52,7 +52,7 @@ StatusOr<TableLayoutOptions> ParseTableLayoutOptionsJson(std::string_view json);
 // Partitions in token order (thinned by `options`) with token, key, rows, cells and bytes (the
 // sizing formulas), replicas and physical_partition, then per node: partitions, rows and bytes
 // held as a replica and as the primary replica, then `cosmos`: the Cosmos DB Cassandra API
-// placement of every partition (cosmos/cassandra_api.h) under options.ru_per_second.
+// placement of every partition (cassandra/cosmos_cassandra_api.h) under options.ru_per_second.
 std::string TableLayoutToJson(const Table& table, const Ring& ring, const KeyspaceSchema& keyspace,
                               const TableLayoutOptions& options);
 

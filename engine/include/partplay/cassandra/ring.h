@@ -13,7 +13,7 @@
 // to node i mod N so every node's vnodes spread around the ring) or random: splitmix64 from a
 // seed, num_tokens draws per node in node order (Cassandra draws uniformly random longs too).
 //
-// The same data placed by Azure Cosmos DB's Cassandra API instead is cosmos/cassandra_api.h.
+// The same data placed by Azure Cosmos DB's Cassandra API instead: cosmos_cassandra_api.h.
 #pragma once
 
 #include <cstdint>

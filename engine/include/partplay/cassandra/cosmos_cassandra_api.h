@@ -8,7 +8,9 @@
 // Cosmos DB hashes keys with its own function into a larger internal ring, so which physical
 // partition holds a key is modelled by splitting the Murmur3 token range evenly into as many
 // ranges as there are physical partitions — an illustration of the layout, not the service's
-// assignment.
+// assignment. It lives with the Cassandra domain because it places a CQL table's partitions by
+// their Murmur3 tokens; it needs nothing of the Cosmos DB container model (cosmos/), only the
+// service's figures in core/limits.h.
 //
 //   CassandraApiPlacement p = PlanCassandraApi(/*total_bytes=*/45.0 * (1 << 30), 10000);
 //   p.physical_partitions;          // 2 (for storage 2, for throughput 1)

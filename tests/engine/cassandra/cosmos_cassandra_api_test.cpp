@@ -1,4 +1,4 @@
-#include "partplay/cosmos/cassandra_api.h"
+#include "partplay/cassandra/cosmos_cassandra_api.h"
 
 #include <gtest/gtest.h>
 

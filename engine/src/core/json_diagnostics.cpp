@@ -1,4 +1,4 @@
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 #include <fmt/format.h>
 

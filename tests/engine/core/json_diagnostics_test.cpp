@@ -1,6 +1,6 @@
 // The strict RFC 8259 checker that locates and explains bad JSON, IsJsonNumber and
 // AdvanceLineColumn.
-#include "partplay/ingest/json_diagnostics.h"
+#include "partplay/core/json_diagnostics.h"
 
 #include <gtest/gtest.h>
 

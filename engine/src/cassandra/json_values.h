@@ -1,0 +1,33 @@
+// Values from JSON for INSERT ... JSON and fromJson(): a JSON value read as a value of a CQL
+// type, with Cassandra's messages for a value of the wrong kind, and a JSON object read as the
+// columns and values of one row (member names matched like identifiers).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "cassandra/json_doc.h"
+#include "partplay/cassandra/schema.h"
+#include "partplay/cassandra/value.h"
+#include "partplay/core/status.h"
+
+namespace partplay::cql::internal {
+
+// The columns an INSERT sets (indices into the table's columns) and their values.
+struct InsertValues {
+  std::vector<int> columns;
+  std::vector<Value> values;
+  std::vector<SourceLocation> where;
+};
+
+// `n` as a value of `type` for `receiver` (the column or element named in messages); JSON null is
+// the null value.
+StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_view receiver,
+                            const SourceLocation& where);
+
+// The JSON object `object` as the columns and values of one row of `t`; without `default_unset`
+// every column the object leaves out is set to null.
+StatusOr<InsertValues> JsonInsertValues(const TableSchema& t, const JsonNode& object,
+                                        bool default_unset, const SourceLocation& where);
+
+}  // namespace partplay::cql::internal

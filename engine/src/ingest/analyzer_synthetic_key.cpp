@@ -1,0 +1,115 @@
+// Synthetic partition keys (AnalysisOptions::synthetic): checking their options, then building
+// each item's key from its found components: several paths concatenated, or one path with a
+// suffix, random (seeded SplitMix64, by the item's place in the input) or from a hashed value.
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <iterator>
+
+#include "core/murmur_hash3.h"
+#include "ingest/analyzer_impl.h"
+
+namespace partplay {
+
+namespace {
+
+// SplitMix64: the per-item random suffix (seeded, reproducible, the same in every build).
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+Status Analyzer::Impl::InitSynthetic() {
+  using Kind = SyntheticKeyOptions::Kind;
+  const SyntheticKeyOptions& syn = options_.synthetic;
+  if (syn.kind == Kind::kNone) return Status::Ok();
+  if (options_.key_paths.size() != 1 && syn.kind != Kind::kConcat) {
+    return Status(ErrorCode::kBadOption, "a suffixed synthetic key needs exactly one key path");
+  }
+  if (syn.separator.size() > 16) {
+    return Status(ErrorCode::kBadOption, "the synthetic key separator has at most 16 bytes");
+  }
+  switch (syn.kind) {
+    case Kind::kConcat:
+      if (syn.paths.size() < 2 || syn.paths.size() > kMaxConcatPaths) {
+        return Status(ErrorCode::kBadOption,
+                      fmt::format("a concatenated key joins 2 to {} paths (got {})",
+                                  kMaxConcatPaths, syn.paths.size()));
+      }
+      for (const auto& p : syn.paths) {
+        PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(p));
+        concat_slots_.push_back(at);
+      }
+      return Status::Ok();
+    case Kind::kRandomSuffix:
+    case Kind::kHashSuffix:
+      if (syn.buckets < 1 || syn.buckets > 1000000) {
+        return Status(ErrorCode::kBadOption, "the suffix count N must be 1 to 1,000,000");
+      }
+      if (syn.kind == Kind::kHashSuffix) {
+        if (syn.suffix_path.empty()) {
+          return Status(ErrorCode::kBadOption, "a pre-calculated suffix needs a source path");
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(suffix_slot_, Track(syn.suffix_path));
+      }
+      return Status::Ok();
+    case Kind::kNone:
+      break;
+  }
+  return Status::Ok();
+}
+
+bool Analyzer::Impl::BuildSyntheticKey(int64_t item_index) {
+  using Kind = SyntheticKeyOptions::Kind;
+  const SyntheticKeyOptions& syn = options_.synthetic;
+  synthetic_.clear();
+  if (syn.kind == Kind::kConcat) {
+    for (size_t i = 0; i < concat_slots_.size(); ++i) {
+      if (i > 0) synthetic_ += syn.separator;
+      if (!AppendValueText(found_[concat_slots_[i]], synthetic_)) return false;
+    }
+    return true;
+  }
+  if (!AppendValueText(found_[0], synthetic_)) return false;
+  uint64_t bucket;
+  if (syn.kind == Kind::kRandomSuffix) {
+    bucket = SplitMix64(syn.seed ^ SplitMix64(static_cast<uint64_t>(item_index))) % syn.buckets;
+  } else {
+    suffix_text_.clear();
+    if (!AppendValueText(found_[*suffix_slot_], suffix_text_)) return false;
+    bucket = internal::MurmurHash3X86_32(suffix_text_, 0) % syn.buckets;
+  }
+  synthetic_ += syn.separator;
+  fmt::format_to(std::back_inserter(synthetic_), "{}", bucket + 1);
+  return true;
+}
+
+bool Analyzer::Impl::AppendValueText(const FoundComponent& f, std::string& out) {
+  if (f.invalid) return false;
+  switch (f.kind) {
+    case KeyKind::kUndefined:
+      return false;
+    case KeyKind::kNull:
+      out += "null";
+      return true;
+    case KeyKind::kFalse:
+      out += "false";
+      return true;
+    case KeyKind::kTrue:
+      out += "true";
+      return true;
+    case KeyKind::kNumber:
+      fmt::format_to(std::back_inserter(out), "{}", f.number);
+      return true;
+    case KeyKind::kString:
+      out.append(f.text);
+      return true;
+  }
+  return false;
+}
+
+}  // namespace partplay

@@ -1,0 +1,241 @@
+// Writing the partial format (partial_codec.cpp describes it): SerializePartialData into one
+// string of the exact size, its size alone, or to a sink in pieces, the XXH3-64 checksum kept as
+// the bytes go.
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "ingest/partial_data.h"
+#include "ingest/partial_format.h"
+#include "partplay/core/utf8.h"
+
+namespace partplay::internal {
+namespace {
+
+// Writes the format into one string, or (counting) only adds up its length, so the bytes can
+// be written into one allocation of the right size (a doubling string leaves freed blocks
+// behind, which a wasm heap never gives back: a 290 MB partial took a worker's heap from 0.5 to
+// 1.5 GB), or hands it to a sink in pieces of at most kPiece bytes (no copy of the whole).
+class Writer {
+ public:
+  enum class Mode { kCount, kString, kSink };
+  static constexpr size_t kPiece = 1u << 20;
+
+  explicit Writer(Mode mode = Mode::kString, const PartialSink* sink = nullptr)
+      : mode_(mode), sink_(sink) {
+    if (mode_ == Mode::kSink) {
+      out_.resize(kPiece);
+      XXH3_64bits_reset(&state_);
+    }
+  }
+  void U8(uint8_t v) { Raw(&v, 1); }
+  void U32(uint32_t v) { Raw(&v, 4); }
+  void U64(uint64_t v) { Raw(&v, 8); }
+  void I64(int64_t v) { Raw(&v, 8); }
+  void F64(double v) { Raw(&v, 8); }
+  void Str(std::string_view s) {
+    U64(s.size());
+    Raw(s.data(), s.size());
+  }
+  void Loc(const SourceLocation& w) {
+    I64(w.byte_offset);
+    I64(w.line);
+    I64(w.column);
+    I64(w.item_index);
+  }
+  void Findings(const std::vector<ItemFinding>& list) {
+    U32(static_cast<uint32_t>(list.size()));
+    for (const ItemFinding& f : list) {
+      I64(f.item_index);
+      U64(f.bytes);
+      Loc(f.where);
+      Str(f.type);
+    }
+  }
+  void Bytes(const void* p, size_t n) { Raw(p, n); }
+  void Varint(uint64_t v) {
+    uint8_t b[10];
+    Raw(b, EncodeVarint(v, b));
+  }
+  void VarStr(std::string_view s) {
+    Varint(s.size());
+    Raw(s.data(), s.size());
+  }
+  size_t size() const { return counted_; }
+  // Sizes the output at once (the counted length): writes are then copies, no appends.
+  void Reserve(size_t n) { out_.resize(n); }
+  // The checksum of everything written so far (0 while counting: only its length matters).
+  uint64_t Checksum() {
+    switch (mode_) {
+      case Mode::kCount:
+        return 0;
+      case Mode::kString:
+        return XXH3_64bits(out_.data(), counted_);
+      case Mode::kSink:
+        Flush();
+        return XXH3_64bits_digest(&state_);
+    }
+    return 0;
+  }
+  std::string& out() {
+    out_.resize(counted_);
+    return out_;
+  }
+  // Hands what is buffered to the sink (kSink).
+  void Flush() {
+    if (used_ == 0) return;
+    XXH3_64bits_update(&state_, out_.data(), used_);
+    (*sink_)(std::string_view(out_.data(), used_));
+    used_ = 0;
+  }
+
+ private:
+  void Raw(const void* p, size_t n) {
+    // The format is little-endian; every target of this engine (x86-64, arm64, wasm32) is.
+    if (mode_ == Mode::kString) {
+      if (out_.size() - counted_ < n) out_.resize(std::max(out_.size() * 2, counted_ + n));
+      std::memcpy(out_.data() + counted_, p, n);
+    } else if (mode_ == Mode::kSink) {
+      const char* from = static_cast<const char*>(p);
+      for (size_t left = n; left > 0;) {
+        size_t k = std::min(left, kPiece - used_);
+        std::memcpy(out_.data() + used_, from, k);
+        used_ += k;
+        from += k;
+        left -= k;
+        if (used_ == kPiece) Flush();
+      }
+    }
+    counted_ += n;
+  }
+  Mode mode_;
+  const PartialSink* sink_;
+  size_t counted_ = 0;  // bytes written (or counted)
+  size_t used_ = 0;     // kSink: bytes buffered in out_
+  std::string out_;
+  XXH3_state_t state_;  // kSink: the checksum so far
+};
+
+void WritePartial(Writer& w, const PartialData& d) {
+  w.Bytes(kPartialMagic, sizeof kPartialMagic);
+  w.U32(kPartialVersion);
+  const AnalysisOptions& o = d.options;
+  w.U64(o.key_paths.size());
+  for (const auto& p : o.key_paths) w.Str(p);
+  w.I64(o.discover_items);
+  w.Str(o.weight_path);
+  w.U8(!o.check_ids ? 0 : d.id_records ? 1 : 2);
+  w.U8(static_cast<uint8_t>(o.synthetic.kind));
+  w.U64(o.synthetic.paths.size());
+  for (const auto& p : o.synthetic.paths) w.Str(p);
+  w.Str(o.synthetic.separator);
+  w.U32(o.synthetic.buckets);
+  w.U64(o.synthetic.seed);
+  w.Str(o.synthetic.suffix_path);
+
+  w.U8(d.status.ok() ? 1 : 0);
+  if (!d.status.ok()) {
+    w.U32(static_cast<uint32_t>(d.status.code()));
+    w.Str(std::string_view(d.status.message()).substr(0, kMaxMessageBytes));
+    w.Loc(d.status.where());
+  }
+  w.U8(static_cast<uint8_t>(d.format));
+  w.U64(d.input_bytes);
+  w.I64(d.end_line);
+  w.I64(d.end_column);
+  for (uint64_t v : {d.items, d.bytes, d.undefined_items, d.invalid_items, d.invalid_bytes,
+                     d.oversized, d.missing_id, d.duplicate_id, d.imprecise, d.weight_missing}) {
+    w.U64(v);
+  }
+  w.Findings(d.invalid_examples);
+  w.Findings(d.oversized_examples);
+  w.Findings(d.missing_id_examples);
+  w.Findings(d.duplicate_id_examples);
+  w.Findings(d.imprecise_examples);
+
+  bool weighted = !o.weight_path.empty();
+  bool records = PartitionsHavePlaces(d);
+  if (d.unloaded) {  // the section as it was read (it was checked)
+    w.U64(d.unloaded_partitions);
+    w.Bytes(d.source.data() + d.partitions_begin, d.partitions_end - d.partitions_begin);
+  }
+  std::string place;  // a partition's first item (records), relative to the one before
+  ItemRecord last = kNoRecord;
+  if (!d.unloaded) w.U64(d.table.size());
+  for (uint32_t i = 0; !d.unloaded && i < d.table.size(); ++i) {
+    PartitionTable::Entry e = d.table.EntryAt(i);
+    w.VarStr(e.canonical);
+    w.Varint(e.items);
+    w.Varint(e.bytes);
+    w.Varint(e.largest_item_bytes);
+    w.Varint(static_cast<uint64_t>(e.largest_item_index));
+    if (weighted) {
+      std::vector<double> parts;
+      if (i < d.weights.size()) {
+        const WeightSum& s = d.weights[i];
+        if (s.spilled()) {
+          auto spill = d.weight_spill.find(i);
+          if (spill != d.weight_spill.end()) parts = spill->second;
+        } else {
+          parts = {s.lo, s.hi};
+        }
+        // No zero parts (an expansion cancelled to zero keeps one): the reader refuses them.
+        parts.erase(std::remove(parts.begin(), parts.end(), 0.0), parts.end());
+      }
+      w.U8(static_cast<uint8_t>(parts.size()));
+      for (double c : parts) w.F64(c);
+    }
+    if (records) {
+      const ItemRecord& r = i < d.first_items.size() ? d.first_items[i] : kNoRecord;
+      place.clear();
+      AppendRecord(place, r, last);
+      w.Bytes(place.data(), place.size());
+      last = r;
+    }
+  }
+  w.U64(d.id_pairs.size());
+  if (d.id_pairs.size() > 0) {
+    w.Bytes(d.id_pairs.hashes().data(), d.id_pairs.size() * sizeof(uint64_t));
+  }
+  w.Str(d.id_pairs.records());
+  w.U64(d.sample_paths.size());
+  for (const auto& p : d.sample_paths) w.Str(p);
+  w.U64(d.sample_items.size());
+  for (const SampleItem& s : d.sample_items) {
+    w.U64(s.bytes);
+    w.U8(s.has_id ? 1 : 0);
+    w.U64(s.id_hash);
+    w.U32(s.obs_count);
+    for (uint32_t i = s.first_obs; i < s.first_obs + s.obs_count; ++i) {
+      w.U32(d.sample_obs[i].path);
+      w.Str(d.sample_obs[i].canonical);
+    }
+  }
+  w.U64(w.Checksum());
+}
+
+}  // namespace
+
+std::string SerializePartialData(const PartialData& d) {
+  Writer w;
+  w.Reserve(PartialDataSize(d));
+  WritePartial(w, d);
+  return std::move(w.out());
+}
+
+size_t PartialDataSize(const PartialData& d) {
+  Writer count(Writer::Mode::kCount);
+  WritePartial(count, d);
+  return count.size();
+}
+
+void SerializePartialData(const PartialData& d, const PartialSink& sink) {
+  Writer w(Writer::Mode::kSink, &sink);
+  WritePartial(w, d);
+  w.Flush();
+}
+
+}  // namespace partplay::internal
