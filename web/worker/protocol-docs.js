@@ -1,7 +1,7 @@
 // The worker protocol's reference as Markdown, written from the table (protocol.js REQUESTS), so
 // the docs cannot drift from it. Not loaded by the page; for docs and tooling:
 //
-//   node -e "import('./web/worker/protocol-docs.js').then((m) => console.log(m.protocolMarkdown()))"
+//   node scripts/gen-protocol-doc.mjs     (docs/protocol.md's table is protocolMarkdown())
 import {REQUESTS} from './protocol.js';
 
 /** A spec as text: 'string', 'string?', '{a, b?}', '[{name}]'. */

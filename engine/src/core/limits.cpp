@@ -68,7 +68,7 @@ constexpr std::array<Limit, 49> kLimits{{
      "10,000 physical partitions per modelled container (100,000,000 RU/s)",
      "Partition Playground's own bound on the container model (Cosmos DB sets none)"},
     // The Cassandra mode: the Cassandra API's fixed replica set, the ring and throughput it starts
-    // with (cassandra/ring.h, cosmos/cassandra_api.h).
+    // with (cassandra/ring.h, cassandra/cosmos_cassandra_api.h).
     {"cosmos_cassandra_api_replicas", kCosmosCassandraApiReplicas, "replicas", "quota",
      "4 replicas per physical partition (Cassandra API)", kCassandraApi},
     {"cosmos_cassandra_api_quorum", kCosmosCassandraApiQuorum, "replicas", "quota",

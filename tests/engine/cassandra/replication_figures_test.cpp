@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "partplay/cassandra/cosmos_cassandra_api.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/core/limits.h"
-#include "partplay/cosmos/cassandra_api.h"
 
 namespace partplay::cql {
 namespace {

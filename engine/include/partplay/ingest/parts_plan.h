@@ -1,4 +1,4 @@
-// How an input is cut into parts analysed apart and merged (README "Sharding"), and what to do
+// How an input is cut into parts analysed apart and merged (docs/sharding.md), and what to do
 // when they fail: the one home of the policy, for the CLI's `analyze --jobs` (threads of one
 // process, engine/cli/shard_commands.cpp) and for the page's workers (web/worker/client.js asks
 // it through the worker's plan-parts request, wasm/ingest_bindings.cpp planParts). The two hosts
