@@ -118,7 +118,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
     const y = -Math.cos(a);
     axis.append('line').attr('x1', x * (R + 2)).attr('y1', y * (R + 2)).attr('x2', x * (R + 10)).attr('y2', y * (R + 10));
     axis.append('text').attr('x', x * (R + 16)).attr('y', y * (R + 16) + 4)
-      .attr('text-anchor', Math.abs(x) < 0.1 ? 'middle' : x > 0 ? 'start' : 'end').text(m.text);
+      .attr('text-anchor', Math.abs(x) < 0.1 ? 'middle' : x > 0 ? 'start' : 'end').text(m.text); // lint-ok: label placement
   }
 
   if (cosmos) {

@@ -116,7 +116,7 @@ export function renderGrowthChart(container, growth, {measure = 'nv', startDate 
   const log = lowestLimit < top / 20;
   const drawn = log ? points.filter((p) => p[measure] > 0) : points;
   const y = log
-    ? d3().scaleLog().domain([10 ** Math.floor(Math.log10(Math.min(d3().min(drawn, (p) => p[measure]) ?? 1, lowestLimit))), top * 1.5])
+    ? d3().scaleLog().domain([10 ** Math.floor(Math.log10(Math.min(d3().min(drawn, (p) => p[measure]) ?? 1, lowestLimit))), top * 1.5]) // lint-ok: axis headroom
       .range([innerH, 0]).clamp(true)
     : d3().scaleLinear().domain([0, top * 1.08]).nice().range([innerH, 0]);
   const g = svg.append('g').attr('transform', `translate(${margin.left},${margin.top})`);
@@ -154,7 +154,7 @@ export function renderGrowthChart(container, growth, {measure = 'nv', startDate 
     const t = g.append('g').attr('class', `threshold ${l.severity}`).attr('data-code', l.code);
     t.append('line').attr('x1', 0).attr('x2', innerW).attr('y1', ly).attr('y2', ly);
     // Away from the crossing's label (above the line, right of the dot): below the line at the right end.
-    const crossesLeft = l.crossing?.within_horizon && l.crossing.day !== null && x(l.crossing.day) < innerW * 0.6;
+    const crossesLeft = l.crossing?.within_horizon && l.crossing.day !== null && x(l.crossing.day) < innerW * 0.6; // lint-ok: label placement
     t.append('text').attr('class', 'threshold-label').attr('x', crossesLeft ? innerW - 4 : 4)
       .attr('y', crossesLeft && ly + 14 < innerH ? ly + 14 : ly - 4) // lint-ok: drawing and number format
       .attr('text-anchor', crossesLeft ? 'end' : 'start').text(l.label);
