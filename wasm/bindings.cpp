@@ -1,9 +1,9 @@
 // Embind bindings of what every domain shares: the engine's version and its error-code table
 // (core/error_codes.h, the one table the CLI's exit codes and the JS PartplayError codes come
-// from), the table of limits and quotas (core/limits.h) and the vocabulary of enums and defaults
-// (report/vocabulary.h). Conversions only; every call answers
+// from) and the table of limits and quotas (core/limits.h). Conversions only; every call answers
 // in the shape of status_value.h. The other domains: ingest_bindings.cpp (Analysis),
-// cosmos_bindings.cpp (effective partition key), cassandra_bindings.cpp (CqlSession, tokens),
+// cosmos_bindings.cpp (effective partition key), compare_bindings.cpp (the key comparison, the
+// --candidate grammar, and the vocabulary of the Cosmos DB controls, report/vocabulary.h), cassandra_bindings.cpp (CqlSession, tokens),
 // sizing_bindings.cpp (sizing from a schema). crashForTesting is for the worker's healing tests
 // only.
 //
@@ -19,7 +19,6 @@
 #include "partplay/core/json_writer.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/version.h"
-#include "partplay/report/vocabulary.h"
 #include "status_value.h"
 
 namespace {
@@ -51,8 +50,6 @@ val Version() {
 // core/limits.h: every quota with its value, label and source, so the page labels from it.
 val Limits() { return JsonAnswer(partplay::LimitsToJson()); }
 
-// report/vocabulary.h: the enums and defaults the page's controls offer.
-val Vocabulary() { return JsonAnswer(partplay::VocabularyToJson()); }
 
 // Recurses until the stack runs out; `depth` keeps the frames from being merged.
 int OverflowStack(int depth) {
@@ -76,6 +73,5 @@ EMSCRIPTEN_BINDINGS(partplay) {
   emscripten::function("errorCodes", &ErrorCodes);
   emscripten::function("version", &Version);
   emscripten::function("limits", &Limits);
-  emscripten::function("vocabulary", &Vocabulary);
   emscripten::function("crashForTesting", &CrashForTesting);
 }

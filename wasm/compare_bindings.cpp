@@ -18,6 +18,7 @@
 
 #include "partplay/report/candidate_spec.h"
 #include "partplay/report/key_comparison.h"
+#include "partplay/report/vocabulary.h"
 #include "status_value.h"
 
 namespace {
@@ -92,10 +93,15 @@ val ParseCandidateSpec(std::string spec) {
   return JsonAnswer(partplay::CandidateKeyToJson(key.value()));
 }
 
+// report/vocabulary.h: the enums and defaults the Cosmos DB controls offer. Only the modules
+// with the report domain have it (not partplay-cql or partplay-sizing, which need none).
+val Vocabulary() { return JsonAnswer(partplay::VocabularyToJson()); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(partplay_compare) {
   emscripten::function("parseCandidateSpec", &ParseCandidateSpec);
+  emscripten::function("vocabulary", &Vocabulary);
   emscripten::class_<Comparison>("Comparison")
       .constructor<>()
       .function("configure", &Comparison::configure)

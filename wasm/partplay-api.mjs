@@ -239,8 +239,11 @@ export class Engine {
   errorCodes() { return answer(this.#module.errorCodes()); }
   /** The engine's limits and quotas (core/limits.h): [{id, value, unit, kind, label, source}]. */
   limits() { return answer(this.#module.limits()).limits; }
-  /** The enums and defaults the page's controls offer (report/vocabulary.h): {defaults, enums}. */
-  vocabulary() { return answer(this.#module.vocabulary()); }
+  /**
+   * The enums and defaults the Cosmos DB controls offer (report/vocabulary.h): {defaults, enums};
+   * null in the Cassandra and sizing modules, which have no report domain (and need none).
+   */
+  vocabulary() { return typeof this.#module.vocabulary === 'function' ? answer(this.#module.vocabulary()) : null; }
   /** One key in the CLI's --candidate grammar (report/candidate_spec.h), as analysis options. */
   parseCandidateSpec(spec) {
     if (!this.#module.parseCandidateSpec) throw new TypeError('this engine module has no key comparison');

@@ -160,7 +160,7 @@ export const REQUESTS = Object.freeze([
   {type: 'init', domain: 'first', client: 'init', payload: {}, api: ['Engine.version', 'Engine.errorCodes', 'Engine.limits'],
    doing: 'starting',
    result: '{version, errorCodes: [{code, name, description}], limits: [{id, value, unit, kind, label, source}], ' +
-     'simd: boolean (false: the build without wasm SIMD), vocabulary: {defaults, enums} (the engine\'s)}',
+     'simd: boolean (false: the build without wasm SIMD), vocabulary: {defaults, enums} | null (the Cosmos DB controls\' vocabulary; null from the cql and sizing modules)}',
    doc: 'Waits for the engine of the worker\'s first domain (worker.js?domain=...), loaded on start.'},
   {type: 'analyze', domain: 'cosmos', client: 'analyze', payload: {source: 'source', ...ANALYSIS, ...REPORTING},
    transfer: {request: sourceTransfer, result: reportTransfer}, cancellable: 'analysis', progress: true,

@@ -4,7 +4,7 @@ import {cancelJob} from '../jobs.js';
 
 export async function init(payload, ctx) {
   const {engine} = await ctx.engine();
-  // vocabulary: the engine's defaults and enums (wasm/bindings.cpp vocabulary).
+  // vocabulary: the Cosmos DB controls' enums and defaults (null from the cql and sizing modules).
   return {version: engine.version(), errorCodes: engine.errorCodes(), limits: engine.limits(),
           vocabulary: engine.vocabulary(), simd: engine.simd};
 }
