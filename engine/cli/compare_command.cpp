@@ -54,23 +54,6 @@ int Fail(const Status& status, bool json) {
   return static_cast<int>(status.code());
 }
 
-std::vector<std::string> SplitCommas(std::string_view text) {
-  std::vector<std::string> out;
-  while (true) {
-    size_t comma = text.find(',');
-    out.emplace_back(text.substr(0, comma));
-    if (comma == std::string_view::npos) return out;
-    text = text.substr(comma + 1);
-  }
-}
-
-bool AllPaths(const std::vector<std::string>& paths) {
-  for (const std::string& p : paths) {
-    if (p.empty() || p[0] != '/') return false;
-  }
-  return !paths.empty();
-}
-
 }  // namespace
 
 int RunCompareCommand(int argc, char** argv) {
@@ -97,9 +80,9 @@ int RunCompareCommand(int argc, char** argv) {
        "a query the application runs: the paths it filters on by equality, comma-separated; "
        "repeat, up to 16",
        [&](std::string_view v) {
-         std::vector<std::string> paths = SplitCommas(v);
-         if (!AllPaths(paths)) return Bad("takes JSON pointers such as /tenantId,/userId");
-         request.queries.push_back({std::move(paths)});
+         auto paths = partplay::ParsePathList(v);
+         if (!paths) return Bad("takes JSON pointers such as /tenantId,/userId");
+         request.queries.push_back({std::move(*paths)});
          return Status::Ok();
        }},
       {"--request", "", "JSON",

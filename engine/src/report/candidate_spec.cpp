@@ -41,6 +41,16 @@ bool AllPaths(const std::vector<std::string>& paths) {
   return !paths.empty();
 }
 
+}  // namespace
+
+std::optional<std::vector<std::string>> ParsePathList(std::string_view text) {
+  std::vector<std::string> paths = SplitCommas(text);
+  if (!AllPaths(paths)) return std::nullopt;
+  return paths;
+}
+
+namespace {
+
 bool ParseBuckets(std::string_view text, uint32_t& out) {
   text = Trim(text);
   uint64_t n = 0;

@@ -12,8 +12,10 @@
 //   CandidateKeyToJson(key.value());  // {"key_paths":["/date"],"synthetic":{"kind":"hash_suffix",...}}
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "partplay/core/status.h"
 #include "partplay/ingest/analysis.h"
@@ -23,6 +25,10 @@ namespace partplay {
 // The key SPEC names, with discover_items 0 (a compared key samples no candidate paths). Paths
 // may have spaces around them. Errors: kBadOption naming the spec and the grammar.
 StatusOr<AnalysisOptions> ParseCandidateSpec(std::string_view spec);
+
+// "/a,/b" as its paths (spaces around each allowed), or nothing unless every one is a JSON
+// pointer: the paths of a hierarchical key, and of the CLI's compare --query.
+std::optional<std::vector<std::string>> ParsePathList(std::string_view text);
 
 // {key_paths, synthetic?: {kind, paths?, separator, buckets?, seed?, suffix_path?}}: the key as
 // ParseAnalysisOptionsJson reads it.
