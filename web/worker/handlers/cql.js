@@ -17,9 +17,12 @@ let cql = null;
 let ringOptions = {};
 /** The table the last view showed ('ks.t'), kept when a later request names none. */
 let viewTable = null;
+/** The Cassandra API throughput a view is placed at when the page gives none (the limits table's). */
+let defaultRu = null;
 
 async function cqlSession(ctx) {
   const {engine} = await ctx.engine();
+  defaultRu ??= engine.limits().find((l) => l.id === 'cosmos_cassandra_api_default_ru_per_second').value;
   if (!cql) {
     cql = engine.createCqlSession();
     cql.configureRing(ringOptions);
@@ -38,8 +41,7 @@ function buildView(session, {table, candidates = [], ru, maxPartitions} = {}) {
   const ring = session.ring(keyspace ?? '');
   const layout = chosen
     ? session.tableLayout(chosen.name, {scan_partitions: CQL_SCAN_PARTITIONS, max_partitions: maxPartitions ?? CQL_MAX_PARTITIONS,
-                                        // absent: the engine's default (core/limits.h)
-                                        ...(ru == null ? {} : {ru_per_second: ru})})
+                                        ru_per_second: ru ?? defaultRu})
     : null;
   return {keyspaces, table: viewTable, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos: layout?.cosmos ?? null};
 }

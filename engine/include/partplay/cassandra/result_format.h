@@ -24,7 +24,6 @@
 #include "partplay/cassandra/result.h"
 #include "partplay/cassandra/ring.h"
 #include "partplay/cassandra/session.h"
-#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 
 namespace partplay::cql {
@@ -43,8 +42,7 @@ std::string KeyspacesToJson(const std::vector<KeyspaceListing>& keyspaces);
 struct TableLayoutOptions {
   int64_t scan_partitions = -1;  // list from the first N partitions in token order; -1: all
   int64_t max_partitions = -1;   // of those, list every k-th so at most this many; -1: all
-  // the Cosmos DB Cassandra API throughput of the placement (core/limits.h: its default)
-  int64_t ru_per_second = static_cast<int64_t>(kCosmosCassandraApiDefaultRuPerSecond);
+  int64_t ru_per_second = 0;     // the Cosmos DB Cassandra API throughput of the placement
 };
 // {"scan_partitions", "max_partitions", "ru_per_second"}, every field optional.
 StatusOr<TableLayoutOptions> ParseTableLayoutOptionsJson(std::string_view json);
