@@ -19,6 +19,14 @@ const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fas
 const ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
 
 const engines = new Map();
+/** The engine's limits table by id, from the first engine loaded (every module carries the same). */
+const limits = new Map();
+
+/** A value of the engine's limits table (core/limits.h); an engine must have loaded first. */
+export function engineLimit(id) {
+  if (!limits.has(id)) throw new PartplayError({codeName: ErrorCodeNames.BAD_REQUEST, message: `The engine has no limit "${id}".`});
+  return limits.get(id);
+}
 
 /** The engine of `domain` ('first': FIRST_DOMAIN), loaded once: a promise of {api, engine}. */
 export function engineFor(domain) {
@@ -29,6 +37,7 @@ export function engineFor(domain) {
         const api = await import('../engine/partplay-api.mjs');
         const engine = await api.createEngine({}, {domain: MODULES[name], ...ENGINE_SIMD});
         setErrorCodes(engine.errorCodes());
+        if (limits.size === 0) for (const l of engine.limits()) limits.set(l.id, l.value);
         return {api, engine};
       } catch (e) {
         throw new PartplayError({codeName: ErrorCodeNames.ENGINE_LOAD,

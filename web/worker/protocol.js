@@ -266,12 +266,6 @@ export const LoadFormat = Object.freeze({JSON: 'json', CSV: 'csv'});
 
 /** The slot an analysis is kept in when the request names none. */
 export const DEFAULT_SLOT = 'main';
-/** Partitions a report lists when the page asks for none (the engine's default is all). */
-export const DEFAULT_MAX_PARTITIONS = 2000;
-/** Partitions a CqlView lists for drawing, at most (the ring draws one dot each). */
-export const CQL_MAX_PARTITIONS = 4000;
-/** Partitions the worker reads from a table's layout to pick the drawn ones from. */
-export const CQL_SCAN_PARTITIONS = 50000;
 export const PROGRESS_INTERVAL_MS = 50;
 /** Bytes read from a File or a text at a time. */
 export const READ_CHUNK_BYTES = 1 << 20; // lint-ok: an I/O chunk, not a rule

@@ -20,7 +20,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 49> kLimits{{
+constexpr std::array<Limit, 52> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -60,6 +60,12 @@ constexpr std::array<Limit, 49> kLimits{{
      "4,096 fields per CSV record", kEngine},
     {"sizing_max_rows_per_partition", kSizingMaxRowsPerPartition, "rows", "input",
      "2^53 rows per partition in the sizing formulas", "IEEE-754 doubles count exactly to 2^53"},
+    {"page_listed_partitions", kPageListedPartitions, "partitions", "default",
+     "2,000 largest logical partitions listed on the page", kPlayground},
+    {"cql_view_scan_partitions", kCqlViewScanPartitions, "partitions", "input",
+     "50,000 partitions of a CQL table read in token order to draw its ring", kPlayground},
+    {"cql_view_max_partitions", kCqlViewMaxPartitions, "partitions", "input",
+     "4,000 partitions of a CQL table drawn on its ring", kPlayground},
     {"compare_max_keys", kCompareMaxKeys, "keys", "input", "8 keys per key comparison", kEngine},
     {"compare_max_queries", kCompareMaxQueries, "queries", "input", "16 queries per key comparison",
      kEngine},

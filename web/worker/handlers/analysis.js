@@ -1,10 +1,10 @@
 // Handlers of the Cosmos DB mode's analysis requests (protocol.js analyze, reanalyze, model,
 // release, data-sizing): a source streamed into the engine (io.js), the finished analysis kept in
 // its slot (slots.js) and reported, again and again, under other container options.
-import {engineDead, noteFailure} from '../engines.js';
+import {engineDead, engineLimit, noteFailure} from '../engines.js';
 import {feedSource, keepSource, readSource} from '../io.js';
 import {throwIfCancelled} from '../jobs.js';
-import {DEFAULT_MAX_PARTITIONS, DEFAULT_SLOT} from '../protocol.js';
+import {DEFAULT_SLOT} from '../protocol.js';
 import {dropHeldPart, keepInSlot, kept, lastSource, releaseSlot, slotEntry} from '../slots.js';
 
 /** The options handed to engine.newAnalysis (the engine's names; it checks every value). */
@@ -18,7 +18,7 @@ export function engineOptions({keyPaths, discoverItems, weightPath, synthetic}) 
 
 /** The options of analysis.finish / model: container only when given. */
 export function reportOptions({maxPartitions, container}) {
-  const options = {maxPartitions: maxPartitions ?? DEFAULT_MAX_PARTITIONS};
+  const options = {maxPartitions: maxPartitions ?? engineLimit('page_listed_partitions')};
   if (container) options.container = container;
   return options;
 }

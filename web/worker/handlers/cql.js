@@ -6,10 +6,10 @@
 //    layout: null | CqlSession.tableLayout(table, ...), cosmos: layout.cosmos | null}
 // JSON or CSV files are streamed into tables chunk by chunk (the engine frames and locates rows).
 import {PartplayError} from '../../common/errors.js';
-import {engineDead, noteFailure} from '../engines.js';
+import {engineDead, engineLimit, noteFailure} from '../engines.js';
 import {compressedProgress, keepSource, openSource, readSource, yieldToEvents} from '../io.js';
 import {throwIfCancelled} from '../jobs.js';
-import {CQL_MAX_PARTITIONS, CQL_SCAN_PARTITIONS, LoadFormat, PROGRESS_INTERVAL_MS} from '../protocol.js';
+import {LoadFormat, PROGRESS_INTERVAL_MS} from '../protocol.js';
 
 /** The engine's CqlSession, created on first use. */
 let cql = null;
@@ -17,12 +17,9 @@ let cql = null;
 let ringOptions = {};
 /** The table the last view showed ('ks.t'), kept when a later request names none. */
 let viewTable = null;
-/** The Cassandra API throughput a view is placed at when the page gives none (the limits table's). */
-let defaultRu = null;
 
 async function cqlSession(ctx) {
   const {engine} = await ctx.engine();
-  defaultRu ??= engine.limits().find((l) => l.id === 'cosmos_cassandra_api_default_ru_per_second').value;
   if (!cql) {
     cql = engine.createCqlSession();
     cql.configureRing(ringOptions);
@@ -40,8 +37,9 @@ function buildView(session, {table, candidates = [], ru, maxPartitions} = {}) {
   const keyspace = chosen?.keyspace ?? (session.currentKeyspace() || keyspaces[0]?.name || null);
   const ring = session.ring(keyspace ?? '');
   const layout = chosen
-    ? session.tableLayout(chosen.name, {scan_partitions: CQL_SCAN_PARTITIONS, max_partitions: maxPartitions ?? CQL_MAX_PARTITIONS,
-                                        ru_per_second: ru ?? defaultRu})
+    ? session.tableLayout(chosen.name, {scan_partitions: engineLimit('cql_view_scan_partitions'),
+                                        max_partitions: maxPartitions ?? engineLimit('cql_view_max_partitions'),
+                                        ru_per_second: ru ?? engineLimit('cosmos_cassandra_api_default_ru_per_second')})
     : null;
   return {keyspaces, table: viewTable, keyspace, ringOptions: {...ringOptions}, ring, layout, cosmos: layout?.cosmos ?? null};
 }

@@ -38,4 +38,15 @@ inline constexpr double kCandidateMinConcatPaths = 2;
 inline constexpr double kCandidateMaxConcatPaths = 5;
 inline constexpr double kCandidateMaxBuckets = 1000000;
 
+// What the page lists and draws, at most: the largest logical partitions a report lists when the
+// page asks for none, and the partitions of a CQL table its ring is drawn from (the first ones in
+// token order, then every k-th). The CLI lists every partition.
+inline constexpr int kPageListedPartitions = 2000;
+inline constexpr int kCqlViewScanPartitions = 50000;
+inline constexpr int kCqlViewMaxPartitions = 4000;
+
+// Keys one key comparison judges at once, and queries it lists, at most (report/key_comparison.h).
+inline constexpr int kCompareMaxKeys = 8;
+inline constexpr int kCompareMaxQueries = 16;
+
 }  // namespace partplay

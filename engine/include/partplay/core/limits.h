@@ -94,10 +94,6 @@ inline constexpr int kCassandraRingFormMaxRacks = 64;
 inline constexpr double kCosmosCassandraApiDefaultRuPerSecond = 40000;
 inline constexpr double kCosmosCassandraApiMaxModelledRuPerSecond = 1000000;
 
-// Keys one key comparison judges at once, and queries it lists, at most (report/key_comparison.h).
-inline constexpr int kCompareMaxKeys = 8;
-inline constexpr int kCompareMaxQueries = 16;
-
 // The sizing's defaults (sizing/formulas.h): t_avg, the metadata bytes per value, as the Cassandra
 // data-modelling guide takes it, and the days a growth series runs when no horizon is given.
 inline constexpr double kSizingDefaultTAvgBytes = 8;

@@ -29,14 +29,14 @@
 #include <string_view>
 #include <vector>
 
-#include "partplay/core/limits.h"
+#include "partplay/core/defaults.h"
 #include "partplay/core/status.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/ingest/analysis.h"
 
 namespace partplay {
 
-// Keys compared at once, and queries listed, at most (core/limits.h, in the limits table).
+// Keys compared at once, and queries listed, at most (core/defaults.h, in the limits table).
 inline constexpr size_t kMaxComparedKeys = kCompareMaxKeys;
 inline constexpr size_t kMaxComparedQueries = kCompareMaxQueries;
 
