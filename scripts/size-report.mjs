@@ -41,8 +41,9 @@ const BUDGET = 300 * 1024;
 function specifiers(text) {
   const found = {static: new Set(), dynamic: new Set()};
   const staticPatterns = [
-    /\bimport\s+(?:[\w*{}\s,]+\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g,
-    /\bexport\s+[\w*{}\s,]+\s+from\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+    // Minified too: `import{a as b}from"./x.js"` has no spaces.
+    /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bexport\s*[\w$*{}\s,]+?\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/g,
     /new\s+URL\(\s*['"](\.{1,2}\/[^'"?]+\.m?js)(?:\?[^'"]*)?['"]\s*,\s*import\.meta\.url\s*\)/g,
   ];
   for (const pattern of staticPatterns) for (const m of text.matchAll(pattern)) found.static.add(m[1]);
