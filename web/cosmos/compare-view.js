@@ -210,7 +210,8 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
       return h('li', {className: 'pin'}, [h('span', {text: pinLabel(key)}), remove]);
     }));
     compareButton.disabled = state.pins.length === 0;
-    pinButton.disabled = pinCurrent.disabled = state.pins.length >= limitValue('compare_max_keys');
+    // No pins yet (at mount, before the engine's limits arrive): nothing to bound.
+    pinButton.disabled = pinCurrent.disabled = state.pins.length > 0 && state.pins.length >= limitValue('compare_max_keys');
   }
 
   function showFormError(message) {
