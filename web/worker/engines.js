@@ -9,14 +9,23 @@
 import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
 
 const DOMAINS = ['cosmos', 'cql', 'sizing'];
-// The module's own URL (not self.location: a worker started from a blob: module that imports
-// this one, for files on another origin, has the blob's location).
-const params = new URL(import.meta.url).searchParams;
 /** The domain loaded on start and answering init. */
-export const FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
+export let FIRST_DOMAIN = 'cosmos';
 /** The module of each domain (wasm/partplay-api.mjs createEngine). */
-const MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
-const ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
+let MODULES = {cosmos: 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+let ENGINE_SIMD = {};
+
+/**
+ * Reads the worker's options from worker.js's own URL (worker.js?domain=cql&size=small&simd=0),
+ * before any engine loads. Its URL, not self.location: a worker started from a blob: module that
+ * imports worker.js, for files on another origin, has the blob's location.
+ */
+export function configureEngines(workerUrl) {
+  const params = new URL(workerUrl).searchParams;
+  FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
+  MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+  ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
+}
 
 const engines = new Map();
 /** The engine's limits table by id, from the first engine loaded (every module carries the same). */

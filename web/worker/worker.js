@@ -6,11 +6,12 @@
 // the engine dead (engines.js): every later request answers engine_failed and the client starts a
 // fresh worker.
 import {PartplayError} from '../common/errors.js';
-import {engineDead, engineFor, FIRST_DOMAIN, markDead, noteFailure} from './engines.js';
+import {configureEngines, engineDead, engineFor, FIRST_DOMAIN, markDead, noteFailure} from './engines.js';
 import {handlers} from './handlers/index.js';
 import {endJob, startJob} from './jobs.js';
 import {Reply, progress, requestEntry, result, validateRequest} from './protocol.js';
 
+configureEngines(import.meta.url);  // ?domain=, ?size=, ?simd= are this module's
 engineFor(FIRST_DOMAIN);
 
 /** Runs request `message` and posts its replies. */
