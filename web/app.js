@@ -53,10 +53,10 @@ initModeSwitch(document.querySelector('[data-testid="mode-switch"]'), {
 });
 
 // "Copy link" and "Copy embed snippet" (embed-share.js); a copied link (#pp=...) is restored once the
-// first analysis has finished. The Cassandra view is read through cassandraShare until its handle
-// has shareState/restoreState of its own.
+// first analysis has finished. The Cassandra view's state travels in the link's short names
+// (cassandraShare).
 share = initShare(document.querySelector('[data-testid="share-bar"]'), {
-  views: {...views, cassandra: cassandra.shareState ? cassandra : {...cassandraShare(byId('cassandra-view'))}},
+  views: {...views, cassandra: cassandraShare(cassandra)},
   mode: () => document.body.dataset.mode ?? 'cosmos',
   selectMode: (mode) => byId(`mode-${mode}`)?.click(),
   dataSource: () => cosmos.source(),

@@ -314,57 +314,25 @@ export async function restoreState(state) {
 }
 
 /**
- * The Cassandra view's share state, read inside its own root, for as long as its handle has no
- * shareState/restoreState of its own (view.js): {n: nodes, v: vnodes, s: the script when small,
- * else e: its example}. The panel carries data-cql-runs/-pending/-state.
+ * The Cassandra view's handle as the share bar reads it: a link's {n: nodes, v: vnodes, s: the
+ * script when small, else e: its example}, from and to the view's own shareState/restoreState
+ * ({nodes, vnodes, script, example}).
  */
-export function cassandraShare(root) {
-  const byId = (id) => root.querySelector(`#${id}`);
-  const number = (id) => {
-    const v = Number(byId(id)?.value);
-    return Number.isFinite(v) && v > 0 ? v : undefined;
-  };
-  const cqlRuns = () => Number(root.dataset.cqlRuns ?? 0);
-  const idle = (n) => () => cqlRuns() > n && root.dataset.cqlPending === '0' && root.dataset.cqlState !== 'busy';
-  const setValue = (id, value) => {
-    const node = byId(id);
-    if (node && value !== undefined && value !== null) node.value = String(value);
-  };
+export function cassandraShare(view) {
   return {
+    element: view.element,
     shareState({fits}) {
-      const script = byId('cql-editor')?.value ?? '';
-      const shared = {n: number('ring-nodes'), v: number('ring-vnodes')};
+      const {script = '', example, nodes, vnodes} = view.shareState();
+      const shared = {n: nodes, v: vnodes};
       if (fits(script)) shared.s = script;
-      else shared.e = byId('cql-example')?.value;
+      else shared.e = example;
       return shared;
     },
     async restoreState(state) {
-      await waitFor(idle(0));
-      const ringForm = byId('ring-form');
-      if (ringForm && (state.n || state.v)) {
-        setValue('ring-nodes', state.n);
-        setValue('ring-vnodes', state.v);
-        const n = cqlRuns();
-        submitForm(ringForm);
-        await waitFor(idle(n));
-      }
-      if (typeof state.s === 'string') {
-        setValue('cql-editor', state.s);
-        const n = cqlRuns();
-        byId('cql-run').click();
-        await waitFor(idle(n));
-      } else if (state.e) {
-        // The script was too long to travel in the link: the example it came from is loaded.
-        const select = byId('cql-example');
-        if (![...select.options].some((o) => o.value === state.e)) {
-          throw new ShareLinkError(`this page has no CQL example "${state.e}"`);
-        }
-        if (select.value !== state.e) {
-          const n = cqlRuns();
-          select.value = state.e;
-          select.dispatchEvent(new Event('change', {bubbles: true}));
-          await waitFor(idle(n));
-        }
+      try {
+        await view.restoreState({nodes: state.n, vnodes: state.v, script: state.s, example: state.s ? undefined : state.e});
+      } catch (e) {
+        throw new ShareLinkError(e.message);
       }
     },
   };
