@@ -243,8 +243,13 @@ function wireCassandraView(root, client, {examplesBase}) {
   // -------------------------------------------------------------------------------------------
   // Start (on the first switch to the Cassandra mode).
 
-  async function activate() {
-    if (state.started) return;
+  /** Starts the view once (the first example loaded and run); every call awaits that same start. */
+  function activate() {
+    state.activation ??= start();
+    return state.activation;
+  }
+
+  async function start() {
     state.started = true;
     setState('busy');
     try {
