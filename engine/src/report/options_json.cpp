@@ -330,4 +330,19 @@ StatusOr<ReportRequest> ParseReportRequestJson(std::string_view json) {
   return r;
 }
 
+std::string WorkloadToJson(const Workload& w) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Num("point_reads_per_second", w.point_reads_per_second);
+  o.Num("writes_per_second", w.writes_per_second);
+  o.Num("queries_per_second", w.queries_per_second);
+  o.Str("spread", RequestSpreadName(w.spread));
+  o.Num("zipf_exponent", w.zipf_exponent);
+  o.Num("read_factor", w.costs.read_factor);
+  o.Num("write_factor", w.costs.write_factor);
+  o.Num("query_ru", w.costs.query_ru);
+  s.push_back('}');
+  return s;
+}
+
 }  // namespace partplay

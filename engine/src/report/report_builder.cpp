@@ -74,21 +74,6 @@ std::string LayoutJson(const LayoutView& v) {
   return s;
 }
 
-std::string WorkloadJson(const Workload& w) {
-  std::string s = "{";
-  JsonMembers o{s};
-  o.Num("point_reads_per_second", w.point_reads_per_second);
-  o.Num("writes_per_second", w.writes_per_second);
-  o.Num("queries_per_second", w.queries_per_second);
-  o.Str("spread", RequestSpreadName(w.spread));
-  o.Num("zipf_exponent", w.zipf_exponent);
-  o.Num("read_factor", w.costs.read_factor);
-  o.Num("write_factor", w.costs.write_factor);
-  o.Num("query_ru", w.costs.query_ru);
-  s.push_back('}');
-  return s;
-}
-
 // The published per-size charges the model interpolates (container.h), for the page to show.
 std::string CostsTableJson() {
   std::string s = "[";
@@ -121,7 +106,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   }
   o.Num("growth", opt.growth);
   o.Num("grown_ru_per_second", opt.grown_ru_per_second);
-  o.Raw("workload", WorkloadJson(opt.workload));
+  o.Raw("workload", WorkloadToJson(opt.workload));
   o.Raw("before", LayoutJson(c.before));
   // The smallest whole growth that takes the data past one physical partition's storage quota:
   // the page's "show a storage split" preset.

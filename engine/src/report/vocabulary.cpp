@@ -27,18 +27,6 @@ std::string Names(std::initializer_list<std::string_view> names) {
 // shape of docs/report.md "Options".
 std::string ContainerDefaults() {
   const ContainerOptions c;
-  const Workload& w = c.workload;
-  std::string workload = "{";
-  JsonMembers q{workload};
-  q.Num("point_reads_per_second", w.point_reads_per_second);
-  q.Num("writes_per_second", w.writes_per_second);
-  q.Num("queries_per_second", w.queries_per_second);
-  q.Str("spread", RequestSpreadName(w.spread));
-  q.Num("zipf_exponent", w.zipf_exponent);
-  q.Num("read_factor", w.costs.read_factor);
-  q.Num("write_factor", w.costs.write_factor);
-  q.Num("query_ru", w.costs.query_ru);
-  workload.push_back('}');
   std::string s = "{";
   JsonMembers o{s};
   o.Str("hash_version", HashVersionName(c.version));
@@ -48,7 +36,7 @@ std::string ContainerDefaults() {
   o.Num("growth", c.growth);
   o.Num("grown_ru_per_second", c.grown_ru_per_second);
   o.Int("top_per_range", c.top_per_range);
-  o.Raw("workload", workload);
+  o.Raw("workload", WorkloadToJson(c.workload));
   s.push_back('}');
   return s;
 }

@@ -8,6 +8,7 @@
 //   StatusOr<ContainerOptions> c = ParseContainerOptionsJson(R"({"ru_per_second":18000})");
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "partplay/core/status.h"
@@ -27,6 +28,10 @@ StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json);
 // workload: {point_reads_per_second, writes_per_second, queries_per_second,
 // spread: "uniform" | "field" | "zipf", zipf_exponent, read_factor, write_factor, query_ru}}.
 StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json);
+
+// A workload as the container options' `workload` object above (the report and the vocabulary
+// of defaults write it alike).
+std::string WorkloadToJson(const Workload& w);
 
 // What a finished analysis is asked to report: {max_partitions: -1 (all) | count listed,
 // container: null | container options as above}, both optional.
