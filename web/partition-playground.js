@@ -134,6 +134,7 @@ export class PartitionPlayground extends HTMLElement {
                                'growth'];
 
   #client = null;
+  #clientDomain = null;  // the engine module of #client: cosmos, cql or sizing
   #observer = null;
   #started = false;
   #runs = 0;
@@ -249,14 +250,22 @@ export class PartitionPlayground extends HTMLElement {
     if (this.#started) return;
     this.#started = true;
     this.dataset.engine = 'on';
-    const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
-    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE)});
     this.#run();
   }
 
+  /** The client of the mode's engine module; a mode of another module replaces the worker. */
+  #clientForMode() {
+    const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
+    if (this.#client && this.#clientDomain === domain) return this.#client;
+    this.#client?.terminate();
+    this.#clientDomain = domain;
+    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE)});
+    return this.#client;
+  }
+
   async #run() {
-    const client = this.#client;
-    if (!client) return;
+    if (!this.#started) return;
+    const client = this.#clientForMode();
     this.#setStatus('loading', 'Loading the engine…');
     try {
       await client.ready;
