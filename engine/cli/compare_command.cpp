@@ -61,6 +61,7 @@ int RunCompareCommand(int argc, char** argv) {
   std::string format = "table", file, output;
   cli::ProgressMode progress_mode = cli::ProgressMode::kAuto;
   auto& c = request.container;
+  bool ru_given = false;  // --ru given: refused with --serverless
   auto number = [](double& out, double min, std::string_view takes) {
     return [&out, min, takes](std::string_view v) {
       return cli::ParseNumber(v, out) && out >= min ? Status::Ok() : Bad(takes);
@@ -107,8 +108,30 @@ int RunCompareCommand(int argc, char** argv) {
          c.version = version.value();
          return Status::Ok();
        }},
-      {"--ru", "", "N", "provisioned RU/s (default 400)",
-       number(c.ru_per_second, 1, "takes RU/s (1 or more)")},
+      {"--ru", "", "N", "provisioned RU/s (default 400), or the autoscale maximum",
+       [&](std::string_view v) {
+         ru_given = true;
+         return number(c.ru_per_second, 1, "takes RU/s (1 or more)")(v);
+       }},
+      {"--autoscale", "", "", "--ru is the autoscale maximum (it scales down to 10%)",
+       [&](std::string_view) {
+         c.autoscale = true;
+         return Status::Ok();
+       }},
+      {"--created-ru", "", "N", "the RU/s the containers were created with (default: --ru)",
+       number(c.created_ru_per_second, 1, "takes RU/s (1 or more)")},
+      {"--serverless", "", "", "serverless containers (no --ru)",
+       [&](std::string_view) {
+         c.serverless = true;
+         return Status::Ok();
+       }},
+      {"--quota-increase", "", "REASON",
+       "why RU/s above the 1,000,000 per container quota are modelled",
+       [&](std::string_view v) {
+         if (v.empty()) return Bad("takes a reason");
+         c.quota_increase_reason = std::string(v);
+         return Status::Ok();
+       }},
       {"--growth", "", "X", "the data multiplied by X (default 1)",
        number(c.growth, 1, "takes a factor of 1 or more")},
       {"--reads", "", "N", "point reads per second",
@@ -127,6 +150,12 @@ int RunCompareCommand(int argc, char** argv) {
   };
   if (auto done = cli::ParseCommandLine(kCompareSpec, table, argc, argv, operand)) return *done;
   if (request.keys.empty()) return cli::UsageError(kCompareSpec, "give at least one --candidate");
+  if (c.serverless && (ru_given || c.autoscale)) {
+    return cli::UsageError(kCompareSpec,
+                           fmt::format("--serverless takes no {}: a serverless container has no "
+                                       "provisioned throughput",
+                                       ru_given ? "--ru" : "--autoscale"));
+  }
   if (request.keys.size() > partplay::kMaxComparedKeys) {
     return cli::UsageError(kCompareSpec,
                            fmt::format("at most {} candidates", partplay::kMaxComparedKeys));

@@ -122,6 +122,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     if (!container) container.emplace();
     return *container;
   };
+  bool ru_given = false;  // --ru given: refused with --serverless
   std::string format = "table", file, output;
   int64_t max_rows = 50;
   cli::ProgressMode progress_mode = cli::ProgressMode::kAuto;
@@ -247,10 +248,28 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
        flag([&] { model().large_partition_keys = false; })},
       {"--ru", "", "N", "manual RU/s (default 400), or the autoscale maximum",
        [&](std::string_view v) {
+         ru_given = true;
          return number(model().ru_per_second, 1, "--ru takes RU/s (1 or more)")(v);
        }},
       {"--autoscale", "", "", "--ru is the autoscale maximum (it scales down to 10%)",
        flag([&] { model().autoscale = true; })},
+      {"--created-ru", "", "N",
+       "the RU/s the container was created with (default: --ru); --ru is then a later change: "
+       "instant up to partitions x 10,000 RU/s, splits beyond, a scale-down when lower",
+       [&](std::string_view v) {
+         return number(model().created_ru_per_second, 1, "--created-ru takes RU/s (1 or more)")(v);
+       }},
+      {"--serverless", "", "",
+       "a serverless container: no --ru; 5,000 RU/s up to 5 partitions (250 GB), then 1,000 more "
+       "per partition",
+       flag([&] { model().serverless = true; })},
+      {"--quota-increase", "", "REASON",
+       "why RU/s above the 1,000,000 per container quota are modelled (the support ticket)",
+       [&](std::string_view v) {
+         if (v.empty()) return Bad("--quota-increase takes a reason");
+         model().quota_increase_reason = std::string(v);
+         return Status::Ok();
+       }},
       {"--growth", "", "X", "the data multiplied by X: the \"after\" layout and its splits",
        [&](std::string_view v) {
          return number(model().growth, 1, "--growth takes a factor of 1 or more")(v);
@@ -326,6 +345,11 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     return Status::Ok();
   };
   if (auto done = cli::ParseCommandLine(spec, table, argc, argv, operand)) return *done;
+  if (container && container->serverless && (ru_given || container->autoscale)) {
+    return cli::UsageError(spec, fmt::format("--serverless takes no {}: a serverless container "
+                                             "has no provisioned throughput",
+                                             ru_given ? "--ru" : "--autoscale"));
+  }
   if (merge) {
     if (!options.key_paths.empty() || jobs != 0 || !partial_out.empty()) {
       return cli::UsageError(spec,

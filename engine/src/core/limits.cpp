@@ -13,6 +13,15 @@ namespace {
 constexpr std::string_view kOverview = "Cosmos DB docs, Partitioning and horizontal scaling";
 constexpr std::string_view kCassandraApi =
     "Cosmos DB docs, Partitioning in Azure Cosmos DB for Apache Cassandra";
+// The capacity rules' documents (limits.h, "Capacity as the service sizes it").
+constexpr std::string_view kScaling =
+    "Cosmos DB docs, Best practices for scaling provisioned throughput "
+    "(azure-databases-docs, articles/cosmos-db/scaling-provisioned-throughput-best-practices.md)";
+constexpr std::string_view kQuotas =
+    "Cosmos DB docs, Service quotas (azure-databases-docs, articles/cosmos-db/concepts-limits.md)";
+constexpr std::string_view kServerless =
+    "Cosmos DB docs, Serverless performance (azure-databases-docs, "
+    "articles/cosmos-db/serverless-performance.md)";
 constexpr std::string_view kSizing = "Cassandra data modelling guide, partition size";
 
 constexpr std::string_view kEngine = "Partition Playground's own bound on parsed input";
@@ -20,13 +29,46 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 52> kLimits{{
+constexpr std::array<Limit, 67> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
      "50 GB per physical partition", kOverview},
     {"cosmos_physical_partition_ru_per_second", kCosmosPhysicalPartitionRuPerSecond, "RU/s",
      "quota", "10,000 RU/s per physical partition (and so per logical partition)", kOverview},
+    {"cosmos_manual_initial_ru_per_partition", kCosmosManualInitialRuPerPartition, "RU/s", "quota",
+     "6,000 RU/s per physical partition when a container is created with manual RU/s", kScaling},
+    {"cosmos_autoscale_initial_ru_per_partition", kCosmosAutoscaleInitialRuPerPartition, "RU/s",
+     "quota",
+     "10,000 RU/s per physical partition when a container is created with autoscale (or shared) "
+     "RU/s",
+     kScaling},
+    {"cosmos_ru_step", kCosmosRuStep, "RU/s", "quota", "RU/s are set in steps of 100",
+     "Cosmos DB resource provider and portal (throughput in multiples of 100 RU/s)"},
+    {"cosmos_min_manual_ru_per_second", kCosmosMinManualRuPerSecond, "RU/s", "quota",
+     "400 RU/s at least (manual throughput)", kQuotas},
+    {"cosmos_min_manual_ru_per_gb", kCosmosMinManualRuPerGb, "RU/s per GB", "quota",
+     "1 RU/s at least per GB stored (manual throughput)", kQuotas},
+    {"cosmos_min_manual_highest_divisor", kCosmosMinManualHighestDivisor, "divisor", "quota",
+     "the highest RU/s ever provisioned / 100 at least (manual throughput)", kQuotas},
+    {"cosmos_min_autoscale_max_ru_per_second", kCosmosMinAutoscaleMaxRuPerSecond, "RU/s", "quota",
+     "1,000 RU/s at least as the autoscale maximum", kQuotas},
+    {"cosmos_min_autoscale_ru_per_gb", kCosmosMinAutoscaleRuPerGb, "RU/s per GB", "quota",
+     "10 RU/s of autoscale maximum at least per GB stored", kQuotas},
+    {"cosmos_min_autoscale_highest_divisor", kCosmosMinAutoscaleHighestDivisor, "divisor", "quota",
+     "the highest autoscale maximum ever / 10 at least", kQuotas},
+    {"cosmos_autoscale_floor_fraction", kCosmosAutoscaleFloorFraction, "share", "quota",
+     "autoscale scales between 10% of its maximum and the maximum", kQuotas},
+    {"cosmos_max_ru_per_container", kCosmosMaxRuPerContainer, "RU/s", "quota",
+     "1,000,000 RU/s per container or shared database (more through a support ticket)", kQuotas},
+    {"cosmos_serverless_base_ru_per_second", kCosmosServerlessBaseRuPerSecond, "RU/s", "quota",
+     "5,000 RU/s per serverless container up to 5 physical partitions (250 GB)", kServerless},
+    {"cosmos_serverless_base_partitions", kCosmosServerlessBasePartitions, "physical partitions",
+     "quota", "5 physical partitions a serverless container's 5,000 RU/s cover", kServerless},
+    {"cosmos_serverless_ru_per_extra_partition", kCosmosServerlessRuPerExtraPartition, "RU/s",
+     "quota", "1,000 RU/s more per serverless physical partition beyond 5", kServerless},
+    {"cosmos_serverless_max_bytes", kCosmosServerlessMaxBytes, "bytes", "quota",
+     "1 TB per serverless container (20 physical partitions, 20,000 RU/s)", kQuotas},
     {"cosmos_item_bytes", kCosmosItemBytes, "bytes", "quota", "2 MB per item",
      "Cosmos DB docs, service quotas"},
     {"cosmos_key_bytes_large", kCosmosKeyBytesLarge, "bytes", "quota",

@@ -30,16 +30,20 @@ using namespace internal::container;  // NOLINT: the model's parts (container_mo
 
 namespace {
 
-// After the storage splits: the throughput splits up to the count RU/s and storage need, the
-// "after" view and the partitions that changed range.
+// After the storage splits: the throughput splits up to the count RU/s and storage need (a raise
+// past partitions x 10,000 RU/s; serverless: storage alone), the "after" view and the partitions
+// that changed range.
 Status GrowThroughput(const Model& m, const std::vector<WorkRange>& before, double ru, double scale,
                       const ContainerOptions& options, int& next_id, std::vector<WorkRange>& ranges,
                       ContainerReport& report) {
-  PARTPLAY_ASSIGN_OR_RETURN(int64_t target,
-                            PhysicalPartitionCount(ru, SliceBytes(m, 0, m.order.size(), scale)));
+  PARTPLAY_ASSIGN_OR_RETURN(
+      int64_t target,
+      PhysicalPartitionCount(options.serverless ? 0 : ru, SliceBytes(m, 0, m.order.size(), scale)));
   PARTPLAY_RETURN_IF_ERROR(
       SplitForThroughput(ranges, target, m, scale, options.version, next_id, report.splits));
-  PARTPLAY_ASSIGN_OR_RETURN(report.after, FillLayout(m, ranges, ru, scale, options.top_per_range));
+  if (options.serverless) ru = ServerlessRuPerSecond(static_cast<int64_t>(ranges.size()));
+  PARTPLAY_ASSIGN_OR_RETURN(
+      report.after, FillLayout(m, ranges, ru, scale, options.top_per_range, options.version));
   RecordMoves(m, before, ranges, report);
   return Status::Ok();
 }
@@ -105,20 +109,51 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
   ContainerReport report;
   report.version = version;
   const double bytes = SliceBytes(m, 0, m.order.size(), 1);
-  PARTPLAY_ASSIGN_OR_RETURN(int64_t n, PhysicalPartitionCount(options.ru_per_second, bytes));
+  PARTPLAY_RETURN_IF_ERROR(ValidateCapacity(options, bytes, bytes * options.growth));
+  // The creation rule, then the change to the current RU/s.
+  const double created = options.serverless                  ? 0
+                         : options.created_ru_per_second > 0 ? options.created_ru_per_second
+                                                             : options.ru_per_second;
+  const int64_t n = options.serverless ? ServerlessPartitionCount(bytes)
+                                       : CreationPartitionCount(created, options.autoscale, bytes);
   if (n > kMaxInitialPartitions) {
     return TooManyRanges("the throughput and storage need", static_cast<size_t>(n));
   }
+  const double ru_now = options.serverless ? ServerlessRuPerSecond(n) : options.ru_per_second;
   PARTPLAY_ASSIGN_OR_RETURN(PhysicalLayout initial, InitialLayout(static_cast<int>(n), version));
-  const std::vector<WorkRange> before = AssignToRanges(initial, m);
-  PARTPLAY_ASSIGN_OR_RETURN(report.before,
-                            FillLayout(m, before, options.ru_per_second, 1, options.top_per_range));
-
-  const double ru2 =
-      options.grown_ru_per_second > 0 ? options.grown_ru_per_second : options.ru_per_second;
-  report.grown = options.growth > 1 || ru2 != options.ru_per_second;
-  const double scale = report.grown ? options.growth : 1;
   int next_id = initial.next_id;
+  std::vector<WorkRange> before = AssignToRanges(initial, m);
+  if (!options.serverless) {
+    PARTPLAY_ASSIGN_OR_RETURN(int64_t target, PhysicalPartitionCount(ru_now, 0));
+    if (target > kMaxInitialPartitions) {
+      return TooManyRanges("the throughput and storage need", static_cast<size_t>(target));
+    }
+    PARTPLAY_RETURN_IF_ERROR(
+        SplitForThroughput(before, target, m, 1, version, next_id, report.before_splits));
+  }
+  PARTPLAY_ASSIGN_OR_RETURN(report.before,
+                            FillLayout(m, before, ru_now, 1, options.top_per_range, version));
+  const char* mode = options.serverless ? "serverless" : options.autoscale ? "autoscale" : "manual";
+  report.before.throughput_mode = mode;
+  report.before.created_ru_per_second = options.serverless ? ru_now : created;
+  report.before.partitions_at_creation = n;
+  report.before.change = DescribeChange(report.before.created_ru_per_second, ru_now, n,
+                                        static_cast<int64_t>(before.size()), options.serverless);
+  report.before.highest_ru_per_second = std::max(created, ru_now);
+  if (!options.serverless) {
+    report.before.minimum_ru_per_second = MinimumRuPerSecond(
+        options.autoscale, bytes, report.before.highest_ru_per_second, &report.before.minimum_rule);
+  }
+  for (const PhysicalPartition& p : report.before.ranges) {
+    if (p.keyspace_fraction > 1.5 * report.before.ranges[0].keyspace_fraction ||
+        report.before.ranges[0].keyspace_fraction > 1.5 * p.keyspace_fraction) {
+      report.before.change.uneven = report.before.change.kind == "splits";
+    }
+  }
+
+  const double ru2 = options.grown_ru_per_second > 0 ? options.grown_ru_per_second : ru_now;
+  report.grown = options.growth > 1 || ru2 != ru_now;
+  const double scale = report.grown ? options.growth : 1;
   // Without growth the storage splits are only a check: a range above 50 GB that a split would
   // fix is what the service splits as data arrives; what no split fixes is a finding.
   PARTPLAY_ASSIGN_OR_RETURN(
@@ -129,7 +164,26 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
     grown_ranges = std::move(storage.ranges);
     PARTPLAY_RETURN_IF_ERROR(
         GrowThroughput(m, before, ru2, scale, options, next_id, grown_ranges, report));
+    LayoutView& after = report.after;
+    after.throughput_mode = mode;
+    after.created_ru_per_second = report.before.created_ru_per_second;
+    after.partitions_at_creation = n;
+    after.change = DescribeChange(ru_now, after.ru_per_second, static_cast<int64_t>(before.size()),
+                                  static_cast<int64_t>(grown_ranges.size()), options.serverless);
+    after.highest_ru_per_second =
+        std::max(report.before.highest_ru_per_second, after.ru_per_second);
+    if (!options.serverless) {
+      after.minimum_ru_per_second = MinimumRuPerSecond(
+          options.autoscale, after.storage_bytes, after.highest_ru_per_second, &after.minimum_rule);
+    }
+    for (const PhysicalPartition& p : after.ranges) {
+      if (p.keyspace_fraction > 1.5 * after.ranges[0].keyspace_fraction ||
+          after.ranges[0].keyspace_fraction > 1.5 * p.keyspace_fraction) {
+        after.change.uneven = after.change.kind == "splits";
+      }
+    }
   }
+  PARTPLAY_ASSIGN_OR_RETURN(report.ru_needed, ComputeRuNeeded(m, version, bytes));
   const std::vector<WorkRange>& last = report.grown ? grown_ranges : before;
   const LayoutView& last_view = report.grown ? report.after : report.before;
   const double share = last_view.ranges.empty() ? 0 : last_view.ranges[0].ru_share;

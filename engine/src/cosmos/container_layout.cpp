@@ -74,7 +74,7 @@ void FillTop(const Model& m, const WorkRange& r, double scale, int top_per_range
 }  // namespace
 
 StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ranges, double ru,
-                                double scale, int top_per_range) {
+                                double scale, int top_per_range, Version version) {
   LayoutView view;
   view.ru_per_second = ru;
   const double share = ru / static_cast<double>(ranges.size());
@@ -84,6 +84,7 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
     p.range = r.range;
     p.logical_partitions = r.end - r.begin;
     p.ru_share = share;
+    p.keyspace_fraction = KeyspaceFraction(r, version);
     for (size_t k = r.begin; k < r.end; ++k) {
       p.items += ScaledItemsAt(m, k, scale);
       p.bytes += ScaledBytesAt(m, k, scale);
@@ -97,6 +98,8 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
     view.ranges.push_back(std::move(p));
   }
   view.throttled_fraction = view.demand_ru > 0 ? over / view.demand_ru : 0;
+  view.instant_maximum_ru_per_second =
+      static_cast<double>(ranges.size()) * kCosmosPhysicalPartitionRuPerSecond;
   // Raw ceilings: RU/s > 0 gives at least 1 by itself; no storage needs 0 partitions.
   PARTPLAY_ASSIGN_OR_RETURN(view.partitions_for_throughput, PhysicalPartitionCount(ru, 0));
   if (view.storage_bytes > 0) {
@@ -106,7 +109,6 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
   PARTPLAY_ASSIGN_OR_RETURN(view.partitions_needed, PhysicalPartitionCount(ru, view.storage_bytes));
   return view;
 }
-
 
 // Hot logical partitions of the last layout, hottest first.
 std::vector<PlacedPartition> HotPartitions(const Model& m, const std::vector<WorkRange>& ranges,

@@ -65,6 +65,7 @@ struct WorkRange {
   EpkRange range;
   size_t begin = 0, end = 0;
   int depth = 0;
+  double keyspace = 0;  // the share of the hash space: 1/n initially, halved by each split (V1)
 };
 
 // Places the EPK-sorted partitions on the layout by one merge walk.
@@ -85,8 +86,10 @@ struct StorageSplitResult {
 };
 
 // Splits every range above 50 GB at its midpoint, depth first and left to right, until each is
-// at most 50 GB or holds one logical partition (or is too narrow to split: MultiHash keys that
-// share their first level, V1 keys that share a hash).
+// at most 50 GB or holds one logical partition (or is too narrow to split: V1 keys that share a
+// hash). A MultiHash range whose keys all share their first level (one prefix) is cut inside the
+// prefix, at the full-key EPK that halves its bytes, as the service spreads a prefix's keys over
+// several physical partitions (hierarchical partition keys: only a full key is bound to one).
 StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& ranges, const Model& m,
                                              double scale, Version version, int& next_id,
                                              std::vector<Split>* splits);
@@ -99,7 +102,20 @@ Status SplitForThroughput(std::vector<WorkRange>& ranges, int64_t target, const 
 // The view of `ranges` under `ru` RU/s, sizes scaled by `scale`, with the `top_per_range`
 // largest logical partitions of each range.
 StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ranges, double ru,
-                                double scale, int top_per_range);
+                                double scale, int top_per_range, Version version);
+
+// Capacity (container_capacity.cpp). The throughput options against the minimum RU/s, the
+// 1,000,000 RU/s quota and serverless: kBadOption naming the field.
+Status ValidateCapacity(const ContainerOptions& o, double storage_bytes, double grown_bytes);
+// The share of the hash space `r` covers: from its EPKs (V2, MultiHash: the first 64 bits), or
+// WorkRange::keyspace (V1).
+double KeyspaceFraction(const WorkRange& r, Version version);
+// The change from `from` to `to` RU/s on a layout of `partitions_before` partitions.
+ThroughputChange DescribeChange(double from, double to, int64_t partitions_before,
+                                int64_t partitions_after, bool serverless);
+// The least RU/s at which no physical partition throttles (container.h RuNeeded), on the data as
+// analysed.
+StatusOr<RuNeeded> ComputeRuNeeded(const Model& m, Version version, double storage_bytes);
 
 // The partitions whose range changed from `before` to `after`: report.moved and moved_count.
 void RecordMoves(const Model& m, const std::vector<WorkRange>& before,

@@ -28,7 +28,7 @@ std::vector<WorkRange> AssignToRanges(const PhysicalLayout& layout, const Model&
   out.reserve(layout.ranges.size());
   size_t k = 0;
   for (const EpkRange& r : layout.ranges) {
-    WorkRange w{r, k, k, 0};
+    WorkRange w{r, k, k, 0, 1.0 / static_cast<double>(layout.ranges.size())};
     const std::string max = EpkBytes(r.max_exclusive);
     // `order` is in EPK order: the range ends at the first EPK not below its max.
     k = static_cast<size_t>(
@@ -76,9 +76,10 @@ std::optional<std::pair<WorkRange, WorkRange>> SplitRange(const WorkRange& r, co
     return CompareEpkBytes(m.epk(i), key) < 0;
   });
   const size_t at = static_cast<size_t>(cut - m.order.begin());
-  WorkRange left{EpkRange{r.range.min_inclusive, mid.value(), next_id}, r.begin, at, r.depth + 1};
-  WorkRange right{EpkRange{mid.value(), r.range.max_exclusive, next_id + 1}, at, r.end,
-                  r.depth + 1};
+  WorkRange left{EpkRange{r.range.min_inclusive, mid.value(), next_id}, r.begin, at, r.depth + 1,
+                 r.keyspace / 2};
+  WorkRange right{EpkRange{mid.value(), r.range.max_exclusive, next_id + 1}, at, r.end, r.depth + 1,
+                  r.keyspace / 2};
   next_id += 2;
   return std::make_pair(std::move(left), std::move(right));
 }
@@ -110,15 +111,46 @@ Status TooManyRanges(std::string_view what, size_t count) {
 
 namespace {
 
-// Whether some midpoint split could put the range's partitions on two sides: it holds two or
-// more, and (MultiHash) not all share one first level, which a split never cuts inside.
-bool SplitCanSeparate(const WorkRange& r, const Model& m, Version version) {
-  if (r.end - r.begin < 2) return false;
-  if (version != Version::kMultiHash) return true;  // V1 / V2: narrowing ends it (SplitRange)
-  constexpr size_t kLevelLength = 16;               // bytes: 32 hex digits
+constexpr size_t kLevelLength = 16;  // bytes of one MultiHash level: 32 hex digits
+
+// Whether all of the range's partitions share their first key level (MultiHash): a midpoint
+// split of the first level's hash never separates them.
+bool OnePrefix(const WorkRange& r, const Model& m) {
   const std::string_view first = m.epk(m.order[r.begin]);
   const std::string_view last = m.epk(m.order[r.end - 1]);
-  return first.substr(0, kLevelLength) != last.substr(0, kLevelLength);
+  return first.substr(0, kLevelLength) == last.substr(0, kLevelLength);
+}
+
+// Cuts a range holding one prefix's keys inside the prefix: at the EPK of the first full key
+// past half the range's bytes (at least one key on each side), as the service splits by storage.
+// nullopt when every key of the range has the same EPK.
+std::optional<std::pair<WorkRange, WorkRange>> SplitInsidePrefix(const WorkRange& r, const Model& m,
+                                                                 double scale, int& next_id) {
+  const double half = SliceBytes(m, r.begin, r.end, scale) / 2;
+  double running = 0;
+  size_t at = r.begin + 1;
+  for (size_t k = r.begin; k + 1 < r.end; ++k) {
+    running += ScaledBytesAt(m, k, scale);
+    at = k + 1;
+    if (running >= half) break;
+  }
+  // Keys with equal EPKs stay together: move the cut past them, or before them.
+  auto same = [&](size_t a, size_t b) { return m.epk(m.order[a]) == m.epk(m.order[b]); };
+  size_t cut = at;
+  while (cut < r.end && same(cut - 1, cut)) ++cut;
+  if (cut == r.end) {
+    cut = at;
+    while (cut > r.begin && same(cut - 1, cut)) --cut;
+    if (cut == r.begin) return std::nullopt;
+  }
+  const std::string boundary = EpkText(m.epk(m.order[cut]));
+  const double width = 0;  // inside one prefix: a sliver of the hash space (KeyspaceFraction)
+  WorkRange left{EpkRange{r.range.min_inclusive, boundary, next_id}, r.begin, cut, r.depth + 1,
+                 width};
+  WorkRange right{EpkRange{boundary, r.range.max_exclusive, next_id + 1}, cut, r.end, r.depth + 1,
+                  width};
+  next_id += 2;
+  return std::make_pair(std::move(left), std::move(right));
 }
 
 }  // namespace
@@ -140,7 +172,11 @@ StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& range
         continue;
       }
       std::optional<std::pair<WorkRange, WorkRange>> halves;
-      if (SplitCanSeparate(r, m, version)) halves = SplitRange(r, m, version, next_id);
+      if (r.end - r.begin >= 2) {
+        halves = version == Version::kMultiHash && OnePrefix(r, m)
+                     ? SplitInsidePrefix(r, m, scale, next_id)
+                     : SplitRange(r, m, version, next_id);
+      }
       if (!halves) {
         out.overfull.push_back(r);
         out.ranges.push_back(std::move(r));

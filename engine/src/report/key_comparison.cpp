@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 #include "core/json_options.h"
@@ -103,6 +104,25 @@ bool HasWorkload(const Workload& w) {
   return w.point_reads_per_second > 0 || w.writes_per_second > 0 || w.queries_per_second > 0;
 }
 
+// Throttling as a problem: the share throttled, and the RU/s that removes it (or why none does).
+std::string ThrottlingProblem(const KeyFacts& f, const LayoutView& last) {
+  std::string s = fmt::format("{} of requests are throttled (429) at {}",
+                              FormatPercent(f.throttled_fraction), FormatRate(last.ru_per_second));
+  const RuNeeded& n = f.ru_needed;
+  if (!n.possible) return s + ": " + n.reason;
+  if (n.manual_ru_per_second > 0) {
+    return s + fmt::format("; none is at {} (manual) or an autoscale maximum of {}",
+                           FormatRate(n.manual_ru_per_second),
+                           FormatRate(n.autoscale_max_ru_per_second));
+  }
+  return s + fmt::format(
+                 "; none is when created at {} and set to {} (manual), or at an "
+                 "autoscale maximum of {}",
+                 FormatRate(n.manual_rescaled_created_ru_per_second),
+                 FormatRate(n.manual_rescaled_ru_per_second),
+                 FormatRate(n.autoscale_max_ru_per_second));
+}
+
 StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
                          const ContainerOptions& shared, const std::vector<QueryFilter>& queries,
                          bool workload) {
@@ -148,7 +168,12 @@ StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
   }
   f.storage_max_over_mean = total > 0 ? most / (total / last.ranges.size()) : 1;
   f.throttled_fraction = last.throttled_fraction;
+  f.throttles = workload && last.throttled_fraction > 0;
   f.hot_logical_partitions = workload ? c.hot_count : 0;
+  f.ru_needed = c.ru_needed;
+  f.ru_needed_ru_per_second = c.ru_needed.manual_ru_per_second > 0
+                                  ? c.ru_needed.manual_ru_per_second
+                                  : c.ru_needed.manual_rescaled_ru_per_second;
 
   for (const QueryFilter& q : queries) {
     f.queries.push_back(Fanout(key, q, f.logical_partitions, f.physical_partitions));
@@ -186,6 +211,8 @@ StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
     f.measure_like = true;
     f.problems.push_back(std::move(measure));
   }
+  // Throttling last, so that a key's first problem is the one a larger RU/s cannot fix.
+  if (f.throttles) f.problems.push_back(ThrottlingProblem(f, last));
   return f;
 }
 
@@ -196,9 +223,24 @@ bool Differs(double a, double b) {
 }
 
 // Strict weak order of the ranking (header comment); indices break the last tie.
+// 0: no problem; 1: throttling is the only problem; 2: another problem.
+int ProblemClass(const KeyFacts& k) {
+  if (k.problems.empty()) return 0;
+  return k.throttles && k.problems.size() == 1 ? 1 : 2;
+}
+
+// The RU/s needed as the ranking weighs it: none possible ranks last.
+double NeededForRanking(const KeyFacts& k) {
+  return k.ru_needed_ru_per_second > 0 ? k.ru_needed_ru_per_second
+                                       : std::numeric_limits<double>::infinity();
+}
+
 bool RanksBefore(const KeyFacts& a, size_t ia, const KeyFacts& b, size_t ib, bool workload) {
-  const bool pa = !a.problems.empty(), pb = !b.problems.empty();
-  if (pa != pb) return !pa;
+  const int pa = ProblemClass(a), pb = ProblemClass(b);
+  if (pa != pb) return pa < pb;
+  if (pa == 1 && NeededForRanking(a) != NeededForRanking(b)) {
+    return NeededForRanking(a) < NeededForRanking(b);
+  }
   if (a.fanout_queries != b.fanout_queries) return a.fanout_queries < b.fanout_queries;
   const double la = workload ? a.busiest_demand_ru : a.storage_max_over_mean;
   const double lb = workload ? b.busiest_demand_ru : b.storage_max_over_mean;
@@ -241,7 +283,15 @@ std::string LoadFact(const KeyFacts& k, bool workload) {
 
 // Why the runner-up ranks below the winner: the first criterion on which they differ.
 std::string WhyNotRunnerUp(const KeyFacts& w, const KeyFacts& r, bool workload) {
-  if (!r.problems.empty()) return fmt::format("{} has a problem: {}", r.label, r.problems[0]);
+  if (ProblemClass(r) != ProblemClass(w)) {
+    return fmt::format("{} has a problem: {}", r.label, r.problems[0]);
+  }
+  if (ProblemClass(r) == 1 && NeededForRanking(w) != NeededForRanking(r)) {
+    return r.ru_needed_ru_per_second > 0
+               ? fmt::format("{} needs {} so that none of its requests is throttled", r.label,
+                             FormatRate(r.ru_needed_ru_per_second))
+               : fmt::format("{}: {}", r.label, r.ru_needed.reason);
+  }
   if (w.fanout_queries != r.fanout_queries) {
     return fmt::format("{} sends {} of the listed queries to more than one logical partition",
                        r.label, r.fanout_queries);
@@ -276,6 +326,15 @@ std::string Why(const ComparisonReport& r, const std::vector<size_t>& order) {
   if (!q.empty()) facts.push_back(std::move(q));
   facts.push_back(LoadFact(w, r.workload_given));
   std::string s = fmt::format("{} is the pick: ", w.label);
+  if (w.throttles) {
+    // Only when every key throttles (the ranking puts a key that does not first).
+    s = fmt::format(
+        "{} is the pick although every key throttles at {}: {} of its requests are throttled, "
+        "and it needs the fewest RU/s for none to be ({}); ",
+        w.label, FormatRate(r.ru_per_second), FormatPercent(w.throttled_fraction),
+        w.ru_needed_ru_per_second > 0 ? FormatRate(w.ru_needed_ru_per_second)
+                                      : std::string("no RU/s can"));
+  }
   for (size_t i = 0; i < facts.size(); ++i) {
     s += i == 0 ? "" : (i + 1 == facts.size() ? " and " : ", ");
     s += facts[i];
@@ -314,7 +373,14 @@ void AppendFactsJson(const KeyFacts& k, std::string& out) {
   m.Num("busiest_share_ru", k.busiest_share_ru);
   m.Int("busiest_range", k.busiest_range);
   m.Num("throttled_fraction", k.throttled_fraction);
+  m.Bool("throttles", k.throttles);
   m.UInt("hot_logical_partitions", k.hot_logical_partitions);
+  if (k.ru_needed_ru_per_second > 0) {
+    m.Num("ru_needed_ru_per_second", k.ru_needed_ru_per_second);
+  } else {
+    m.Raw("ru_needed_ru_per_second", "null");
+  }
+  m.Raw("ru_needed", RuNeededToJson(k.ru_needed));
   m.Raw("queries", JsonArray(k.queries, [](const QueryFanout& q, std::string& o) {
           o.push_back('{');
           JsonMembers qm{o};
@@ -526,7 +592,7 @@ StatusOr<ComparisonReport> KeyComparison::Compare(const ContainerOptions& contai
     return RanksBefore(r.keys[a], a, r.keys[b], b, r.workload_given);
   });
   for (size_t k = 0; k < order.size(); ++k) r.keys[order[k]].rank = static_cast<int>(k + 1);
-  if (r.keys[order[0]].problems.empty()) r.best = static_cast<int>(order[0]);
+  if (ProblemClass(r.keys[order[0]]) < 2) r.best = static_cast<int>(order[0]);
   r.why = Why(r, order);
   return r;
 }
@@ -556,18 +622,22 @@ std::string ComparisonToTable(const ComparisonReport& r) {
   size_t width = 3;
   for (const KeyFacts& k : r.keys) width = std::max(width, k.label.size());
   std::string out = fmt::format(
-      "{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>8} {}\n", "rank", "key", width,
-      "logical", "largest", r.growth > 1 ? fmt::format("x{}", r.growth) : "after", ">20GB", "phys",
-      r.workload_given ? "busiest RU/s" : "max/mean", "fan-out", "problems");
+      "{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>14} {:>8} {}\n", "rank", "key",
+      width, "logical", "largest", r.growth > 1 ? fmt::format("x{}", r.growth) : "after", ">20GB",
+      "phys", r.workload_given ? "busiest RU/s" : "max/mean", "RU/s needed", "fan-out", "problems");
   for (size_t i : order) {
     const KeyFacts& k = r.keys[i];
-    out += fmt::format("{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>8} {}\n", k.rank,
-                       k.label, width, GroupThousands(k.logical_partitions),
+    const std::string needed = !r.workload_given ? std::string("-")
+                               : k.ru_needed_ru_per_second > 0
+                                   ? FormatRate(k.ru_needed_ru_per_second)
+                                   : std::string("none can");
+    out += fmt::format("{:<4} {:<{}} {:>10} {:>12} {:>12} {:>6} {:>5} {:>14} {:>14} {:>8} {}\n",
+                       k.rank, k.label, width, GroupThousands(k.logical_partitions),
                        FormatSize(k.largest_bytes), FormatSize(k.largest_bytes_after),
                        GroupThousands(k.over_20gb_partitions), k.physical_partitions,
                        r.workload_given ? FormatRate(k.busiest_demand_ru)
                                         : fmt::format("{:.2f}", k.storage_max_over_mean),
-                       fmt::format("{}/{}", k.fanout_queries, r.queries.size()),
+                       needed, fmt::format("{}/{}", k.fanout_queries, r.queries.size()),
                        k.problems.empty() ? std::string("-") : std::to_string(k.problems.size()));
   }
   for (size_t i : order) {

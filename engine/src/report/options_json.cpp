@@ -243,6 +243,7 @@ namespace {
 
 StatusOr<ContainerOptions> ReadContainer(dom::object object) {
   ContainerOptions o;
+  bool ru_given = false;
   auto number = [](double& out, const char* name) {
     return [&out, name](dom::element v) -> Status {
       PARTPLAY_ASSIGN_OR_RETURN(out, Number(v, name));
@@ -270,7 +271,24 @@ StatusOr<ContainerOptions> ReadContainer(dom::object object) {
              PARTPLAY_ASSIGN_OR_RETURN(o.autoscale, Boolean(v, "autoscale"));
              return Status::Ok();
            }},
-          {"ru_per_second", number(o.ru_per_second, "ru_per_second")},
+          {"ru_per_second",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.ru_per_second, Number(v, "ru_per_second"));
+             ru_given = true;
+             return Status::Ok();
+           }},
+          {"created_ru_per_second", number(o.created_ru_per_second, "created_ru_per_second")},
+          {"serverless",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.serverless, Boolean(v, "serverless"));
+             return Status::Ok();
+           }},
+          {"quota_increase_reason",
+           [&](dom::element v) -> Status {
+             if (v.is_null()) return Status::Ok();
+             PARTPLAY_ASSIGN_OR_RETURN(o.quota_increase_reason, String(v, "quota_increase_reason"));
+             return Status::Ok();
+           }},
           {"growth", number(o.growth, "growth")},
           {"grown_ru_per_second", number(o.grown_ru_per_second, "grown_ru_per_second")},
           {"top_per_range",
@@ -290,6 +308,10 @@ StatusOr<ContainerOptions> ReadContainer(dom::object object) {
              return Status::Ok();
            }},
       }));
+  if (o.serverless && ru_given) {
+    return Bad("ru_per_second",
+               "is not set on a serverless container (its capacity follows its storage)");
+  }
   return o;
 }
 

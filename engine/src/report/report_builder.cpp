@@ -14,6 +14,32 @@
 #include "partplay/report/report_format.h"
 
 namespace partplay {
+
+std::string RuNeededToJson(const RuNeeded& r) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Bool("judged", r.judged);
+  o.Bool("possible", r.possible);
+  o.Str("reason", r.reason);
+  o.Num("hottest_logical_ru", r.hottest_logical_ru);
+  auto ru = [&](const char* name, double v) {
+    if (v > 0) {
+      o.Num(name, v);
+    } else {
+      o.Raw(name, "null");
+    }
+  };
+  ru("manual_ru_per_second", r.manual_ru_per_second);
+  o.Int("manual_partitions", r.manual_partitions);
+  ru("manual_rescaled_ru_per_second", r.manual_rescaled_ru_per_second);
+  ru("manual_rescaled_created_ru_per_second", r.manual_rescaled_created_ru_per_second);
+  o.Int("manual_rescaled_partitions", r.manual_rescaled_partitions);
+  ru("autoscale_max_ru_per_second", r.autoscale_max_ru_per_second);
+  o.Int("autoscale_partitions", r.autoscale_partitions);
+  s.push_back('}');
+  return s;
+}
+
 namespace {
 
 std::string KeysJson(const std::vector<PartitionKey>& keys) {
@@ -41,10 +67,38 @@ std::string PlacedListJson(const std::vector<PlacedPartition>& list) {
   return JsonArray(list, [](const PlacedPartition& p, std::string& s) { s += PlacedJson(p); });
 }
 
+std::string ChangeJson(const ThroughputChange& c) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Num("from_ru_per_second", c.from_ru_per_second);
+  o.Num("to_ru_per_second", c.to_ru_per_second);
+  o.Int("partitions_before", c.partitions_before);
+  o.Num("instant_maximum_ru_per_second", c.instant_maximum_ru_per_second);
+  o.Str("kind", c.kind);
+  o.Int("partitions_after", c.partitions_after);
+  o.Int("splits", c.splits);
+  o.Bool("uneven", c.uneven);
+  if (c.kind == "splits" && c.even_split_ru_per_second > 0) {
+    o.Num("even_split_ru_per_second", c.even_split_ru_per_second);
+  } else {
+    o.Raw("even_split_ru_per_second", "null");
+  }
+  s.push_back('}');
+  return s;
+}
+
 std::string LayoutJson(const LayoutView& v) {
   std::string s = "{";
   JsonMembers o{s};
+  o.Str("throughput_mode", v.throughput_mode);
   o.Num("ru_per_second", v.ru_per_second);
+  o.Num("created_ru_per_second", v.created_ru_per_second);
+  o.Int("partitions_at_creation", v.partitions_at_creation);
+  o.Num("instant_maximum_ru_per_second", v.instant_maximum_ru_per_second);
+  o.Raw("change", ChangeJson(v.change));
+  o.Num("minimum_ru_per_second", v.minimum_ru_per_second);
+  o.Str("minimum_rule", v.minimum_rule);
+  o.Num("highest_ru_per_second", v.highest_ru_per_second);
   o.Num("storage_bytes", v.storage_bytes);
   o.Int("partitions_for_throughput", v.partitions_for_throughput);
   o.Int("partitions_for_storage", v.partitions_for_storage);
@@ -61,6 +115,7 @@ std::string LayoutJson(const LayoutView& v) {
     q.UInt("items", r.items);
     q.Num("bytes", r.bytes);
     q.Num("ru_share", r.ru_share);
+    q.Num("keyspace_fraction", r.keyspace_fraction);
     q.Num("demand_ru", r.demand_ru);
     q.Num("throttled_fraction", r.throttled_fraction);
     q.Raw("top", PlacedListJson(r.top));
@@ -92,13 +147,32 @@ std::string CostsTableJson() {
   return s;
 }
 
+std::string SplitsJson(const std::vector<Split>& list) {
+  return JsonArray(list, [&](const Split& x, std::string& splits) {
+    splits.push_back('{');
+    JsonMembers q{splits};
+    q.Int("parent", x.parent);
+    q.Int("left", x.left);
+    q.Int("right", x.right);
+    q.Str("reason", x.reason);
+    q.UInt("moved_to_left", x.moved_to_left);
+    q.UInt("moved_to_right", x.moved_to_right);
+    q.Num("bytes_left", x.bytes_left);
+    q.Num("bytes_right", x.bytes_right);
+    splits.push_back('}');
+  });
+}
+
 std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c) {
   std::string s = "{";
   JsonMembers o{s};
   o.Str("hash_version", HashVersionName(opt.version));
   o.Bool("large_partition_keys", opt.large_partition_keys);
-  o.Num("ru_per_second", opt.ru_per_second);
+  o.Num("ru_per_second", c.before.ru_per_second);
   o.Bool("autoscale", opt.autoscale);
+  o.Bool("serverless", opt.serverless);
+  o.Num("created_ru_per_second", c.before.created_ru_per_second);
+  o.Str("quota_increase_reason", opt.quota_increase_reason);
   if (opt.autoscale) {
     o.Num("autoscale_min_ru_per_second", opt.ru_per_second / 10);
   } else {
@@ -114,20 +188,9 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
         c.before.storage_bytes > 0
             ? std::floor(kCosmosPhysicalPartitionBytes / c.before.storage_bytes) + 1
             : 1);
+  o.Raw("before_splits", SplitsJson(c.before_splits));
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
-  o.Raw("splits", JsonArray(c.splits, [&](const Split& x, std::string& splits) {
-    splits.push_back('{');
-    JsonMembers q{splits};
-    q.Int("parent", x.parent);
-    q.Int("left", x.left);
-    q.Int("right", x.right);
-    q.Str("reason", x.reason);
-    q.UInt("moved_to_left", x.moved_to_left);
-    q.UInt("moved_to_right", x.moved_to_right);
-    q.Num("bytes_left", x.bytes_left);
-    q.Num("bytes_right", x.bytes_right);
-    splits.push_back('}');
-  }));
+  o.Raw("splits", SplitsJson(c.splits));
   {
     std::string moved = "{";
     JsonMembers q{moved};
@@ -144,6 +207,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     o.Raw("moved", moved);
   }
   o.Bool("split_cannot_help", c.split_cannot_help);
+  o.Raw("ru_needed", RuNeededToJson(c.ru_needed));
   o.Raw("hot", PlacedListJson(c.hot));
   o.Raw("findings", JsonArray(c.findings, [&](const Finding& f, std::string& findings) {
     findings.push_back('{');
@@ -310,21 +374,68 @@ namespace {
 
 std::string Gigabytes(double bytes) { return fmt::format("{:.2f} GB", bytes / kBytesPerGigabyte); }
 
+// The change that led to a layout, in words.
+std::string ChangeText(const ThroughputChange& c) {
+  if (c.kind == "instant") {
+    return fmt::format(
+        "raised from {:.0f} to {:.0f} RU/s: instant (up to {} x 10,000 = {:.0f} "
+        "RU/s needs no split)",
+        c.from_ru_per_second, c.to_ru_per_second, c.partitions_before,
+        c.instant_maximum_ru_per_second);
+  }
+  if (c.kind == "down") {
+    return fmt::format(
+        "lowered from {:.0f} to {:.0f} RU/s: a scale-down, instant, the same {} "
+        "partition(s) with less RU/s each",
+        c.from_ru_per_second, c.to_ru_per_second, c.partitions_after);
+  }
+  if (c.kind == "splits" && c.even_split_ru_per_second > 0) {
+    std::string s = fmt::format(
+        "raised from {:.0f} to {:.0f} RU/s, past the instant maximum {:.0f} RU/s: {} split(s), "
+        "{} -> {} partitions (asynchronous, typically 4-6 hours)",
+        c.from_ru_per_second, c.to_ru_per_second, c.instant_maximum_ru_per_second, c.splits,
+        c.partitions_before, c.partitions_after);
+    if (c.uneven) {
+      s += fmt::format(
+          "; the keyspace is now uneven: to split every partition evenly, raise to {:.0f} RU/s "
+          "first, then lower to {:.0f}",
+          c.even_split_ru_per_second, c.to_ru_per_second);
+    }
+    return s;
+  }
+  return "";
+}
+
 void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
   s += fmt::format(
-      "{}: {} physical partition(s) for {:.0f} RU/s and {} "
+      "{}: {} physical partition(s) for {:.0f} RU/s{} and {} "
       "(throughput needs {}, storage needs {})\n",
-      title, v.ranges.size(), v.ru_per_second, Gigabytes(v.storage_bytes),
-      v.partitions_for_throughput, v.partitions_for_storage);
-  s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11} {:>11} {:>6}\n", "range",
-                   "EPK [min, max)", "logical", "items", "storage", "RU/s share", "RU/s demand",
-                   "429 %");
+      title, v.ranges.size(), v.ru_per_second,
+      v.throughput_mode == "serverless"  ? " (serverless capacity)"
+      : v.throughput_mode == "autoscale" ? " (autoscale max)"
+                                         : "",
+      Gigabytes(v.storage_bytes), v.partitions_for_throughput, v.partitions_for_storage);
+  if (v.partitions_at_creation > 0 && v.throughput_mode != "serverless") {
+    s += fmt::format("  created with {:.0f} RU/s {}: {} physical partition(s)\n",
+                     v.created_ru_per_second, v.throughput_mode, v.partitions_at_creation);
+  }
+  if (std::string change = ChangeText(v.change); !change.empty()) s += "  " + change + "\n";
+  if (v.throughput_mode != "serverless") {
+    s += fmt::format("  instant maximum {:.0f} RU/s; minimum {:.0f} RU/s{} (rule: {})\n",
+                     v.instant_maximum_ru_per_second, std::ceil(v.minimum_ru_per_second),
+                     v.throughput_mode == "autoscale" ? " as the autoscale maximum" : "",
+                     v.minimum_rule);
+  }
+  s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>9} {:>11} {:>11} {:>6}\n", "range",
+                   "EPK [min, max)", "logical", "items", "storage", "keyspace", "RU/s share",
+                   "RU/s demand", "429 %");
   for (const PhysicalPartition& r : v.ranges) {
     std::string span = fmt::format("[{}, {})", r.range.min_inclusive.substr(0, 14),
                                    r.range.max_exclusive.substr(0, 14));
-    s += fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>11.0f} {:>11.0f} {:>6.1f}\n",
-                     r.range.id, span, r.logical_partitions, r.items, Gigabytes(r.bytes),
-                     r.ru_share, r.demand_ru, r.throttled_fraction * 100);
+    s +=
+        fmt::format("{:>5}  {:<34} {:>10} {:>10} {:>12} {:>8.1f}% {:>11.0f} {:>11.0f} {:>6.1f}\n",
+                    r.range.id, span, r.logical_partitions, r.items, Gigabytes(r.bytes),
+                    r.keyspace_fraction * 100, r.ru_share, r.demand_ru, r.throttled_fraction * 100);
   }
 }
 
@@ -333,9 +444,15 @@ void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
 std::string ContainerToTable(const ContainerOptions& options, const ContainerReport& c) {
   std::string s;
   s += fmt::format("Cosmos DB container: hash version {}, {:.0f} RU/s{}\n",
-                   HashVersionName(options.version), options.ru_per_second,
-                   options.autoscale ? " (autoscale max)" : "");
+                   HashVersionName(options.version), c.before.ru_per_second,
+                   options.serverless  ? " (serverless)"
+                   : options.autoscale ? " (autoscale max)"
+                                       : "");
   LayoutTable("before", c.before, s);
+  for (const Split& x : c.before_splits) {
+    s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent, x.left,
+                     x.right, x.reason, x.moved_to_left, x.moved_to_right);
+  }
   if (c.grown) {
     s += "\n";
     LayoutTable(fmt::format("after growth x{}", options.growth).c_str(), c.after, s);
@@ -350,6 +467,18 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
   }
   for (const PlacedPartition& p : c.hot) {
     s += fmt::format("hot: {} needs {:.0f} RU/s\n", p.key.ToJson(), p.demand_ru);
+  }
+  if (c.ru_needed.judged) {
+    const RuNeeded& r = c.ru_needed;
+    auto figure = [](double ru) {
+      return ru > 0 ? fmt::format("{:.0f} RU/s", ru) : std::string("none");
+    };
+    s += fmt::format(
+        "RU/s needed so that no physical partition throttles: manual {}, created then set {} "
+        "(created at {}), autoscale max {}\n  {}\n",
+        figure(r.manual_ru_per_second), figure(r.manual_rescaled_ru_per_second),
+        figure(r.manual_rescaled_created_ru_per_second), figure(r.autoscale_max_ru_per_second),
+        r.reason);
   }
   if (c.route) {
     std::string ids;

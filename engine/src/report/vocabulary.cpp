@@ -35,6 +35,8 @@ std::string ContainerDefaults() {
   o.Bool("autoscale", c.autoscale);
   o.Num("growth", c.growth);
   o.Num("grown_ru_per_second", c.grown_ru_per_second);
+  o.Num("created_ru_per_second", c.created_ru_per_second);
+  o.Bool("serverless", c.serverless);
   o.Int("top_per_range", c.top_per_range);
   o.Raw("workload", WorkloadToJson(c.workload));
   s.push_back('}');

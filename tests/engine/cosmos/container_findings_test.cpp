@@ -186,6 +186,7 @@ TEST(ContainerTest, NoFindingsForCleanData) {
 TEST(ContainerTest, RouteAFullKeyToOneRange) {
   ContainerOptions options;
   options.ru_per_second = 40000;
+  options.created_ru_per_second = 24000;  // 4 partitions, raised to 10,000 RU/s each
   options.route = Str("k7");
   ContainerReport r = Model(Uniform(20, 1, 100), options);
   ASSERT_TRUE(r.route.has_value());
@@ -213,6 +214,7 @@ TEST(ContainerTest, PartitionEpksFollowTheAnalysisOrder) {
 TEST(ContainerTest, RouteWithoutAFilterTouchesEveryRange) {
   ContainerOptions options;
   options.ru_per_second = 30000;
+  options.created_ru_per_second = 18000;  // 3 partitions
   options.route = PartitionKey{};
   ContainerReport r = Model(Uniform(20, 1, 100), options);
   ASSERT_TRUE(r.route.has_value());
@@ -225,6 +227,7 @@ TEST(ContainerTest, RouteWithoutAFilterTouchesEveryRange) {
 TEST(ContainerTest, RouteUsesTheGrownLayout) {
   ContainerOptions options;
   options.ru_per_second = 10000;
+  options.created_ru_per_second = 6000;  // 1 partition
   options.grown_ru_per_second = 20000;
   options.route = Str("k1");
   ContainerReport r = Model(Uniform(5, 1, 100), options);
@@ -236,6 +239,7 @@ TEST(ContainerTest, RouteAHierarchicalPrefixToARange) {
   ContainerOptions options;
   options.version = V::kMultiHash;
   options.ru_per_second = 40000;
+  options.created_ru_per_second = 24000;  // 4 partitions
   options.route = Key({KeyComponent::String("tenant")});
   AnalysisReport analysis =
       Report({Part(Key({KeyComponent::String("tenant"), KeyComponent::String("u1")}), 1, 100)},

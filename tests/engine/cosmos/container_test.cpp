@@ -56,9 +56,11 @@ TEST(ContainerTest, ThroughputSetsThePartitionCountAndShare) {
   ContainerOptions options;
   options.ru_per_second = 18000;
   ContainerReport r = Model(Uniform(10, 1, 1000), options);
-  ASSERT_EQ(r.before.ranges.size(), 2u);
-  EXPECT_EQ(r.before.ranges[0].ru_share, 9000);
-  EXPECT_EQ(r.before.ranges[1].ru_share, 9000);
+  // Created with 18,000 RU/s manual: 3 partitions of 6,000 (the creation rule); 2 would serve
+  // the throughput (partitions_for_throughput) and 1 the storage.
+  ASSERT_EQ(r.before.ranges.size(), 3u);
+  for (const PhysicalPartition& p : r.before.ranges) EXPECT_EQ(p.ru_share, 6000);
+  EXPECT_EQ(r.before.partitions_at_creation, 3);
   EXPECT_EQ(r.before.partitions_for_throughput, 2);
   EXPECT_EQ(r.before.partitions_for_storage, 1);
   EXPECT_EQ(r.before.partitions_needed, 2);
@@ -100,6 +102,7 @@ TEST(ContainerTest, EveryPartitionLandsInTheRangeLocateGives) {
     ContainerOptions options;
     options.version = version;
     options.ru_per_second = 30000;
+    options.created_ru_per_second = 18000;  // 3 partitions, raised to 10,000 RU/s each
     options.top_per_range = 2000;  // list every partition
     ContainerReport r = Model(analysis, options);
 
@@ -244,10 +247,18 @@ TEST(ContainerTest, TooManyPartitionsIsAnOptionError) {
       "more than the 10,000 the container model lays out (Partition Playground's own bound, "
       "100,000,000 RU/s; Cosmos DB sets none)";
   ContainerOptions options;
+  options.quota_increase_reason = "the model's bound";  // above 1,000,000 RU/s
+  // Created with 6,000 per partition for the most partitions, then raised to 10,000 each.
+  options.created_ru_per_second = 6000.0 * kMaxInitialPartitions;
   options.ru_per_second = 10000.0 * kMaxInitialPartitions;  // the most: accepted
   EXPECT_EQ(ErrorOf(Uniform(2, 1, 10), options), ErrorCode::kOk);
   options.ru_per_second = 10000.0 * kMaxInitialPartitions + 1;
   EXPECT_EQ(message(options), "the throughput and storage need 10,001 physical partitions, " + bound);
+  options.created_ru_per_second = 6000.0 * kMaxInitialPartitions + 1;
+  options.ru_per_second = 700000;  // a scale-down from 10,001 partitions
+  EXPECT_EQ(message(options),
+            "the throughput and storage need 10,001 physical partitions, " + bound);
+  options.created_ru_per_second = 0;
   options.ru_per_second = 10000;
   options.grown_ru_per_second = 10000.0 * (kMaxInitialPartitions + 1);
   EXPECT_EQ(message(options), "the grown throughput needs 10,001 physical partitions, " + bound);
@@ -270,6 +281,7 @@ TEST(ContainerTest, TwoHundredThousandPartitions) {
   AnalysisReport analysis = Report(std::move(parts));
   ContainerOptions options;
   options.ru_per_second = 50000;
+  options.created_ru_per_second = 30000;  // 5 partitions, raised to 10,000 RU/s each
   options.growth = 1000;  // about 1.8e14 bytes: thousands of ranges
   options.workload.point_reads_per_second = 1000;
   ContainerReport r = Model(analysis, options);

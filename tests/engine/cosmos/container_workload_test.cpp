@@ -113,6 +113,7 @@ TEST(ContainerTest, ThrottledFractionOfOneOverloadedRange) {
   // 10,000 RU/s, one range; 4,000 queries/s x 3 RU = 12,000 RU/s on one key: 1 - 10/12 = 1/6.
   ContainerOptions options;
   options.ru_per_second = 10000;
+  options.created_ru_per_second = 6000;  // one range, raised to 10,000 RU/s
   options.workload.queries_per_second = 4000;
   ContainerReport r = Model(Report({Part(Str("only"), 1, 100)}), options);
   ASSERT_EQ(r.before.ranges.size(), 1u);

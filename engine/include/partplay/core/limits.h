@@ -33,6 +33,41 @@ inline constexpr double kCosmosKeyBytesClassic = 101;
 // Integer keys beyond +-2^53 cannot all be told apart once the service reads them as doubles.
 inline constexpr double kCosmosMaxSafeInteger = 9007199254740992.0;
 
+// Capacity as the service sizes it (issue 37). The sources are the Cosmos DB docs in the
+// MicrosoftDocs azure-databases-docs repository, articles/cosmos-db/:
+// - scaling-provisioned-throughput-best-practices.md, "How to optimize RU/s for large data
+//   ingestion", step 3 "Initial throughput per physical partition": a new container gets
+//   RU/s / 6,000 physical partitions with manual throughput, RU/s / 10,000 with autoscale or a
+//   shared-throughput database (rounded up), and at least storage / 50 GB; "Background on scaling
+//   RU/s": a raise up to partitions x 10,000 RU/s (instantMaximumThroughput) is instant, beyond it
+//   partitions split until there are ROUNDUP(RU/s / 10,000).
+// - concepts-limits.md, "Minimum throughput limits" and "Provisioned throughput": the lowest
+//   RU/s a container may be set to, and the 1,000,000 RU/s a container has until a support ticket
+//   raises it.
+// - serverless-performance.md, "Request unit changes": a serverless container's capacity.
+// RU/s are set in steps of 100 (the portal's and the resource provider's granularity).
+inline constexpr double kCosmosManualInitialRuPerPartition = 6000;
+inline constexpr double kCosmosAutoscaleInitialRuPerPartition = 10000;
+inline constexpr double kCosmosRuStep = 100;
+// Manual: max(400 RU/s, 1 RU/s per GB stored, the highest RU/s ever provisioned / 100).
+inline constexpr double kCosmosMinManualRuPerSecond = 400;
+inline constexpr double kCosmosMinManualRuPerGb = 1;
+inline constexpr double kCosmosMinManualHighestDivisor = 100;
+// Autoscale (its maximum): max(1,000 RU/s, 10 RU/s per GB, the highest maximum ever / 10); it
+// scales between 10% of the maximum and the maximum.
+inline constexpr double kCosmosMinAutoscaleMaxRuPerSecond = 1000;
+inline constexpr double kCosmosMinAutoscaleRuPerGb = 10;
+inline constexpr double kCosmosMinAutoscaleHighestDivisor = 10;
+inline constexpr double kCosmosAutoscaleFloorFraction = 0.1;
+// The most RU/s a container (or shared-throughput database) has without a support ticket.
+inline constexpr double kCosmosMaxRuPerContainer = 1000000;
+// Serverless: 5,000 RU/s per container up to 5 physical partitions (250 GB), then 1,000 RU/s more
+// per physical partition; 1 TB (20 partitions, 20,000 RU/s) per container (concepts-limits.md).
+inline constexpr double kCosmosServerlessBaseRuPerSecond = 5000;
+inline constexpr double kCosmosServerlessBasePartitions = 5;
+inline constexpr double kCosmosServerlessRuPerExtraPartition = 1000;
+inline constexpr double kCosmosServerlessMaxBytes = 20 * 50 * kBytesPerGigabyte;
+
 // Azure Cosmos DB for Apache Cassandra (cosmos-cassandra-api-partitioning.md).
 inline constexpr double kCosmosCassandraPhysicalPartitionBytes = 30 * kBytesPerGigabyte;
 // Each physical partition is a replica set of 4 that commits a write once 3 have it (fixed by the

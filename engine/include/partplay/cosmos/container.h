@@ -8,9 +8,13 @@
 // (physical_partitions.h). Modelled parts (documented assumptions, docs/cosmos-model.md):
 // request costs, how requests spread over keys, which range the service splits first when
 // throughput alone needs more partitions, throttling as the demand above a partition's share.
+// Capacity as the service documents it (core/limits.h has each rule with its document): a new
+// container's partitions (manual RU/s / 6,000, autoscale / 10,000, storage / 50 GB), a raise
+// that is instant up to partitions x 10,000 RU/s and splits beyond, the minimum RU/s, serverless
+// capacity, and the least RU/s at which a workload is not throttled (RuNeeded).
 //
 //   StatusOr<ContainerReport> c = ModelContainer(report, {.ru_per_second = 18000});
-//   // c->before.ranges.size() == 2, c->findings lists the quotas the data breaks
+//   // c->before.ranges.size() == 3 (3 x 6,000 RU/s), c->findings lists the quotas the data breaks
 #pragma once
 
 #include <cstdint>
@@ -66,6 +70,16 @@ struct ContainerOptions {
   // partitions for the maximum; the minimum it scales down to is 10% of it).
   double ru_per_second = kCosmosDefaultRuPerSecond;
   bool autoscale = false;
+  // The throughput the container was created with (0 = created at ru_per_second): the creation
+  // rule gives its partitions, and ru_per_second is a later change to it (a raise past
+  // partitions x 10,000 RU/s splits; a lower figure is a scale-down).
+  double created_ru_per_second = 0;
+  // A serverless container: no provisioned RU/s (ru_per_second, created_ru_per_second,
+  // grown_ru_per_second and autoscale are not set); its capacity follows its storage.
+  bool serverless = false;
+  // Why a throughput above the 1,000,000 RU/s per container quota is modelled (the support
+  // ticket that raised it); empty = such a throughput is refused.
+  std::string quota_increase_reason;
   // "Grow": the data multiplied by `growth` (every logical partition's items and bytes), and the
   // throughput raised to `grown_ru_per_second` (0 = unchanged). growth 1 and 0 = no growth step.
   double growth = 1;
@@ -95,6 +109,7 @@ struct PhysicalPartition {
   uint64_t items = 0;
   double bytes = 0;
   double ru_share = 0;               // throughput / number of physical partitions
+  double keyspace_fraction = 0;      // the share of the hash space its range covers (0..1)
   double demand_ru = 0;              // the workload's RU/s that land here
   double throttled_fraction = 0;     // max(0, 1 - share / demand): requests expected to get 429
   std::vector<PlacedPartition> top;  // the largest logical partitions, then the hottest ones
@@ -102,13 +117,53 @@ struct PhysicalPartition {
   double others_bytes = 0;
 };
 
+// A change of throughput on an existing layout (best practices for scaling provisioned
+// throughput): instant up to partitions x 10,000 RU/s; beyond, the service splits partitions
+// (each into two) until there are ceil(RU/s / 10,000) of them.
+struct ThroughputChange {
+  double from_ru_per_second = 0;
+  double to_ru_per_second = 0;
+  int64_t partitions_before = 0;
+  // partitions_before x 10,000: the most RU/s reachable without a split (instantMaximumThroughput)
+  double instant_maximum_ru_per_second = 0;
+  // "none" (unchanged), "instant" (a raise within the instant maximum), "splits" (a raise past
+  // it: asynchronous, typically 4-6 hours), "down" (a scale-down: instant, less RU/s per partition)
+  std::string kind = "none";
+  int64_t partitions_after = 0;
+  int64_t splits = 0;  // partitions split by the change
+  // Some partitions split and others not: the unsplit ones hold twice the keyspace of the halves.
+  bool uneven = false;
+  // kind "splits": the docs' recipe, 10,000 x P x 2^ceil(log2(RU/s / (10,000 x P))): raise to
+  // this first so that every partition splits, then lower to to_ru_per_second.
+  double even_split_ru_per_second = 0;
+};
+
 // One layout: before growth (the data as analysed) or after growth.
 struct LayoutView {
+  // "manual", "autoscale" (ru_per_second is the maximum) or "serverless" (ru_per_second is the
+  // capacity its partitions give).
+  std::string throughput_mode = "manual";
   double ru_per_second = 0;
+  // The creation rule (before only): the RU/s the container was created with and the physical
+  // partitions that gave it (manual / 6,000, autoscale / 10,000, storage / 50 GB, at least 1).
+  double created_ru_per_second = 0;
+  int64_t partitions_at_creation = 0;
+  // partitions x 10,000 RU/s of this layout: the most it is raised to without a split.
+  double instant_maximum_ru_per_second = 0;
+  // The change that led to this layout: creation to ru_per_second (before), or before to the
+  // grown RU/s (after).
+  ThroughputChange change;
+  // The lowest RU/s (autoscale: maximum) the container may be set to with this storage and this
+  // history: max(400, GB x 1, highest / 100), autoscale max(1,000, GB x 10, highest / 10); 0 for
+  // serverless. `minimum_rule` says which term gave it: "least" (400 RU/s, autoscale
+  // 1,000), "storage" or "highest".
+  double minimum_ru_per_second = 0;
+  std::string minimum_rule;
+  double highest_ru_per_second = 0;  // the highest RU/s this history provisioned
   double storage_bytes = 0;
-  int64_t partitions_for_throughput = 0;  // ceil(RU/s / 10,000)
+  int64_t partitions_for_throughput = 0;  // ceil(RU/s / 10,000): what this RU/s needs at least
   int64_t partitions_for_storage = 0;     // ceil(storage / 50 GB)
-  int64_t partitions_needed = 1;          // max(both, 1): what the container is created with
+  int64_t partitions_needed = 1;          // max(both, 1): the fewest that serve both
   std::vector<PhysicalPartition> ranges;  // in EPK order
   double demand_ru = 0;
   double throttled_fraction = 0;  // over all requests
@@ -153,6 +208,30 @@ struct EpkColumn {
   void HexInto(size_t i, std::string& hex) const;
 };
 
+// The least throughput at which no physical partition throttles for the workload, on the data as
+// analysed (before growth), under the creation rule, in steps of 100 RU/s. 0 = no such figure.
+struct RuNeeded {
+  bool judged = false;            // a workload was given (otherwise nothing below is set)
+  bool possible = false;          // false: some logical partition alone needs > 10,000 RU/s
+  std::string reason;             // one sentence: why not, or what the figures mean
+  double hottest_logical_ru = 0;  // the busiest logical partition's demand
+  // A container created with this manual RU/s (and left there): its partitions get at most
+  // 6,000 RU/s each, so a logical partition over 6,000 RU/s makes this 0.
+  double manual_ru_per_second = 0;
+  int64_t manual_partitions = 0;
+  // Manual, created at `manual_rescaled_created_ru_per_second` (which gives it its partitions)
+  // and then set to `manual_rescaled_ru_per_second` (a raise within partitions x 10,000 RU/s is
+  // instant; a lower figure keeps the partitions): at most the figure above, and the only one
+  // when a logical partition needs over 6,000 RU/s. Searched over containers of at most as many
+  // partitions as the manual and autoscale figures have.
+  double manual_rescaled_ru_per_second = 0;
+  double manual_rescaled_created_ru_per_second = 0;
+  int64_t manual_rescaled_partitions = 0;
+  // Autoscale maximum (partitions of 10,000 RU/s at creation), judged at the maximum.
+  double autoscale_max_ru_per_second = 0;
+  int64_t autoscale_partitions = 0;
+};
+
 struct RouteResult {
   PartitionKey filter;
   std::string kind;  // "single" (one EPK), "range" (a prefix: [min, max)), "all"
@@ -165,7 +244,10 @@ struct ContainerReport {
   LayoutView before;
   bool grown = false;
   LayoutView after;  // when grown
-  std::vector<Split> splits;
+  // The splits of the change from the creation RU/s to ru_per_second (before.change): the
+  // partitions the service splits first (the widest ranges, then the lowest EPK).
+  std::vector<Split> before_splits;
+  std::vector<Split> splits;          // the growth's
   std::vector<MovedPartition> moved;  // at most kMaxFindingExamples; moved_count is complete
   uint64_t moved_count = 0;
   bool split_cannot_help = false;    // one logical partition alone breaks a physical limit
@@ -173,6 +255,7 @@ struct ContainerReport {
                                      // kMaxFindingExamples)
   uint64_t hot_count = 0;            // all of them
   std::vector<Finding> findings;
+  RuNeeded ru_needed;
   std::optional<RouteResult> route;
   // The EPK of the first logical partitions (all of analysis.partitions, or the first
   // `epks_listed` of a PartitionList), in that order.
@@ -184,7 +267,9 @@ struct ContainerReport {
 
 // Models the container. `analysis` must list every partition (BuildReport with
 // max_partitions = -1). Errors: kBadOption for options out of range (negative RU/s, growth < 1,
-// several key paths with V1/V2, a route of the wrong number of components, Zipf s <= 0).
+// several key paths with V1/V2, a route of the wrong number of components, Zipf s <= 0), RU/s
+// below the container's minimum or above 1,000,000 without a quota_increase_reason, serverless
+// with RU/s; each names its field (Status::field(), e.g. "/ru_per_second").
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
                                          const ContainerOptions& options);
 // The same over `all` (every partition, largest first, e.g. Analyzer::AllPartitions()), with
@@ -193,6 +278,22 @@ StatusOr<ContainerReport> ModelContainer(const AnalysisReport& analysis,
 StatusOr<ContainerReport> ModelContainer(const AnalysisReport& summary, const PartitionList& all,
                                          const ContainerOptions& options, size_t epks_listed,
                                          bool keep_all_epks = false);
+
+// The physical partitions a new container gets (the creation rule): ceil(RU/s / 6,000) with manual
+// throughput, ceil(max RU/s / 10,000) with autoscale, and at least ceil(storage / 50 GB) and 1.
+int64_t CreationPartitionCount(double ru_per_second, bool autoscale, double storage_bytes);
+// A serverless container's physical partitions for its storage (ceil(storage / 50 GB), at least
+// 1) and the RU/s they give: 5,000 up to 5 partitions, then 1,000 per partition.
+int64_t ServerlessPartitionCount(double storage_bytes);
+double ServerlessRuPerSecond(int64_t partitions);
+// The lowest RU/s (autoscale: maximum) a container with this storage and highest-ever RU/s may be
+// set to; `rule` (optional) gets which term gave it: "least" (400 RU/s, autoscale 1,000),
+// "storage" or "highest".
+double MinimumRuPerSecond(bool autoscale, double storage_bytes, double highest_ru,
+                          std::string* rule = nullptr);
+// The docs' recipe: from P partitions, the RU/s that splits every partition evenly on the way to
+// `target`: 10,000 x P x 2^ceil(log2(target / (10,000 x P))).
+double EvenSplitRuPerSecond(int64_t partitions, double target);
 
 // Where a query filtered on `filter` goes on `layout` (ModelContainer's route step, exposed for
 // tests and callers with their own layout): a full key (V1/V2: one component; MultiHash:

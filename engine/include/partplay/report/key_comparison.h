@@ -6,16 +6,20 @@
 // never disagrees with the single-key report of the same key.
 //
 // Ranking (documented in docs/report.md "Key comparison"), first difference wins:
-//  1. keys with no problem first. Problems: fewer than 99% of items hold the key (the rest share
-//     the undefined partition), a logical partition over 20 GB after growth or any other
-//     error-severity finding of the container model, one distinct value only or fewer than 100
-//     on at least 10 items each, a path that looks
-//     like a measure (numbers with fractions, or a name such as total/amount/price);
-//  2. fewer listed queries that fan out (reach more than one logical partition);
-//  3. with a workload: the lower RU/s demand on the busiest physical partition; without one:
+//  1. keys with no problem first, then keys whose only problem is throttling, then the rest.
+//     Problems: fewer than 99% of items hold the key (the rest share the undefined partition), a
+//     logical partition over 20 GB after growth or any other error-severity finding of the
+//     container model, one distinct value only or fewer than 100 on at least 10 items each, a
+//     path that looks like a measure (numbers with fractions, or a name such as
+//     total/amount/price), requests throttled (429) at the given RU/s (with a workload);
+//  2. among keys that only throttle: the fewer RU/s needed (RuNeeded: the manual figure, else the
+//     created-then-set one; a key that no RU/s serves last);
+//  3. fewer listed queries that fan out (reach more than one logical partition);
+//  4. with a workload: the lower RU/s demand on the busiest physical partition; without one:
 //     the lower storage max/mean over physical partitions;
-//  4. the smaller largest logical partition after growth; then request order.
-// The pick is the first key when it has no problem; none when every key has one.
+//  5. the smaller largest logical partition after growth; then request order.
+// The pick is the first key when it has no problem, or when its only problem is throttling (every
+// key throttles then, and the sentence says so with the RU/s it needs); none otherwise.
 //
 //   auto cmp = KeyComparison::Create(request);      // one Analyzer per key
 //   (*cmp)->Feed(bytes); (*cmp)->Finish();
@@ -97,7 +101,13 @@ struct KeyFacts {
   double busiest_share_ru = 0;   // its share of the throughput
   int busiest_range = -1;
   double throttled_fraction = 0;
+  bool throttles = false;  // requests are throttled at the given RU/s (a problem)
   uint64_t hot_logical_partitions = 0;
+  // The least RU/s at which this key throttles nowhere (the key's report's container.ru_needed),
+  // and the figure the ranking weighs: the manual one, else the created-then-set one; 0 = none
+  // (no workload, or no RU/s can: a logical partition needs over 10,000 RU/s).
+  RuNeeded ru_needed;
+  double ru_needed_ru_per_second = 0;
   std::vector<QueryFanout> queries;  // in request order
   uint64_t fanout_queries = 0;       // queries that reach more than one logical partition
   bool measure_like = false;

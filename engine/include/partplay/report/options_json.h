@@ -24,9 +24,11 @@ namespace partplay {
 StatusOr<AnalysisOptions> ParseAnalysisOptionsJson(std::string_view json);
 
 // {hash_version: "1" | "2" | "multihash", large_partition_keys, ru_per_second, autoscale, growth,
-// grown_ru_per_second, top_per_range, route: null | key JSON (see ParsePartitionKeyJson),
-// workload: {point_reads_per_second, writes_per_second, queries_per_second,
-// spread: "uniform" | "field" | "zipf", zipf_exponent, read_factor, write_factor, query_ru}}.
+// grown_ru_per_second, created_ru_per_second (0 = created at ru_per_second), serverless (with no
+// ru_per_second: an error names it), quota_increase_reason, top_per_range, route: null | key JSON
+// (see ParsePartitionKeyJson), workload: {point_reads_per_second, writes_per_second,
+// queries_per_second, spread: "uniform" | "field" | "zipf", zipf_exponent, read_factor,
+// write_factor, query_ru}}.
 StatusOr<ContainerOptions> ParseContainerOptionsJson(std::string_view json);
 
 // A workload as the container options' `workload` object above (the report and the vocabulary

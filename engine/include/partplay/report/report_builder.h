@@ -66,4 +66,7 @@ class PartitionsJson {
 // The container model for people: the layouts, splits, hot partitions, findings and route.
 std::string ContainerToTable(const ContainerOptions& options, const ContainerReport& report);
 
+// The report's container.ru_needed object (docs/report.md), also each key comparison row's.
+std::string RuNeededToJson(const RuNeeded& ru_needed);
+
 }  // namespace partplay

@@ -1,0 +1,379 @@
+// Capacity as the service documents it (container.h, container_capacity.cpp): the creation rule,
+// a throughput change on an existing layout, the minimum RU/s, serverless capacity, hierarchical
+// keys spread inside a prefix, and the least RU/s at which a workload is not throttled. Cases
+// ported from a document say "from <document>" (articles/cosmos-db/ in MicrosoftDocs
+// azure-databases-docs); our own cases say "authored".
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "container_test_helpers.h"
+#include "partplay/core/limits.h"
+
+namespace partplay {
+namespace {
+
+using namespace container_test;  // NOLINT
+
+// `n` keys of 1 KB items, 1 MB each: small, so the storage never decides the count.
+AnalysisReport Small(int n) { return Uniform(n, 1000, 1000000); }
+
+ContainerOptions Manual(double ru, double created = 0) {
+  ContainerOptions o;
+  o.ru_per_second = ru;
+  o.created_ru_per_second = created;
+  return o;
+}
+
+std::vector<double> Keyspace(const LayoutView& v) {
+  std::vector<double> out;
+  for (const PhysicalPartition& p : v.ranges) out.push_back(p.keyspace_fraction);
+  return out;
+}
+
+// --- Creation: manual RU/s / 6,000, autoscale / 10,000, storage / 50 GB ---
+
+TEST(CapacityTest, Manual18000Is3PartitionsOf6000) {
+  // From partitioning-overview.md (the reference's cosmos-partitioning-overview.md): 18,000 RU/s
+  // on 3 physical partitions, each with 6,000 RU/s.
+  ContainerReport r = Model(Small(100), Manual(18000));
+  ASSERT_EQ(r.before.ranges.size(), 3u);
+  EXPECT_EQ(r.before.ranges[0].ru_share, 6000);
+  EXPECT_EQ(r.before.partitions_at_creation, 3);
+  EXPECT_EQ(r.before.change.kind, "none");
+  EXPECT_EQ(r.before.instant_maximum_ru_per_second, 30000);
+  EXPECT_EQ(CreationPartitionCount(18000, false, 0), 3);
+}
+
+TEST(CapacityTest, Manual30000Is5PartitionsAndAutoscale30000Is3) {
+  // From scaling-provisioned-throughput-best-practices.md, "Step 2: Calculate the default
+  // maximum throughput": five physical partitions and 30,000 RU/s manual raise instantly to
+  // 50,000; autoscale max 30,000 (3 partitions of 10,000) is authored from step 3's rule.
+  ContainerReport r = Model(Small(100), Manual(30000));
+  ASSERT_EQ(r.before.ranges.size(), 5u);
+  EXPECT_EQ(r.before.instant_maximum_ru_per_second, 50000);
+  ContainerOptions autoscale = Manual(30000);
+  autoscale.autoscale = true;
+  ContainerReport a = Model(Small(100), autoscale);
+  EXPECT_EQ(a.before.ranges.size(), 3u);
+  EXPECT_EQ(a.before.throughput_mode, "autoscale");
+  EXPECT_EQ(CreationPartitionCount(30000, true, 0), 3);
+}
+
+TEST(CapacityTest, OneTerabyteIngestionIs25Partitions) {
+  // From scaling-provisioned-throughput-best-practices.md, "How to optimize RU/s for large data
+  // ingestion": 1,000 GB at 40 GB per partition is 25 partitions: 25 x 6,000 = 150,000 RU/s
+  // manual, 25 x 10,000 = 250,000 autoscale; then 150,000 -> 250,000 is instant.
+  EXPECT_EQ(CreationPartitionCount(150000, false, 0), 25);
+  EXPECT_EQ(CreationPartitionCount(250000, true, 0), 25);
+  ContainerReport r = Model(Small(200), Manual(250000, 150000));
+  EXPECT_EQ(r.before.partitions_at_creation, 25);
+  EXPECT_EQ(r.before.ranges.size(), 25u);
+  EXPECT_EQ(r.before.change.kind, "instant");
+  EXPECT_EQ(r.before.change.instant_maximum_ru_per_second, 250000);
+  EXPECT_EQ(r.before.ranges[0].ru_share, 10000);
+}
+
+TEST(CapacityTest, StorageSetsTheCountWhenItNeedsMore) {
+  // Authored: 120 GiB at 400 RU/s is ceil(120 / 50) = 3 partitions.
+  ContainerReport r = Model(Uniform(120, 1000, kGiBInt), Manual(400));
+  EXPECT_EQ(r.before.ranges.size(), 3u);
+  EXPECT_EQ(CreationPartitionCount(400, false, 120 * kGiB), 3);
+}
+
+// --- A change of throughput on the created layout ---
+
+TEST(CapacityTest, Raise12000To30000SplitsOnePartitionUnevenly) {
+  // From scaling-provisioned-throughput-best-practices.md, "How to ensure even data distribution
+  // during asynchronous scaling": two partitions raised to 30,000 RU/s split one of them: one
+  // holds 50% of the keyspace, its children 25% each; raise to 40,000 first for an even split.
+  ContainerReport r = Model(Small(400), Manual(30000, 12000));
+  EXPECT_EQ(r.before.partitions_at_creation, 2);
+  ASSERT_EQ(r.before.ranges.size(), 3u);
+  EXPECT_EQ(r.before.change.kind, "splits");
+  EXPECT_EQ(r.before.change.splits, 1);
+  EXPECT_TRUE(r.before.change.uneven);
+  EXPECT_EQ(r.before.change.instant_maximum_ru_per_second, 20000);
+  EXPECT_EQ(r.before.change.even_split_ru_per_second, 40000);
+  std::vector<double> keyspace = Keyspace(r.before);
+  std::sort(keyspace.begin(), keyspace.end());
+  EXPECT_NEAR(keyspace[0], 0.25, 1e-9);
+  EXPECT_NEAR(keyspace[1], 0.25, 1e-9);
+  EXPECT_NEAR(keyspace[2], 0.5, 1e-9);
+  EXPECT_EQ(r.before_splits.size(), 1u);
+  EXPECT_EQ(r.before.ranges[0].ru_share, 10000);
+}
+
+TEST(CapacityTest, Raise12000To20000IsInstant) {
+  // From scaling-provisioned-throughput-best-practices.md, "Instant scale-up": 2 partitions x
+  // 10,000 RU/s.
+  ContainerReport r = Model(Small(100), Manual(20000, 12000));
+  EXPECT_EQ(r.before.ranges.size(), 2u);
+  EXPECT_EQ(r.before.change.kind, "instant");
+  EXPECT_TRUE(r.before_splits.empty());
+  EXPECT_EQ(r.before.ranges[0].ru_share, 10000);
+}
+
+TEST(CapacityTest, Raise30000To45000SplitsTwoOfThree) {
+  // From scaling-provisioned-throughput-best-practices.md: three partitions at 30,000 RU/s raised
+  // to 45,000 split two of them: ROUNDUP(45,000 / 10,000) = 5.
+  ContainerReport r = Model(Small(100), Manual(45000, 18000));
+  EXPECT_EQ(r.before.partitions_at_creation, 3);
+  EXPECT_EQ(r.before.ranges.size(), 5u);
+  EXPECT_EQ(r.before.change.splits, 2);
+}
+
+TEST(CapacityTest, TheEvenSplitRecipe) {
+  // From scaling-provisioned-throughput-best-practices.md, "General formula": 5 partitions to
+  // 150,000 RU/s: raise to 200,000 first; 2 partitions to 30,000: 40,000.
+  EXPECT_EQ(EvenSplitRuPerSecond(5, 150000), 200000);
+  EXPECT_EQ(EvenSplitRuPerSecond(2, 30000), 40000);
+}
+
+TEST(CapacityTest, ACreationAboveTheCurrentIsAScaleDown) {
+  // Authored: created at 30,000 (5 partitions), lowered to 10,000: the same 5 at 2,000 each.
+  ContainerReport r = Model(Small(100), Manual(10000, 30000));
+  EXPECT_EQ(r.before.ranges.size(), 5u);
+  EXPECT_EQ(r.before.change.kind, "down");
+  EXPECT_EQ(r.before.ranges[0].ru_share, 2000);
+  EXPECT_EQ(r.before.highest_ru_per_second, 30000);
+}
+
+// --- The minimum RU/s ---
+
+TEST(CapacityTest, MinimumThroughputExamples) {
+  // From concepts-limits.md, "Minimum throughput on container": 50,000 RU/s highest and 20 GB:
+  // manual 500, autoscale max 5,000; 2,000 GB: 2,000 and 20,000.
+  EXPECT_EQ(MinimumRuPerSecond(false, 20 * kGiB, 50000), 500);
+  EXPECT_EQ(MinimumRuPerSecond(false, 2000 * kGiB, 50000), 2000);
+  EXPECT_EQ(MinimumRuPerSecond(true, 20 * kGiB, 50000), 5000);
+  EXPECT_EQ(MinimumRuPerSecond(true, 2000 * kGiB, 50000), 20000);
+  // From scaling-provisioned-throughput-best-practices.md: after 100,000 RU/s the least is
+  // 1,000; after 200,000 it is 2,000, and 20,000 as an autoscale maximum.
+  EXPECT_EQ(MinimumRuPerSecond(false, 0, 100000), 1000);
+  EXPECT_EQ(MinimumRuPerSecond(false, 0, 200000), 2000);
+  EXPECT_EQ(MinimumRuPerSecond(true, 0, 200000), 20000);
+  std::string rule;
+  EXPECT_EQ(MinimumRuPerSecond(false, 0, 0, &rule), 400);
+  EXPECT_EQ(rule, "least");
+}
+
+TEST(CapacityTest, BelowTheFloorIsAnErrorNamingIt) {
+  // Authored.
+  StatusOr<ContainerReport> low = ModelContainer(Small(10), Manual(300));
+  ASSERT_FALSE(low.ok());
+  EXPECT_EQ(low.status().code(), ErrorCode::kBadOption);
+  EXPECT_EQ(low.status().field(), "/ru_per_second");
+  EXPECT_NE(low.status().message().find("400 RU/s"), std::string::npos) << low.status().message();
+  // Created at 100,000 RU/s, it may not go below 1,000.
+  StatusOr<ContainerReport> history = ModelContainer(Small(10), Manual(900, 100000));
+  ASSERT_FALSE(history.ok());
+  EXPECT_NE(history.status().message().find("1,000 RU/s"), std::string::npos)
+      << history.status().message();
+  EXPECT_TRUE(ModelContainer(Small(10), Manual(1000, 100000)).ok());
+  // Autoscale: at least 1,000 as its maximum.
+  ContainerOptions autoscale = Manual(800);
+  autoscale.autoscale = true;
+  StatusOr<ContainerReport> a = ModelContainer(Small(10), autoscale);
+  ASSERT_FALSE(a.ok());
+  EXPECT_NE(a.status().message().find("1,000 RU/s"), std::string::npos) << a.status().message();
+  // Storage: 600 GiB need 600 RU/s.
+  StatusOr<ContainerReport> stored = ModelContainer(Uniform(600, 10, kGiBInt), Manual(500));
+  ASSERT_FALSE(stored.ok());
+  EXPECT_NE(stored.status().message().find("600 RU/s"), std::string::npos)
+      << stored.status().message();
+  // The layout says its minimum.
+  ContainerReport ok = Model(Small(10), Manual(50000));
+  EXPECT_EQ(ok.before.minimum_ru_per_second, 500);
+  EXPECT_EQ(ok.before.minimum_rule, "highest");
+}
+
+TEST(CapacityTest, AboveAMillionNeedsAReason) {
+  // From concepts-limits.md: 1,000,000 RU/s per container until a support ticket raises it.
+  StatusOr<ContainerReport> big = ModelContainer(Small(10), Manual(1200000));
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.status().field(), "/ru_per_second");
+  EXPECT_NE(big.status().message().find("quota_increase_reason"), std::string::npos);
+  ContainerOptions reasoned = Manual(1200000);
+  reasoned.quota_increase_reason = "support ticket 123";
+  ContainerReport r = Model(Small(10), reasoned);
+  EXPECT_EQ(r.before.ranges.size(), 200u);
+}
+
+// --- Serverless ---
+
+TEST(CapacityTest, TheServerlessTable) {
+  // From serverless-performance.md, "Request unit changes".
+  const struct {
+    double gb;
+    int64_t partitions;
+    double ru;
+  } rows[] = {{50, 1, 5000},  {100, 2, 5000}, {150, 3, 5000}, {200, 4, 5000},   {250, 5, 5000},
+              {300, 6, 6000}, {350, 7, 7000}, {400, 8, 8000}, {1000, 20, 20000}};
+  for (const auto& row : rows) {
+    EXPECT_EQ(ServerlessPartitionCount(row.gb * kGiB), row.partitions) << row.gb;
+    EXPECT_EQ(ServerlessRuPerSecond(row.partitions), row.ru) << row.gb;
+  }
+}
+
+TEST(CapacityTest, Serverless300GbIs6PartitionsOf1000) {
+  // From serverless-performance.md: <= 300 GB, 6 partitions, 6,000 RU/s, 1,000 each.
+  ContainerOptions o;
+  o.serverless = true;
+  ContainerReport r = Model(Uniform(300, 10, kGiBInt), o);
+  EXPECT_EQ(r.before.throughput_mode, "serverless");
+  ASSERT_EQ(r.before.ranges.size(), 6u);
+  EXPECT_EQ(r.before.ru_per_second, 6000);
+  EXPECT_EQ(r.before.ranges[0].ru_share, 1000);
+}
+
+TEST(CapacityTest, ServerlessWithThroughputIsAnError) {
+  // Authored.
+  ContainerOptions o = Manual(400, 12000);
+  o.serverless = true;
+  StatusOr<ContainerReport> r = ModelContainer(Small(10), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().field(), "/created_ru_per_second");
+}
+
+// --- Hierarchical keys: a prefix spreads over several physical partitions ---
+
+TEST(CapacityTest, AHierarchicalPrefixSpreadsInsideItself) {
+  // Authored (hierarchical-partition-keys.md: a prefix may exceed 20 GB and its keys spread over
+  // several physical partitions; only a full key is bound to one): one tenant with 100 keys of
+  // 1 GiB after growth.
+  std::vector<LogicalPartition> parts;
+  for (int i = 0; i < 100; ++i) {
+    parts.push_back(
+        Part(Key({KeyComponent::String("tenant"), KeyComponent::Number(i)}), 10, kGiBInt / 2));
+  }
+  parts.push_back(Part(Key({KeyComponent::String("other"), KeyComponent::Number(1)}), 1, 10));
+  ContainerOptions options;
+  options.version = V::kMultiHash;
+  options.growth = 2;  // 100 GiB under one prefix
+  options.route = Key({KeyComponent::String("tenant")});
+  ContainerReport r = Model(Report(parts, {"/tenant", "/user"}), options);
+  ASSERT_TRUE(r.grown);
+  EXPECT_FALSE(r.split_cannot_help);
+  EXPECT_EQ(FindCode(r, "physical_partition_over_50gb"), nullptr);
+  EXPECT_EQ(FindCode(r, "logical_partition_over_20gb"), nullptr);
+  int holding = 0;
+  uint64_t keys = 0;
+  for (const PhysicalPartition& p : r.after.ranges) {
+    EXPECT_LE(p.bytes, 50 * kGiB);
+    if (p.logical_partitions >= 10) {
+      ++holding;
+      keys += p.logical_partitions;
+    }
+  }
+  EXPECT_GE(holding, 2);
+  EXPECT_GE(keys, 100u);
+  // A query on the prefix reaches the partitions that hold it.
+  ASSERT_TRUE(r.route.has_value());
+  EXPECT_EQ(r.route->kind, "range");
+  EXPECT_GE(r.route->range_ids.size(), 2u);
+}
+
+TEST(CapacityTest, AFullHierarchicalKeyOver20GbIsStillAFinding) {
+  // Authored: one full key of 25 GiB.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(
+      Part(Key({KeyComponent::String("tenant"), KeyComponent::Number(0)}), 10, 25 * kGiBInt));
+  parts.push_back(
+      Part(Key({KeyComponent::String("tenant"), KeyComponent::Number(1)}), 10, kGiBInt));
+  ContainerOptions options;
+  options.version = V::kMultiHash;
+  ContainerReport r = Model(Report(parts, {"/tenant", "/user"}), options);
+  EXPECT_NE(FindCode(r, "logical_partition_over_20gb"), nullptr);
+}
+
+// --- RU/s needed ---
+
+AnalysisReport Zipf1000() {
+  std::vector<LogicalPartition> parts;
+  for (int i = 0; i < 1000; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 1000, 1000000));
+  return Report(std::move(parts));
+}
+
+ContainerOptions ZipfReads(double reads, double ru) {
+  ContainerOptions o = Manual(ru);
+  o.workload.point_reads_per_second = reads;
+  o.workload.spread = RequestSpread::kZipf;
+  o.workload.zipf_exponent = 1;
+  return o;
+}
+
+TEST(CapacityTest, RuNeededIsTheLeastThatDoesNotThrottle) {
+  // Authored: 1,000 keys of 1 KB items, 30,000 reads/s spread by Zipf (the hottest key needs
+  // 30,000 / H(1000) = 4,000 RU/s).
+  const AnalysisReport data = Zipf1000();
+  ContainerReport r = Model(data, ZipfReads(30000, 400));
+  const RuNeeded& n = r.ru_needed;
+  ASSERT_TRUE(n.judged);
+  ASSERT_TRUE(n.possible) << n.reason;
+  EXPECT_NEAR(n.hottest_logical_ru, 30000 / 7.4854708606, 1);
+  // Manual, created at the figure: no throttling; 100 RU/s less: throttling.
+  ASSERT_GT(n.manual_ru_per_second, 500);
+  EXPECT_EQ(std::fmod(n.manual_ru_per_second, 100), 0);
+  EXPECT_EQ(Model(data, ZipfReads(30000, n.manual_ru_per_second)).before.throttled_fraction, 0);
+  EXPECT_GT(Model(data, ZipfReads(30000, n.manual_ru_per_second - 100)).before.throttled_fraction,
+            0);
+  // Autoscale maximum alike.
+  ContainerOptions a = ZipfReads(30000, n.autoscale_max_ru_per_second);
+  a.autoscale = true;
+  EXPECT_EQ(Model(data, a).before.throttled_fraction, 0);
+  a.ru_per_second -= 100;
+  EXPECT_GT(Model(data, a).before.throttled_fraction, 0);
+  // Created at one figure and set to another.
+  ContainerOptions c = ZipfReads(30000, n.manual_rescaled_ru_per_second);
+  c.created_ru_per_second = n.manual_rescaled_created_ru_per_second;
+  EXPECT_EQ(Model(data, c).before.throttled_fraction, 0);
+  EXPECT_LE(n.manual_rescaled_ru_per_second, n.manual_ru_per_second);
+}
+
+TEST(CapacityTest, AKeyOver6000RuNeedsARaiseAfterCreation) {
+  // Authored: the hottest key needs 8,000 RU/s: no container created with manual RU/s serves it
+  // (6,000 per partition), one created and then raised does.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 8000, 1000000));
+  for (int i = 0; i < 50; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 100, 100000));
+  const AnalysisReport data = Report(std::move(parts));
+  ContainerOptions o = Manual(400);
+  o.workload.point_reads_per_second = 13000;  // 8,000 to "hot", 100 to each other key
+  ContainerReport r = Model(data, o);
+  const RuNeeded& n = r.ru_needed;
+  ASSERT_TRUE(n.possible) << n.reason;
+  EXPECT_EQ(n.manual_ru_per_second, 0);
+  ASSERT_GT(n.manual_rescaled_ru_per_second, 0);
+  EXPECT_NE(n.reason.find("6,000 RU/s"), std::string::npos) << n.reason;
+  ContainerOptions c = o;
+  c.created_ru_per_second = n.manual_rescaled_created_ru_per_second;
+  c.ru_per_second = n.manual_rescaled_ru_per_second;
+  EXPECT_EQ(Model(data, c).before.throttled_fraction, 0);
+  c.ru_per_second -= 100;
+  EXPECT_GT(Model(data, c).before.throttled_fraction, 0);
+  EXPECT_GT(n.autoscale_max_ru_per_second, 0);
+}
+
+TEST(CapacityTest, NoRuServesALogicalPartitionOver10000) {
+  // Authored.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 1000, 1000000));
+  parts.push_back(Part(Str("cold"), 1, 1000));
+  ContainerOptions o = Manual(400);
+  o.workload.point_reads_per_second = 12000;
+  ContainerReport r = Model(Report(std::move(parts)), o);
+  EXPECT_TRUE(r.ru_needed.judged);
+  EXPECT_FALSE(r.ru_needed.possible);
+  EXPECT_NE(r.ru_needed.reason.find("10,000 RU/s"), std::string::npos) << r.ru_needed.reason;
+  EXPECT_EQ(r.ru_needed.manual_ru_per_second, 0);
+}
+
+TEST(CapacityTest, NoWorkloadIsNotJudged) {
+  ContainerReport r = Model(Small(10), Manual(400));
+  EXPECT_FALSE(r.ru_needed.judged);
+}
+
+}  // namespace
+}  // namespace partplay
