@@ -174,7 +174,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   o.Num("created_ru_per_second", c.before.created_ru_per_second);
   o.Str("quota_increase_reason", opt.quota_increase_reason);
   if (opt.autoscale) {
-    o.Num("autoscale_min_ru_per_second", opt.ru_per_second / 10);
+    o.Num("autoscale_min_ru_per_second", opt.ru_per_second / kCosmosAutoscaleFloorDivisor);
   } else {
     o.Raw("autoscale_min_ru_per_second", "null");
   }

@@ -114,6 +114,11 @@ TEST(KeyComparison, EveryRowEqualsThatKeysOwnReport) {
     for (const PhysicalPartition& p : last.ranges) busiest = std::max(busiest, p.demand_ru);
     EXPECT_EQ(k.busiest_demand_ru, busiest);
     EXPECT_EQ(k.throttled_fraction, last.throttled_fraction);
+    EXPECT_EQ(k.throttles, last.throttled_fraction > 0);
+    EXPECT_EQ(k.ru_needed.manual_ru_per_second, own.container->ru_needed.manual_ru_per_second);
+    EXPECT_EQ(k.ru_needed.autoscale_max_ru_per_second,
+              own.container->ru_needed.autoscale_max_ru_per_second);
+    EXPECT_EQ(k.ru_needed.possible, own.container->ru_needed.possible);
     uint64_t over = 0;
     for (double b : own.partition_bytes)
       over += b * container.growth > kCosmosLogicalPartitionBytes;
@@ -155,6 +160,47 @@ TEST(KeyComparison, QueriesThatFanOutRankBelowOnesThatRoute) {
   EXPECT_EQ(full.best, 0);
   EXPECT_EQ(full.keys[1].rank, 2);
   EXPECT_NE(full.why.find("sends 1 of the listed queries"), std::string::npos) << full.why;
+}
+
+// 4,000 items with a unique id and one of 200 regions, region r0 holding half of them.
+std::string Regions() {
+  std::string s;
+  for (int i = 0; i < 4000; ++i) {
+    s += fmt::format(R"({{"id":"i{}","region":"r{}"}})", i, i % 2 == 0 ? 0 : 1 + (i / 2) % 199);
+    s += "\n";
+  }
+  return s;
+}
+
+TEST(KeyComparison, AKeyThatThrottlesIsNeverPickedOverOneThatDoesNot) {
+  // Authored (issue 37): 12,000 RU/s manual is 2 partitions of 6,000; 11,000 reads/s put 5,500
+  // on r0 alone, so /region throttles while /id does not. /region is listed first.
+  const std::string input = Regions();
+  ContainerOptions container;
+  container.ru_per_second = 12000;
+  container.workload.point_reads_per_second = 11000;
+  const ComparisonReport r = Compare(input, {Key({"/region"}), Key({"/id"})}, container);
+  const KeyFacts& region = r.keys[0];
+  const KeyFacts& id = r.keys[1];
+  EXPECT_TRUE(region.throttles);
+  EXPECT_FALSE(id.throttles);
+  ASSERT_EQ(region.problems.size(), 1u);  // "Problems" counts throttling
+  EXPECT_NE(region.problems[0].find("throttled"), std::string::npos) << region.problems[0];
+  EXPECT_TRUE(id.problems.empty());
+  EXPECT_EQ(r.best, 1);
+  EXPECT_EQ(region.rank, 2);
+  EXPECT_GT(region.ru_needed_ru_per_second, 0);
+  EXPECT_NE(r.why.find("/region has a problem"), std::string::npos) << r.why;
+  // At 400 RU/s both throttle: the one needing fewer RU/s is picked, and the sentence says so.
+  container.ru_per_second = 400;
+  container.workload.point_reads_per_second = 8000;
+  const ComparisonReport all = Compare(input, {Key({"/region"}), Key({"/id"})}, container);
+  EXPECT_TRUE(all.keys[0].throttles);
+  EXPECT_TRUE(all.keys[1].throttles);
+  EXPECT_EQ(all.best, 1);
+  EXPECT_LT(all.keys[1].ru_needed_ru_per_second, all.keys[0].ru_needed_ru_per_second);
+  EXPECT_NE(all.why.find("although every key throttles"), std::string::npos) << all.why;
+  EXPECT_NE(ComparisonToTable(all).find("RU/s needed"), std::string::npos);
 }
 
 TEST(KeyComparison, SyntheticKeysFanOutByKind) {

@@ -54,11 +54,11 @@ inline constexpr double kCosmosMinManualRuPerSecond = 400;
 inline constexpr double kCosmosMinManualRuPerGb = 1;
 inline constexpr double kCosmosMinManualHighestDivisor = 100;
 // Autoscale (its maximum): max(1,000 RU/s, 10 RU/s per GB, the highest maximum ever / 10); it
-// scales between 10% of the maximum and the maximum.
+// scales between the maximum / 10 (10%) and the maximum.
 inline constexpr double kCosmosMinAutoscaleMaxRuPerSecond = 1000;
 inline constexpr double kCosmosMinAutoscaleRuPerGb = 10;
 inline constexpr double kCosmosMinAutoscaleHighestDivisor = 10;
-inline constexpr double kCosmosAutoscaleFloorFraction = 0.1;
+inline constexpr double kCosmosAutoscaleFloorDivisor = 10;
 // The most RU/s a container (or shared-throughput database) has without a support ticket.
 inline constexpr double kCosmosMaxRuPerContainer = 1000000;
 // Serverless: 5,000 RU/s per container up to 5 physical partitions (250 GB), then 1,000 RU/s more
