@@ -29,7 +29,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 67> kLimits{{
+constexpr std::array<Limit, 70> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -69,6 +69,15 @@ constexpr std::array<Limit, 67> kLimits{{
      "quota", "1,000 RU/s more per serverless physical partition beyond 5", kServerless},
     {"cosmos_serverless_max_bytes", kCosmosServerlessMaxBytes, "bytes", "quota",
      "1 TB per serverless container (20 physical partitions, 20,000 RU/s)", kQuotas},
+    {"cosmos_redistribute_max_partitions", kCosmosRedistributeMaxPartitions, "physical partitions",
+     "quota", "20 physical partitions per throughput redistribution request",
+     "Cosmos DB docs, Frequently asked questions on distributing throughput across partitions"},
+    {"cosmos_burst_bank_minutes", kCosmosBurstBankMinutes, "minutes", "quota",
+     "5 minutes of idle RU/s banked per physical partition (burst capacity)",
+     "Cosmos DB docs, Burst capacity (azure-databases-docs, articles/cosmos-db/burst-capacity.md)"},
+    {"cosmos_burst_max_ru_per_second", kCosmosBurstMaxRuPerSecond, "RU/s", "quota",
+     "3,000 RU/s: burst capacity is spent at up to it, by partitions with less",
+     "Cosmos DB docs, Burst capacity (azure-databases-docs, articles/cosmos-db/burst-capacity.md)"},
     {"cosmos_item_bytes", kCosmosItemBytes, "bytes", "quota", "2 MB per item",
      "Cosmos DB docs, service quotas"},
     {"cosmos_key_bytes_large", kCosmosKeyBytesLarge, "bytes", "quota",

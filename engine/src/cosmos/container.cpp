@@ -184,6 +184,19 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
     }
   }
   PARTPLAY_ASSIGN_OR_RETURN(report.ru_needed, ComputeRuNeeded(m, version, bytes));
+  report.redistribution = PlanRedistribution(report.before, options.serverless);
+  if (options.autoscale) {
+    FillAutoscaleBilling(report.before);
+    if (report.grown) FillAutoscaleBilling(report.after);
+  }
+  if (options.serverless) {  // burst capacity is for provisioned throughput only
+    for (LayoutView* v : {&report.before, &report.after}) {
+      for (PhysicalPartition& p : v->ranges) {
+        p.burst_eligible = false;
+        p.burst_bank_ru = p.burst_seconds = 0;
+      }
+    }
+  }
   const std::vector<WorkRange>& last = report.grown ? grown_ranges : before;
   const LayoutView& last_view = report.grown ? report.after : report.before;
   const double share = last_view.ranges.empty() ? 0 : last_view.ranges[0].ru_share;

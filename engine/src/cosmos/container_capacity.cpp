@@ -296,8 +296,8 @@ StatusOr<RuNeeded> ComputeRuNeeded(const Model& m, Version version, double stora
   if (out.manual_ru_per_second == 0) {
     out.reason = fmt::format(
         "A container created with manual RU/s gives each physical partition at most {}, and a "
-        "logical partition needs {}: create it with {} (its {} partitions), then set {}, which "
-        "is instant within {} per partition.",
+        "logical partition needs {}: create it with {} ({} physical partition(s)), then set {}, "
+        "which is instant within {} per partition.",
         FormatRate(kCosmosManualInitialRuPerPartition), FormatRate(hottest),
         FormatRate(out.manual_rescaled_created_ru_per_second),
         GroupThousands(static_cast<uint64_t>(out.manual_rescaled_partitions)),

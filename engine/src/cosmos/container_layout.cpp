@@ -91,6 +91,16 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
       p.demand_ru += m.demand_at[k];
     }
     p.throttled_fraction = ThrottledFraction(p.demand_ru, share);
+    // Burst capacity: provisioned partitions under 3,000 RU/s (serverless ones are excluded by
+    // the caller, ClearBurst).
+    p.burst_eligible = share < kCosmosBurstMaxRuPerSecond;
+    if (p.burst_eligible) {
+      constexpr double kSecondsPerMinute = 60;
+      p.burst_bank_ru = share * kCosmosBurstBankMinutes * kSecondsPerMinute;
+      if (p.demand_ru > share) {
+        p.burst_seconds = p.burst_bank_ru / std::min(p.demand_ru, kCosmosBurstMaxRuPerSecond);
+      }
+    }
     FillTop(m, r, scale, top_per_range, p);
     view.storage_bytes += p.bytes;
     view.demand_ru += p.demand_ru;
@@ -108,6 +118,19 @@ StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ra
   }
   PARTPLAY_ASSIGN_OR_RETURN(view.partitions_needed, PhysicalPartitionCount(ru, view.storage_bytes));
   return view;
+}
+
+void FillAutoscaleBilling(LayoutView& view) {
+  if (view.ranges.empty() || !(view.demand_ru > 0)) return;
+  const double n = static_cast<double>(view.ranges.size());
+  const double floor = view.ru_per_second / kCosmosAutoscaleFloorDivisor;
+  double busiest = 0, dynamic = 0;
+  for (const PhysicalPartition& p : view.ranges) {
+    busiest = std::max(busiest, p.demand_ru);
+    dynamic += std::clamp(p.demand_ru, floor / n, view.ru_per_second / n);
+  }
+  view.autoscale_billed_ru_per_second = std::clamp(busiest * n, floor, view.ru_per_second);
+  view.autoscale_dynamic_billed_ru_per_second = dynamic;
 }
 
 // Hot logical partitions of the last layout, hottest first.

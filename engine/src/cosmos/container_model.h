@@ -104,6 +104,10 @@ Status SplitForThroughput(std::vector<WorkRange>& ranges, int64_t target, const 
 StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ranges, double ru,
                                 double scale, int top_per_range, Version version);
 
+// An autoscale layout's billed RU/s for an hour of its workload, whole-container and dynamic
+// (per partition) scaling (LayoutView).
+void FillAutoscaleBilling(LayoutView& view);
+
 // Capacity (container_capacity.cpp). The throughput options against the minimum RU/s, the
 // 1,000,000 RU/s quota and serverless: kBadOption naming the field.
 Status ValidateCapacity(const ContainerOptions& o, double storage_bytes, double grown_bytes);
@@ -116,6 +120,8 @@ ThroughputChange DescribeChange(double from, double to, int64_t partitions_befor
 // The least RU/s at which no physical partition throttles (container.h RuNeeded), on the data as
 // analysed.
 StatusOr<RuNeeded> ComputeRuNeeded(const Model& m, Version version, double storage_bytes);
+// Throughput redistribution over `before`'s physical partitions (container_redistribution.cpp).
+Redistribution PlanRedistribution(const LayoutView& before, bool serverless);
 
 // The partitions whose range changed from `before` to `after`: report.moved and moved_count.
 void RecordMoves(const Model& m, const std::vector<WorkRange>& before,

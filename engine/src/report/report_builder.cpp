@@ -105,6 +105,8 @@ std::string LayoutJson(const LayoutView& v) {
   o.Int("partitions_needed", v.partitions_needed);
   o.Num("demand_ru", v.demand_ru);
   o.Num("throttled_fraction", v.throttled_fraction);
+  o.Num("autoscale_billed_ru_per_second", v.autoscale_billed_ru_per_second);
+  o.Num("autoscale_dynamic_billed_ru_per_second", v.autoscale_dynamic_billed_ru_per_second);
   o.Raw("ranges", JsonArray(v.ranges, [&](const PhysicalPartition& r, std::string& ranges) {
     ranges.push_back('{');
     JsonMembers q{ranges};
@@ -118,6 +120,9 @@ std::string LayoutJson(const LayoutView& v) {
     q.Num("keyspace_fraction", r.keyspace_fraction);
     q.Num("demand_ru", r.demand_ru);
     q.Num("throttled_fraction", r.throttled_fraction);
+    q.Bool("burst_eligible", r.burst_eligible);
+    q.Num("burst_bank_ru", r.burst_bank_ru);
+    q.Num("burst_seconds", r.burst_seconds);
     q.Raw("top", PlacedListJson(r.top));
     q.UInt("others_partitions", r.others_partitions);
     q.Num("others_bytes", r.others_bytes);
@@ -161,6 +166,29 @@ std::string SplitsJson(const std::vector<Split>& list) {
     q.Num("bytes_right", x.bytes_right);
     splits.push_back('}');
   });
+}
+
+std::string RedistributionJson(const Redistribution& r) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Bool("judged", r.judged);
+  o.Bool("possible", r.possible);
+  o.Bool("same_total", r.same_total);
+  o.Num("total_ru_per_second", r.total_ru_per_second);
+  o.Raw("targets", JsonArray(r.targets, [](const PartitionThroughput& t, std::string& out) {
+          out.push_back('{');
+          JsonMembers q{out};
+          q.Int("id", t.id);
+          q.Num("ru_per_second", t.ru_per_second);
+          q.Num("demand_ru", t.demand_ru);
+          out.push_back('}');
+        }));
+  o.Num("throttled_fraction", r.throttled_fraction);
+  o.Str("reason", r.reason);
+  o.Raw("azure_cli", StringsJson(r.azure_cli));
+  o.Str("powershell", r.powershell);
+  s.push_back('}');
+  return s;
 }
 
 std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c) {
@@ -208,6 +236,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   }
   o.Bool("split_cannot_help", c.split_cannot_help);
   o.Raw("ru_needed", RuNeededToJson(c.ru_needed));
+  o.Raw("redistribution", RedistributionJson(c.redistribution));
   o.Raw("hot", PlacedListJson(c.hot));
   o.Raw("findings", JsonArray(c.findings, [&](const Finding& f, std::string& findings) {
     findings.push_back('{');
@@ -420,6 +449,12 @@ void LayoutTable(const char* title, const LayoutView& v, std::string& s) {
                      v.created_ru_per_second, v.throughput_mode, v.partitions_at_creation);
   }
   if (std::string change = ChangeText(v.change); !change.empty()) s += "  " + change + "\n";
+  if (v.autoscale_billed_ru_per_second > 0) {
+    s += fmt::format(
+        "  autoscale billed per hour of this workload: {:.0f} RU/s (every partition scaled to "
+        "the busiest one's need), {:.0f} RU/s with dynamic scaling (each partition on its own)\n",
+        v.autoscale_billed_ru_per_second, v.autoscale_dynamic_billed_ru_per_second);
+  }
   if (v.throughput_mode != "serverless") {
     s += fmt::format("  instant maximum {:.0f} RU/s; minimum {:.0f} RU/s{} (rule: {})\n",
                      v.instant_maximum_ru_per_second, std::ceil(v.minimum_ru_per_second),
@@ -479,6 +514,19 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
         figure(r.manual_ru_per_second), figure(r.manual_rescaled_ru_per_second),
         figure(r.manual_rescaled_created_ru_per_second), figure(r.autoscale_max_ru_per_second),
         r.reason);
+  }
+  for (const PhysicalPartition& p : c.before.ranges) {
+    if (p.burst_seconds > 0) {
+      s += fmt::format(
+          "burst capacity: physical partition {} ({:.0f} RU/s) banks up to {:.0f} RU; a spike "
+          "of its {:.0f} RU/s is absorbed for {:.1f} s before throttling starts\n",
+          p.range.id, p.ru_share, p.burst_bank_ru, p.demand_ru, p.burst_seconds);
+    }
+  }
+  if (c.redistribution.judged) {
+    const Redistribution& r = c.redistribution;
+    s += fmt::format("throughput redistribution: {}\n", r.reason);
+    for (const std::string& command : r.azure_cli) s += "  " + command + "\n";
   }
   if (c.route) {
     std::string ids;

@@ -370,9 +370,151 @@ TEST(CapacityTest, NoRuServesALogicalPartitionOver10000) {
   EXPECT_EQ(r.ru_needed.manual_ru_per_second, 0);
 }
 
+// --- Throughput redistribution ---
+
+// The target-partition-info pairs "id=RU id=RU" of the Azure CLI commands.
+std::vector<std::pair<int, double>> CommandPairs(const Redistribution& r) {
+  std::vector<std::pair<int, double>> out;
+  for (const std::string& command : r.azure_cli) {
+    const size_t at = command.find("--target-partition-info \"");
+    EXPECT_NE(at, std::string::npos) << command;
+    std::string list = command.substr(at + 25);
+    list = list.substr(0, list.find('"'));
+    size_t pos = 0;
+    while (pos < list.size()) {
+      size_t end = list.find(' ', pos);
+      if (end == std::string::npos) end = list.size();
+      const std::string pair = list.substr(pos, end - pos);
+      const size_t eq = pair.find('=');
+      out.emplace_back(std::stoi(pair.substr(0, eq)), std::stod(pair.substr(eq + 1)));
+      pos = end + 1;
+    }
+  }
+  return out;
+}
+
+TEST(CapacityTest, RedistributionRemovesThrottlingWithinTheSameTotal) {
+  // Authored: 12,000 RU/s manual is 2 partitions of 6,000; 9,000 reads/s, 8,000 of them on one
+  // key, throttle its partition; 8,000 + the other's demand fit in 12,000.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 8000, 1000000));
+  for (int i = 0; i < 50; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 20, 100000));
+  const AnalysisReport data = Report(std::move(parts));
+  ContainerOptions o = Manual(12000);
+  o.workload.point_reads_per_second = 9000;
+  ContainerReport r = Model(data, o);
+  ASSERT_GT(r.before.throttled_fraction, 0);
+  const Redistribution& d = r.redistribution;
+  ASSERT_TRUE(d.judged);
+  ASSERT_TRUE(d.possible) << d.reason;
+  EXPECT_TRUE(d.same_total);
+  EXPECT_EQ(d.throttled_fraction, 0);
+  // The command's ids are the layout's, and its RU/s sum to the container's.
+  const std::vector<std::pair<int, double>> pairs = CommandPairs(d);
+  ASSERT_EQ(pairs.size(), r.before.ranges.size());
+  double sum = 0;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    EXPECT_EQ(pairs[i].first, r.before.ranges[i].range.id);
+    EXPECT_GE(pairs[i].second, r.before.ranges[i].demand_ru);
+    EXPECT_LE(pairs[i].second, 10000);
+    sum += pairs[i].second;
+  }
+  EXPECT_EQ(sum, 12000);
+  EXPECT_NE(d.powershell.find("New-AzCosmosDBPhysicalPartitionThroughputObject -Id \"" +
+                              std::to_string(pairs[0].first) + "\" -Throughput"),
+            std::string::npos)
+      << d.powershell;
+  EXPECT_NE(d.powershell.find("Update-AzCosmosDBSqlContainerPerPartitionThroughput"),
+            std::string::npos);
+}
+
+TEST(CapacityTest, RedistributionAsksForTheLeastTotalWhenTheRuSDoNotSuffice) {
+  // Authored: 400 RU/s, 2,000 reads/s over 100 keys: the least total is 2,000 RU/s.
+  ContainerOptions o = Manual(400);
+  o.workload.point_reads_per_second = 2000;
+  ContainerReport r = Model(Uniform(100, 10, 10000), o);
+  const Redistribution& d = r.redistribution;
+  ASSERT_TRUE(d.possible) << d.reason;
+  EXPECT_FALSE(d.same_total);
+  EXPECT_EQ(d.total_ru_per_second, 2000);
+  EXPECT_EQ(d.throttled_fraction, 0);
+}
+
+TEST(CapacityTest, NoRedistributionServesAPartitionOver10000) {
+  // Authored.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 1000, 1000000));
+  ContainerOptions o = Manual(20000);
+  o.workload.point_reads_per_second = 12000;
+  ContainerReport r = Model(Report(std::move(parts)), o);
+  EXPECT_TRUE(r.redistribution.judged);
+  EXPECT_FALSE(r.redistribution.possible);
+  EXPECT_TRUE(r.redistribution.azure_cli.empty());
+}
+
+// --- Burst capacity ---
+
+TEST(CapacityTest, BurstCapacityAbsorbsASpikeFor10Seconds) {
+  // From burst-capacity.md: a partition of 100 RU/s idle for 5 minutes banks 30,000 RU, spent at
+  // 3,000 RU/s: 10 seconds. Here 400 RU/s over 4 partitions (created at 24,000, lowered).
+  // Created at 24,000 (4 partitions), lowered to 400 (the minimum after 24,000 is 240).
+  ContainerOptions o = Manual(400, 24000);
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 3000, 1000000));
+  for (int i = 0; i < 40; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 1, 1000));
+  o.workload.point_reads_per_second = 3040;  // 3,000 RU/s on "hot"
+  ContainerReport r = Model(Report(std::move(parts)), o);
+  ASSERT_EQ(r.before.ranges.size(), 4u);
+  bool found = false;
+  for (const PhysicalPartition& p : r.before.ranges) {
+    EXPECT_TRUE(p.burst_eligible);
+    EXPECT_EQ(p.burst_bank_ru, 30000);
+    if (p.demand_ru >= 3000) {
+      found = true;
+      EXPECT_NEAR(p.burst_seconds, 10, 1e-9);
+    }
+  }
+  EXPECT_TRUE(found);
+  // 3,000 RU/s per partition and more cannot burst.
+  ContainerReport big = Model(Small(10), Manual(6000));
+  EXPECT_FALSE(big.before.ranges[0].burst_eligible);
+}
+
+// --- Autoscale billing ---
+
+TEST(CapacityTest, AutoscaleBillsTheHottestPartitionUnlessScalingIsDynamic) {
+  // From autoscale-per-partition-region.md, the write region of its example: 1,000 RU/s on 2
+  // partitions of up to 500, one using 500 and the other 200: 1,000 billed by default, 700 with
+  // dynamic scaling. Here the maximum is 20,000 (2 partitions) and the demand 10,000 and 4,000.
+  std::vector<LogicalPartition> parts;
+  // Two keys, one in each of 2 ranges: pick them by EPK.
+  std::vector<PartitionKey> left, right;
+  const std::string mid = Mid("", "FF");
+  for (int i = 0; left.empty() || right.empty(); ++i) {
+    PartitionKey k = Str("k" + std::to_string(i));
+    (Epk(k, V::kV2) < mid ? left : right).push_back(k);
+  }
+  parts.push_back(Part(left[0], 5000, 1000000));
+  parts.push_back(Part(right[0], 2000, 1000000));
+  ContainerOptions o = Manual(20000);
+  o.autoscale = true;
+  o.workload.point_reads_per_second = 7000;  // 5,000 and 2,000 RU/s
+  ContainerReport r = Model(Report(std::move(parts)), o);
+  ASSERT_EQ(r.before.ranges.size(), 2u);
+  EXPECT_DOUBLE_EQ(r.before.autoscale_billed_ru_per_second, 10000);  // 2 x 5,000
+  EXPECT_DOUBLE_EQ(r.before.autoscale_dynamic_billed_ru_per_second, 7000);
+  // A light workload bills the floor: max / 10.
+  o.workload.point_reads_per_second = 70;
+  ContainerReport light =
+      Model(Report({Part(left[0], 5000, 1000000), Part(right[0], 2000, 1000000)}), o);
+  EXPECT_DOUBLE_EQ(light.before.autoscale_billed_ru_per_second, 2000);
+  EXPECT_DOUBLE_EQ(light.before.autoscale_dynamic_billed_ru_per_second, 2000);
+}
+
 TEST(CapacityTest, NoWorkloadIsNotJudged) {
   ContainerReport r = Model(Small(10), Manual(400));
   EXPECT_FALSE(r.ru_needed.judged);
+  EXPECT_FALSE(r.redistribution.judged);
 }
 
 }  // namespace

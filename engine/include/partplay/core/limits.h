@@ -67,6 +67,13 @@ inline constexpr double kCosmosServerlessBaseRuPerSecond = 5000;
 inline constexpr double kCosmosServerlessBasePartitions = 5;
 inline constexpr double kCosmosServerlessRuPerExtraPartition = 1000;
 inline constexpr double kCosmosServerlessMaxBytes = 20 * 50 * kBytesPerGigabyte;
+// Throughput redistribution: at most 20 target (and 20 source) physical partitions per request
+// (distribute-throughput-across-partitions-faq.md).
+inline constexpr double kCosmosRedistributeMaxPartitions = 20;
+// Burst capacity (burst-capacity.md): a physical partition with less than 3,000 RU/s banks up to
+// 5 minutes of its idle RU/s and spends them at up to 3,000 RU/s.
+inline constexpr double kCosmosBurstBankMinutes = 5;
+inline constexpr double kCosmosBurstMaxRuPerSecond = 3000;
 
 // Azure Cosmos DB for Apache Cassandra (cosmos-cassandra-api-partitioning.md).
 inline constexpr double kCosmosCassandraPhysicalPartitionBytes = 30 * kBytesPerGigabyte;

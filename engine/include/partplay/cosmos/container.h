@@ -112,6 +112,14 @@ struct PhysicalPartition {
   double keyspace_fraction = 0;      // the share of the hash space its range covers (0..1)
   double demand_ru = 0;              // the workload's RU/s that land here
   double throttled_fraction = 0;     // max(0, 1 - share / demand): requests expected to get 429
+  // Burst capacity (burst-capacity.md): a partition with less than 3,000 RU/s (burst_eligible)
+  // banks up to 300 s of its share (burst_bank_ru, after 5 idle minutes) and spends it at up to
+  // 3,000 RU/s; burst_seconds: how long a spike of this partition's demand is absorbed before
+  // throttling starts, bank / min(demand, 3,000) as the docs' example computes it (0 when it does
+  // not throttle or cannot burst); above 3,000 RU/s of demand some requests throttle even then.
+  bool burst_eligible = false;
+  double burst_bank_ru = 0;
+  double burst_seconds = 0;
   std::vector<PlacedPartition> top;  // the largest logical partitions, then the hottest ones
   uint64_t others_partitions = 0;    // logical partitions not in `top`
   double others_bytes = 0;
@@ -167,6 +175,14 @@ struct LayoutView {
   std::vector<PhysicalPartition> ranges;  // in EPK order
   double demand_ru = 0;
   double throttled_fraction = 0;  // over all requests
+  // Autoscale, with a workload: the RU/s billed for an hour of it (the highest RU/s the
+  // container scaled to, at least max / 10). `autoscale_billed_ru_per_second`: the service's
+  // default, every partition scaled alike to what the busiest needs (partitions x the busiest
+  // demand, between max / 10 and max); `autoscale_dynamic_billed_ru_per_second`: dynamic scaling
+  // (per partition), each partition scaled to its own demand between (max / 10) / partitions and
+  // max / partitions, summed. 0 without autoscale or workload.
+  double autoscale_billed_ru_per_second = 0;
+  double autoscale_dynamic_billed_ru_per_second = 0;
 };
 
 struct Split {
@@ -232,6 +248,33 @@ struct RuNeeded {
   int64_t autoscale_partitions = 0;
 };
 
+// Throughput redistribution across physical partitions ("Redistribute throughput across
+// partitions", azure-databases-docs articles/cosmos-db/nosql/distribute-throughput-across-
+// partitions.md): from the workload's demand on each physical partition of the "before" layout,
+// RU/s per partition (each at most 10,000) that removes the throttling, within the container's
+// RU/s when they suffice, else with the least total (a multiple of 100) that does.
+struct PartitionThroughput {
+  int id = 0;                // the physical partition (the layout's range id)
+  double ru_per_second = 0;  // its target
+  double demand_ru = 0;
+};
+
+struct Redistribution {
+  // Set when the workload throttles some physical partition of a provisioned container.
+  bool judged = false;
+  // false: some physical partition needs more than 10,000 RU/s (`reason`).
+  bool possible = false;
+  bool same_total = false;                   // the targets sum to the container's RU/s
+  double total_ru_per_second = 0;            // the targets' sum
+  std::vector<PartitionThroughput> targets;  // every physical partition, in EPK order
+  double throttled_fraction = 0;  // the modelled throttling under the targets (0 when possible)
+  std::string reason;
+  // The commands that apply it: Azure CLI (at most 20 partitions per request: one command per 20)
+  // and Azure PowerShell, with placeholders for the account's names.
+  std::vector<std::string> azure_cli;
+  std::string powershell;
+};
+
 struct RouteResult {
   PartitionKey filter;
   std::string kind;  // "single" (one EPK), "range" (a prefix: [min, max)), "all"
@@ -256,6 +299,7 @@ struct ContainerReport {
   uint64_t hot_count = 0;            // all of them
   std::vector<Finding> findings;
   RuNeeded ru_needed;
+  Redistribution redistribution;
   std::optional<RouteResult> route;
   // The EPK of the first logical partitions (all of analysis.partitions, or the first
   // `epks_listed` of a PartitionList), in that order.
