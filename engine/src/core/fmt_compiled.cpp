@@ -1,5 +1,5 @@
 // {fmt}'s compiled part, built once here rather than in every file that formats. Without
-// FMT_HEADER_ONLY a file that includes <fmt/format.h> no longer compiles fmt's format-inl.h
+// FMT_HEADER_ONLY a file that includes <fmt/format.h> no longer compiles fmt's <fmt/format-inl.h>
 // (vformat, float formatting, error reporting): 1 to 4 s of -O3 compile per file, times five
 // builds of the engine. Debian's libfmt-dev ships the headers but not fmt's src/format.cc, whose
 // explicit instantiations for char are repeated here (the wchar_t ones are not needed).
