@@ -1,7 +1,7 @@
 # Partition Playground — every entry point. `make serve` and `make test` set up a fresh Debian
 # machine on their own (scripts/setup.sh), then build what they need.
 #   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
-#   make test    engine unit tests (ctest), CLI and wasm tests (node), end-to-end tests (Playwright in
+#   make test    engine unit tests (GoogleTest), CLI and wasm tests (node), end-to-end tests (Playwright in
 #                Chromium, then the reader paths in Firefox and WebKit)
 #   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
 #   make cli     build the native CLI: build/native/partplay
@@ -64,8 +64,8 @@ serve: site
 test: native site
 	@scripts/lint-throwing.sh
 	@node scripts/lint-web-rules.mjs
-	@echo "== engine unit tests (ctest)"
-	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+	@echo "== engine unit tests (GoogleTest, $(JOBS) shards at once)"
+	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"
 	@node --test tests/cli/
 	@echo "== wasm module tests (node)"
@@ -78,7 +78,7 @@ test: native site
 
 test-engine: native
 	@scripts/lint-throwing.sh
-	@ctest --test-dir $(NATIVE) --output-on-failure -j $(JOBS)
+	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 test-cli: native
 	@node --test tests/cli/
 test-wasm: native site
@@ -89,7 +89,7 @@ test-browsers: site
 	@$(BROWSER_TESTS)
 
 fuzz-build: setup
-	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
 
@@ -100,7 +100,7 @@ fuzz: fuzz-build
 test-sanitize: fuzz-build
 	@echo "== engine unit tests under ASan + UBSan"
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  $(FUZZ_BUILD)/engine_tests --gtest_brief=1
+	  scripts/gtest-shards.sh $(FUZZ_BUILD)/engine_tests $(JOBS)
 	@echo "== fuzz pass over the checked-in corpora ($(SANITIZE_FUZZ_SECONDS) s per target)"
 	@tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(SANITIZE_FUZZ_SECONDS) 2 -seed=1 -- $(FUZZ_TARGETS)
 

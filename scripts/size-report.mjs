@@ -9,15 +9,16 @@
 // a dynamic import('./y') is followed only when it belongs to the mode: the worker loads one
 // engine module per domain (engine/partplay-cosmos.mjs, partplay-cql.mjs, partplay-sizing.mjs;
 // web/worker/worker.js), whose glue fetches the .wasm of the same name, and
+// the worker imports the handler modules of its domain's requests (worker/handlers/index.js), and
 // the element imports its mode's chart views (embed/<mode>-views.js) only when a chart view is
-// listed, with D3 (vendor/d3.min.js) and styles.css (embed/chart-kit.js). Each mode is reported
+// listed, with D3 (vendor/d3.min.js) and charts.css (embed/chart-kit.js). Each mode is reported
 // twice: tables only, and with its charts. The full page (index.html) counts its stylesheet, D3,
 // app.js and its imports, the worker with the Cosmos DB engine built for speed
 // (partplay-cosmos-fast), examples/index.json and the first
 // example, which it analyses on load. Prints a table, then (with --json) one JSON line.
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {gzipSync} from 'node:zlib';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,17 +93,24 @@ const sum = (rows) => ({raw: rows.reduce((s, r) => s + r.raw, 0), gzip: rows.red
 const ELEMENT = ['partition-playground.js', 'worker/worker.js'];
 /** The engine's JS wrapper, which the worker imports to load its domain's module. */
 const API = 'engine/partplay-api.mjs';
-const CHART_EXTRAS = ['vendor/d3.min.js', 'styles.css'];
+const CHART_EXTRAS = ['vendor/d3.min.js', 'charts.css'];
 const MODES = [
-  {mode: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js'},
-  {mode: 'cassandra', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js'},
-  {mode: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js'},
+  {mode: 'cosmos', domain: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js'},
+  {mode: 'cassandra', domain: 'cql', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js'},
+  {mode: 'sizing', domain: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js'},
 ];
+// The worker imports a handler module on its first request (worker/handlers/index.js): a mode
+// loads the modules of its domain's request types (protocol.js REQUESTS), as the site has them.
+const {REQUESTS} = await import(pathToFileURL(join(root, 'worker/protocol.js')).href);
+const {LAZY_HANDLERS} = await import(pathToFileURL(join(root, 'worker/handlers/index.js')).href);
+const handlerModules = (domain) => new Set(REQUESTS.filter((e) => e.domain === domain && LAZY_HANDLERS[e.type])
+  .map((e) => `worker/handlers/${LAZY_HANDLERS[e.type][0]}.js`));
 
 const report = {modes: [], page: null};
-for (const {mode, engine, views} of MODES) {
+for (const {mode, domain, engine, views} of MODES) {
+  const handlers = handlerModules(domain);
   for (const charts of [false, true]) {
-    const wanted = (path) => path === API || path === engine || (charts && path === views);
+    const wanted = (path) => path === API || path === engine || handlers.has(path) || (charts && path === views);
     const files = follow([...ELEMENT, ...(charts ? CHART_EXTRAS : [])], wanted).map(measure);
     report.modes.push({mode, charts, files, total: sum(files)});
   }
@@ -115,7 +123,9 @@ const pageEntries = ['index.html', ...[...html.matchAll(/<(?:script[^>]*\ssrc|li
   .filter((p) => !/^[a-z]+:/.test(p) && existsSync(join(root, p)) && !p.endsWith('.svg')), 'worker/worker.js'];
 const examples = JSON.parse(readFileSync(join(root, 'examples', 'index.json'), 'utf8'));
 if (examples[0]?.file) pageEntries.push('examples/index.json', join('examples', examples[0].file));
-const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos-fast.mjs').map(measure);
+const pageHandlers = handlerModules('cosmos');
+const pageFiles = follow(pageEntries, (path) => path === API || path === 'engine/partplay-cosmos-fast.mjs' ||
+                                               pageHandlers.has(path)).map(measure);
 report.page = {files: pageFiles, total: sum(pageFiles)};
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

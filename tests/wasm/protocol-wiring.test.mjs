@@ -14,7 +14,8 @@ import {ROOT} from './helpers.mjs';
 
 const web = (file) => import(pathToFileURL(path.join(ROOT, 'web', file)).href);
 const protocol = await web('worker/protocol.js');
-const {handlers} = await web('worker/handlers/index.js');
+// The handlers as their modules export them (index.js imports most of them on first use).
+const handlers = await (await web('worker/handlers/index.js')).loadedHandlers();
 const {PlaygroundClient} = await web('worker/client.js');
 const {PartplayError} = await web('common/errors.js');
 // The engine's API as the site serves it, beside the site's copy of web/common/errors.js.

@@ -19,7 +19,7 @@ const d3 = () => {
 
 const TWO_63 = 2 ** 63; // lint-ok: the Murmur3 token space
 const TWO_64 = 2 ** 64; // lint-ok: the Murmur3 token space
-/** Colours cycle through this many CSS classes (node-c0 .. node-c9, styles.css). */
+/** Colours cycle through this many CSS classes (node-c0 .. node-c9, charts.css). */
 export const PALETTE_SIZE = 10;
 
 /** Where a token (a decimal string) sits on the ring, as a fraction of the turn from −2^63 clockwise. */

@@ -1,5 +1,5 @@
 // D3 charts, functions of a report (docs/report.md) and a container element. D3 comes from the
-// classic script vendor/d3.min.js (window.d3). Colours come from CSS classes (styles.css), so the
+// classic script vendor/d3.min.js (window.d3). Colours come from CSS classes (charts.css), so the
 // charts follow the light/dark theme. All text goes in with .text().
 import {formatBytes, formatBytesShort, formatInt, formatPercent} from './format.js';
 

@@ -1,6 +1,6 @@
 // What the element needs only once a chart is on screen: D3 (vendor/d3.min.js, a classic script
-// that sets window.d3, loaded once per page) and the chart styles for a shadow root, read from
-// the page's own styles.css (its chart rules only, so the page and the element draw alike) and
+// that sets window.d3, loaded once per page) and the chart styles for a shadow root: the page's
+// own charts.css (the colour variables and chart rules, so the page and the element draw alike),
 // themed by the element's --pp-* properties. Neither is fetched by an element showing tables.
 
 const SITE = new URL('../', import.meta.url);
@@ -42,18 +42,12 @@ details.table-view summary { cursor: pointer; color: var(--_accent); }
 details.table-view summary:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
 `;
 
-/** A style rule the charts need: chart shapes, the node colours, the page's colour variables. */
-const KEEP = /\.chart\b|:root|\.node-c\d|\.ring-|\.map-chart|\.sizing-chart/;
-
-function keptRules(rules) {
+/** The rules of charts.css as text for a shadow root: :root (the colour variables) becomes :host. */
+function hostRules(rules) {
   const out = [];
   for (const rule of rules) {
-    if (rule.cssRules && rule.media) {
-      const inner = keptRules(rule.cssRules);
-      if (inner.length) out.push(`@media ${rule.media.mediaText} {\n${inner.join('\n')}\n}`);
-    } else if (rule.selectorText && KEEP.test(rule.selectorText)) {
-      out.push(rule.cssText.replace(/:root\b/g, ':host'));
-    }
+    if (rule.cssRules && rule.media) out.push(`@media ${rule.media.mediaText} {\n${hostRules(rule.cssRules).join('\n')}\n}`);
+    else out.push(rule.cssText.replace(/:root\b/g, ':host'));
   }
   return out;
 }
@@ -85,12 +79,12 @@ function parsedRules(text) {
 }
 
 let cssPromise = null;
-/** The chart rules of styles.css plus the element's theme, as CSS text, fetched once. */
+/** The rules of charts.css plus the element's theme, as CSS text, fetched once. */
 function chartCss() {
-  cssPromise ??= fetch(new URL('styles.css', SITE)).then((r) => {
-    if (!r.ok) throw new Error(`styles.css: HTTP ${r.status}`);
+  cssPromise ??= fetch(new URL('charts.css', SITE)).then((r) => {
+    if (!r.ok) throw new Error(`charts.css: HTTP ${r.status}`);
     return r.text();
-  }).then((text) => `${keptRules(parsedRules(text)).join('\n')}\n${THEME}`);
+  }).then((text) => `${hostRules(parsedRules(text)).join('\n')}\n${THEME}`);
   cssPromise.catch(() => { cssPromise = null; });
   return cssPromise;
 }

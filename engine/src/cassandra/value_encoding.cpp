@@ -3,6 +3,7 @@
 // tuples and user types, durations (three zig-zag unsigned vints) and vectors (fixed-size
 // elements back to back, variable-size ones vint-prefixed). Comparing and formatting values is
 // value.cpp.
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <cstring>

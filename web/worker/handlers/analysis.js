@@ -5,7 +5,7 @@ import {engineDead, engineLimit, noteFailure} from '../engines.js';
 import {feedSource, keepSource, readSource} from '../io.js';
 import {throwIfCancelled} from '../jobs.js';
 import {DEFAULT_SLOT} from '../protocol.js';
-import {dropHeldPart, keepInSlot, kept, lastSource, releaseSlot, slotEntry} from '../slots.js';
+import {dropHeldPart, keepInSlot, kept, lastSource, slotEntry} from '../slots.js';
 
 /** The options handed to engine.newAnalysis (the engine's names; it checks every value). */
 export function engineOptions({keyPaths, discoverItems, weightPath, synthetic}) {
@@ -80,10 +80,6 @@ export async function model({slot = DEFAULT_SLOT, container = null, maxPartition
   report.timing = {ms: performance.now() - started, bytesPerSecond: null};
   report.slot = slot;
   return postable(report);
-}
-
-export function release({slot}) {
-  return {released: releaseSlot(slot)};
 }
 
 export async function dataSizing({slot = DEFAULT_SLOT, valuesPerRow, maxExamples}, ctx) {
