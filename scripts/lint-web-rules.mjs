@@ -30,7 +30,7 @@ const EXEMPT = new Set(['web/common/limits.js']);
 const UNIT_FACTORS = new Set([100, 1000, 1024]);
 const RULE_KINDS = new Set(['quota', 'recommendation', 'default', 'threshold']);
 const OPTION_NAMES = [
-  'ru_per_second', 'grown_ru_per_second', 'top_per_range', 'query_ru', 'read_factor', 'write_factor',
+  'ru_per_second', 'grown_ru_per_second', 'created_ru_per_second', 'top_per_range', 'query_ru', 'read_factor', 'write_factor',
   'zipf_exponent', 'buckets', 'point_reads_per_second', 'writes_per_second', 'queries_per_second',
   'growth', 'max_partitions', 'discover_items',
 ];
