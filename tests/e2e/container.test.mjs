@@ -5,7 +5,9 @@
 //   node --test --test-concurrency=1 tests/e2e/
 //
 // Every expectation is computed here, independently of the engine: partition counts from the
-// published rule max(ceil(RU/s / 10,000), ceil(storage / 50 GB), 1); partition sizes from the
+// service's creation rule max(ceil(manual RU/s / 6,000) or ceil(autoscale max RU/s / 10,000),
+// ceil(storage / 50 GB), 1) and, for a raise or growth, splits up to ceil(RU/s / 10,000) and
+// ceil(storage / 50 GB) (issue 37; scaling-provisioned-throughput-best-practices.md); partition sizes from the
 // example files' item texts; EPKs with @azure/cosmos's own hashPartitionKey; synthetic keys by
 // building them in JS. The page must log no console error and fetch nothing off-origin.
 import {describe, test} from 'node:test';
@@ -23,6 +25,9 @@ const require = createRequire(import.meta.url);
 const {hashPartitionKey} = require(join(repo, 'node_modules/@azure/cosmos/dist/commonjs/utils/hashing/hash.js'));
 
 const GIB = 2 ** 30;
+/** A new container's RU/s per physical partition: manual throughput, autoscale (its maximum). */
+const CREATION_RU_PER_PARTITION = {manual: 6_000, autoscale: 10_000};
+/** The most RU/s a physical partition serves (a raise past partitions x 10,000 splits). */
 const RU_PER_PARTITION = 10_000;
 const BYTES_PER_PARTITION = 50 * GIB;
 
@@ -30,8 +35,19 @@ useBrowser();
 
 const exampleText = (id) => readFileSync(join(examplesDir, examples.find((e) => e.id === id).file), 'utf8');
 const storageOf = (id, keyPaths) => partitionsBySize(exampleText(id), keyPaths).reduce((sum, p) => sum + p.bytes, 0);
-/** The published rule: one physical partition per 10,000 RU/s and per 50 GB, at least one. */
-const physicalPartitions = (ru, bytes) => Math.max(Math.ceil(ru / RU_PER_PARTITION), Math.ceil(bytes / BYTES_PER_PARTITION), 1);
+/**
+ * The creation rule: one physical partition per 6,000 RU/s manual (per 10,000 RU/s of an autoscale
+ * maximum) and per 50 GB, at least one.
+ */
+const physicalPartitions = (ru, bytes, mode = 'manual') =>
+  Math.max(Math.ceil(ru / CREATION_RU_PER_PARTITION[mode]), Math.ceil(bytes / BYTES_PER_PARTITION), 1);
+/**
+ * A container of `before` partitions raised to `ru` RU/s or grown to `bytes`: instant up to
+ * before x 10,000 RU/s, beyond that splits up to ceil(RU/s / 10,000); storage splits up to
+ * ceil(storage / 50 GB). No partition merges away.
+ */
+const raisedPartitions = (before, ru, bytes) =>
+  Math.max(before, Math.ceil(ru / RU_PER_PARTITION), Math.ceil(bytes / BYTES_PER_PARTITION));
 
 /** Picks an example and waits for its analysis. */
 async function loadExample(page, id) {
@@ -83,7 +99,7 @@ describe('Container model on the page', {timeout: 12 * TIMEOUT}, () => {
       // Autoscale: the partitions are sized for the maximum; the minimum is 10% of it.
       await analysisAfter(page, () => page.check(byTestId('ru-autoscale')));
       assert.equal(await setNumber(page, 'ru-input', 30_000), 'ready');
-      assert.equal(await figure(page, 'physical-count'), physicalPartitions(30_000, bytes));
+      assert.equal(await figure(page, 'physical-count'), physicalPartitions(30_000, bytes, 'autoscale'));
       assert.match(await page.textContent(byTestId('ru-hint')), /3,000 RU\/s/);
 
       // The EPK of every listed logical partition is the SDK's, and its physical partition holds it.
@@ -113,22 +129,27 @@ describe('Container model on the page', {timeout: 12 * TIMEOUT}, () => {
       const before = physicalPartitions(18_000, bytes);
       assert.equal(await figure(page, 'physical-count'), before);
 
-      // Twice the throughput: every range splits once, for throughput.
+      // Twice the throughput: past the instant maximum (before x 10,000 RU/s), so ranges split
+      // for throughput up to ceil(36,000 / 10,000).
       assert.equal(await setNumber(page, 'grown-ru-input', 36_000), 'ready');
-      assert.equal(Number(await dataset(page, 'growth-summary', 'after')), physicalPartitions(36_000, bytes));
+      const raised = raisedPartitions(before, 36_000, bytes);
+      assert.ok(raised > before, 'the raise needs splits');
+      assert.equal(Number(await dataset(page, 'growth-summary', 'after')), raised);
       let splits = page.locator(`${byTestId('split-rows')} tr`);
-      assert.equal(await splits.count(), physicalPartitions(36_000, bytes) - before, 'one split per new range');
+      assert.equal(await splits.count(), raised - before, 'one split per new range');
       for (const reason of await splits.evaluateAll((rows) => rows.map((r) => r.dataset.reason))) assert.equal(reason, 'throughput');
       assert.ok(await page.isVisible(byTestId('map-after')), 'the after picture is shown');
-      assert.equal(await page.locator(`${byTestId('map-after')} g.column`).count(), physicalPartitions(36_000, bytes));
+      assert.equal(await page.locator(`${byTestId('map-after')} g.column`).count(), raised);
       assert.equal(await page.locator(`${byTestId('map-before')} g.column`).count(), before);
 
-      // Data grown to 120 GB at the original throughput: storage forces splits.
+      // Data grown to 180 GB at the original throughput: storage forces splits (past the 150 GB
+      // that the 3 partitions 18,000 RU/s creates can hold).
       assert.equal(await setNumber(page, 'grown-ru-input', 0), 'ready');
-      const growth = Math.ceil((120 * GIB) / bytes);
+      const growth = Math.ceil((180 * GIB) / bytes);
+      assert.ok(Math.ceil((bytes * growth) / BYTES_PER_PARTITION) > before, 'more than the created partitions hold');
       assert.equal(await setNumber(page, 'growth-input', growth), 'ready');
       const after = Number(await dataset(page, 'growth-summary', 'after'));
-      assert.ok(after >= physicalPartitions(18_000, bytes * growth), `${after} ranges hold ${growth}× the data`);
+      assert.ok(after >= raisedPartitions(before, 18_000, bytes * growth), `${after} ranges hold ${growth}× the data`);
       assert.ok(after > before, 'the grown layout has more physical partitions');
       splits = page.locator(`${byTestId('split-rows')} tr`);
       assert.equal(await splits.count(), after - before, 'each split adds one range');
@@ -258,7 +279,7 @@ describe('Container model on the page', {timeout: 12 * TIMEOUT}, () => {
       // Container changes re-model both keys.
       assert.equal(await setNumber(page, 'ru-input', 20_000), 'ready');
       assert.equal(Number(await page.getAttribute(byTestId('compare-physical-plain'), 'data-value')),
-                   physicalPartitions(20_000, storageOf('vehicles', ['/date'])));
+                   physicalPartitions(20_000, storageOf('vehicles', ['/date'])), 'ceil(20,000 / 6,000)');
       assert.equal(Number(await page.getAttribute(byTestId('compare-physical-synthetic'), 'data-value')),
                    physicalPartitions(20_000, storageOf('vehicles', ['/date'])));
 

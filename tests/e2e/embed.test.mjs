@@ -128,7 +128,8 @@ describe('examples/embed.html', () => {
       assert.deepEqual([composite.errors[0].line, composite.errors[0].column], [7, 1]);
       assert.match(composite.errors[0].text, /ALLOW FILTERING/);
 
-      // Cosmos DB, /date: the logical partitions and items of the plain-JS grouping; 4 physical partitions at 40,000 RU/s.
+      // Cosmos DB, /date: the logical partitions and items of the plain-JS grouping; created with 40,000 RU/s manual,
+      // 7 physical partitions (ceil(40,000 / 6,000), the service's creation rule).
       const vehicles = exampleItems('vehicles');
       const expected = expectedPartitions(vehicles, ['/date']);
       const date = await page.$eval('#pp-date', (el) => ({
@@ -139,8 +140,8 @@ describe('examples/embed.html', () => {
       assert.equal(date.partitions, expected.partitions);
       assert.equal(date.items, vehicles.length);
       assert.equal(date.listed, Math.min(7, expected.partitions));
-      assert.equal(date.physical.length, 4, 'ceil(40,000 / 10,000) physical partitions');
-      assert.ok(date.physical.every((share) => share.replace(/\D/g, '') === '10000'), 'each gets 10,000 RU/s');
+      assert.equal(date.physical.length, 7, 'ceil(40,000 / 6,000) physical partitions');
+      assert.ok(date.physical.every((share) => share.replace(/\D/g, '') === String(Math.round(40_000 / 7))), 'each gets 40,000 / 7 RU/s');
 
       // The synthetic key spreads the same readings over many more logical partitions.
       const synthetic = await page.$eval('#pp-synthetic', (el) => ({

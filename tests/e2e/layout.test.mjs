@@ -44,12 +44,13 @@ describe('inputs in reach while the results change', () => {
         await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n && document.body.dataset.state !== 'loading',
                                    runs, {timeout: 60_000});
         assert.ok(await onScreen(page, byTestId('key-input')));
-        // The RU/s beside the key is the container's: 40,000 RU/s needs 4 physical partitions
-        // (10,000 RU/s each at most), and the container form shows the same number.
+        // The RU/s beside the key is the container's: a container created with 40,000 RU/s manual
+        // has 7 physical partitions (ceil(40,000 / 6,000), the service's creation rule), and the
+        // container form shows the same number.
         assert.ok(await onScreen(page, byTestId('quick-ru-input')), 'the RU/s is on screen');
         await page.fill(byTestId('quick-ru-input'), '40000');
         await page.press(byTestId('quick-ru-input'), 'Enter');
-        await page.waitForFunction(() => document.querySelector('[data-testid="physical-count"]')?.textContent === '4',
+        await page.waitForFunction(() => document.querySelector('[data-testid="physical-count"]')?.textContent === '7',
                                    null, {timeout: 60_000});
         assert.equal(await page.inputValue(byTestId('ru-input')), '40000');
         assert.deepEqual(problems, []);

@@ -79,7 +79,7 @@ describe('shareable state', () => {
       await p2.waitForFunction(() => document.querySelector('partition-playground')?.dataset.state === 'ready', null, {timeout: TIMEOUT});
       assert.equal(await p2.$eval('partition-playground', (el) => Number(el.dataset.partitions)), expected.partitions);
       assert.equal(await p2.$eval('partition-playground', (el) => el.shadowRoot.querySelectorAll('[data-testid="physical"] tbody tr').length),
-                   2, 'ceil(12,000 / 10,000) physical partitions');
+                   2, 'ceil(12,000 / 6,000) physical partitions (the creation rule)');
       assert.deepEqual(other.problems, []);
       assert.deepEqual(problems, []);
     } finally {
