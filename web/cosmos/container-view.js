@@ -10,6 +10,8 @@ import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '.
 
 const RU_PER_PHYSICAL = 'cosmos_physical_partition_ru_per_second';
 const BYTES_PER_PHYSICAL = 'cosmos_physical_partition_bytes';
+const INITIAL_MANUAL = 'cosmos_manual_initial_ru_per_partition';
+const INITIAL_AUTOSCALE = 'cosmos_autoscale_initial_ru_per_partition';
 const BYTES_PER_LOGICAL = 'cosmos_logical_partition_bytes';
 
 const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
@@ -158,18 +160,37 @@ const HASH_HINTS = {
     'is one contiguous EPK range.',
 };
 
-/** "18,000 RU/s needs 2 physical partitions (10,000 RU/s each at most); 1.2 GB needs 1 (50 GB each)". */
+/**
+ * "A container created with 18,000 RU/s (manual) needs 3 physical partitions (6,000 RU/s each at
+ * creation; 10,000 RU/s each at most); 1.2 GB needs 1 (50 GB each)." The count is the engine's
+ * creation rule (partitions_at_creation); a report without it (no creation rule) says
+ * ⌈RU/s ÷ 10,000⌉.
+ */
 export function physicalExplanation(c, layout) {
   const ru = layout.ru_per_second ?? c.ru_per_second;
-  const forRu = layout.partitions_for_throughput;
+  const created = layout.created_ru_per_second || ru;
+  const atCreation = layout.partitions_at_creation;
   const forStorage = layout.partitions_for_storage;
   const n = layout.ranges.length;
-  const ruText = c.autoscale
-    ? `Autoscale up to ${formatRu(ru)} RU/s (partitions are sized for the maximum)`
-    : `${formatRu(ru)} RU/s`;
-  let text = `${ruText} needs ${plural(forRu, 'physical partition')} (${limitText(RU_PER_PHYSICAL)} each at most); ` +
-    `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (${limitText(BYTES_PER_PHYSICAL)} each).`;
-  const need = layout.partitions_needed;
+  const autoscale = layout.throughput_mode ? layout.throughput_mode === 'autoscale' : c.autoscale;
+  let text;
+  if (atCreation && layout.throughput_mode !== 'serverless') {
+    const initial = autoscale ? INITIAL_AUTOSCALE : INITIAL_MANUAL;
+    const ruText = autoscale
+      ? `A container created with autoscale up to ${formatRu(created)} RU/s (partitions are sized for the maximum)`
+      : `A container created with ${formatRu(created)} RU/s (manual)`;
+    text = `${ruText} needs ${plural(atCreation, 'physical partition')} (${limitText(initial)} each at creation; ` +
+      `${limitText(RU_PER_PHYSICAL)} each at most); ` +
+      `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (${limitText(BYTES_PER_PHYSICAL)} each).`;
+    if (created !== ru) text += ` It is now set to ${formatRu(ru)} RU/s.`;
+  } else {
+    const ruText = autoscale
+      ? `Autoscale up to ${formatRu(ru)} RU/s (partitions are sized for the maximum)`
+      : `${formatRu(ru)} RU/s`;
+    text = `${ruText} needs ${plural(layout.partitions_for_throughput, 'physical partition')} (${limitText(RU_PER_PHYSICAL)} each at most); ` +
+      `${formatBytes(layout.storage_bytes)} needs ${formatInt(forStorage)} (${limitText(BYTES_PER_PHYSICAL)} each).`;
+  }
+  const need = Math.max(layout.partitions_needed, atCreation ?? 0);
   if (n === need) {
     text += ` So the container has ${plural(n, 'physical partition')}, ${formatRu(n ? (layout.ranges[0].ru_share) : 0)} RU/s each.`;
   } else {
@@ -203,7 +224,7 @@ export function renderContainer(root, report, {mapEl}) {
   const layout = c.before;
   const n = layout.ranges.length;
   setFigure(byTestId('physical-count'), formatInt(n), n);
-  byTestId('physical-count-sub').textContent =
+  byTestId('physical-count-sub').textContent = (layout.partitions_at_creation ? `${formatInt(layout.partitions_at_creation)} at creation, ` : '') +
     `${formatInt(layout.partitions_for_throughput)} for throughput, ${formatInt(layout.partitions_for_storage)} for storage`;
   const share = n ? layout.ranges[0].ru_share : 0;
   setFigure(byTestId('physical-share'), formatRu(share), share);
