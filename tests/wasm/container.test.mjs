@@ -19,10 +19,14 @@ function scenarios(example) {
   const base = example.container ?? {ru_per_second: 400};
   const list = [
     {name: 'suggested', analysis: {key_paths: key}, container: base},
+    // An autoscale maximum is at least 1,000 RU/s (the service's least; issue 37 checks it).
     {name: 'V1 without large keys, autoscale', analysis: {key_paths: key},
-     container: {...base, hash_version: '1', large_partition_keys: false, autoscale: true}},
-    {name: 'grown x200000 to 45,000 RU/s', analysis: {key_paths: key},
-     container: {...base, growth: 200000, grown_ru_per_second: 45000}},
+     container: {...base, ru_per_second: Math.max(base.ru_per_second, 1000), hash_version: '1',
+                 large_partition_keys: false, autoscale: true}},
+    // Past every example's partitions x 10,000 RU/s: a container created with 40,000 RU/s manual
+    // has 7 partitions (the creation rule, 6,000 each), so 75,000 RU/s splits to 8.
+    {name: 'grown x200000 to 75,000 RU/s', analysis: {key_paths: key},
+     container: {...base, growth: 200000, grown_ru_per_second: 75000}},
     {name: 'Zipf 1.1 with a route', analysis: {key_paths: key},
      container: {...base, ru_per_second: 25000, route: [null],
                  workload: {point_reads_per_second: 5000, writes_per_second: 1000,
@@ -111,8 +115,9 @@ describe('container model: behaviour through the API', () => {
         counts.push(r.container.before.ranges.length);
         assert.equal(a.bytesConsumed, consumed);
       }
-      // max(ceil(RU/s / 10,000), ceil(storage / 50 GB), 1) with 650 KB of data.
-      assert.deepEqual(counts, [1, 1, 2, 2, 4]);
+      // The creation rule, max(ceil(manual RU/s / 6,000), ceil(storage / 50 GB), 1), with 650 KB
+      // of data (issue 37; was ceil(RU/s / 10,000): [1, 1, 2, 2, 4]).
+      assert.deepEqual(counts, [1, 2, 2, 3, 7]);
     } finally {
       a.dispose();
     }
