@@ -83,7 +83,7 @@ TEST(Judgements, TheReportCarriesBothVerdicts) {
   ASSERT_NE(analyzer, nullptr);
   ReportRequest request;
   request.container = ContainerOptions{};
-  request.container->ru_per_second = 40000;  // four physical partitions
+  request.container->ru_per_second = 40000;  // seven physical partitions (created at 40,000 manual)
   auto built = BuildFullReport(*analyzer, options, request);
   ASSERT_TRUE(built.ok()) << built.status().ToString();
   const std::string& json = built->json;
