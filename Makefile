@@ -89,7 +89,7 @@ test-browsers: site
 	@$(BROWSER_TESTS)
 
 fuzz-build: setup
-	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
 
