@@ -64,7 +64,7 @@ serve: site
 test: native site
 	@scripts/lint-throwing.sh
 	@node scripts/lint-web-rules.mjs
-	@echo "== engine unit tests (GoogleTest, $(JOBS) shards at once)"
+	@echo "== engine unit tests (GoogleTest, in shards, $(JOBS) at once)"
 	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"
 	@node --test tests/cli/
