@@ -26,7 +26,7 @@ FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
-SANITIZE_FUZZ_SECONDS ?= 30
+SANITIZE_FUZZ_SECONDS ?= 20
 
 .PHONY: setup native cli wasm site serve test test-engine test-cli test-wasm test-e2e test-browsers \
 	test-sanitize fuzz fuzz-build bench clean

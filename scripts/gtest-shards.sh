@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs a GoogleTest binary as shards (GTEST_TOTAL_SHARDS / GTEST_SHARD_INDEX), JOBS processes at
 # once: the whole suite in about 1/JOBS of the time, where ctest starts one process per test
-# (1,699 processes, ~2.5x slower on 2 cores). There are 4 x JOBS shards, each started when a
+# (1,699 processes, ~2.5x slower on 2 cores). There are 8 x JOBS shards, each started when a
 # process ends, so a shard that draws the slow tests does not hold up the others (under ASan one
 # of two shards took 379 s and the other 208 s). Prints each shard's summary, or its whole output
 # when it fails; exits 1 when any shard fails.
@@ -11,7 +11,7 @@ set -u
 binary=$1
 jobs=$2
 shift 2
-shards=$((jobs * 4))
+shards=$((jobs * 8))
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export PP_SHARD_BINARY="$binary" PP_SHARD_DIR="$dir" GTEST_TOTAL_SHARDS="$shards"
