@@ -26,7 +26,7 @@ FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
-SANITIZE_FUZZ_SECONDS ?= 60
+SANITIZE_FUZZ_SECONDS ?= 20
 
 .PHONY: setup native cli wasm site serve test test-engine test-cli test-wasm test-e2e test-browsers \
 	test-sanitize fuzz fuzz-build bench clean
@@ -64,7 +64,7 @@ serve: site
 test: native site
 	@scripts/lint-throwing.sh
 	@node scripts/lint-web-rules.mjs
-	@echo "== engine unit tests (GoogleTest, $(JOBS) shards at once)"
+	@echo "== engine unit tests (GoogleTest, in shards, $(JOBS) at once)"
 	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"
 	@node --test tests/cli/
@@ -89,7 +89,7 @@ test-browsers: site
 	@$(BROWSER_TESTS)
 
 fuzz-build: setup
-	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
 

@@ -320,8 +320,12 @@ async function launchWebKit({env = {}} = {}) {
   // WebKitGTK takes the reader's language from LANG, and a C locale is no language at all
   // (navigator.language "C", numbers without grouping): the reader here reads en-US, as Chromium
   // and Firefox assume. GTK warns that libc lacks that locale; the warning is dropped.
+  // No accelerated compositing: on Xvfb its ThreadedCompositor draws with Mesa's software GL
+  // (swrast_dri.so), which crashed the web process in one run of 29 November 2026 ("WebProcess
+  // CRASHED", a general protection fault in swrast_dri.so); the page does not depend on it.
   const webdriver = spawn(WEBDRIVER, [`--port=${port}`, '--host=127.0.0.1'],
-                          {env: {...process.env, DISPLAY: display, LANG: 'en_US.UTF-8', ...env},
+                          {env: {...process.env, DISPLAY: display, LANG: 'en_US.UTF-8',
+                                 WEBKIT_DISABLE_COMPOSITING_MODE: '1', ...env},
                            stdio: ['ignore', 'ignore', 'pipe'], detached: true});
   webdriver.stderr.setEncoding('utf8');
   webdriver.stderr.on('data', (text) => {
