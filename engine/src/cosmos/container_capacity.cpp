@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -65,11 +66,11 @@ double EvenSplitRuPerSecond(int64_t partitions, double target) {
 
 namespace internal::container {
 
-namespace {
-
 Status FieldError(std::string message, std::string field) {
   return BadOption(std::move(message)).WithField(std::move(field));
 }
+
+namespace {
 
 // One RU/s option against the minimum and the 1,000,000 RU/s quota.
 Status CheckThroughput(const ContainerOptions& o, double ru, double storage_bytes, double highest,
@@ -145,8 +146,10 @@ double KeyspaceFraction(const WorkRange& r, Version version) {
   if (version == Version::kV1) return r.keyspace;
   // The first 16 hex digits of an EPK as a fraction of the V2 hash space (0 .. 0x3FFF...F; "FF",
   // the end of the space, is 1).
-  auto position = [](std::string_view epk) -> long double {
-    if (epk == kMaxEffectivePartitionKey) return 1;
+  // The position of an EPK in units of 2^-62 of the space, clamped to 2^62 (the space's end).
+  auto position = [](std::string_view epk) -> uint64_t {
+    constexpr uint64_t kEnd = uint64_t{1} << 62;
+    if (epk == kMaxEffectivePartitionKey) return kEnd;
     uint64_t v = 0;
     for (size_t i = 0; i < 16; ++i) {
       const char c = i < epk.size() ? epk[i] : '0';
@@ -156,9 +159,10 @@ double KeyspaceFraction(const WorkRange& r, Version version) {
                                                : 0;
       v = v << 4 | static_cast<uint64_t>(digit);
     }
-    return std::min<long double>(1, static_cast<long double>(v) / 4611686018427387904.0L);  // 2^62
+    return std::min(kEnd, v);
   };
-  return static_cast<double>(position(r.range.max_exclusive) - position(r.range.min_inclusive));
+  const uint64_t from = position(r.range.min_inclusive), to = position(r.range.max_exclusive);
+  return to <= from ? 0.0 : static_cast<double>(to - from) / 4611686018427387904.0;  // 2^62
 }
 
 ThroughputChange DescribeChange(double from, double to, int64_t partitions_before,
