@@ -495,7 +495,8 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
       assert.equal(await page.getAttribute(byTestId('cosmos-quorum'), 'data-value'), '3');
       assert.equal(Number(await page.getAttribute(byTestId('cosmos-physical-limit'), 'data-value')), 30 * 2 ** 30);
       assert.equal(Number(await page.getAttribute(byTestId('cosmos-logical-limit'), 'data-value')), 20 * 2 ** 30);
-      // max(ceil(bytes / 30 GB), ceil(RU/s / 10,000), 1): the tiny example needs what the throughput needs.
+      // max(ceil(bytes / 30 GB), ceil(RU/s / 6,000), 1), a table created with that manual throughput (the
+      // scaling best-practices doc's creation rule): the tiny example needs what the throughput needs.
       for (const ru of [40000, 100000, 400]) {
         if (Number(await page.inputValue(byTestId('cosmos-ru'))) !== ru) {
           await cqlAfter(page, async () => {
@@ -503,7 +504,7 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
             await page.press(byTestId('cosmos-ru'), 'Enter');
           });
         }
-        const expected = Math.max(1, Math.ceil(ru / 10000));
+        const expected = Math.max(1, Math.ceil(ru / 6000));
         assert.equal(Number(await page.getAttribute(byTestId('cosmos-physical'), 'data-value')), expected, `${ru} RU/s`);
         assert.equal(await page.locator(`${byTestId('ring-chart')} path.vnode-arc`).count(), expected, 'one arc per physical partition');
         assert.equal(await page.locator(`${byTestId('load-table')} tbody tr`).count(), expected);
@@ -516,7 +517,7 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
       const row = page.locator(`${byTestId('cql-result')}[data-kind="rows"]`).first().locator(byTestId('cql-row')).first();
       await row.click();
       const token = BigInt(await row.getAttribute('data-token'));
-      const width = (2n ** 64n - 1n) / 6n + 1n;
+      const width = (2n ** 64n - 1n) / 10n + 1n;  // 60,000 RU/s: 10 physical partitions
       const expected = Number((token + 2n ** 63n) / width);
       assert.equal(await page.getAttribute(byTestId('ring-selection'), 'data-physical'), String(expected));
       assert.match(await page.textContent(byTestId('selection-physical')), /4 replicas.*3 of them/);

@@ -14,7 +14,7 @@ const SETTLE_MS = 500; // lint-ok: typing pause
 /**
  * The Cassandra API figures the panel shows: the engine's layout.cosmos for the table drawn, else
  * the limits table's rows (no table yet): {replicas, quorum, physical_partition_bytes,
- * logical_partition_bytes, ru_per_physical_partition}.
+ * logical_partition_bytes, ru_per_physical_partition, initial_ru_per_physical_partition}.
  */
 export function cosmosFigures(view) {
   return view?.layout?.cosmos ?? {
@@ -23,6 +23,7 @@ export function cosmosFigures(view) {
     physical_partition_bytes: limitValue('cosmos_cassandra_physical_partition_bytes'),
     logical_partition_bytes: limitValue('cosmos_logical_partition_bytes'),
     ru_per_physical_partition: limitValue('cosmos_physical_partition_ru_per_second'),
+    initial_ru_per_physical_partition: limitValue('cosmos_manual_initial_ru_per_partition'),
   };
 }
 
@@ -57,8 +58,9 @@ export function cosmosPanelPart(v) {
     if (model) {
       setFigure(byTestId('cosmos-physical'), formatInt(model.physical_partitions), model.physical_partitions);
       byTestId('cosmos-physical-sub').textContent = `${formatInt(model.for_throughput)} for throughput, ${formatInt(model.for_storage)} for storage`;
-      el.cosmosExplain.textContent = `${formatInt(model.ru_per_second)} RU/s needs ${plural(model.for_throughput, 'physical partition')} ` +
-        `(${formatInt(model.ru_per_physical_partition)} RU/s each at most); ${formatBytes(view.layout.bytes)} needs ` +
+      el.cosmosExplain.textContent = `A table created with ${formatInt(model.ru_per_second)} RU/s (manual) needs ` +
+        `${plural(model.for_throughput, 'physical partition')} (${formatInt(model.initial_ru_per_physical_partition)} RU/s each ` +
+        `at creation; ${formatInt(model.ru_per_physical_partition)} RU/s each at most); ${formatBytes(view.layout.bytes)} needs ` +
         `${formatInt(model.for_storage)} (${formatBytes(c.physical_partition_bytes)} each). So the table has ` +
         `${plural(model.physical_partitions, 'physical partition')}, each a replica set of ${c.replicas} that commits a write ` +
         `once ${c.quorum} replicas have it.`;

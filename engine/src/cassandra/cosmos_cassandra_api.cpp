@@ -8,7 +8,7 @@ namespace partplay {
 int64_t CosmosCassandraApi::PhysicalPartitions(double total_bytes, int64_t throughput_ru) {
   double for_storage = std::ceil(total_bytes / kPhysicalPartitionBytes);
   double for_throughput =
-      std::ceil(static_cast<double>(throughput_ru) / kRequestUnitsPerPhysicalPartition);
+      std::ceil(static_cast<double>(throughput_ru) / kInitialRequestUnitsPerPhysicalPartition);
   return std::max<int64_t>(1, static_cast<int64_t>(std::max(for_storage, for_throughput)));
 }
 
@@ -27,7 +27,7 @@ CassandraApiPlacement PlanCassandraApi(double total_bytes, int64_t ru_per_second
       std::ceil(std::max(0.0, total_bytes) / CosmosCassandraApi::kPhysicalPartitionBytes));
   p.for_throughput = static_cast<int64_t>(
       std::ceil(static_cast<double>(p.ru_per_second) /
-                static_cast<double>(CosmosCassandraApi::kRequestUnitsPerPhysicalPartition)));
+                static_cast<double>(CosmosCassandraApi::kInitialRequestUnitsPerPhysicalPartition)));
   p.physical_partitions = CosmosCassandraApi::PhysicalPartitions(total_bytes, p.ru_per_second);
   int64_t count = p.physical_partitions;
   uint64_t width = count <= 1 ? 0 : UINT64_MAX / static_cast<uint64_t>(count) + 1;

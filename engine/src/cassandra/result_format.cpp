@@ -438,14 +438,15 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
   out += fmt::format(
       "],\"cosmos\":{{\"replicas\":{},\"quorum\":{},\"physical_partition_bytes\":{},"
       "\"logical_partition_bytes\":{},\"largest_partition_over_limit\":{},"
-      "\"ru_per_second\":{},\"ru_per_physical_partition\":{},\"for_storage\":{},"
+      "\"ru_per_second\":{},\"ru_per_physical_partition\":{},"
+      "\"initial_ru_per_physical_partition\":{},\"for_storage\":{},"
       "\"for_throughput\":{},\"physical_partitions\":{},\"ranges\":[",
       CosmosCassandraApi::kReplicas, CosmosCassandraApi::kQuorum,
       static_cast<int64_t>(CosmosCassandraApi::kPhysicalPartitionBytes),
       static_cast<int64_t>(CosmosCassandraApi::kLogicalPartitionBytes),
       static_cast<double>(largest) > CosmosCassandraApi::kLogicalPartitionBytes ? "true" : "false",
       cosmos.ru_per_second, CosmosCassandraApi::kRequestUnitsPerPhysicalPartition,
-      cosmos.for_storage, cosmos.for_throughput, cosmos.physical_partitions);
+      CosmosCassandraApi::kInitialRequestUnitsPerPhysicalPartition, cosmos.for_storage, cosmos.for_throughput, cosmos.physical_partitions);
   for (size_t i = 0; i < cosmos.ranges.size(); ++i) {
     const CassandraApiRange& r = cosmos.ranges[i];
     if (i) out += ',';

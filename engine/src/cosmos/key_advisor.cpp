@@ -39,10 +39,16 @@ std::string Immutability(const CandidatePath& c) {
 }
 
 int64_t PhysicalPartitions(const AnalysisReport& analysis, const AdvisorOptions& options) {
-  StatusOr<int64_t> n = PhysicalPartitionCount(
-      options.ru_per_second, static_cast<double>(analysis.bytes) * options.growth);
-  if (!n.ok()) return 1;  // invalid options: see ValidateAdvisorOptions
-  return std::min<int64_t>(n.value(), kMaxInitialPartitions);
+  const double bytes = static_cast<double>(analysis.bytes) * options.growth;
+  if (!std::isfinite(bytes) || !std::isfinite(options.ru_per_second)) return 1;  // see ValidateAdvisorOptions
+  if (options.serverless) return std::min<int64_t>(ServerlessPartitionCount(bytes), kMaxInitialPartitions);
+  const double created =
+      options.created_ru_per_second > 0 ? options.created_ru_per_second : options.ru_per_second;
+  StatusOr<int64_t> for_now = PhysicalPartitionCount(options.ru_per_second, bytes);
+  if (!for_now.ok()) return 1;
+  const int64_t n =
+      std::max(CreationPartitionCount(created, options.autoscale, bytes), for_now.value());
+  return std::min<int64_t>(n, kMaxInitialPartitions);
 }
 
 // The fullest physical partition's sampled bytes over the mean, the values placed by EPK.

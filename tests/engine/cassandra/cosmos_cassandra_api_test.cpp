@@ -17,7 +17,8 @@ TEST(CassandraApiTest, ReplicaSetsAndLimits) {
   EXPECT_EQ(CosmosCassandraApi::kQuorum, 3);
   EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 0), 1);
   EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(31.0 * kGiB, 0), 2);
-  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 25000), 3);
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 25000), 5);  // ceil(25,000 / 6,000)
+  EXPECT_EQ(CosmosCassandraApi::PhysicalPartitions(0, 18000), 3);  // the scaling doc's example
   EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MIN, 4), 0);
   EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(INT64_MAX, 4), 3);
   EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(-1, 2), 0);
@@ -25,14 +26,14 @@ TEST(CassandraApiTest, ReplicaSetsAndLimits) {
 }
 
 TEST(CassandraApiTest, PlanCountsStorageAndThroughput) {
-  CassandraApiPlacement p = PlanCassandraApi(45.0 * kGiB, 10000);
-  EXPECT_EQ(p.for_storage, 2);
+  CassandraApiPlacement p = PlanCassandraApi(75.0 * kGiB, 6000);
+  EXPECT_EQ(p.for_storage, 3);  // 30 GB each for the Cassandra API
   EXPECT_EQ(p.for_throughput, 1);
-  EXPECT_EQ(p.physical_partitions, 2);
+  EXPECT_EQ(p.physical_partitions, 3);
   p = PlanCassandraApi(0, 40000);
   EXPECT_EQ(p.for_storage, 0);
-  EXPECT_EQ(p.for_throughput, 4);
-  EXPECT_EQ(p.physical_partitions, 4);
+  EXPECT_EQ(p.for_throughput, 7);  // created with 40,000 RU/s manual: ceil(40,000 / 6,000)
+  EXPECT_EQ(p.physical_partitions, 7);
   p = PlanCassandraApi(0, 0);
   EXPECT_EQ(p.physical_partitions, 1);
   ASSERT_EQ(p.ranges.size(), 1u);
@@ -56,14 +57,14 @@ TEST(CassandraApiTest, RangesTileTheTokenSpace) {
       EXPECT_EQ(CosmosCassandraApi::PhysicalPartitionOf(r.max_token, p.physical_partitions), r.id);
     }
   }
-  // Three ranges: width ceil(2^64 / 3) = 6148914691236517206.
-  CassandraApiPlacement three = PlanCassandraApi(0, 30000);
+  // Three ranges (18,000 RU/s): width ceil(2^64 / 3) = 6148914691236517206.
+  CassandraApiPlacement three = PlanCassandraApi(0, 18000);
   EXPECT_EQ(three.ranges[1].min_token, INT64_MIN + 6148914691236517206);
   EXPECT_EQ(three.ranges[2].min_token, INT64_MIN + 6148914691236517206 + 6148914691236517206);
 }
 
 TEST(CassandraApiTest, PlaceSumsEachRange) {
-  CassandraApiPlacement p = PlanCassandraApi(0, 20000);
+  CassandraApiPlacement p = PlanCassandraApi(0, 12000);  // 2 physical partitions
   EXPECT_EQ(p.Place(-5, 2, 100), 0);
   EXPECT_EQ(p.Place(INT64_MIN, 1, 10), 0);
   EXPECT_EQ(p.Place(5, 3, 7), 1);
@@ -86,14 +87,15 @@ TEST(CassandraApiTest, TableLayoutCarriesThePlacement) {
       "INSERT INTO ks.t (k, v) VALUES (3, 'abc');");  // token 9010454139840013625
   cql::Table* table = s.FindTable("ks.t").value();
   cql::TableLayoutOptions o;
-  o.ru_per_second = 20000;
+  o.ru_per_second = 12000;  // created so: 2 physical partitions of 6,000 RU/s
   o.max_partitions = 1;
   std::string layout =
       cql::TableLayoutToJson(*table, s.ring(), s.FindKeyspace("ks").value()->schema, o);
   EXPECT_NE(layout.find("\"partitions_scanned\":3,\"sample_every\":3"), std::string::npos)
       << layout;
   EXPECT_NE(layout.find("\"bytes\":15,\"physical_partition\":0,"), std::string::npos) << layout;
-  EXPECT_NE(layout.find("\"ru_per_second\":20000,\"ru_per_physical_partition\":10000,"
+  EXPECT_NE(layout.find("\"ru_per_second\":12000,\"ru_per_physical_partition\":10000,"
+                        "\"initial_ru_per_physical_partition\":6000,"
                         "\"for_storage\":1,\"for_throughput\":2,\"physical_partitions\":2,"
                         "\"ranges\":[{\"id\":0,\"min\":\"-9223372036854775808\","
                         "\"max\":\"-1\",\"partitions\":2,\"rows\":2,\"bytes\":30},"

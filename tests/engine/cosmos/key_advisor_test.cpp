@@ -177,18 +177,19 @@ TEST(AdvisorTest, LargestValueProjectedTo20Gb) {
 }
 
 TEST(AdvisorTest, PhysicalBalanceFromTheValuesEpks) {
-  // 18,000 RU/s: 2 physical partitions. 40 values of 100..4,000 bytes placed by their V2 EPK.
+  // 18,000 RU/s manual: 3 physical partitions (the creation rule, ceil(18,000 / 6,000); the
+  // scaling best-practices doc's own example). 40 values of 100..4,000 bytes placed by their V2 EPK.
   std::vector<std::pair<uint64_t, uint64_t>> values;
   for (uint64_t i = 40; i >= 1; --i) values.push_back({1, 100 * i});
   AnalysisReport analysis = Sample(40, 40, 82000, {Path("/k", values)});
   AdvisorOptions options;
   options.ru_per_second = 18000;
   const CandidateAssessment a = AdviseKeys(analysis, options)[0];
-  EXPECT_EQ(a.physical_partitions, 2);
+  EXPECT_EQ(a.physical_partitions, 3);
 
-  StatusOr<PhysicalLayout> layout = InitialLayout(2, PartitionKeyHashVersion::kV2);
+  StatusOr<PhysicalLayout> layout = InitialLayout(3, PartitionKeyHashVersion::kV2);
   ASSERT_TRUE(layout.ok());
-  double bytes[2] = {0, 0};
+  double bytes[3] = {0, 0, 0};
   for (const CandidateValue& v : analysis.candidate_paths[0].values) {
     StatusOr<std::string> epk = EffectivePartitionKey(PartitionKey::FromCanonicalBytes(v.canonical),
                                                       PartitionKeyHashVersion::kV2);
@@ -196,12 +197,34 @@ TEST(AdvisorTest, PhysicalBalanceFromTheValuesEpks) {
     bytes[Locate(layout.value(), epk.value()).value()] += static_cast<double>(v.bytes);
   }
   const double total = 82000;  // 100 x (1 + ... + 40)
-  EXPECT_EQ(bytes[0] + bytes[1], total);
-  EXPECT_DOUBLE_EQ(a.physical_max_over_mean, std::max(bytes[0], bytes[1]) / (total / 2));
+  EXPECT_EQ(bytes[0] + bytes[1] + bytes[2], total);
+  EXPECT_DOUBLE_EQ(a.physical_max_over_mean, std::max({bytes[0], bytes[1], bytes[2]}) / (total / 3));
   EXPECT_TRUE(AnyReasonHas(a,
-                           "At 18,000 RU/s and 80.1 KB the fullest of the 2 physical "
+                           "At 18,000 RU/s and 80.1 KB the fullest of the 3 physical "
                            "partitions would hold"))
       << Joined(a);
+}
+
+TEST(AdvisorTest, PartitionCountFollowsTheContainersCreation) {
+  // Authored: the same rules as the container model (container.h), for the advisor's count.
+  AnalysisReport analysis = Sample(40, 40, 82000, {Path("/k", {{20, 41000}, {20, 41000}})});
+  auto count = [&](AdvisorOptions o) { return AdviseKeys(analysis, o)[0].physical_partitions; };
+  AdvisorOptions manual;
+  manual.ru_per_second = 30000;
+  EXPECT_EQ(count(manual), 5);  // ceil(30,000 / 6,000)
+  AdvisorOptions autoscale = manual;
+  autoscale.autoscale = true;
+  EXPECT_EQ(count(autoscale), 3);  // ceil(30,000 / 10,000)
+  AdvisorOptions raised = manual;
+  raised.created_ru_per_second = 12000;
+  EXPECT_EQ(count(raised), 3);  // 2 at creation, split to ceil(30,000 / 10,000)
+  AdvisorOptions lowered;
+  lowered.ru_per_second = 6000;
+  lowered.created_ru_per_second = 30000;
+  EXPECT_EQ(count(lowered), 5);  // a scale-down keeps the partitions
+  AdvisorOptions serverless;
+  serverless.serverless = true;
+  EXPECT_EQ(count(serverless), 1);
 }
 
 TEST(AdvisorTest, OnePhysicalPartitionNeedsNoBalance) {

@@ -31,8 +31,14 @@ struct CosmosCassandraApi {
   static constexpr double kLogicalPartitionBytes = kCosmosLogicalPartitionBytes;
   static constexpr int64_t kRequestUnitsPerPhysicalPartition =
       static_cast<int64_t>(kCosmosPhysicalPartitionRuPerSecond);
+  // A table created with manual throughput gets one physical partition per 6,000 RU/s (the
+  // creation rule of "Best practices for scaling provisioned throughput", which applies to the
+  // Cassandra API too); each can later serve up to kRequestUnitsPerPhysicalPartition.
+  static constexpr int64_t kInitialRequestUnitsPerPhysicalPartition =
+      static_cast<int64_t>(kCosmosManualInitialRuPerPartition);
 
-  // Physical partitions needed for the data and the provisioned throughput (at least 1).
+  // Physical partitions of a table created with this data and manual throughput (at least 1):
+  // max(ceil(bytes / 30 GB), ceil(RU/s / 6,000)).
   static int64_t PhysicalPartitions(double total_bytes, int64_t throughput_ru);
   // Which of `count` even token ranges holds the token (0-based).
   static int64_t PhysicalPartitionOf(int64_t token, int64_t count);

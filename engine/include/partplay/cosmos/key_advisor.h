@@ -10,7 +10,9 @@
 //  - coverage: sampled items holding the path / sampled items;
 //  - largest_bytes_projected: the largest value's sampled bytes x the projection;
 //  - gini: of the values' sampled bytes (statistics.h);
-//  - physical_partitions: PhysicalPartitionCount(RU/s, analysis.bytes x growth);
+//  - physical_partitions: the service's count for the container (container.h: the creation rule
+//    at the created RU/s, splits up to ceil(RU/s / 10,000), at least ceil(bytes x growth / 50 GB);
+//    serverless: by storage);
 //  - physical_max_over_mean: the values placed by their EPK on InitialLayout(physical_partitions),
 //    the fullest physical partition's sampled bytes / the mean (1 = perfectly even);
 //  - immutability: "changes" when an item id seen again held another value here, "immutable"
@@ -52,6 +54,11 @@ struct AdvisorOptions {
   PartitionKeyHashVersion version = PartitionKeyHashVersion::kV2;
   double ru_per_second = 400;
   double growth = 1;  // the data multiplied by this (>= 1)
+  // How the container was created (container.h's creation rule): autoscale, serverless (no RU/s),
+  // and the RU/s it was created with (0: ru_per_second).
+  bool autoscale = false;
+  bool serverless = false;
+  double created_ru_per_second = 0;
 };
 
 struct CandidateAssessment {
