@@ -18,6 +18,8 @@
 #include "compare_command.h"
 #include "cql_commands.h"
 #include "parallel_listing.h"
+#include "partplay/core/limits.h"
+#include "partplay/core/numbers.h"
 #include "partplay/core/version.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/ingest/analysis.h"
@@ -263,6 +265,37 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
        "a serverless container: no --ru; 5,000 RU/s up to 5 partitions (250 GB), then 1,000 more "
        "per partition",
        flag([&] { model().serverless = true; })},
+      {"--shared-database", "", "",
+       "--ru is a shared-throughput database's, shared with the --shared-with containers (up to "
+       "25 in all; created at 10,000 RU/s per partition)",
+       flag([&] { model().shared_database = true; })},
+      {"--shared-with", "", "NAME:GB[:RU]",
+       "another container of the shared database: its storage in GB and the RU/s it asks for "
+       "(repeatable)",
+       [&](std::string_view v) -> Status {
+         // NAME:GB or NAME:GB:RU, read from the right (a name holds no ':').
+         std::vector<std::string_view> parts;
+         for (size_t from = 0;;) {
+           const size_t colon = v.find(':', from);
+           parts.push_back(v.substr(from, colon == std::string_view::npos ? v.size() - from : colon - from));
+           if (colon == std::string_view::npos) break;
+           from = colon + 1;
+         }
+         partplay::SharedContainer c;
+         double gb = 0;
+         if (parts.size() < 2 || parts.size() > 3 || parts[0].empty() ||
+             !partplay::ParseFiniteDouble(parts[1], gb) || gb < 0 ||
+             (parts.size() == 3 &&
+              (!partplay::ParseFiniteDouble(parts[2], c.demand_ru) || c.demand_ru < 0))) {
+           return Bad(fmt::format("--shared-with takes NAME:GB or NAME:GB:RU (GB and RU/s numbers "
+                                  ">= 0, a name without ':'), got \"{}\"",
+                                  v));
+         }
+         c.name = std::string(parts[0]);
+         c.storage_bytes = gb * partplay::kBytesPerGigabyte;
+         model().shared_with.push_back(std::move(c));
+         return Status::Ok();
+       }},
       {"--quota-increase", "", "REASON",
        "why RU/s above the 1,000,000 per container quota are modelled (the support ticket)",
        [&](std::string_view v) {

@@ -31,6 +31,16 @@ function scenarios(example) {
      container: {...base, ru_per_second: 25000, route: [null],
                  workload: {point_reads_per_second: 5000, writes_per_second: 1000,
                             queries_per_second: 100, spread: 'zipf', zipf_exponent: 1.1}}},
+    // Created at 12,000 and raised (splits), then a scale-down from 60,000 (a merge applies).
+    {name: 'created at 12,000, raised to 30,000', analysis: {key_paths: key},
+     container: {...base, created_ru_per_second: 12000, ru_per_second: 30000}},
+    {name: 'created at 60,000, lowered to 6,000', analysis: {key_paths: key},
+     container: {...base, created_ru_per_second: 60000, ru_per_second: 6000}},
+    {name: 'serverless', analysis: {key_paths: key},
+     container: {serverless: true, workload: base.workload ?? {}}},
+    {name: 'a shared-throughput database with two others', analysis: {key_paths: key},
+     container: {...base, ru_per_second: 20000, shared_database: true,
+                 shared_with: [{name: 'audit', storage_gb: 3, demand_ru: 4000}, {name: 'archive', storage_gb: 120, demand_ru: 0}]}},
     {name: 'hierarchical key /id under the key', analysis: {key_paths: [...key, '/id']},
      container: {hash_version: 'multihash', ru_per_second: 50000, route: []}},
   ];

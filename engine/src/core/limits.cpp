@@ -29,7 +29,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 70> kLimits{{
+constexpr std::array<Limit, 73> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -72,6 +72,16 @@ constexpr std::array<Limit, 70> kLimits{{
     {"cosmos_redistribute_max_partitions", kCosmosRedistributeMaxPartitions, "physical partitions",
      "quota", "20 physical partitions per throughput redistribution request",
      "Cosmos DB docs, Frequently asked questions on distributing throughput across partitions"},
+    {"cosmos_shared_database_max_containers", kCosmosSharedDatabaseMaxContainers, "containers",
+     "quota", "25 containers share a shared-throughput database's RU/s",
+     "Cosmos DB docs, Introduction to provisioned throughput (azure-databases-docs, "
+     "articles/cosmos-db/set-throughput.md)"},
+    {"cosmos_merge_max_ru_per_partition", kCosmosMergeMaxRuPerPartition, "RU/s", "quota",
+     "under 3,000 RU/s per physical partition: with the next, a container likely to gain from a merge",
+     "Cosmos DB docs, Merge partitions (azure-databases-docs, articles/cosmos-db/merge.md)"},
+    {"cosmos_merge_max_average_bytes_per_partition", kCosmosMergeMaxAverageBytesPerPartition, "bytes",
+     "quota", "under 20 GB per physical partition on average: the merge's second condition",
+     "Cosmos DB docs, Merge partitions (azure-databases-docs, articles/cosmos-db/merge.md)"},
     {"cosmos_burst_bank_minutes", kCosmosBurstBankMinutes, "minutes", "quota",
      "5 minutes of idle RU/s banked per physical partition (burst capacity)",
      "Cosmos DB docs, Burst capacity (azure-databases-docs, articles/cosmos-db/burst-capacity.md)"},

@@ -109,13 +109,20 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
   ContainerReport report;
   report.version = version;
   const double bytes = SliceBytes(m, 0, m.order.size(), 1);
-  PARTPLAY_RETURN_IF_ERROR(ValidateCapacity(options, bytes, bytes * options.growth));
+  PARTPLAY_RETURN_IF_ERROR(ValidateSharedDatabase(options));
+  // A shared database's partitions and minimum RU/s count every container's data.
+  const double others = SharedStorageBytes(options);
+  PARTPLAY_RETURN_IF_ERROR(
+      ValidateCapacity(options, bytes + others, bytes * options.growth + others));
   // The creation rule, then the change to the current RU/s.
   const double created = options.serverless                  ? 0
                          : options.created_ru_per_second > 0 ? options.created_ru_per_second
                                                              : options.ru_per_second;
-  const int64_t n = options.serverless ? ServerlessPartitionCount(bytes)
-                                       : CreationPartitionCount(created, options.autoscale, bytes);
+  // A shared-throughput database is created by the autoscale rule (10,000 RU/s per partition).
+  const int64_t n = options.serverless
+                        ? ServerlessPartitionCount(bytes)
+                        : CreationPartitionCount(created, options.autoscale || options.shared_database,
+                                                 bytes + others);
   if (n > kMaxInitialPartitions) {
     return TooManyRanges("the throughput and storage need", static_cast<size_t>(n));
   }
@@ -141,8 +148,9 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
                                         static_cast<int64_t>(before.size()), options.serverless);
   report.before.highest_ru_per_second = std::max(created, ru_now);
   if (!options.serverless) {
-    report.before.minimum_ru_per_second = MinimumRuPerSecond(
-        options.autoscale, bytes, report.before.highest_ru_per_second, &report.before.minimum_rule);
+    report.before.minimum_ru_per_second =
+        MinimumRuPerSecond(options.autoscale, bytes + others, report.before.highest_ru_per_second,
+                           &report.before.minimum_rule);
   }
   for (const PhysicalPartition& p : report.before.ranges) {
     if (p.keyspace_fraction > 1.5 * report.before.ranges[0].keyspace_fraction ||
@@ -184,7 +192,10 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
     }
   }
   PARTPLAY_ASSIGN_OR_RETURN(report.ru_needed, ComputeRuNeeded(m, version, bytes));
+  ApplySharedDatabase(options, bytes, report.before, report.shared);
   report.redistribution = PlanRedistribution(report.before, options.serverless);
+  PARTPLAY_ASSIGN_OR_RETURN(report.merge,
+                            PlanMerge(m, report.before, options.top_per_range, version));
   if (options.autoscale) {
     FillAutoscaleBilling(report.before);
     if (report.grown) FillAutoscaleBilling(report.after);

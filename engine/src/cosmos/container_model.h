@@ -122,6 +122,21 @@ ThroughputChange DescribeChange(double from, double to, int64_t partitions_befor
 StatusOr<RuNeeded> ComputeRuNeeded(const Model& m, Version version, double storage_bytes);
 // Throughput redistribution over `before`'s physical partitions (container_redistribution.cpp).
 Redistribution PlanRedistribution(const LayoutView& before, bool serverless);
+// A kBadOption for `field` (a JSON pointer into the options: "/ru_per_second").
+Status FieldError(std::string message, std::string field);
+
+// A shared-throughput database (container_shared.cpp): the options' checks, the other
+// containers' storage, and the shared partitions' throttling applied to `view` (this container's
+// layout on the database's partitions; `own_bytes` its storage).
+Status ValidateSharedDatabase(const ContainerOptions& o);
+double SharedStorageBytes(const ContainerOptions& o);
+void ApplySharedDatabase(const ContainerOptions& o, double own_bytes, LayoutView& view,
+                         SharedDatabaseView& out);
+
+// Merging partitions (container_merge.cpp): the docs' conditions on `before`, and the layout a
+// merge leaves, modelled over `m`.
+StatusOr<MergeView> PlanMerge(const Model& m, const LayoutView& before, int top_per_range,
+                              Version version);
 
 // The partitions whose range changed from `before` to `after`: report.moved and moved_count.
 void RecordMoves(const Model& m, const std::vector<WorkRange>& before,

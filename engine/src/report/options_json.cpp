@@ -123,6 +123,47 @@ Status ReadSynthetic(dom::element e, SyntheticKeyOptions& syn) {
       });
 }
 
+// shared_with: [{name, storage_gb, demand_ru}], the other containers of a shared database.
+Status ReadSharedWith(dom::element e, std::vector<SharedContainer>& out) {
+  dom::array array;
+  if (e.get_array().get(array)) return Bad("shared_with", "must be an array of containers");
+  // More than the service allows is refused by the model, naming the limit; this bounds the read.
+  if (array.size() > static_cast<size_t>(kCosmosSharedDatabaseMaxContainers)) {
+    return Bad("shared_with", fmt::format("lists more than the {} containers a database shares",
+                                          kCosmosSharedDatabaseMaxContainers));
+  }
+  out.clear();
+  for (dom::element item : array) {
+    dom::object object;
+    if (item.get_object().get(object)) {
+      return Bad("shared_with", "must hold objects {name, storage_gb, demand_ru}");
+    }
+    SharedContainer c;
+    PARTPLAY_RETURN_IF_ERROR(ReadFields(
+        object, "shared_with[]",
+        {
+            {"name",
+             [&](dom::element v) -> Status {
+               PARTPLAY_ASSIGN_OR_RETURN(c.name, String(v, "shared_with[].name"));
+               return Status::Ok();
+             }},
+            {"storage_gb",
+             [&](dom::element v) -> Status {
+               PARTPLAY_ASSIGN_OR_RETURN(double gb, Number(v, "shared_with[].storage_gb"));
+               c.storage_bytes = gb * kBytesPerGigabyte;
+               return Status::Ok();
+             }},
+            {"demand_ru",
+             [&](dom::element v) -> Status {
+               PARTPLAY_ASSIGN_OR_RETURN(c.demand_ru, Number(v, "shared_with[].demand_ru"));
+               return Status::Ok();
+             }},
+        }));
+    out.push_back(std::move(c));
+  }
+  return Status::Ok();
+}
+
 Status ReadWorkload(dom::element e, Workload& w) {
   dom::object object;
   if (e.get_object().get(object)) return Bad("workload", "must be an object");
@@ -283,6 +324,12 @@ StatusOr<ContainerOptions> ReadContainer(dom::object object) {
              PARTPLAY_ASSIGN_OR_RETURN(o.serverless, Boolean(v, "serverless"));
              return Status::Ok();
            }},
+          {"shared_database",
+           [&](dom::element v) -> Status {
+             PARTPLAY_ASSIGN_OR_RETURN(o.shared_database, Boolean(v, "shared_database"));
+             return Status::Ok();
+           }},
+          {"shared_with", [&](dom::element v) { return ReadSharedWith(v, o.shared_with); }},
           {"quota_increase_reason",
            [&](dom::element v) -> Status {
              if (v.is_null()) return Status::Ok();

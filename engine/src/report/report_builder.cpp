@@ -191,6 +191,48 @@ std::string RedistributionJson(const Redistribution& r) {
   return s;
 }
 
+std::string MergeJson(const MergeView& v) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Bool("judged", v.judged);
+  o.Num("ru_per_partition", v.ru_per_partition);
+  o.Num("average_bytes_per_partition", v.average_bytes_per_partition);
+  o.Bool("low_throughput", v.low_throughput);
+  o.Bool("low_storage", v.low_storage);
+  o.Bool("eligible", v.eligible);
+  o.Int("partitions_before", v.partitions_before);
+  o.Int("partitions_after", v.partitions_after);
+  o.Num("ru_per_partition_after", v.ru_per_partition_after);
+  o.Num("throttled_fraction_before", v.throttled_fraction_before);
+  o.Num("throttled_fraction_after", v.throttled_fraction_after);
+  o.Str("reason", v.reason);
+  o.Str("azure_cli", v.azure_cli);
+  o.Str("powershell", v.powershell);
+  s.push_back('}');
+  return s;
+}
+
+std::string SharedJson(const SharedDatabaseView& v) {
+  std::string s = "{";
+  JsonMembers o{s};
+  o.Bool("judged", v.judged);
+  o.Num("ru_per_second", v.ru_per_second);
+  o.Int("partitions", v.partitions);
+  o.Num("ru_per_partition", v.ru_per_partition);
+  o.Raw("containers", JsonArray(v.containers, [](const SharedContainerView& c, std::string& out) {
+          out.push_back('{');
+          JsonMembers q{out};
+          q.Str("name", c.name);
+          q.Num("storage_bytes", c.storage_bytes);
+          q.Num("demand_ru", c.demand_ru);
+          q.Num("throttled_fraction", c.throttled_fraction);
+          out.push_back('}');
+        }));
+  o.Str("reason", v.reason);
+  s.push_back('}');
+  return s;
+}
+
 std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c) {
   std::string s = "{";
   JsonMembers o{s};
@@ -219,6 +261,8 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
   o.Raw("before_splits", SplitsJson(c.before_splits));
   o.Raw("after", c.grown ? LayoutJson(c.after) : "null");
   o.Raw("splits", SplitsJson(c.splits));
+  o.Raw("merge", MergeJson(c.merge));
+  o.Raw("shared_database", SharedJson(c.shared));
   {
     std::string moved = "{";
     JsonMembers q{moved};
@@ -358,6 +402,9 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
                                   : PartitionKeyHashVersion::kV2;
     advisor_options.ru_per_second = request.container->ru_per_second;
     advisor_options.growth = request.container->growth;
+    advisor_options.autoscale = request.container->autoscale;
+    advisor_options.serverless = request.container->serverless;
+    advisor_options.created_ru_per_second = request.container->created_ru_per_second;
     e.Raw("advisor", AdvisorJson(advisor_options, r.sampled_items, AdviseKeys(r, advisor_options)));
     out.container = std::move(c);
   }
@@ -527,6 +574,17 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
     const Redistribution& r = c.redistribution;
     s += fmt::format("throughput redistribution: {}\n", r.reason);
     for (const std::string& command : r.azure_cli) s += "  " + command + "\n";
+  }
+  if (c.shared.judged) {
+    s += fmt::format("shared-throughput database: {}\n", c.shared.reason);
+    for (const SharedContainerView& v : c.shared.containers) {
+      s += fmt::format("  {}: {:.0f} RU/s asked, {:.1f}% throttled\n", v.name, v.demand_ru,
+                       v.throttled_fraction * 100);
+    }
+  }
+  if (c.merge.judged) {
+    s += fmt::format("merge: {}\n", c.merge.reason);
+    if (c.merge.eligible) s += "  " + c.merge.azure_cli + "\n";
   }
   if (c.route) {
     std::string ids;

@@ -511,6 +511,165 @@ TEST(CapacityTest, AutoscaleBillsTheHottestPartitionUnlessScalingIsDynamic) {
   EXPECT_DOUBLE_EQ(light.before.autoscale_dynamic_billed_ru_per_second, 2000);
 }
 
+// --- Merge: merge.md's two conditions, the layout a merge leaves ---
+
+TEST(CapacityTest, MergeTheDocsExample) {
+  // From merge.md, "How to identify containers to merge": an autoscale container of 5,000 RU/s
+  // (max) on five physical partitions has 1,000 RU/s per partition, and 74 GB over five is 14.8 GB
+  // per partition: both conditions hold. The five partitions come from a creation at 50,000
+  // (authored: the docs do not say how the container got them).
+  ContainerOptions o = Manual(5000, 50000);
+  o.autoscale = true;
+  ContainerReport r = Model(Uniform(74, 1000, static_cast<uint64_t>(kBytesPerGigabyte)), o);
+  ASSERT_EQ(r.before.ranges.size(), 5u);
+  const MergeView& m = r.merge;
+  ASSERT_TRUE(m.judged);
+  EXPECT_EQ(m.ru_per_partition, 1000);
+  EXPECT_NEAR(m.average_bytes_per_partition / kBytesPerGigabyte, 14.8, 1e-9);
+  EXPECT_TRUE(m.low_throughput);
+  EXPECT_TRUE(m.low_storage);
+  EXPECT_TRUE(m.eligible);
+  // Authored (our assumption): the fewest the RU/s and the data need, max(1, ceil(74 / 50)) = 2.
+  EXPECT_EQ(m.partitions_before, 5);
+  EXPECT_EQ(m.partitions_after, 2);
+  EXPECT_EQ(m.ru_per_partition_after, 2500);
+  EXPECT_NE(m.azure_cli.find("az cosmosdb sql container merge"), std::string::npos);
+  EXPECT_NE(m.powershell.find("Invoke-AzCosmosDBSqlContainerMerge"), std::string::npos);
+  EXPECT_NE(m.powershell.find("-WhatIf"), std::string::npos);
+}
+
+TEST(CapacityTest, MergeIsNotForBusyPartitionsOrServerless) {
+  // Authored: 18,000 RU/s on 3 partitions is 6,000 per partition, not under 3,000.
+  ContainerReport busy = Model(Small(100), Manual(18000));
+  EXPECT_TRUE(busy.merge.judged);
+  EXPECT_FALSE(busy.merge.low_throughput);
+  EXPECT_FALSE(busy.merge.eligible);
+  EXPECT_NE(busy.merge.reason.find("not under 3,000 RU/s"), std::string::npos) << busy.merge.reason;
+  // 400 RU/s on one partition: both conditions, but one partition is already the fewest.
+  ContainerReport one = Model(Small(100), Manual(400));
+  EXPECT_TRUE(one.merge.low_throughput && one.merge.low_storage);
+  EXPECT_FALSE(one.merge.eligible);
+  EXPECT_EQ(one.merge.partitions_after, 1);
+  // merge.md: "Merge doesn't apply to serverless accounts."
+  ContainerOptions serverless;
+  serverless.serverless = true;
+  ContainerReport s = Model(Small(100), serverless);
+  EXPECT_FALSE(s.merge.judged);
+  EXPECT_FALSE(s.merge.eligible);
+}
+
+TEST(CapacityTest, AMergeGivesAHotPartitionMoreOfTheRuS) {
+  // Authored: created at 60,000 RU/s (10 partitions) and lowered to 6,000, each partition has
+  // 600 RU/s; a key read at 1,500 RU/s throttles. Merged to one partition of 6,000 it does not.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 1500, 1000000));
+  for (int i = 0; i < 40; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 1, 100000));
+  ContainerOptions o = Manual(6000, 60000);
+  o.workload.point_reads_per_second = 1540;
+  ContainerReport r = Model(Report(std::move(parts)), o);
+  ASSERT_EQ(r.before.ranges.size(), 10u);
+  const MergeView& m = r.merge;
+  ASSERT_TRUE(m.eligible) << m.reason;
+  EXPECT_EQ(m.partitions_after, 1);
+  EXPECT_EQ(m.ru_per_partition_after, 6000);
+  EXPECT_GT(m.throttled_fraction_before, 0);
+  EXPECT_EQ(m.throttled_fraction_after, 0);
+  EXPECT_NE(m.reason.find("throttled share goes from"), std::string::npos) << m.reason;
+}
+
+// --- Shared-throughput databases: set-throughput.md ---
+
+AnalysisReport HotKey() {
+  // 9,000 items on one key, 1,000 on fifty others: at 10,000 reads/s the hot key asks 9,000 RU/s.
+  std::vector<LogicalPartition> parts;
+  parts.push_back(Part(Str("hot"), 9000, 1000000));
+  for (int i = 0; i < 50; ++i) parts.push_back(Part(Str("k" + std::to_string(i)), 20, 100000));
+  return Report(std::move(parts));
+}
+
+TEST(CapacityTest, ASharedDatabaseLetsABusyContainerStarveTheSmallOnes) {
+  // Authored, on set-throughput.md's rule (the database's RU/s shared by its containers, whose
+  // logical partitions share its physical partitions) and the best-practices doc's creation rule
+  // for a shared database (10,000 RU/s per partition): 20,000 RU/s is 2 partitions of 10,000.
+  ContainerOptions o = Manual(20000);
+  o.shared_database = true;
+  o.shared_with = {{"small-a", 1 * kBytesPerGigabyte, 2000}};
+  o.workload.point_reads_per_second = 10000;
+  ContainerReport r = Model(HotKey(), o);
+  ASSERT_EQ(r.before.ranges.size(), 2u);
+  const SharedDatabaseView& sh = r.shared;
+  ASSERT_TRUE(sh.judged);
+  EXPECT_EQ(sh.partitions, 2);
+  EXPECT_EQ(sh.ru_per_partition, 10000);
+  ASSERT_EQ(sh.containers.size(), 2u);
+  EXPECT_EQ(sh.containers[0].name, "this container");
+  EXPECT_EQ(sh.containers[1].name, "small-a");
+  // Each partition throttles every container's requests alike past its 10,000 RU/s; small-a asks
+  // each partition for 1,000.
+  double mean = 0;
+  for (const PhysicalPartition& p : r.before.ranges) {
+    const double total = p.demand_ru + 1000;
+    const double f = total > 10000 ? 1 - 10000 / total : 0;
+    EXPECT_DOUBLE_EQ(p.throttled_fraction, f);
+    mean += f / 2;
+  }
+  EXPECT_GT(mean, 0);
+  EXPECT_DOUBLE_EQ(sh.containers[1].throttled_fraction, mean);
+  EXPECT_NE(sh.reason.find("throttled too"), std::string::npos) << sh.reason;
+  // Alone on its own 20,000 RU/s (4 partitions of 5,000, created manual) the same key throttles
+  // on its partition, but no other container is there to suffer.
+  ContainerReport alone = Model(HotKey(), [] {
+    ContainerOptions d = Manual(20000);
+    d.workload.point_reads_per_second = 10000;
+    return d;
+  }());
+  EXPECT_EQ(alone.before.ranges.size(), 4u);
+  EXPECT_FALSE(alone.shared.judged);
+}
+
+TEST(CapacityTest, ASharedDatabaseCountsEveryContainersStorage) {
+  // Authored: 590 GB in another container and 10 MB here: ceil(590.01 GB / 50 GB) = 12
+  // partitions, and the minimum RU/s counts the database's 590 GB too (1 RU/s per GB: 400 is
+  // below it).
+  ContainerOptions o = Manual(400);
+  o.shared_database = true;
+  o.shared_with = {{"archive", 590 * kBytesPerGigabyte, 0}};
+  EXPECT_EQ(ErrorOf(Small(10), o), ErrorCode::kBadOption);
+  o.ru_per_second = 1000;
+  ContainerReport r = Model(Small(10), o);
+  EXPECT_EQ(r.before.ranges.size(), 12u);
+  EXPECT_GE(r.before.minimum_ru_per_second, 590);
+  EXPECT_NE(r.shared.reason.find("No container's requests are throttled"), std::string::npos)
+      << r.shared.reason;
+}
+
+TEST(CapacityTest, SharedDatabaseOptionsAreChecked) {
+  ContainerOptions stray = Manual(1000);
+  stray.shared_with = {{"a", 0, 0}};  // without shared_database
+  StatusOr<ContainerReport> r = ModelContainer(Small(10), stray);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().field(), "/shared_with");
+  ContainerOptions many = Manual(1000);
+  many.shared_database = true;
+  for (int i = 0; i < 25; ++i) many.shared_with.push_back({"c" + std::to_string(i), 0, 0});
+  r = ModelContainer(Small(10), many);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("26 containers in all, more than the 25"), std::string::npos)
+      << r.status().message();
+  ContainerOptions negative = Manual(1000);
+  negative.shared_database = true;
+  negative.shared_with = {{"a", -1, 0}};
+  r = ModelContainer(Small(10), negative);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().field(), "/shared_with/0/storage_gb");
+  ContainerOptions serverless;
+  serverless.serverless = true;
+  serverless.shared_database = true;
+  r = ModelContainer(Small(10), serverless);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().field(), "/shared_database");
+}
+
 TEST(CapacityTest, NoWorkloadIsNotJudged) {
   ContainerReport r = Model(Small(10), Manual(400));
   EXPECT_FALSE(r.ru_needed.judged);

@@ -70,6 +70,14 @@ inline constexpr double kCosmosServerlessMaxBytes = 20 * 50 * kBytesPerGigabyte;
 // Throughput redistribution: at most 20 target (and 20 source) physical partitions per request
 // (distribute-throughput-across-partitions-faq.md).
 inline constexpr double kCosmosRedistributeMaxPartitions = 20;
+// Shared-throughput databases (set-throughput.md, "Set throughput on a database"): at most 25
+// containers share a database's RU/s.
+inline constexpr int kCosmosSharedDatabaseMaxContainers = 25;
+// Merge (merge.md, "How to identify containers to merge"): a provisioned container is likely to
+// benefit from merging partitions when both hold: under 3,000 RU/s per physical partition, and
+// under 20 GB of storage per physical partition on average.
+inline constexpr double kCosmosMergeMaxRuPerPartition = 3000;
+inline constexpr double kCosmosMergeMaxAverageBytesPerPartition = 20 * kBytesPerGigabyte;
 // Burst capacity (burst-capacity.md): a physical partition with less than 3,000 RU/s banks up to
 // 5 minutes of its idle RU/s and spends them at up to 3,000 RU/s.
 inline constexpr double kCosmosBurstBankMinutes = 5;

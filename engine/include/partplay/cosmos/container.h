@@ -61,6 +61,14 @@ struct Workload {
   RequestCosts costs;
 };
 
+// Another container of a shared-throughput database: its name, its storage and the RU/s its
+// requests ask for (spread evenly over the database's physical partitions).
+struct SharedContainer {
+  std::string name;
+  double storage_bytes = 0;
+  double demand_ru = 0;
+};
+
 struct ContainerOptions {
   // kV1 and kV2 need one key path, kMultiHash 1 to 3 (the analysis's key_paths).
   PartitionKeyHashVersion version = PartitionKeyHashVersion::kV2;
@@ -77,6 +85,12 @@ struct ContainerOptions {
   // A serverless container: no provisioned RU/s (ru_per_second, created_ru_per_second,
   // grown_ru_per_second and autoscale are not set); its capacity follows its storage.
   bool serverless = false;
+  // A shared-throughput database (set-throughput.md): ru_per_second (and autoscale) are the
+  // database's, shared by this container and `shared_with` (at most 24 others: 25 in all). The
+  // database is created by the autoscale rule (ceil(RU/s / 10,000) physical partitions, and at
+  // least ceil(storage / 50 GB) for all its containers' data).
+  bool shared_database = false;
+  std::vector<SharedContainer> shared_with;
   // Why a throughput above the 1,000,000 RU/s per container quota is modelled (the support
   // ticket that raised it); empty = such a throughput is refused.
   std::string quota_increase_reason;
@@ -275,6 +289,51 @@ struct Redistribution {
   std::string powershell;
 };
 
+// Merging partitions (merge.md): whether the container meets the docs' two conditions (under
+// 3,000 RU/s per physical partition, under 20 GB per physical partition on average; provisioned
+// throughput only), the layout a merge leaves and what each partition then gets. The docs do not
+// publish the count a merge targets ("an efficient partition layout" for the RU/s set when it
+// runs); the model assumes the fewest that serve the RU/s and the data: max(ceil(RU/s / 10,000),
+// ceil(storage / 50 GB), 1), as even EPK ranges.
+struct MergeView {
+  bool judged = false;  // a provisioned container (merge does not apply to serverless)
+  double ru_per_partition = 0;           // RU/s per physical partition now
+  double average_bytes_per_partition = 0;
+  bool low_throughput = false;           // condition 1
+  bool low_storage = false;              // condition 2
+  bool eligible = false;                 // both, and a merge would leave fewer partitions
+  int64_t partitions_before = 0;
+  int64_t partitions_after = 0;
+  double ru_per_partition_after = 0;
+  double throttled_fraction_before = 0;  // the workload's throttled share, now and after
+  double throttled_fraction_after = 0;
+  std::string reason;
+  std::string azure_cli;   // az cosmosdb sql container merge ... (placeholders for the names)
+  std::string powershell;  // Invoke-AzCosmosDBSqlContainerMerge ... -WhatIf first
+};
+
+// A shared-throughput database (ContainerOptions::shared_database): every container's keys are
+// spread over the database's physical partitions (the docs' picture: a physical partition hosts
+// logical partitions of different containers), each partition has the database's RU/s / P, and a
+// partition's requests from every container throttle together once they pass its share. The other
+// containers' requests are assumed even over the partitions (our assumption; the docs give no
+// placement). `containers` lists this container first.
+struct SharedContainerView {
+  std::string name;  // "this container" for the analysed one
+  double storage_bytes = 0;
+  double demand_ru = 0;
+  double throttled_fraction = 0;
+};
+
+struct SharedDatabaseView {
+  bool judged = false;
+  double ru_per_second = 0;
+  int64_t partitions = 0;
+  double ru_per_partition = 0;
+  std::vector<SharedContainerView> containers;
+  std::string reason;
+};
+
 struct RouteResult {
   PartitionKey filter;
   std::string kind;  // "single" (one EPK), "range" (a prefix: [min, max)), "all"
@@ -300,6 +359,8 @@ struct ContainerReport {
   std::vector<Finding> findings;
   RuNeeded ru_needed;
   Redistribution redistribution;
+  MergeView merge;
+  SharedDatabaseView shared;
   std::optional<RouteResult> route;
   // The EPK of the first logical partitions (all of analysis.partitions, or the first
   // `epks_listed` of a PartitionList), in that order.
