@@ -9,10 +9,13 @@
 //
 // Attributes: mode (cosmos | cassandra | sizing), example (an id of examples/index.json or
 // examples/cql/index.json), src (a data URL relative to the page), key (JSON pointers, comma
-// separated), hash-version (1 | 2 | multihash), ru (RU/s; shows the physical partitions),
+// separated), hash-version (1 | 2 | multihash), ru (RU/s; shows the physical partitions and the
+// service's throughput rules for them), created-ru (the RU/s the container was created with),
+// serverless (a serverless container, in place of ru), shared-with (ru is a shared-throughput
+// database's, shared with these containers: JSON [{"name", "storage_gb", "demand_ru"}]),
 // synthetic (cosmos: use the example's synthetic key), nodes, vnodes, rf (cassandra), view (the
 // panels to show, space or comma separated; all tables when absent): tables summary | partitions |
-// physical (cosmos), results | errors (cassandra); charts, each with its table alternative, map
+// physical | capacity (cosmos), results | errors (cassandra); charts, each with its table alternative, map
 // (the logical → physical map) | histogram (cosmos), ring (cassandra: the ring with the selected
 // row's replicas; select="N" picks the N-th row of the first SELECT, 1 by default) | sizing (St term by term),
 // top (partitions listed, default 10), height (a CSS length; the body scrolls), readonly (no
@@ -38,6 +41,7 @@ import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
 import {engineDefault} from './common/limits.js';
+import {capacityLines} from './cosmos/capacity-lines.js';
 import {summaryFigures} from './cosmos/summary-figures.js';
 import {h, table} from './embed/element-dom.js';
 import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
@@ -131,7 +135,7 @@ let instances = 0;
 export class PartitionPlayground extends HTMLElement {
   static observedAttributes = ['mode', 'example', 'src', 'key', 'hash-version', 'ru', 'nodes', 'vnodes', 'rf',
                                'view', 'height', 'readonly', 'top', 'synthetic', 'select', 'compare', 'queries',
-                               'growth'];
+                               'growth', 'created-ru', 'serverless', 'shared-with'];
 
   #client = null;
   #clientDomain = null;  // the engine module of #client: cosmos, cql or sizing
@@ -306,15 +310,31 @@ export class PartitionPlayground extends HTMLElement {
     const defaultRu = engineDefault('container').ru_per_second;
     const keyText = this.#override.key ?? this.getAttribute('key') ?? entry?.key ?? '/id';
     const keyPaths = keyText.split(',').map((s) => s.trim()).filter(Boolean);
-    const ruAttr = this.getAttribute('ru');
+    const serverless = this.hasAttribute('serverless');
+    // A container is modelled when one is described: ru (or serverless) shows its physical partitions.
+    const ruAttr = serverless ? '' : this.getAttribute('ru');
+    const createdRu = this.getAttribute('created-ru');
     const hashVersion = this.getAttribute('hash-version') ?? (keyPaths.length > 1 ? 'multihash' : null);
     let container = null;
     const wantsMap = this.views.includes('map');
     if (ruAttr !== null || hashVersion !== null || wantsMap) {
       container = {...(entry?.container ?? {})};
-      if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
+      if (serverless) {
+        container.serverless = true;
+        delete container.ru_per_second;
+        delete container.created_ru_per_second;
+      } else {
+        if (ruAttr !== null) container.ru_per_second = Number(ruAttr);
+        if (createdRu !== null) container.created_ru_per_second = Number(createdRu);
+        if (!container.ru_per_second) container.ru_per_second = defaultRu;
+        const sharedWith = this.getAttribute('shared-with');
+        if (sharedWith !== null) {
+          // A shared-throughput database: ru is the database's; the others as JSON, read by the engine.
+          container.shared_database = true;
+          container.shared_with = JSON.parse(sharedWith);
+        }
+      }
       if (hashVersion !== null) container.hash_version = hashVersion;
-      if (!container.ru_per_second) container.ru_per_second = defaultRu;
     }
     const synthetic = this.hasAttribute('synthetic') && entry?.synthetic
       ? {separator: '.', ...entry.synthetic} : undefined;
@@ -364,6 +384,11 @@ export class PartitionPlayground extends HTMLElement {
         [{text: 'partition', num: true}, {text: 'logical partitions', num: true}, {text: 'items', num: true},
          {text: 'bytes', num: true}, {text: 'RU/s share', num: true}, {text: 'RU/s demand', num: true},
          {text: 'throttled', num: true}], rows, {testid: 'physical'})]));
+    }
+    if (layout && ruAttr !== null && show('capacity')) {
+      // The service's throughput rules for this container, as the page's container section words them.
+      out.push(h('section', {testid: 'capacity'}, [
+        h('ul', {className: 'capacity'}, capacityLines(report.container).map(({testid, text}) => h('li', {testid, text})))]));
     }
     this.#clearCharts();
     this.#dom.output.replaceChildren(...out);

@@ -130,3 +130,10 @@ export function formatKey(key) {
 export function truncate(text, max = 80) {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** RU/s, as a whole number or with one decimal when small: 9000 -> "9,000", 2.5 -> "2.5". */
+export function formatRu(ru) {
+  if (ru === null || ru === undefined || Number.isNaN(ru)) return '–';
+  if (ru !== 0 && Math.abs(ru) < 10) return new Intl.NumberFormat(undefined, {maximumFractionDigits: 1}).format(ru);
+  return formatInt(Math.round(ru));
+}

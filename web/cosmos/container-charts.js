@@ -5,7 +5,9 @@
 //   renderPartitionMap(element, report.container.before, {route: report.container.route});
 //   renderDemandChart(element, report.container.before);
 import {frame} from '../common/charts.js';
-import {formatBytes, formatInt, formatKey, formatPercent, truncate} from '../common/format.js';
+import {formatBytes, formatInt, formatKey, formatPercent, formatRu, truncate} from '../common/format.js';
+
+export {formatRu};
 import {limitValue} from '../common/limits.js';
 
 const d3 = () => {
@@ -27,12 +29,6 @@ export function epkRangeText(range, keep = 4) {
   return `[${shortEpk(range.min, keep)}, ${shortEpk(range.max, keep)})`;
 }
 
-/** RU/s, as a whole number or with one decimal when small: 9000 -> "9,000", 2.5 -> "2.5". */
-export function formatRu(ru) {
-  if (ru === null || ru === undefined || Number.isNaN(ru)) return '–';
-  if (ru !== 0 && Math.abs(ru) < 10) return new Intl.NumberFormat(undefined, {maximumFractionDigits: 1}).format(ru);
-  return formatInt(Math.round(ru));
-}
 
 /**
  * The blocks one physical partition's column stacks, bottom to top: its listed logical partitions

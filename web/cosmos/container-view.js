@@ -5,6 +5,7 @@
 // text only.
 import {limitText, limitValue} from '../common/limits.js';
 import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
+import {capacityLines} from './capacity-lines.js';
 import {fillTable, h, keyNode, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '../common/format.js';
 
@@ -200,6 +201,32 @@ export function physicalExplanation(c, layout) {
   return text;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Capacity: the service's throughput rules applied to this container (report.container.before:
+// change, instant maximum, minimum, autoscale billing, burst; ru_needed; redistribution).
+
+/** The capacity lines and, when the workload throttles, the redistribution commands. */
+export function renderCapacity(root, report) {
+  const byTestId = scopedByTestId(root);
+  const list = byTestId('capacity-lines');
+  if (!list) return;
+  const c = report.container;
+  list.replaceChildren(...capacityLines(c).map(({testid, text}) => h('li', {testid, text})));
+  const merge = byTestId('merge-commands');
+  merge.hidden = !c.merge?.eligible;
+  if (!merge.hidden) {
+    byTestId('merge-cli').textContent = c.merge.azure_cli;
+    byTestId('merge-ps').textContent = c.merge.powershell;
+  }
+  const red = c.redistribution;
+  const commands = byTestId('redistribution-commands');
+  commands.hidden = !(red?.judged && red.possible);
+  if (commands.hidden) return;
+  byTestId('redistribution-cli').textContent = (red.azure_cli ?? []).join('\n');
+  byTestId('redistribution-ps').textContent = red.powershell ?? '';
+  commands.dataset.total = String(red.total_ru_per_second);
+}
+
 function routeText(route, ranges) {
   if (!route) return '';
   const ids = route.range_ids ?? [];
@@ -243,10 +270,13 @@ export function renderContainer(root, report, {mapEl}) {
   explain.dataset.ranges = String(n);
   explain.dataset.forThroughput = String(layout.partitions_for_throughput);
   explain.dataset.forStorage = String(layout.partitions_for_storage);
+  renderCapacity(root, report);
 
   byTestId('hash-hint').textContent = HASH_HINTS[c.hash_version] ?? '';
   const ruHint = byTestId('ru-hint');
-  if (c.autoscale) {
+  if (c.serverless) {
+    ruHint.textContent = 'Serverless: no provisioned RU/s; the service sets the capacity by the data stored (see below).';
+  } else if (c.autoscale) {
     const min = c.autoscale_min_ru_per_second ?? c.ru_per_second / 10;
     ruHint.textContent = `Autoscale scales between ${formatRu(min)} RU/s (10% of the maximum) and ${formatRu(c.ru_per_second)} RU/s; ` +
       'the physical partitions are sized for the maximum.';

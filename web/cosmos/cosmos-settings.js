@@ -34,6 +34,45 @@ export function createSettings(ctx) {
     return el.spreadSelect.value === 'field' && path ? path : undefined;
   }
 
+  /** The shared-database options from its checkbox and rows: {shared_database, shared_with} or none. */
+  function sharedOptions() {
+    if (!el.sharedDatabase.checked || el.ruServerless.checked) return {};
+    const rows = [...el.sharedWith.tBodies[0].rows].map((tr) => {
+      const [name, gb, ru] = tr.querySelectorAll('input');
+      return {name: name.value.trim(), storage_gb: numberFrom(gb, 0), demand_ru: numberFrom(ru, 0)};
+    });
+    return {shared_database: true, shared_with: rows};
+  }
+
+  /** A row of the shared database's other containers (name, storage in GB, RU/s it asks for). */
+  function addSharedRow({name = '', storage_gb = '', demand_ru = ''} = {}) {
+    const body = el.sharedWith.tBodies[0];
+    const n = body.rows.length + 1;
+    const tr = document.createElement('tr');
+    const cell = (input) => { const td = document.createElement('td'); td.append(input); return td; };
+    const input = (type, value, label) => {
+      const i = document.createElement('input');
+      i.type = type;
+      i.value = String(value);
+      i.setAttribute('aria-label', label);
+      if (type === 'number') i.min = '0';
+      return i;
+    };
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'small';
+    remove.textContent = 'Remove';
+    remove.addEventListener('click', () => {
+      tr.remove();
+      el.containerForm.dispatchEvent(new Event('change', {bubbles: true}));
+    });
+    tr.append(cell(input('text', name || `container ${n}`, `container ${n}: name`)),
+              cell(input('number', storage_gb, `container ${n}: storage in GB`)),
+              cell(input('number', demand_ru, `container ${n}: RU/s it asks for`)), cell(remove));
+    tr.dataset.testid = 'shared-row';
+    body.append(tr);
+  }
+
   /** ContainerOptions (protocol.js) for the analysis in `slot` ('main' or 'synthetic'). */
   function containerOptions(slot) {
     let hash = el.hashVersion.value;
@@ -46,8 +85,12 @@ export function createSettings(ctx) {
     return {
       hash_version: hash,
       large_partition_keys: hash === '1' ? el.largeKeys.checked : true,
-      ru_per_second: numberFrom(el.ruInput, defaults.ru_per_second, {min: 0}),
+      // Serverless: no RU/s (its capacity follows its storage); created: blank is "as now".
+      ...(el.ruServerless.checked ? {serverless: true}
+        : {ru_per_second: numberFrom(el.ruInput, defaults.ru_per_second, {min: 0}),
+           ...(el.createdRuInput.value.trim() ? {created_ru_per_second: numberFrom(el.createdRuInput, 0, {min: 0})} : {})}),
       autoscale: el.ruAutoscale.checked,
+      ...sharedOptions(),
       growth: numberFrom(el.growthInput, defaults.growth, {min: 1}),
       grown_ru_per_second: numberFrom(el.grownRuInput, defaults.grown_ru_per_second, {min: 0}),
       workload: {
@@ -94,6 +137,14 @@ export function createSettings(ctx) {
     el.largeKeysLabel.classList.toggle('disabled', !v1);
     el.largeKeysLabel.title = v1 ? '' : 'V2 and MultiHash containers always accept large partition keys.';
     el.ruLabel.textContent = el.ruAutoscale.checked ? 'Autoscale maximum RU/s' : 'Provisioned RU/s';
+    const serverless = el.ruServerless.checked;
+    el.ruInput.disabled = serverless;
+    el.createdRuInput.disabled = serverless;
+    el.sharedDatabase.disabled = serverless;
+    const shared = el.sharedDatabase.checked && !serverless;
+    el.sharedWith.hidden = !shared;
+    el.sharedAdd.hidden = !shared;
+    if (shared && el.sharedWith.tBodies[0].rows.length === 0) addSharedRow();
     el.weightPathLabel.hidden = el.spreadSelect.value !== 'field';
     el.zipfLabel.hidden = el.spreadSelect.value !== 'zipf';
     const kind = el.syntheticKind.value;
@@ -114,7 +165,9 @@ export function createSettings(ctx) {
     el.ruInput.value = String(settings.ru_per_second ?? d.ru_per_second);
     el.quickRuInput.value = el.ruInput.value;
     el.ruAutoscale.checked = !!(settings.autoscale ?? d.autoscale);
-    el.ruManual.checked = !el.ruAutoscale.checked;
+    el.ruServerless.checked = !!settings.serverless && !el.ruAutoscale.checked;
+    el.ruManual.checked = !el.ruAutoscale.checked && !el.ruServerless.checked;
+    el.createdRuInput.value = settings.created_ru_per_second ? String(settings.created_ru_per_second) : '';
     el.growthInput.value = String(settings.growth ?? d.growth);
     el.grownRuInput.value = String(settings.grown_ru_per_second ?? d.grown_ru_per_second);
     el.readsInput.value = String(w.point_reads_per_second);
@@ -198,6 +251,11 @@ export function createSettings(ctx) {
     el.syntheticSeparator.value = syn.separator;
     el.syntheticBuckets.value = String(syn.buckets);
   }
+
+  el.sharedAdd.addEventListener('click', () => {
+    addSharedRow();
+    el.containerForm.dispatchEvent(new Event('change', {bubbles: true}));
+  });
 
   return {applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls,
           applySettingsToControls, syntheticFromForm, parseRoute};

@@ -237,11 +237,23 @@ export const COSMOS_TEMPLATE = `
                 <span>Manual</span></label>
               <label><input type="radio" name="throughput-mode" value="autoscale" data-testid="ru-autoscale">
                 <span>Autoscale</span></label>
+              <label><input type="radio" name="throughput-mode" value="serverless" data-testid="ru-serverless">
+                <span>Serverless</span></label>
             </div>
             <label class="field-label" for="ru-input" id="ru-label">Provisioned RU/s</label>
             <input type="number" id="ru-input" data-testid="ru-input" min="0" step="100"
                    inputmode="numeric">
             <p class="hint" id="ru-hint" data-testid="ru-hint"></p>
+            <label class="field-label" for="created-ru-input" id="created-ru-label">Created with RU/s (blank: as now)</label>
+            <input type="number" id="created-ru-input" data-testid="created-ru-input" min="0" step="100"
+                   inputmode="numeric" placeholder="as now">
+            <label class="check"><input type="checkbox" id="shared-database" data-testid="shared-database">
+              <span>A shared-throughput database: the RU/s are the database's, shared with these containers</span></label>
+            <table class="shared-with" data-testid="shared-with" hidden>
+              <thead><tr><th scope="col">other container</th><th scope="col">storage (GB)</th><th scope="col">RU/s it asks for</th><th scope="col"><span class="visually-hidden">remove</span></th></tr></thead>
+              <tbody></tbody>
+            </table>
+            <button type="button" class="small" data-testid="shared-add" hidden>Add a container</button>
           </fieldset>
         </form>
 
@@ -259,6 +271,22 @@ export const COSMOS_TEMPLATE = `
             <span class="figure-sub" data-testid="physical-balance-verdict">1.00 = perfectly balanced</span></div>
         </div>
         <p class="explain-line" id="physical-explain" data-testid="physical-explain" aria-live="polite"></p>
+        <section class="capacity" data-testid="capacity" aria-label="Throughput rules">
+          <h3>What the service does with this throughput</h3>
+          <ul class="capacity-lines" data-testid="capacity-lines"></ul>
+          <details data-testid="merge-commands" hidden>
+            <summary>Merging partitions: the Azure CLI and PowerShell commands (preview feature; PowerShell's -WhatIf runs the service's own simulation)</summary>
+            <pre class="command" data-testid="merge-cli"></pre>
+            <pre class="command" data-testid="merge-ps"></pre>
+          </details>
+          <details data-testid="redistribution-commands" hidden>
+            <summary>Throughput redistribution: the Azure CLI and PowerShell commands (preview feature)</summary>
+            <pre class="command" data-testid="redistribution-cli"></pre>
+            <pre class="command" data-testid="redistribution-ps"></pre>
+            <p class="hint">The ids are the model's physical partitions; list the service's with
+              <code>az cosmosdb sql container retrieve-partition-throughput --all-partitions</code>.</p>
+          </details>
+        </section>
 
         <figure class="wide-figure">
           <div class="chart map-chart" id="partition-map" data-testid="partition-map"></div>

@@ -119,7 +119,10 @@ const WORKLOAD = optional({point_reads_per_second: '?number', writes_per_second:
                            query_ru: '?number'});
 /** ContainerOptions (the engine's report options, docs/report.md "Options"). */
 const CONTAINER = optional({hash_version: '?string', large_partition_keys: '?boolean', ru_per_second: '?number',
-                            autoscale: '?boolean', growth: '?number', grown_ru_per_second: '?number', workload: WORKLOAD,
+                            autoscale: '?boolean', created_ru_per_second: '?number', serverless: '?boolean',
+                            quota_increase_reason: '?string', shared_database: '?boolean',
+                            shared_with: optional([{name: 'string', storage_gb: '?number', demand_ru: '?number'}]),
+                            growth: '?number', grown_ru_per_second: '?number', workload: WORKLOAD,
                             route: '?array', top_per_range: '?number'});
 /** RingOptions (cassandra/ring.h). */
 const RING = {nodes: '?number', num_tokens: '?number', seed: '?number', random_tokens: '?boolean',
