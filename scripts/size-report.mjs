@@ -95,9 +95,11 @@ const ELEMENT = ['partition-playground.js', 'worker/worker.js'];
 const API = 'engine/partplay-api.mjs';
 const CHART_EXTRAS = ['vendor/d3.min.js', 'charts.css'];
 const MODES = [
-  {mode: 'cosmos', domain: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js'},
-  {mode: 'cassandra', domain: 'cql', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js'},
-  {mode: 'sizing', domain: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js'},
+  // lazy: what the element imports in that mode only (partition-playground.js).
+  {mode: 'cosmos', domain: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js',
+   lazy: ['cosmos/capacity-lines.js', 'cosmos/summary-figures.js']},
+  {mode: 'cassandra', domain: 'cql', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js', lazy: []},
+  {mode: 'sizing', domain: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js', lazy: []},
 ];
 // The worker imports a handler module on its first request (worker/handlers/index.js): a mode
 // loads the modules of its domain's request types (protocol.js REQUESTS), as the site has them.
@@ -107,10 +109,11 @@ const handlerModules = (domain) => new Set(REQUESTS.filter((e) => e.domain === d
   .map((e) => `worker/handlers/${LAZY_HANDLERS[e.type][0]}.js`));
 
 const report = {modes: [], page: null};
-for (const {mode, domain, engine, views} of MODES) {
+for (const {mode, domain, engine, views, lazy} of MODES) {
   const handlers = handlerModules(domain);
   for (const charts of [false, true]) {
-    const wanted = (path) => path === API || path === engine || handlers.has(path) || (charts && path === views);
+    const wanted = (path) => path === API || path === engine || handlers.has(path) || lazy.includes(path) ||
+      (charts && path === views);
     const files = follow([...ELEMENT, ...(charts ? CHART_EXTRAS : [])], wanted).map(measure);
     report.modes.push({mode, charts, files, total: sum(files)});
   }

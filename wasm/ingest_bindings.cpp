@@ -265,11 +265,16 @@ class ParseLimitProbe {
 
 }  // namespace
 
+// PARTPLAY_ELEMENT_MODULE (partplay-cosmos, the element's module; CMakeLists.txt): only what the
+// element asks. It reads text and URLs in one pass, never a file in parts (web/worker/client.js
+// splits only a File), and sizes nothing from data: no parts, no data sizing, no parse-limit probe.
 EMSCRIPTEN_BINDINGS(partplay_ingest) {
+#if !PARTPLAY_ELEMENT_MODULE
   emscripten::class_<ParseLimitProbe>("ParseLimitProbe")
       .constructor<>()
       .function("buffer", &ParseLimitProbe::buffer)
       .function("parse", &ParseLimitProbe::parse);
+#endif
   emscripten::class_<Analysis>("Analysis")
       .constructor<>()
       .function("configure", &Analysis::configure)
@@ -277,14 +282,17 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("commitChunk", &Analysis::commitChunk)
       .function("finish", &Analysis::finish)
       .function("progress", &Analysis::progress)
-      .function("report", &Analysis::report)
+#if !PARTPLAY_ELEMENT_MODULE
       .function("dataSizing", &Analysis::dataSizing)
       .function("configurePart", &Analysis::configurePart)
       .function("finishPartial", &Analysis::finishPartial)
       .function("addPart", &Analysis::addPart)
       .function("partialBuffer", &Analysis::partialBuffer)
       .function("addPartial", &Analysis::addPartial)
-      .function("merge", &Analysis::merge);
+      .function("merge", &Analysis::merge)
+#endif
+      .function("report", &Analysis::report);
+#if !PARTPLAY_ELEMENT_MODULE
   emscripten::function("planParts", &PlanPageParts);
   emscripten::function("retryParts", &RetryPageParts);
   emscripten::class_<SplitSearch>("SplitSearch")
@@ -292,4 +300,5 @@ EMSCRIPTEN_BINDINGS(partplay_ingest) {
       .function("window", &SplitSearch::window)
       .function("offer", &SplitSearch::offer)
       .function("cuts", &SplitSearch::cuts);
+#endif
 }

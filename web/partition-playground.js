@@ -41,8 +41,6 @@ import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
 import {engineDefault} from './common/limits.js';
-import {capacityLines} from './cosmos/capacity-lines.js';
-import {summaryFigures} from './cosmos/summary-figures.js';
 import {h, table} from './embed/element-dom.js';
 import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
 
@@ -349,7 +347,10 @@ export class PartitionPlayground extends HTMLElement {
       : keyPaths.join(', ');
     const out = [];
     if (show('summary')) {
-      // The page's summary figures (cosmos/summary-figures.js), the ones an embed has room for.
+      // The page's summary figures (cosmos/summary-figures.js, imported in this mode only), the
+      // ones an embed has room for.
+      const {summaryFigures} = await import('./cosmos/summary-figures.js');
+      if (client !== this.#client) return;
       const all = new Map(summaryFigures(report).map((f) => [f.id, f]));
       const figures = ['items', 'partitions', 'largest', 'gini', 'undefined'].map((id) => all.get(id));
       const layout = report.container?.before;
@@ -386,7 +387,10 @@ export class PartitionPlayground extends HTMLElement {
          {text: 'throttled', num: true}], rows, {testid: 'physical'})]));
     }
     if (layout && ruAttr !== null && show('capacity')) {
-      // The service's throughput rules for this container, as the page's container section words them.
+      // The service's throughput rules for this container, as the page's container section words
+      // them (imported here: the Cassandra and sizing modes never load it).
+      const {capacityLines} = await import('./cosmos/capacity-lines.js');
+      if (client !== this.#client) return;
       out.push(h('section', {testid: 'capacity'}, [
         h('ul', {className: 'capacity'}, capacityLines(report.container).map(({testid, text}) => h('li', {testid, text})))]));
     }

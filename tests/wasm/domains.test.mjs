@@ -67,6 +67,15 @@ describe('the per-domain engine modules', () => {
     assert.throws(() => sizing.createCqlSession(), /no CQL session/);
     assert.throws(() => sizing.newAnalysis({key_paths: ['/id']}), TypeError);
     assert.throws(() => cosmosFast.createCqlSession(), /no CQL session/);
+    // The element's Cosmos DB module: no analysis in parts, no data sizing, no parse-limit probe.
+    assert.throws(() => cosmos.newAnalysisPart({key_paths: ['/id']}), TypeError);
+    assert.throws(() => cosmos.mergePartials([]), TypeError);
+    assert.throws(() => cosmos.parseLimit(new Uint8Array(1)), TypeError);
+    assert.throws(() => cosmos.planParts({inputBytes: 1}), TypeError);
+    const a = cosmos.newAnalysis({key_paths: ['/id']});
+    assert.throws(() => a.dataSizing(), TypeError);
+    a.dispose();
+    assert.equal(typeof cosmosFast.planParts({inputBytes: 1 << 20}), 'object');
     for (const engine of [cosmos, cosmosFast, cql, sizing]) {
       assert.deepEqual(engine.limits(), all.limits());
       assert.deepEqual(engine.errorCodes(), all.errorCodes());

@@ -25,7 +25,6 @@
 // the `retireHeapBytes` option) in its part is stopped once its partial state has arrived.
 import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
 import {setLimits, setVocabulary} from '../common/limits.js';
-import {WorkerPool} from './pool.js';
 import {REQUESTS, Reply, Request, SourceKind, requestEntry, validateRequest} from './protocol.js';
 
 export {PartplayError as PlaygroundError};
@@ -101,7 +100,7 @@ export class PlaygroundClient extends EventTarget {
     this.#workerUrl = withPageSimd(workerUrl ?? new URL('./worker.js', import.meta.url));
     this.workers = Number.isInteger(workers) && workers >= 1 ? workers : askedWorkers();
     this.#retireHeapBytes = Number.isFinite(retireHeapBytes) && retireHeapBytes >= 0 ? retireHeapBytes : null;
-    this.#pool = new WorkerPool(() => startModuleWorker(this.#workerUrl));
+    this.#pool = null;  // pool.js, imported with the first analysis in parts (#poolOf)
     this.#startWorker();
   }
 
@@ -311,7 +310,9 @@ export class PlaygroundClient extends EventTarget {
       if (job.cancelled) throw cancelledError();
       if (cuts.length === 0) return await this.#onePassOf(job, request, onProgress);
       const edges = [0, ...cuts, file.size];
-      this.#pool.warm(edges.length - 2);
+      const pool = await this.#poolOf();
+      if (job.cancelled) throw cancelledError();
+      pool.warm(edges.length - 2);
       const retireHeapBytes = this.#retireHeapBytes ?? plan.retire_heap_bytes;
       for (let idRecords = false; ; idRecords = true) {
         const round = performance.now();
@@ -327,11 +328,11 @@ export class PlaygroundClient extends EventTarget {
           };
           const finished = (r) => ({...r, ms: performance.now() - round});
           if (k === 0) return here(Request.ANALYZE_PART, payload, {onProgress: progress}).then(finished);
-          const call = this.#pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
+          const call = pool.call(k - 1, Request.ANALYZE_PART, payload, {onProgress: progress});
           return track({id: call.id, promise: call.promise.catch((e) => Promise.reject(new PartplayError(e)))},
-                       (id) => this.#pool.cancel(k - 1, id)).then((r) => {
+                       (id) => pool.cancel(k - 1, id)).then((r) => {
             // Its partial state is here: a grown heap goes now, before the merge needs memory.
-            const retired = r.heapBytes > retireHeapBytes && this.#pool.retire(k - 1);
+            const retired = r.heapBytes > retireHeapBytes && pool.retire(k - 1);
             return {...finished(r), retired};
           });
         });
@@ -407,7 +408,7 @@ export class PlaygroundClient extends EventTarget {
    * running pool worker's. Resolves to {workers: [{worker: 'page' | 'pool', index, engines, bytes}], bytes}.
    */
   async heap() {
-    const pool = this.#pool.callEach(Request.HEAP);
+    const pool = this.#pool?.callEach(Request.HEAP) ?? [];
     const [page, ...others] = await Promise.all([
       this.#call(Request.HEAP, {}),
       ...pool.map(({promise}) => promise.catch((e) => Promise.reject(new PartplayError(e)))),
@@ -427,9 +428,18 @@ export class PlaygroundClient extends EventTarget {
     return this.#call(Request.CANCEL, target === undefined ? {} : {target});
   }
 
+  /** The pool of extra workers, its module imported on the first analysis in parts. */
+  async #poolOf() {
+    if (!this.#pool) {
+      const {WorkerPool} = await import('./pool.js');
+      this.#pool ??= new WorkerPool(() => startModuleWorker(this.#workerUrl));
+    }
+    return this.#pool;
+  }
+
   terminate() {
     const stopped = {codeName: ErrorCodeNames.CANCELLED, message: 'The client was terminated.'};
-    this.#pool.terminate(new PartplayError(stopped).toJSON());
+    this.#pool?.terminate(new PartplayError(stopped).toJSON());
     this.#worker.terminate();
     this.#fail(new PartplayError(stopped));
   }
