@@ -40,6 +40,9 @@ async function setNumber(page, testid, value) {
   });
 }
 
+/** The native CLI's JSON report of an example with these arguments. */
+const cliReport = (file, args) => JSON.parse(execFileSync(CLI, ['analyze', ...args, '--format', 'json', join(examplesDir, file)],
+                                                          {encoding: 'utf8', maxBuffer: 1 << 28}));
 const lineText = (page, id) => page.textContent(`${byTestId('capacity-lines')} ${byTestId(id)}`);
 const lineIds = (page) => page.$$eval(`${byTestId('capacity-lines')} li`, (lis) => lis.map((li) => li.dataset.testid));
 
@@ -74,6 +77,19 @@ describe('The service\'s throughput rules on the page', {timeout: 8 * TIMEOUT}, 
       assert.ok(await page.isVisible(byTestId('merge-commands')));
       assert.ok((await page.textContent(byTestId('merge-cli'))).startsWith('az cosmosdb sql container merge'));
 
+      // Burst capacity: with 3,000 reads/s some of those 600 RU/s partitions ask a little more than
+      // their share; the busiest one banks 5 minutes of its share and spends it (the CLI's figures).
+      await setNumber(page, 'reads-input', 3000);
+      const scaled = cliReport('orders.ndjson', ['--key', '/customerId', '--ru', '6000', '--created-ru', '60000', '--reads', '3000']);
+      const bursting = scaled.container.before.ranges.filter((r) => r.burst_eligible && r.burst_seconds > 0);
+      assert.ok(bursting.length > 0, 'some partition bursts');
+      const busiest = bursting.reduce((a, b) => (b.demand_ru > a.demand_ru ? b : a));
+      const burst = await lineText(page, 'capacity-burst');
+      assert.ok(burst.startsWith(`Burst capacity: P${busiest.id} banks ${fmt(Math.round(busiest.burst_bank_ru))} RU of idle ` +
+                                 `throughput and absorbs its ${fmt(Math.round(busiest.demand_ru))} RU/s for `), burst);
+      assert.equal(busiest.burst_bank_ru, 600 * 300, 'five minutes of a 600 RU/s share');
+      await setNumber(page, 'reads-input', 0);
+
       // Below the floor (1% of the highest RU/s ever, 600, or 400): an error naming the floor.
       await setNumber(page, 'ru-input', 500);
       assert.ok(await page.isVisible(byTestId('error-panel')));
@@ -106,17 +122,25 @@ describe('The service\'s throughput rules on the page', {timeout: 8 * TIMEOUT}, 
     const {page, problems, close} = await openPage();
     try {
       await analysisAfter(page, () => page.selectOption(byTestId('example-select'), 'food'));
-      const report = JSON.parse(execFileSync(CLI, [
-        'analyze', '--key', '/foodGroup', '--ru', '30000', '--reads', '20000', '--writes', '500', '--format', 'json',
-        join(examplesDir, 'food.json')], {encoding: 'utf8', maxBuffer: 1 << 28}));
+      const report = cliReport('food.json', ['--key', '/foodGroup', '--ru', '30000', '--reads', '20000', '--writes', '500']);
       const c = report.container;
       assert.ok(c.ru_needed.judged && c.redistribution.judged, 'the food example\'s workload throttles');
       assert.equal(await lineText(page, 'capacity-needed'), `RU/s needed so that no physical partition throttles: ${c.ru_needed.reason}`);
       assert.equal(await lineText(page, 'capacity-redistribution'), `Throughput redistribution: ${c.redistribution.reason}`);
-      assert.equal(await page.isVisible(byTestId('redistribution-commands')), false, 'closed until asked');
+      const details = await page.$eval(byTestId('redistribution-commands'), (d) => ({hidden: d.hidden, open: d.open}));
+      assert.deepEqual(details, {hidden: !c.redistribution.possible, open: false}, 'shown when possible, closed until asked');
       if (c.redistribution.possible) {
         assert.equal(await page.textContent(byTestId('redistribution-cli')), c.redistribution.azure_cli.join('\n'));
       }
+      // Autoscale: the hour's bill, every partition scaled to the busiest one's need or each alone.
+      await analysisAfter(page, () => page.check(byTestId('ru-autoscale')));
+      const auto = cliReport('food.json', ['--key', '/foodGroup', '--ru', '30000', '--autoscale', '--reads', '20000', '--writes', '500'])
+        .container.before;
+      assert.ok(auto.autoscale_billed_ru_per_second > 0);
+      assert.equal(await lineText(page, 'capacity-autoscale'),
+                   `Autoscale billing for this workload, per hour: ${fmt(Math.round(auto.autoscale_billed_ru_per_second))} RU/s ` +
+                   '(every partition scaled to the busiest one\'s need), ' +
+                   `${fmt(Math.round(auto.autoscale_dynamic_billed_ru_per_second))} RU/s with dynamic scaling (each partition on its own).`);
       assert.deepEqual(problems, []);
     } finally {
       await close();
@@ -158,7 +182,8 @@ describe('The same rules in the element', {timeout: 2 * TIMEOUT}, () => {
       await page.evaluate(async () => {
         await import('./partition-playground.js');
         for (const [id, attrs] of [['pp-raised', {ru: '30000', 'created-ru': '12000'}], ['pp-serverless', {serverless: ''}],
-                                   ['pp-shared', {ru: '20000', 'shared-with': '[{"name": "audit", "storage_gb": 3, "demand_ru": 4000}]'}]]) {
+                                   ['pp-shared', {ru: '20000', 'shared-with': '[{"name": "audit", "storage_gb": 3, "demand_ru": 4000}]'}],
+                                   ['pp-food', {example: 'food', key: '/foodGroup', ru: '30000'}]]) {
           const el = document.createElement('partition-playground');
           el.id = id;
           for (const [k, v] of Object.entries({mode: 'cosmos', example: 'orders', key: '/customerId', readonly: '', ...attrs})) {
@@ -177,13 +202,24 @@ describe('The same rules in the element', {timeout: 2 * TIMEOUT}, () => {
       assert.ok(raised['capacity-change'].includes(`${RULES.created(12000)} → 3 physical partitions`));
       assert.ok(raised['capacity-instant'].startsWith(`Instant maximum: ${fmt(RULES.instant(3))} RU/s`));
       assert.ok(raised['capacity-minimum'].startsWith('Lowest throughput it can be set to: 400 RU/s'));
-      // The page (its default container: 400 RU/s) words its own lines the same way.
+      // The page with the same container words every line alike (one module, capacity-lines.js).
+      await setNumber(page, 'created-ru-input', 12000);
+      await setNumber(page, 'ru-input', 30000);
+      const samePage = Object.fromEntries(await Promise.all((await lineIds(page)).map(async (id) => [id, await lineText(page, id)])));
+      assert.deepEqual(raised, samePage);
       assert.ok(pageLines['capacity-minimum'].startsWith('Lowest throughput it can be set to: 400 RU/s'));
       assert.equal(await elementSettled(page, 'pp-shared', problems), 'ready');
       const shared = await lines('pp-shared');
       assert.ok(shared['capacity-shared'].startsWith('Shared-throughput database: The database\'s 20,000 RU/s are shared by 2 ' +
                                                       'containers on its 2 physical partitions (10,000 RU/s each).'), shared['capacity-shared']);
       assert.ok(shared['capacity-shared'].includes('audit: 4,000 RU/s asked'), shared['capacity-shared']);
+      // The food example brings its workload (examples/index.json): the engine's sentences.
+      assert.equal(await elementSettled(page, 'pp-food', problems), 'ready');
+      const food = await lines('pp-food');
+      const c = cliReport('food.json', ['--key', '/foodGroup', '--ru', '30000', '--reads', '20000', '--writes', '500']).container;
+      assert.equal(food['capacity-needed'], `RU/s needed so that no physical partition throttles: ${c.ru_needed.reason}`);
+      assert.equal(food['capacity-redistribution'], `Throughput redistribution: ${c.redistribution.reason}`);
+      assert.equal(food['capacity-merge'], `Merging partitions: ${c.merge.reason}`);
       const serverless = await lines('pp-serverless');
       assert.ok(serverless['capacity-serverless'].includes('5,000 RU/s in all'), JSON.stringify(serverless));
       assert.deepEqual(problems, []);

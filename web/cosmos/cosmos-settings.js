@@ -61,7 +61,9 @@ export function createSettings(ctx) {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'small';
-    remove.textContent = 'Remove';
+    remove.textContent = '✕';
+    remove.title = 'Remove this container';
+    remove.setAttribute('aria-label', `remove container ${n}`);
     remove.addEventListener('click', () => {
       tr.remove();
       el.containerForm.dispatchEvent(new Event('change', {bubbles: true}));

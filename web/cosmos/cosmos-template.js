@@ -250,7 +250,7 @@ export const COSMOS_TEMPLATE = `
             <label class="check"><input type="checkbox" id="shared-database" data-testid="shared-database">
               <span>A shared-throughput database: the RU/s are the database's, shared with these containers</span></label>
             <table class="shared-with" data-testid="shared-with" hidden>
-              <thead><tr><th scope="col">other container</th><th scope="col">storage (GB)</th><th scope="col">RU/s it asks for</th><th scope="col"><span class="visually-hidden">remove</span></th></tr></thead>
+              <thead><tr><th scope="col">other container</th><th scope="col">GB stored</th><th scope="col">RU/s asked</th><th scope="col"><span class="visually-hidden">remove</span></th></tr></thead>
               <tbody></tbody>
             </table>
             <button type="button" class="small" data-testid="shared-add" hidden>Add a container</button>

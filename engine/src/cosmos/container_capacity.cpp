@@ -309,17 +309,19 @@ StatusOr<RuNeeded> ComputeRuNeeded(const Model& m, Version version, double stora
         FormatRate(kCosmosPhysicalPartitionRuPerSecond));
   } else if (out.manual_rescaled_ru_per_second < out.manual_ru_per_second) {
     out.reason = fmt::format(
-        "Created with {} no physical partition throttles; created with {} ({} partitions) and "
+        "Created with {} no physical partition throttles; created with {} ({} partition{}) and "
         "then set to {}, none does either.",
         FormatRate(out.manual_ru_per_second), FormatRate(out.manual_rescaled_created_ru_per_second),
         GroupThousands(static_cast<uint64_t>(out.manual_rescaled_partitions)),
+        out.manual_rescaled_partitions == 1 ? "" : "s",
         FormatRate(out.manual_rescaled_ru_per_second));
   } else {
     out.reason = fmt::format(
-        "Created with {} ({} physical partitions), no physical partition "
+        "Created with {} ({} physical partition{}), no physical partition "
         "throttles{}.",
         FormatRate(out.manual_ru_per_second),
         GroupThousands(static_cast<uint64_t>(out.manual_partitions)),
+        out.manual_partitions == 1 ? "" : "s",
         out.manual_ru_per_second <= RoundUpToStep(floor_manual)
             ? " (the least this container may be set to)"
             : "; 100 RU/s less, one does");
