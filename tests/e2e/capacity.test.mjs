@@ -62,6 +62,8 @@ describe('The service\'s throughput rules on the page', {timeout: 8 * TIMEOUT}, 
       assert.ok((await lineText(page, 'capacity-instant')).startsWith(`Instant maximum: ${fmt(RULES.instant(after))} RU/s`));
       assert.ok((await lineText(page, 'capacity-minimum')).startsWith(
         `Lowest throughput it can be set to: ${fmt(RULES.minimum(0, 30000))} RU/s`));
+      // The floor beside the RU/s input too.
+      assert.match(await page.textContent(byTestId('ru-hint')), new RegExp(`The lowest it can be set to: ${fmt(RULES.minimum(0, 30000))} RU/s`));
 
       // A creation above the current figure is a scale-down: the same partitions, less RU/s each,
       // and a merge that the docs' two conditions allow.

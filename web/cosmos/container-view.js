@@ -277,11 +277,12 @@ export function renderContainer(root, report, {mapEl}) {
   if (c.serverless) {
     ruHint.textContent = 'Serverless: no provisioned RU/s; the service sets the capacity by the data stored (see below).';
   } else if (c.autoscale) {
-    const min = c.autoscale_min_ru_per_second ?? c.ru_per_second / 10;
-    ruHint.textContent = `Autoscale scales between ${formatRu(min)} RU/s (10% of the maximum) and ${formatRu(c.ru_per_second)} RU/s; ` +
-      'the physical partitions are sized for the maximum.';
+    ruHint.textContent = `Autoscale scales between ${formatRu(c.autoscale_min_ru_per_second)} RU/s (10% of the maximum) and ` +
+      `${formatRu(c.ru_per_second)} RU/s; the physical partitions are sized for the maximum. The lowest maximum it can be ` +
+      `set to: ${formatRu(Math.ceil(layout.minimum_ru_per_second))} RU/s.`;
   } else {
-    ruHint.textContent = 'Manual throughput: the container always has this many RU/s, shared evenly by its physical partitions.';
+    ruHint.textContent = 'Manual throughput: the container always has this many RU/s, shared evenly by its physical partitions. ' +
+      `The lowest it can be set to: ${formatRu(Math.ceil(layout.minimum_ru_per_second))} RU/s.`;
   }
 
   renderPartitionMap(mapEl, layout, {route: c.route, label: 'Logical to physical partition map'});
