@@ -22,13 +22,13 @@
 
 namespace partplay::internal::container {
 
-namespace {
-
-constexpr size_t kHottestPerRange = 5;
-
 double ThrottledFraction(double demand, double share) {
   return demand > share ? 1 - share / demand : 0;
 }
+
+namespace {
+
+constexpr size_t kHottestPerRange = 5;
 
 // The partition at position k of Model::order.
 PlacedPartition Place(const Model& m, size_t k, double scale, double share) {

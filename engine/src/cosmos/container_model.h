@@ -99,6 +99,9 @@ StatusOr<StorageSplitResult> SplitForStorage(const std::vector<WorkRange>& range
 Status SplitForThroughput(std::vector<WorkRange>& ranges, int64_t target, const Model& m,
                           double scale, Version version, int& next_id, std::vector<Split>& splits);
 
+// The share of `demand` RU/s a physical partition of `share` RU/s throttles (0 when it fits).
+double ThrottledFraction(double demand, double share);
+
 // The view of `ranges` under `ru` RU/s, sizes scaled by `scale`, with the `top_per_range`
 // largest logical partitions of each range.
 StatusOr<LayoutView> FillLayout(const Model& m, const std::vector<WorkRange>& ranges, double ru,

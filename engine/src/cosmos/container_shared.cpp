@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <string>
-#include <vector>
 
 #include "core/message_format.h"
 #include "cosmos/container_model.h"
@@ -72,17 +71,14 @@ void ApplySharedDatabase(const ContainerOptions& o, double own_bytes, LayoutView
   for (const SharedContainer& c : o.shared_with) others += c.demand_ru;
   const double others_each = others / static_cast<double>(out.partitions);
   // Each partition throttles every container's requests alike once they pass its share.
-  std::vector<double> throttled(view.ranges.size(), 0);
   double own = 0, own_throttled = 0, mean_throttled = 0;
   size_t busiest = 0;
   for (size_t i = 0; i < view.ranges.size(); ++i) {
     PhysicalPartition& r = view.ranges[i];
-    const double total = r.demand_ru + others_each;
-    throttled[i] = total > r.ru_share && total > 0 ? 1 - r.ru_share / total : 0;
-    r.throttled_fraction = throttled[i];
+    r.throttled_fraction = ThrottledFraction(r.demand_ru + others_each, r.ru_share);
     own += r.demand_ru;
-    own_throttled += r.demand_ru * throttled[i];
-    mean_throttled += throttled[i] / static_cast<double>(view.ranges.size());
+    own_throttled += r.demand_ru * r.throttled_fraction;
+    mean_throttled += r.throttled_fraction / static_cast<double>(view.ranges.size());
     if (r.demand_ru > view.ranges[busiest].demand_ru) busiest = i;
   }
   const double own_fraction = own > 0 ? own_throttled / own : 0;
