@@ -59,6 +59,33 @@ test('RU/s below the minimum, above 1,000,000 without a reason, serverless with 
   assert.match(serverless.stderr, /--serverless takes no --ru/);
 });
 
+test('a shared database: bad --shared-with and shared_with are located errors (authored)', () => {
+  for (const bad of ['audit', 'audit:', ':3', 'audit:x', 'audit:3:-1', 'audit:-3', 'a:1:2:3']) {
+    const r = analyze('--shared-database', '--shared-with', bad);
+    assert.equal(r.status, 2, bad);
+    assert.match(r.stderr, /--shared-with takes NAME:GB or NAME:GB:RU/, bad);
+  }
+  const stray = analyze('--shared-with', 'audit:3', '--format', 'json');
+  assert.notEqual(stray.status, 0);
+  assert.match(stray.stderr, /shared_with: other containers share throughput only in a shared-throughput database/);
+  const container = (shared) => analyze('--format', 'json', '--container-json', JSON.stringify({ru_per_second: 20000, ...shared}));
+  for (const [shared, message] of [
+    [{shared_database: true, shared_with: {name: 'a'}}, /shared_with.*must be an array of containers/],
+    [{shared_database: true, shared_with: ['a']}, /shared_with.*must hold objects/],
+    [{shared_database: true, shared_with: [{name: 'a', storage_gb: 'x'}]}, /shared_with\[\]\.storage_gb.*finite number/],
+    [{shared_database: true, shared_with: [{name: 'a', rows: 1}]}, /rows/],
+    [{shared_database: true, shared_with: Array.from({length: 26}, (_, i) => ({name: `c${i}`}))}, /more than the 25/],
+    [{shared_database: true, shared_with: Array.from({length: 25}, (_, i) => ({name: `c${i}`}))}, /26 containers in all, more than the 25/],
+  ]) {
+    const r = container(shared);
+    assert.notEqual(r.status, 0, JSON.stringify(shared));
+    assert.match(r.stderr, message, JSON.stringify(shared));
+  }
+  const ok = json('--ru', '20000', '--shared-database', '--shared-with', 'audit:3:4000');
+  assert.equal(ok.shared_database.containers[1].name, 'audit');
+  assert.equal(ok.shared_database.containers[1].storage_bytes, 3 * 2 ** 30);
+});
+
 test('--serverless: capacity by storage', () => {
   const c = json('--serverless');
   assert.equal(c.serverless, true);
