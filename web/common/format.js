@@ -137,3 +137,6 @@ export function formatRu(ru) {
   if (ru !== 0 && Math.abs(ru) < 10) return new Intl.NumberFormat(undefined, {maximumFractionDigits: 1}).format(ru);
   return formatInt(Math.round(ru));
 }
+
+/** "1 physical partition", "3 physical partitions": a count and its noun. */
+export const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;

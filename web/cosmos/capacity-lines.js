@@ -2,11 +2,10 @@
 // figures (report.container.before: change, instant maximum, minimum, autoscale billing, burst;
 // report.container.ru_needed). The page's container section and the element's capacity view
 // both show them. Presents only: every figure and judgement is the engine's.
-import {formatBytes, formatDecimal, formatInt, formatPercent, formatRu} from '../common/format.js';
+import {formatBytes, formatDecimal, formatInt, formatPercent, formatRu, plural} from '../common/format.js';
 import {limitText} from '../common/limits.js';
 
 const RU_PER_PHYSICAL = 'cosmos_physical_partition_ru_per_second';
-const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
 
 const MINIMUM_RULES = {
   least: 'the least any container may have',

@@ -7,7 +7,7 @@ import {limitText, limitValue} from '../common/limits.js';
 import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
 import {capacityLines} from './capacity-lines.js';
 import {fillTable, h, keyNode, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
-import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent} from '../common/format.js';
+import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent, plural} from '../common/format.js';
 
 const RU_PER_PHYSICAL = 'cosmos_physical_partition_ru_per_second';
 const BYTES_PER_PHYSICAL = 'cosmos_physical_partition_bytes';
@@ -15,7 +15,6 @@ const INITIAL_MANUAL = 'cosmos_manual_initial_ru_per_partition';
 const INITIAL_AUTOSCALE = 'cosmos_autoscale_initial_ru_per_partition';
 const BYTES_PER_LOGICAL = 'cosmos_logical_partition_bytes';
 
-const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
 
 /** The physical partition (range) holding `epk`: min <= epk < max, compared ordinally ("FF" ends the space). */
 export function rangeOf(epk, ranges) {

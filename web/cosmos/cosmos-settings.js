@@ -5,6 +5,7 @@
 //
 //   const settings = createSettings({el, state, currentKeyPaths});
 //   client.model({container: settings.containerOptions('main')});
+import {h} from '../common/dom.js';
 import {engineDefault, engineEnum, hasVocabulary, limitValue} from '../common/limits.js';
 
 /** The worker slot of the synthetic-key analysis (protocol.js slots). */
@@ -44,34 +45,20 @@ export function createSettings(ctx) {
     return {shared_database: true, shared_with: rows};
   }
 
-  /** A row of the shared database's other containers (name, storage in GB, RU/s it asks for). */
-  function addSharedRow({name = '', storage_gb = '', demand_ru = ''} = {}) {
+  /** A row of the shared database's other containers: name, storage in GB, the RU/s it asks for. */
+  function addSharedRow() {
     const body = el.sharedWith.tBodies[0];
     const n = body.rows.length + 1;
-    const tr = document.createElement('tr');
-    const cell = (input) => { const td = document.createElement('td'); td.append(input); return td; };
-    const input = (type, value, label) => {
-      const i = document.createElement('input');
-      i.type = type;
-      i.value = String(value);
-      i.setAttribute('aria-label', label);
-      if (type === 'number') i.min = '0';
-      return i;
-    };
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'small';
-    remove.textContent = '✕';
-    remove.title = 'Remove this container';
-    remove.setAttribute('aria-label', `remove container ${n}`);
+    const input = (type, value, label) => h('input', {attrs: {type, value, 'aria-label': label, ...(type === 'number' ? {min: '0'} : {})}});
+    const remove = h('button', {className: 'small', text: '✕', title: 'Remove this container',
+                                attrs: {type: 'button', 'aria-label': `remove container ${n}`}});
+    const tr = h('tr', {testid: 'shared-row'}, [input('text', `container ${n}`, `container ${n}: name`),
+      input('number', '', `container ${n}: storage in GB`), input('number', '', `container ${n}: RU/s it asks for`), remove]
+      .map((node) => h('td', {}, [node])));
     remove.addEventListener('click', () => {
       tr.remove();
       el.containerForm.dispatchEvent(new Event('change', {bubbles: true}));
     });
-    tr.append(cell(input('text', name || `container ${n}`, `container ${n}: name`)),
-              cell(input('number', storage_gb, `container ${n}: storage in GB`)),
-              cell(input('number', demand_ru, `container ${n}: RU/s it asks for`)), cell(remove));
-    tr.dataset.testid = 'shared-row';
     body.append(tr);
   }
 

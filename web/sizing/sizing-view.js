@@ -7,13 +7,12 @@
 //   drawSizingCharts(root);                       // the D3 charts, once the nodes are attached
 //   dataRoot.replaceChildren(renderDataSizing(dataReport));
 import {fillTable, h, keyNode} from '../common/dom.js';
-import {formatInt} from '../common/format.js';
+import {formatInt, plural} from '../common/format.js';
 import {
   sizingLimits, dayToDate, extendBins, formatMeasure, formatSizeBytes, histogramThresholds, limitInfo,
   renderGrowthChart, renderSizeHistogram,
 } from './sizing-charts.js';
 
-const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
 
 /** Numbers that may be fractional (data Nv with a mean values-per-row): at most two decimals. */
 const twoDecimals = new Intl.NumberFormat(undefined, {maximumFractionDigits: 2});
