@@ -27,9 +27,20 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
 SANITIZE_FUZZ_SECONDS ?= 20
+# The sanitizer build, the engine tests under it (every sanitizer report is fatal,
+# -fno-sanitize-recover=all, leaks included) and the fuzz pass, as shell commands: test-sanitize
+# runs them in turn; `make test` starts the first two in the background (scripts/background.sh).
+FUZZ_BUILD_CMD = cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
+  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null && \
+  cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
+SANITIZE_TESTS_CMD = echo "== engine unit tests under ASan + UBSan" && \
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  scripts/gtest-shards.sh $(FUZZ_BUILD)/engine_tests $(JOBS)
+SANITIZE_FUZZ_CMD = echo "== fuzz pass over the checked-in corpora ($(SANITIZE_FUZZ_SECONDS) s per target)" && \
+  tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(SANITIZE_FUZZ_SECONDS) 2 -seed=1 -- $(FUZZ_TARGETS)
 
 .PHONY: setup native cli wasm site serve test test-engine test-cli test-wasm test-e2e test-browsers \
-	test-sanitize fuzz fuzz-build bench clean
+	test-sanitize sanitize-background fuzz fuzz-build bench clean
 
 setup:
 	@scripts/setup.sh
@@ -61,7 +72,10 @@ site: wasm
 serve: site
 	@node scripts/serve.mjs --root $(SITE) --port $(PORT)
 
-test: native site
+# The sanitizer build and its tests start first, in the background at nice 19: they run in the
+# CPU the other stages leave idle (the browser tests leave much), and the fuzz pass, which has
+# per-input timeouts, runs last in the foreground.
+test: sanitize-background native site
 	@scripts/lint-throwing.sh
 	@node scripts/lint-web-rules.mjs
 	@echo "== engine unit tests (GoogleTest, in shards, $(JOBS) at once)"
@@ -74,7 +88,11 @@ test: native site
 	@node --test --test-concurrency=1 tests/e2e/
 	@echo "== cross-engine end-to-end tests (Firefox ESR over WebDriver BiDi, WebKitGTK through WebKitWebDriver)"
 	@$(BROWSER_TESTS)
-	@$(MAKE) test-sanitize
+	@scripts/background.sh wait sanitize
+	@$(SANITIZE_FUZZ_CMD)
+
+sanitize-background: setup
+	@scripts/background.sh start sanitize sh -c '$(FUZZ_BUILD_CMD) && $(SANITIZE_TESTS_CMD)'
 
 test-engine: native
 	@scripts/lint-throwing.sh
@@ -89,20 +107,14 @@ test-browsers: site
 	@$(BROWSER_TESTS)
 
 fuzz-build: setup
-	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O2 \
-	  -DCMAKE_CXX_COMPILER=clang++-14 -DPARTPLAY_FUZZ=ON -DBUILD_TESTING=ON >/dev/null
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target engine_tests $(FUZZ_TARGETS)
+	@$(FUZZ_BUILD_CMD)
 
 fuzz: fuzz-build
 	@tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_JOBS) -- $(FUZZ_TARGETS)
 
-# Every sanitizer report is fatal (-fno-sanitize-recover=all), leaks included.
 test-sanitize: fuzz-build
-	@echo "== engine unit tests under ASan + UBSan"
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  scripts/gtest-shards.sh $(FUZZ_BUILD)/engine_tests $(JOBS)
-	@echo "== fuzz pass over the checked-in corpora ($(SANITIZE_FUZZ_SECONDS) s per target)"
-	@tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(SANITIZE_FUZZ_SECONDS) 2 -seed=1 -- $(FUZZ_TARGETS)
+	@$(SANITIZE_TESTS_CMD)
+	@$(SANITIZE_FUZZ_CMD)
 
 bench: native site
 	@node tests/bench/run-bench.mjs $(BENCH_ARGS)
