@@ -1,27 +1,16 @@
 // Synthetic partition keys (AnalysisOptions::synthetic): checking their options, then building
 // each item's key from its found components: several paths concatenated, or one path with a
-// suffix, random (seeded SplitMix64, by the item's place in the input) or from a hashed value.
+// suffix, random (seeded SplitMix64, by the item's place in the input) or from a hashed value;
+// the rules themselves are in ingest/synthetic_key.h, shared with the passes that find an item's
+// partition again.
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <iterator>
 
-#include "core/murmur_hash3.h"
 #include "ingest/analyzer_impl.h"
+#include "partplay/ingest/synthetic_key.h"
 
 namespace partplay {
-
-namespace {
-
-// SplitMix64: the per-item random suffix (seeded, reproducible, the same in every build).
-uint64_t SplitMix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 Status Analyzer::Impl::InitSynthetic() {
   using Kind = SyntheticKeyOptions::Kind;
@@ -77,39 +66,19 @@ bool Analyzer::Impl::BuildSyntheticKey(int64_t item_index) {
   if (!AppendValueText(found_[0], synthetic_)) return false;
   uint64_t bucket;
   if (syn.kind == Kind::kRandomSuffix) {
-    bucket = SplitMix64(syn.seed ^ SplitMix64(static_cast<uint64_t>(item_index))) % syn.buckets;
+    bucket = RandomSuffixBucket(syn.seed, syn.buckets, item_index);
   } else {
     suffix_text_.clear();
     if (!AppendValueText(found_[*suffix_slot_], suffix_text_)) return false;
-    bucket = internal::MurmurHash3X86_32(suffix_text_, 0) % syn.buckets;
+    bucket = HashSuffixBucket(suffix_text_, syn.buckets);
   }
   synthetic_ += syn.separator;
-  fmt::format_to(std::back_inserter(synthetic_), "{}", bucket + 1);
+  fmt::format_to(std::back_inserter(synthetic_), "{}", bucket);
   return true;
 }
 
 bool Analyzer::Impl::AppendValueText(const FoundComponent& f, std::string& out) {
-  if (f.invalid) return false;
-  switch (f.kind) {
-    case KeyKind::kUndefined:
-      return false;
-    case KeyKind::kNull:
-      out += "null";
-      return true;
-    case KeyKind::kFalse:
-      out += "false";
-      return true;
-    case KeyKind::kTrue:
-      out += "true";
-      return true;
-    case KeyKind::kNumber:
-      fmt::format_to(std::back_inserter(out), "{}", f.number);
-      return true;
-    case KeyKind::kString:
-      out.append(f.text);
-      return true;
-  }
-  return false;
+  return !f.invalid && AppendSyntheticComponentText(f.kind, f.number, f.text, out);
 }
 
 }  // namespace partplay
