@@ -40,7 +40,10 @@ const cli::CommandSpec kCompareSpec = {
         "  random:/tenantId:N       the value and a random suffix 1..N\n"
         "  hash:/tenantId:/id:N     the value and 1 + hash(value at /id) mod N\n"
         "Without --reads/--writes/--queries no workload is assumed and no throttling is\n"
-        "judged.\n",
+        "judged. Then the items are read a second time under every key as laid out: the\n"
+        "write spread (the items cut into time windows by --time-path, or a time field\n"
+        "found in the first item: how many physical partitions each window's writes reach)\n"
+        "and whether each key is monotonic (follows the input's order or the time).\n",
 };
 
 Status Bad(std::string_view message) { return Status(ErrorCode::kUsage, std::string(message)); }
@@ -141,6 +144,39 @@ int RunCompareCommand(int argc, char** argv) {
       {"--queries", "", "N", "queries per second, each filtered by one key value",
        number(c.workload.queries_per_second, 0, "takes a rate")},
   };
+  table.push_back({"--time-path", "", "PATH",
+                   "the field holding each item's write time (default: found in the first item)",
+                   [&](std::string_view v) {
+                     if (v.empty() || v[0] != '/') return Bad("takes a JSON pointer such as /createdAt");
+                     request.writes.time_path = std::string(v);
+                     return Status::Ok();
+                   }});
+  table.push_back({"--write-window", "", "W",
+                   "the write spread's window: 1m, 1h, 1d, 7d, 30d or seconds (default: the "
+                   "smallest holding 100 writes on average)",
+                   [&](std::string_view v) {
+                     static constexpr std::pair<std::string_view, int64_t> kNamed[] = {
+                         {"1m", 60}, {"1h", 3600}, {"1d", 86400}, {"7d", 604800}, {"30d", 2592000}};
+                     for (const auto& [name, seconds] : kNamed) {
+                       if (v == name) {
+                         request.writes.window_seconds = seconds;
+                         return Status::Ok();
+                       }
+                     }
+                     double seconds = 0;
+                     if (!cli::ParseNumber(v, seconds) || seconds < 1 || seconds > 366.0 * 86400 ||
+                         seconds != static_cast<double>(static_cast<int64_t>(seconds))) {
+                       return Bad("takes 1m, 1h, 1d, 7d, 30d or a whole number of seconds up to 366 days");
+                     }
+                     request.writes.window_seconds = static_cast<int64_t>(seconds);
+                     return Status::Ok();
+                   }});
+  table.push_back({"--no-write-spread", "", "",
+                   "skip the second read (no write spread, no monotonicity)",
+                   [&](std::string_view) {
+                     request.writes.enabled = false;
+                     return Status::Ok();
+                   }});
   cli::AddOutputOption(table, output);
   cli::AddProgressOptions(table, progress_mode);
   auto operand = [&](std::string_view arg) {
@@ -172,6 +208,10 @@ int RunCompareCommand(int argc, char** argv) {
   partplay::KeyComparison& cmp = *comparison.value();
   auto out = cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
+  // stdin cannot be read twice: its bytes are kept for the traffic pass.
+  const bool second_read = request.writes.enabled;
+  const bool keep_stdin = second_read && file == "-";
+  std::string kept;
   {
     // Every key's analyzer reads the same chunk: it lands in a staging buffer first.
     std::string staging;
@@ -179,7 +219,10 @@ int RunCompareCommand(int argc, char** argv) {
                           staging.resize(n);
                           return reinterpret_cast<uint8_t*>(staging.data());
                         },
-                        [&](size_t n) { return cmp.Feed(std::string_view(staging.data(), n)); },
+                        [&](size_t n) {
+                          if (keep_stdin) kept.append(staging.data(), n);
+                          return cmp.Feed(std::string_view(staging.data(), n));
+                        },
                         [&]() { return cmp.Finish(); }, [&]() { return cmp.items_seen(); }};
     cli::Progress progress(progress_mode, "partplay compare", "items", cli::InputSize(file));
     if (Status s = cli::FeedFile(file, sink, &progress); !s.ok()) {
@@ -190,6 +233,36 @@ int RunCompareCommand(int argc, char** argv) {
   }
   auto report = cmp.Compare(request.container, request.queries);
   if (!report.ok()) return Fail(report.status(), json);
+  if (second_read) {
+    auto pass = partplay::KeyTrafficPass::Create(partplay::TrafficKeysOf(report.value()), {},
+                                                 request.writes);
+    if (!pass.ok()) return Fail(pass.status(), json);
+    partplay::KeyTrafficPass& traffic = *pass.value();
+    std::string staging;
+    cli::ChunkSink sink{[&](size_t n) {
+                          staging.resize(n);
+                          return reinterpret_cast<uint8_t*>(staging.data());
+                        },
+                        [&](size_t n) { return traffic.Feed(std::string_view(staging.data(), n)); },
+                        [&]() { return traffic.Finish(); }, [&]() { return traffic.items_seen(); }};
+    Status read = Status::Ok();
+    {
+      cli::Progress progress(progress_mode, "partplay compare (second read)", "items",
+                             keep_stdin ? std::optional<uint64_t>(kept.size())
+                                        : cli::InputSize(file));
+      if (keep_stdin) {
+        read = traffic.Feed(kept);
+        if (read.ok()) read = traffic.Finish();
+      } else {
+        read = cli::FeedFile(file, sink, &progress);
+      }
+      if (!read.ok()) progress.Clear();
+    }
+    if (!read.ok()) return Fail(read, json);
+    if (Status s = partplay::ApplyTraffic(report.value(), traffic.result()); !s.ok()) {
+      return Fail(s, json);
+    }
+  }
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
   out.value()->Write(json ? partplay::ComparisonToJson(report.value())
                           : partplay::ComparisonToTable(report.value()));

@@ -34,6 +34,9 @@ function model(example) {
     container: {ru_per_second: 20000, growth: 50000,
                 workload: {point_reads_per_second: 3000, writes_per_second: 400}},
     queries: [{filter: [example.key]}, {filter: ['/id']}],
+    // The CLI's second read (write spread, monotonicity) is compared with an independent count
+    // in compare-traffic.test.mjs; the module's comparison does not run it.
+    write_spread: false,
   };
 }
 
@@ -168,6 +171,13 @@ describe('partplay compare (CLI)', () => {
       [[file], /give at least one --candidate/],
       [['--candidate', '/a'], /give an input FILE/],
       [['--request', '{"keys":[]}', file], /keys/],
+      [['--candidate', '/a', '--write-window', '0', file], /--write-window: takes 1m, 1h, 1d, 7d, 30d/],
+      [['--candidate', '/a', '--write-window', '2.5', file], /--write-window/],
+      [['--candidate', '/a', '--time-path', 'createdAt', file], /--time-path: takes a JSON pointer/],
+      [['--request', '{"keys":[{"key_paths":["/a"]}],"write_window_seconds":-1}', file],
+       /write_window_seconds: must be a whole number of seconds/],
+      [['--request', '{"keys":[{"key_paths":["/a"]}],"time_path":"x"}', file], /time_path: must be a JSON pointer/],
+      [['--request', '{"keys":[{"key_paths":["/a"]}],"write_spread":1}', file], /write_spread: must be true or false/],
     ]) {
       const r = run(...args);
       assert.equal(r.status, code, args.join(' '));

@@ -29,7 +29,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 73> kLimits{{
+constexpr std::array<Limit, 76> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -184,6 +184,13 @@ constexpr std::array<Limit, 73> kLimits{{
      "50% of the bytes in the largest 1% of partitions: a warning", kPlayground},
     {"top_share_min_partitions", kTopShareMinPartitions, "partitions", "threshold",
      "100 partitions at least before the largest 1% is judged", kPlayground},
+    {"monotonic_share", kMonotonicShare, "share", "threshold",
+     "90% of a key's changes rising (or falling) with the input's order or time: monotonic",
+     kPlayground},
+    {"monotonic_min_changes", kMonotonicMinChanges, "changes", "threshold",
+     "20 changes of a key's value at least before its monotonicity is judged", kPlayground},
+    {"write_spread_min_items_per_window", kWriteSpreadMinItemsPerWindow, "items", "threshold",
+     "100 writes per window on average: the automatic write window's width", kPlayground},
     {"throttled_bad_fraction", kThrottledBadFraction, "share", "threshold",
      "5% of requests throttled (429): past it the layout is bad, any is a warning", kPlayground},
     {"storage_balance_warn", kStorageBalanceWarn, "ratio", "threshold",

@@ -167,6 +167,11 @@ StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
     }
   }
   f.storage_max_over_mean = total > 0 ? most / (total / last.ranges.size()) : 1;
+  f.layout.version = f.version;
+  for (const PhysicalPartition& r : last.ranges) {
+    f.layout.ranges.push_back(r.range);
+    f.layout.next_id = std::max(f.layout.next_id, r.range.id + 1);
+  }
   f.throttled_fraction = last.throttled_fraction;
   f.throttles = workload && last.throttled_fraction > 0;
   f.hot_logical_partitions = workload ? c.hot_count : 0;
@@ -242,6 +247,7 @@ bool RanksBefore(const KeyFacts& a, size_t ia, const KeyFacts& b, size_t ib, boo
     return NeededForRanking(a) < NeededForRanking(b);
   }
   if (a.fanout_queries != b.fanout_queries) return a.fanout_queries < b.fanout_queries;
+  if (a.monotonicity.monotonic != b.monotonicity.monotonic) return !a.monotonicity.monotonic;
   const double la = workload ? a.busiest_demand_ru : a.storage_max_over_mean;
   const double lb = workload ? b.busiest_demand_ru : b.storage_max_over_mean;
   if (Differs(la, lb)) return la < lb;
@@ -281,6 +287,46 @@ std::string LoadFact(const KeyFacts& k, bool workload) {
                      k.storage_max_over_mean);
 }
 
+// How a monotonic key follows time or the input, in words (empty when it does not).
+std::string MonotonicWords(const Monotonicity& m) {
+  const auto way = [](double share) { return share >= 0.5 ? "rises" : "falls"; };
+  const auto pct = [](double share) { return FormatPercent(share >= 0.5 ? share : 1 - share); };
+  if (m.follows_time >= 0 && m.timed_changes >= kMonotonicMinChanges &&
+      (m.follows_time >= kMonotonicShare || m.follows_time <= 1 - kMonotonicShare)) {
+    return fmt::format(
+        "is monotonic: it {} with the time field in {} of consecutive items, so its values come "
+        "in write order (a coarser form of it, such as a date, would send each period's "
+        "writes to one partition, and a query over a time range reaches every partition)",
+        m.follows_time >= 0.5 ? "rises" : "falls against it", pct(m.follows_time));
+  }
+  if (m.monotonic) {
+    return fmt::format(
+        "is monotonic: it {} along the input in {} of the changes between consecutive items, so "
+        "its values come in insertion order (a coarser form of it would send each period's "
+        "writes to one partition)",
+        way(m.rises_with_input), pct(m.rises_with_input));
+  }
+  return {};
+}
+
+std::string WindowWords(int64_t seconds) {
+  switch (seconds) {
+    case 60: return "minute";
+    case 3600: return "hour";
+    case 86400: return "day";
+    case 7 * 86400: return "week";
+    case 30 * 86400: return "30 days";
+    default: return fmt::format("{} s", seconds);
+  }
+}
+
+// Writes concentrated in time: over several physical partitions, the busiest takes at least half
+// of a window's writes and at least twice its even share (2 / partitions).
+bool Concentrated(const WriteSpread& w) {
+  return w.measured && w.physical_partitions >= 2 &&
+         w.busiest_share >= std::max(0.5, std::min(1.0, 2.0 / w.physical_partitions)) - 1e-12;
+}
+
 // Why the runner-up ranks below the winner: the first criterion on which they differ.
 std::string WhyNotRunnerUp(const KeyFacts& w, const KeyFacts& r, bool workload) {
   if (ProblemClass(r) != ProblemClass(w)) {
@@ -295,6 +341,9 @@ std::string WhyNotRunnerUp(const KeyFacts& w, const KeyFacts& r, bool workload) 
   if (w.fanout_queries != r.fanout_queries) {
     return fmt::format("{} sends {} of the listed queries to more than one logical partition",
                        r.label, r.fanout_queries);
+  }
+  if (w.monotonicity.monotonic != r.monotonicity.monotonic) {
+    return fmt::format("{} {}", r.label, MonotonicWords(r.monotonicity));
   }
   if (workload && Differs(w.busiest_demand_ru, r.busiest_demand_ru)) {
     return fmt::format("{}'s busiest physical partition needs {}", r.label,
@@ -346,7 +395,61 @@ std::string Why(const ComparisonReport& r, const std::vector<size_t>& order) {
   return s;
 }
 
-void AppendFactsJson(const KeyFacts& k, std::string& out) {
+void Rank(ComparisonReport& r) {
+  r.best = -1;
+  if (r.keys.empty()) return;
+  std::vector<size_t> order(r.keys.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return RanksBefore(r.keys[a], a, r.keys[b], b, r.workload_given);
+  });
+  for (size_t k = 0; k < order.size(); ++k) r.keys[order[k]].rank = static_cast<int>(k + 1);
+  if (ProblemClass(r.keys[order[0]]) < 2) r.best = static_cast<int>(order[0]);
+  r.why = Why(r, order);
+}
+
+std::string WriteSpreadJson(const WriteSpread& w, bool concentrated) {
+  std::string out = "{";
+  JsonMembers m{out};
+  m.Bool("measured", w.measured);
+  if (!w.measured) {
+    m.Str("why_not", w.why_not);
+  } else {
+    m.Str("time_path", w.time_path);
+    m.Str("time_form", w.time_form);
+    m.Bool("time_path_detected", w.time_path_detected);
+    m.Int("window_seconds", w.window_seconds);
+    m.UInt("windows", w.windows);
+    m.UInt("timed_items", w.timed_items);
+    m.UInt("untimed_items", w.untimed_items);
+    m.Num("logical_per_window", w.logical_per_window);
+    m.Num("physical_per_window", w.physical_per_window);
+    m.UInt("max_physical_per_window", w.max_physical_per_window);
+    m.Num("busiest_share", w.busiest_share);
+    m.Int("physical_partitions", w.physical_partitions);
+    m.Bool("concentrated", concentrated);
+  }
+  out.push_back('}');
+  return out;
+}
+
+std::string MonotonicityJson(const Monotonicity& mono) {
+  std::string out = "{";
+  JsonMembers m{out};
+  m.UInt("key_changes", mono.key_changes);
+  m.Num("rises_with_input", mono.rises_with_input);
+  m.UInt("timed_changes", mono.timed_changes);
+  if (mono.follows_time >= 0) {
+    m.Num("follows_time", mono.follows_time);
+  } else {
+    m.Raw("follows_time", "null");
+  }
+  m.Bool("monotonic", mono.monotonic);
+  out.push_back('}');
+  return out;
+}
+
+void AppendFactsJson(const KeyFacts& k, std::string& out, bool traffic) {
   out.push_back('{');
   JsonMembers m{out};
   m.Str("label", k.label);
@@ -399,6 +502,8 @@ void AppendFactsJson(const KeyFacts& k, std::string& out) {
   m.Raw("problems", JsonArray(k.problems, [](const std::string& p, std::string& o) {
           AppendJsonString(p, o);
         }));
+  m.Raw("write_spread", traffic ? WriteSpreadJson(k.write_spread, k.writes_concentrated) : "null");
+  m.Raw("monotonicity", traffic ? MonotonicityJson(k.monotonicity) : "null");
   out.push_back('}');
 }
 
@@ -497,6 +602,31 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
              }
              return Status::Ok();
            }},
+          {"time_path",
+           [&](dom::element v) -> Status {
+             std::string_view path;
+             if (v.get_string().get(path) || path.empty() || path[0] != '/') {
+               return Bad("time_path", "must be a JSON pointer such as \"/createdAt\"");
+             }
+             r.writes.time_path = std::string(path);
+             return Status::Ok();
+           }},
+          {"write_window_seconds",
+           [&](dom::element v) -> Status {
+             int64_t seconds;
+             if (v.get_int64().get(seconds) || seconds < 1 || seconds > 366LL * 86400) {
+               return Bad("write_window_seconds", "must be a whole number of seconds, 1 to 31,622,400");
+             }
+             r.writes.window_seconds = seconds;
+             return Status::Ok();
+           }},
+          {"write_spread",
+           [&](dom::element v) -> Status {
+             bool on;
+             if (v.get_bool().get(on)) return Bad("write_spread", "must be true or false");
+             r.writes.enabled = on;
+             return Status::Ok();
+           }},
           {"weight_path",
            [&](dom::element v) -> Status {
              std::string_view s;
@@ -586,15 +716,40 @@ StatusOr<ComparisonReport> KeyComparison::Compare(const ContainerOptions& contai
     }
     r.keys.push_back(std::move(f).value());
   }
-  std::vector<size_t> order(r.keys.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return RanksBefore(r.keys[a], a, r.keys[b], b, r.workload_given);
-  });
-  for (size_t k = 0; k < order.size(); ++k) r.keys[order[k]].rank = static_cast<int>(k + 1);
-  if (ProblemClass(r.keys[order[0]]) < 2) r.best = static_cast<int>(order[0]);
-  r.why = Why(r, order);
+  Rank(r);
   return r;
+}
+
+std::vector<TrafficKey> TrafficKeysOf(const ComparisonReport& report) {
+  std::vector<TrafficKey> keys;
+  for (const KeyFacts& k : report.keys) keys.push_back({k.options, k.version, k.layout});
+  return keys;
+}
+
+Status ApplyTraffic(ComparisonReport& r, const KeyTraffic& traffic) {
+  if (traffic.keys.size() != r.keys.size()) {
+    return Status(ErrorCode::kInvalidState, "the traffic pass ran over other keys");
+  }
+  r.traffic = true;
+  for (size_t i = 0; i < r.keys.size(); ++i) {
+    KeyFacts& k = r.keys[i];
+    k.write_spread = traffic.keys[i].write_spread;
+    k.monotonicity = traffic.keys[i].monotonicity;
+    k.writes_concentrated = Concentrated(k.write_spread);
+    if (!k.writes_concentrated) continue;
+    const WriteSpread& w = k.write_spread;
+    std::string problem = fmt::format(
+        "writes concentrate in time: in any {} (by {}), {} of the writes go to one physical "
+        "partition, and they touch {:.1f} of the {} physical partitions",
+        WindowWords(w.window_seconds), w.time_path, FormatPercent(w.busiest_share),
+        w.physical_per_window, w.physical_partitions);
+    // Before a throttling problem, which stays last (Facts).
+    auto at = k.problems.end();
+    if (k.throttles && !k.problems.empty()) at = k.problems.end() - 1;
+    k.problems.insert(at, std::move(problem));
+  }
+  Rank(r);
+  return Status::Ok();
 }
 
 std::string ComparisonToJson(const ComparisonReport& r) {
@@ -609,7 +764,10 @@ std::string ComparisonToJson(const ComparisonReport& r) {
         }));
   m.Int("best", r.best);
   m.Str("why", r.why);
-  m.Raw("keys", JsonArray(r.keys, AppendFactsJson));
+  m.Bool("traffic_measured", r.traffic);
+  m.Raw("keys", JsonArray(r.keys, [&](const KeyFacts& k, std::string& o) {
+          AppendFactsJson(k, o, r.traffic);
+        }));
   out += "}\n";
   return out;
 }
@@ -643,6 +801,23 @@ std::string ComparisonToTable(const ComparisonReport& r) {
   for (size_t i : order) {
     for (const std::string& p : r.keys[i].problems)
       out += fmt::format("  {}: {}\n", r.keys[i].label, p);
+  }
+  for (size_t i : order) {
+    const KeyFacts& k = r.keys[i];
+    if (!r.traffic) break;
+    const WriteSpread& w = k.write_spread;
+    if (w.measured) {
+      out += fmt::format(
+          "  {}: writes per {} (by {}): {:.1f} logical and {:.1f} of {} physical partitions, the "
+          "busiest taking {}\n",
+          k.label, WindowWords(w.window_seconds), w.time_path, w.logical_per_window,
+          w.physical_per_window, w.physical_partitions, FormatPercent(w.busiest_share));
+    }
+    std::string mono = MonotonicWords(k.monotonicity);
+    if (!mono.empty()) out += fmt::format("  {} {}\n", k.label, mono);
+  }
+  if (r.traffic && !r.keys.empty() && !r.keys[0].write_spread.measured) {
+    out += fmt::format("Write spread not measured: {}.\n", r.keys[0].write_spread.why_not);
   }
   out += r.why + "\n";
   if (!r.workload_given) {

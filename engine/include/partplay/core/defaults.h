@@ -49,4 +49,13 @@ inline constexpr int kCqlViewMaxPartitions = 4000;
 inline constexpr int kCompareMaxKeys = 8;
 inline constexpr int kCompareMaxQueries = 16;
 
+// The traffic pass (report/key_traffic.h). A key is monotonic when, over at least
+// kMonotonicMinChanges changes of its value between consecutive items, at least kMonotonicShare
+// of them rise (or as many fall) with the input's order or with the time field. The automatic
+// write window is the smallest holding kWriteSpreadMinItemsPerWindow writes per window on average
+// (fewer would make any key look concentrated by chance).
+inline constexpr double kMonotonicShare = 0.9;
+inline constexpr double kMonotonicMinChanges = 20;
+inline constexpr double kWriteSpreadMinItemsPerWindow = 100;
+
 }  // namespace partplay

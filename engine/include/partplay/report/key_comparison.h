@@ -11,10 +11,14 @@
 //     logical partition over 20 GB after growth or any other error-severity finding of the
 //     container model, one distinct value only or fewer than 100 on at least 10 items each, a
 //     path that looks like a measure (numbers with fractions, or a name such as
-//     total/amount/price), requests throttled (429) at the given RU/s (with a workload);
+//     total/amount/price), requests throttled (429) at the given RU/s (with a workload), and
+//     with the traffic pass, writes concentrated in time: over several physical partitions, the
+//     busiest one takes at least half of a window's writes (and at least twice its even share);
 //  2. among keys that only throttle: the fewer RU/s needed (RuNeeded: the manual figure, else the
 //     created-then-set one; a key that no RU/s serves last);
 //  3. fewer listed queries that fan out (reach more than one logical partition);
+//  3b. with the traffic pass (ApplyTraffic): a key that is not monotonic before one that is (its
+//     value follows the input's order or the time field: report/key_traffic.h);
 //  4. with a workload: the lower RU/s demand on the busiest physical partition; without one:
 //     the lower storage max/mean over physical partitions;
 //  5. the smaller largest logical partition after growth; then request order.
@@ -24,6 +28,10 @@
 //   auto cmp = KeyComparison::Create(request);      // one Analyzer per key
 //   (*cmp)->Feed(bytes); (*cmp)->Finish();
 //   StatusOr<ComparisonReport> r = (*cmp)->Compare(request.container, request.queries);
+//   // The traffic pass, optional: the same bytes again, under the keys as laid out.
+//   auto pass = KeyTrafficPass::Create(TrafficKeysOf(*r), {}, request.writes);
+//   (*pass)->Feed(bytes); (*pass)->Finish();
+//   ApplyTraffic(*r, (*pass)->result());                  // ranks again
 //   std::string json = ComparisonToJson(r.value());
 #pragma once
 
@@ -37,6 +45,7 @@
 #include "partplay/core/status.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/ingest/analysis.h"
+#include "partplay/report/key_traffic.h"
 
 namespace partplay {
 
@@ -56,6 +65,9 @@ struct ComparisonRequest {
   // hierarchical: MultiHash). The route is not used.
   ContainerOptions container;
   std::vector<QueryFilter> queries;
+  // The traffic pass's write spread: the time field and window (request JSON "time_path",
+  // "write_window_seconds", "write_spread": false to skip the pass).
+  WriteSpreadOptions writes;
 };
 
 // {keys: [analysis options (report/options_json.h)...], container: container options,
@@ -113,6 +125,11 @@ struct KeyFacts {
   bool measure_like = false;
   std::vector<std::string> problems;  // sentences; a key with any is not picked
   int rank = 0;                       // 1 = best
+  PhysicalLayout layout;              // the layout the figures are of (not in the JSON)
+  // From the traffic pass (ApplyTraffic), when it ran.
+  WriteSpread write_spread;
+  Monotonicity monotonicity;
+  bool writes_concentrated = false;  // a problem (the header's ranking)
 };
 
 struct ComparisonReport {
@@ -123,7 +140,16 @@ struct ComparisonReport {
   std::vector<QueryFilter> queries;
   int best = -1;    // index into keys; -1 when every key has a problem
   std::string why;  // one sentence
+  bool traffic = false;  // the traffic pass ran (ApplyTraffic)
 };
+
+// Every key of a comparison as laid out, for a traffic pass over the same items.
+std::vector<TrafficKey> TrafficKeysOf(const ComparisonReport& report);
+
+// Adds a finished traffic pass's figures (same keys, same order) to the report: write spread and
+// monotonicity per key, writes concentrated in time as a problem; then ranks the keys again and
+// rewrites the pick's sentence. Errors: kInvalidState when the key counts differ.
+Status ApplyTraffic(ComparisonReport& report, const KeyTraffic& traffic);
 
 class KeyComparison {
  public:
