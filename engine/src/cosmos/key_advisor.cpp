@@ -81,6 +81,11 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
   a.cardinality_capped = c.distinct_capped;
   a.coverage = static_cast<double>(c.items) / static_cast<double>(analysis.sampled_items);
   a.immutability = Immutability(c);
+  if (static_cast<double>(c.value_changes) >= kMonotonicMinChanges) {
+    a.rises_with_input = static_cast<double>(c.value_rises) / static_cast<double>(c.value_changes);
+    a.monotonic = a.rises_with_input >= kMonotonicShare ||
+                  a.rises_with_input <= 1 - kMonotonicShare + 1e-9;
+  }
   a.physical_partitions = PhysicalPartitions(analysis, options);
   internal::MeasureEvidence evidence;
   evidence.fractions_known = !c.distinct_capped;
@@ -117,6 +122,7 @@ bool Disqualified(const CandidateAssessment& a) {
 
 std::string Verdict(const CandidateAssessment& a) {
   if (Disqualified(a)) return "poor";
+  if (a.monotonic) return "fair";
   if (a.cardinality_capped) return "good";
   const bool good = a.cardinality >= kGoodCardinality && a.gini <= kGoodGini &&
                     a.physical_max_over_mean <= kGoodMaxOverMean;
@@ -203,6 +209,15 @@ std::string FairReason(const CandidateAssessment& a) {
         "the fullest physical partition would hold {} more than the mean "
         "(above {})",
         FormatPercent(a.physical_max_over_mean - 1), FormatPercent(kGoodMaxOverMean - 1)));
+  }
+  if (a.monotonic) {
+    gaps.push_back(fmt::format(
+        "its values rise and fall with the input's order (they {} in {} of the changes between "
+        "consecutive sampled items), as a timestamp or a sequence does: writes arrive in key "
+        "order, so a coarser form of it (a date, an hour) sends each period's writes to one "
+        "partition and a query over a range of it reaches every partition",
+        a.rises_with_input >= 0.5 ? "rise" : "fall",
+        FormatPercent(a.rises_with_input >= 0.5 ? a.rises_with_input : 1 - a.rises_with_input)));
   }
   std::string text = "Fair rather than good: ";
   for (size_t i = 0; i < gaps.size(); ++i) text += (i ? "; " : "") + gaps[i];

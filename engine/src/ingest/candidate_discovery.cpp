@@ -58,6 +58,12 @@ void CandidateDiscovery::Observe(const std::string& path, const std::string& can
   if (s.last_item == current_item_) return;  // a duplicate property: count the item once
   s.last_item = current_item_;
   ++s.out.items;
+  if (!s.previous.empty()) {
+    const int order = CompareCanonicalKeys(canonical, s.previous);
+    s.out.value_changes += order != 0;
+    s.out.value_rises += order > 0;
+  }
+  s.previous.assign(canonical);
   switch (static_cast<KeyKind>(static_cast<uint8_t>(canonical[0]))) {
     case KeyKind::kString:
       ++s.out.strings;

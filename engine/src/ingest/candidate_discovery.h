@@ -70,6 +70,7 @@ class CandidateDiscovery {
   struct PathStats {
     CandidatePath out;
     int64_t last_item = -1;
+    std::string previous;  // the previous sampled item's value here (canonical bytes)
     HashIndex value_index;          // HashCanonical -> index in values; cleared when capped
     std::vector<ValueAgg> values;
     std::string text;  // the values' canonical bytes, one after another (freed when capped)

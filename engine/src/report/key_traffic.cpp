@@ -461,7 +461,7 @@ class KeyTrafficPass::Impl : public internal::ItemSink {
       m.follows_time =
           s.timed_changes ? static_cast<double>(s.concordant) / s.timed_changes : -1;
       const auto strong = [](double share) {
-        return share >= kMonotonicShare || share <= 1 - kMonotonicShare;
+        return share >= kMonotonicShare || share <= 1 - kMonotonicShare + 1e-9;
       };
       m.monotonic = (s.changes >= kMonotonicMinChanges && strong(m.rises_with_input)) ||
                     (s.timed_changes >= kMonotonicMinChanges && strong(m.follows_time));

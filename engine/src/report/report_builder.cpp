@@ -335,6 +335,12 @@ std::string AdvisorJson(const AdvisorOptions& opt, uint64_t sampled_items,
     q.Num("physical_max_over_mean", a.physical_max_over_mean);
     q.Bool("risk_20gb", a.risk_20gb);
     q.Str("immutability", a.immutability);
+    q.Bool("monotonic", a.monotonic);
+    if (a.rises_with_input >= 0) {
+      q.Num("rises_with_input", a.rises_with_input);
+    } else {
+      q.Raw("rises_with_input", "null");
+    }
     q.Bool("measure_like", !a.measure_reason.empty());
     q.Bool("system_property", !a.system_reason.empty());
     q.Str("verdict", a.verdict);

@@ -3,15 +3,18 @@
 // disqualifier's boundary, the ranking rule and the reasons' numbers.
 #include "partplay/cosmos/key_advisor.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "partplay/cosmos/container.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/cosmos/physical_partitions.h"
+#include "partplay/ingest/analysis.h"
 
 namespace partplay {
 namespace {
@@ -410,6 +413,67 @@ TEST(AdvisorTest, SystemPropertiesOfAnExportArePoor) {
   EXPECT_TRUE(Find(all, "/id").system_reason.empty());
   EXPECT_TRUE(Find(all, "/_ridge").system_reason.empty());  // only the exact names
   EXPECT_EQ(all[0].verdict, "good");
+}
+
+}  // namespace
+}  // namespace partplay
+
+namespace partplay {
+namespace {
+
+// A unique millisecond timestamp spreads as well as a random id, but its values arrive in write
+// order: the advisor rates it fair below the id, and says why (issue 38). Authored.
+TEST(KeyAdvisorTest, AMonotonicTimestampIsFairAndRanksBelowARandomId) {
+  std::mt19937_64 rng(5);
+  std::string input;
+  for (int i = 0; i < 3000; ++i) {
+    input += fmt::format(R"({{"id":"{:016x}","orderDate":"2024-03-01T00:{:02}:{:02}.{:03}Z"}})",
+                         rng(), i / 60000 % 60, i / 1000 % 60, i % 1000) +
+             "\n";
+  }
+  AnalysisOptions options;
+  options.key_paths = {"/id"};
+  auto analyzer = Analyzer::Create(options);
+  ASSERT_TRUE(analyzer.ok());
+  ASSERT_TRUE(analyzer.value()->Feed(input).ok());
+  ASSERT_TRUE(analyzer.value()->Finish().ok());
+  const AnalysisReport report = analyzer.value()->BuildReport({});
+  const std::vector<CandidateAssessment> ranked = AdviseKeys(report, {.ru_per_second = 40000});
+  ASSERT_GE(ranked.size(), 2u);
+  EXPECT_EQ(ranked[0].path, "/id");
+  EXPECT_EQ(ranked[0].verdict, "good");
+  EXPECT_FALSE(ranked[0].monotonic);
+  EXPECT_GT(ranked[0].rises_with_input, 0.4);
+  EXPECT_LT(ranked[0].rises_with_input, 0.6);
+  EXPECT_EQ(ranked[1].path, "/orderDate");
+  EXPECT_EQ(ranked[1].verdict, "fair");
+  EXPECT_TRUE(ranked[1].monotonic);
+  EXPECT_DOUBLE_EQ(ranked[1].rises_with_input, 1);
+  EXPECT_EQ(ranked[1].cardinality, 3000u);
+  ASSERT_FALSE(ranked[1].reasons.empty());
+  EXPECT_EQ(ranked[1].reasons[0].rfind("Fair rather than good: its values rise and fall with the "
+                                       "input's order (they rise in 100.0% of the changes",
+                                       0),
+            0u)
+      << ranked[1].reasons[0];
+}
+
+// Fewer than 20 changes: not judged.
+TEST(KeyAdvisorTest, FewChangesAreNotJudgedMonotonic) {
+  CandidatePath c = EvenPath("/seq", 200, 1, 100);
+  c.value_changes = 19;
+  c.value_rises = 19;
+  AnalysisReport r = Sample(200, 200, 20000, {c});
+  std::vector<CandidateAssessment> ranked = AdviseKeys(r, {.ru_per_second = 400});
+  ASSERT_EQ(ranked.size(), 1u);
+  EXPECT_FALSE(ranked[0].monotonic);
+  EXPECT_EQ(ranked[0].rises_with_input, -1);
+  c.value_changes = 20;
+  c.value_rises = 2;  // 90% fall
+  r = Sample(200, 200, 20000, {c});
+  ranked = AdviseKeys(r, {.ru_per_second = 400});
+  EXPECT_TRUE(ranked[0].monotonic);
+  EXPECT_EQ(ranked[0].verdict, "fair");
 }
 
 }  // namespace

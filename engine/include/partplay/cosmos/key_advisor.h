@@ -26,7 +26,10 @@
 //     cannot be updated in place), a single distinct value, a path that looks like a measure
 //     rather than an identifier (measure_reason), or a system property (system_reason). Otherwise
 //     "good" when the sample has at least 100 distinct values (the guidance's "hundreds or
-//     thousands") or is capped, gini <= 0.5 and physical_max_over_mean <= 1.5; otherwise "fair".
+//     thousands") or is capped, gini <= 0.5 and physical_max_over_mean <= 1.5, and the path is
+//     not monotonic (its values rise, or fall, along the input in at least 90% of the changes
+//     between consecutive sampled items: a timestamp or a sequence number, whose values arrive
+//     in write order); otherwise "fair".
 //  2. Score, 0 to 100: 50 x min(1, log10(cardinality) / 5) + 25 x (1 - gini)
 //     + 25 / physical_max_over_mean. A capped path counts as 100,000 values and, its sizes
 //     unknown, as even (gini 0, max/mean 1).
@@ -74,6 +77,10 @@ struct CandidateAssessment {
   double physical_max_over_mean = 0;  // -1 when capped
   bool risk_20gb = false;
   std::string immutability;  // "immutable", "changes", "unknown"
+  // Over consecutive sampled items whose value here differs, the share where it rises (-1: fewer
+  // than kMonotonicMinChanges changes); monotonic when at least kMonotonicShare rise, or fall.
+  double rises_with_input = -1;
+  bool monotonic = false;
   // Non-empty when the path looks like a measure, not an identifier (mostly numbers, with
   // fractions or named like a quantity: /total, /amount, /qty): a disqualifier.
   std::string measure_reason;

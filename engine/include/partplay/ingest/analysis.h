@@ -114,6 +114,10 @@ struct CandidatePath {
   // and how many of those held a different value here than the first time.
   uint64_t ids_repeated = 0;
   uint64_t ids_changed = 0;
+  // Monotonicity evidence: over consecutive sampled items holding this path whose value differs,
+  // how many changes there are and how many rise (values ordered as partition keys are).
+  uint64_t value_changes = 0;
+  uint64_t value_rises = 0;
 };
 
 // Every logical partition of an analysis, largest first (the order of AnalysisReport::partitions),
