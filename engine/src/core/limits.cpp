@@ -29,7 +29,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 76> kLimits{{
+constexpr std::array<Limit, 83> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -134,6 +134,23 @@ constexpr std::array<Limit, 76> kLimits{{
      "physical partitions", "input",
      "10,000 physical partitions per modelled container (100,000,000 RU/s)",
      "Partition Playground's own bound on the container model (Cosmos DB sets none)"},
+    // The Cosmos DB for NoSQL query parser (cosmos/query.h).
+    {"cosmos_query_max_text_bytes", kCosmosQueryMaxTextBytes, "bytes", "quota",
+     "512 KB per query text", kQuotas},
+    {"cosmos_query_max_joins", kCosmosQueryMaxJoins, "joins", "quota", "10 JOINs per query",
+     kQuotas},
+    {"cosmos_query_max_nesting_depth", kCosmosQueryMaxNestingDepth, "levels", "input",
+     "64 levels of nested query expressions", kEngine},
+    {"cosmos_query_max_in_items", kCosmosQueryMaxInItems, "values", "input",
+     "6,000 values per IN list",
+     "Partition Playground's own bound at the figure an earlier revision of the Cosmos DB service "
+     "quotas (concepts-limits.md) listed per IN expression"},
+    {"cosmos_query_max_parameters", kCosmosQueryMaxParameters, "parameters", "input",
+     "1,000 parameters per query", kEngine},
+    {"cosmos_query_max_numeric_digits", kCosmosQueryMaxNumericDigits, "digits", "input",
+     "300 digits per numeric literal of a query", kEngine},
+    {"cosmos_query_max_join_rows_per_item", kCosmosQueryMaxJoinRowsPerItem, "rows", "input",
+     "100,000 rows per item through a query's JOINs", kEngine},
     // The Cassandra mode: the Cassandra API's fixed replica set, the ring and throughput it starts
     // with (cassandra/ring.h, cassandra/cosmos_cassandra_api.h).
     {"cosmos_cassandra_api_replicas", kCosmosCassandraApiReplicas, "replicas", "quota",

@@ -29,8 +29,8 @@ std::vector<TableRow> Table() {
 
 TEST(ErrorCodeTest, NameAndDescriptionForEveryCodeInTheTable) {
   std::vector<TableRow> table = Table();
-  // 21, and the six the page and its worker raise (cancelled .. engine_failed).
-  ASSERT_EQ(table.size(), 27u);
+  // 22, and the six the page and its worker raise (cancelled .. engine_failed).
+  ASSERT_EQ(table.size(), 28u);
   for (const TableRow& row : table) {
     SCOPED_TRACE(row.name);
     EXPECT_EQ(static_cast<int>(row.code), row.number);
@@ -58,6 +58,8 @@ TEST(ErrorCodeTest, SpotChecksOfTheTable) {
   EXPECT_EQ(static_cast<int>(ErrorCode::kInterrupted), 130);  // 128 + SIGINT, as shells report
   EXPECT_EQ(ErrorCodeName(ErrorCode::kMalformedJson), "malformed_json");
   EXPECT_EQ(static_cast<int>(ErrorCode::kMalformedJson), 11);
+  EXPECT_EQ(ErrorCodeName(ErrorCode::kQuerySyntax), "query_syntax");
+  EXPECT_EQ(static_cast<int>(ErrorCode::kQuerySyntax), 44);
   EXPECT_EQ(ErrorCodeName(ErrorCode::kBadKeyPath), "bad_key_path");
   EXPECT_EQ(static_cast<int>(ErrorCode::kBadKeyPath), 20);
   EXPECT_EQ(ErrorCodeName(ErrorCode::kInternal), "internal");

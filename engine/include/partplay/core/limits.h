@@ -128,6 +128,26 @@ inline constexpr double kSizingMaxRowsPerPartition = 9007199254740992.0;
 // sanitizers, for a 29 MB report).
 inline constexpr int kCosmosMaxModelledPhysicalPartitions = 10000;
 
+// The Cosmos DB for NoSQL query parser (cosmos/query.h). Two quotas of the service
+// (concepts-limits.md, "SQL query limits"): a query's text is at most 512 KB (read as 512 KiB)
+// and holds at most 10 JOINs (both raised by a support request). The rest are the engine's own
+// bounds on what it parses and evaluates.
+inline constexpr double kCosmosQueryMaxTextBytes = 512 * 1024;
+inline constexpr int kCosmosQueryMaxJoins = 10;
+// Expressions nest at most this deep (parentheses, operators, calls, literals, subqueries); a
+// chain of one operator (a AND b AND c ...) is one level.
+inline constexpr int kCosmosQueryMaxNestingDepth = 64;
+// Values in one IN list. An earlier revision of concepts-limits.md listed 6,000 arguments per IN
+// expression as a quota; the current one lists none, so this is the engine's bound at that figure.
+inline constexpr int kCosmosQueryMaxInItems = 6000;
+// Distinct @parameters one query uses, and parameters given with it.
+inline constexpr int kCosmosQueryMaxParameters = 1000;
+// Digits of one numeric literal (its mantissa and exponent together).
+inline constexpr int kCosmosQueryMaxNumericDigits = 300;
+// Rows one item may produce through its JOINs (every combination enumerated): past it the item is
+// an error naming its index, not hours of work.
+inline constexpr double kCosmosQueryMaxJoinRowsPerItem = 100000;
+
 // The Cassandra ring a session starts with (cassandra/ring.h RingOptions): one datacenter of 3
 // nodes, each with Cassandra 4's default of 16 vnode tokens (cassandra.yaml num_tokens).
 inline constexpr int kCassandraDefaultRingNodes = 3;
