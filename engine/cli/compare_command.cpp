@@ -15,6 +15,7 @@
 #include "partplay/report/candidate_spec.h"
 #include "partplay/report/key_comparison.h"
 #include "partplay/report/options_json.h"
+#include "partplay/report/query_workload.h"
 #include "partplay/report/report_format.h"
 
 namespace {
@@ -26,21 +27,25 @@ using partplay::Status;
 const cli::CommandSpec kCompareSpec = {
     .name = "compare",
     .synopsis =
-        "--candidate SPEC [--candidate SPEC ...] [--query PATHS ...]\n"
-        " [options] FILE|-",
+        "--candidate SPEC [--candidate SPEC ...] [--query SQL|PATHS [--query-rate N] ...]\n"
+        " [--queries FILE] [options] FILE|-",
     .description =
         "Judges each candidate key on the same JSON items (NDJSON, an array, or one object)\n"
         "and the same container: logical partitions, the largest now and after --growth,\n"
         "partitions over 20 GB, physical partitions, the busiest physical partition's RU/s\n"
         "demand (with a workload), and where each --query goes; then picks the best key and\n"
-        "says why (docs/report.md \"Key comparison\" has the ranking rule). A SPEC is\n"
+        "says why (docs/report.md \"Key comparison\" has the ranking rule). A query is a\n"
+        "Cosmos DB NoSQL query (SELECT * FROM c WHERE c.userId = @u) or the paths it\n"
+        "filters on by equality (/tenantId,/userId); a parameter without --param takes the\n"
+        "value of its property that the most items hold. A SPEC is\n"
         "  /tenantId                a path\n"
         "  /tenantId,/userId        a hierarchical key (MultiHash), up to 3 paths\n"
         "  concat:/tenantId,/date   a synthetic key joining the values with '-'\n"
         "  random:/tenantId:N       the value and a random suffix 1..N\n"
         "  hash:/tenantId:/id:N     the value and 1 + hash(value at /id) mod N\n"
-        "Without --reads/--writes/--queries no workload is assumed and no throttling is\n"
-        "judged. Then the items are read a second time under every key as laid out: the\n"
+        "Without --reads/--writes or a --query-rate no workload is assumed and no throttling\n"
+        "is judged (the queries' rates add up to the workload's queries per second). Then\n"
+        "the items are read a second time under every key as laid out: the\n"
         "write spread (the items cut into time windows by --time-path, or a time field\n"
         "found in the first item: how many physical partitions each window's writes reach)\n"
         "and whether each key is monotonic (follows the input's order or the time).\n",
@@ -80,13 +85,67 @@ int RunCompareCommand(int argc, char** argv) {
          request.keys.push_back(std::move(key).value());
          return Status::Ok();
        }},
-      {"--query", "", "PATHS",
-       "a query the application runs: the paths it filters on by equality, comma-separated; "
-       "repeat, up to 16",
+      {"--query", "", "SQL|PATHS",
+       "a query the application runs: Cosmos DB NoSQL, or the paths it filters on by equality "
+       "(comma-separated); repeat, up to 16",
        [&](std::string_view v) {
-         auto paths = partplay::ParsePathList(v);
-         if (!paths) return Bad("takes JSON pointers such as /tenantId,/userId");
-         request.queries.push_back({std::move(*paths)});
+         partplay::QuerySpec q;
+         if (!v.empty() && v[0] == '/') {
+           auto paths = partplay::ParsePathList(v);
+           if (!paths) return Bad("takes a SELECT query or JSON pointers such as /tenantId,/userId");
+           q.paths = std::move(*paths);
+         } else if (v.empty()) {
+           return Bad("takes a SELECT query or JSON pointers such as /tenantId,/userId");
+         } else {
+           q.sql = std::string(v);
+         }
+         request.queries.push_back(std::move(q));
+         return Status::Ok();
+       }},
+      {"--query-rate", "", "N", "calls per second of the --query before it",
+       [&](std::string_view v) {
+         double rate = 0;
+         if (request.queries.empty()) return Bad("follows the --query it gives a rate to");
+         if (!cli::ParseNumber(v, rate) || rate < 0 || rate > 1e9) {
+           return Bad("takes calls per second, 0 to 1e9");
+         }
+         request.queries.back().rate = rate;
+         return Status::Ok();
+       }},
+      {"--queries", "", "FILE",
+       "queries, one per line, each optionally after its rate (\"50 SELECT ...\"); lines "
+       "\"@name = JSON\" give parameters",
+       [&](std::string_view v) {
+         auto text = cli::ReadWholeFile(std::string(v));
+         if (!text.ok()) {
+           double number = 0;
+           if (cli::ParseNumber(v, number)) {
+             return Bad("takes a FILE of queries (the rate of each --query is --query-rate)");
+           }
+           return Bad(text.status().message());
+         }
+         auto list = partplay::ParseQueryList(text.value());
+         if (!list.ok()) return Bad(list.status().message());
+         for (auto& q : list.value().queries) request.queries.push_back(std::move(q));
+         for (auto& [name, value] : list.value().parameters) {
+           if (!request.parameters.emplace(name, value).second) {
+             return Bad(fmt::format("gives {} a second value", name));
+           }
+         }
+         return Status::Ok();
+       }},
+      {"--param", "", "@NAME=JSON", "a query parameter's value (repeat)",
+       [&](std::string_view v) {
+         const size_t eq = v.find('=');
+         if (v.empty() || v[0] != '@' || eq == std::string_view::npos || eq < 2) {
+           return Bad("takes @name=JSON value, such as @u=\"u1\" or @n=5");
+         }
+         auto value = partplay::cosmosql::ParseValueJson(v.substr(eq + 1));
+         if (!value.ok()) return Bad(value.status().message());
+         if (!request.parameters.emplace(std::string(v.substr(0, eq)), std::move(value).value())
+                  .second) {
+           return Bad("gives a parameter a second value");
+         }
          return Status::Ok();
        }},
       {"--request", "", "JSON",
@@ -141,8 +200,6 @@ int RunCompareCommand(int argc, char** argv) {
        number(c.workload.point_reads_per_second, 0, "takes a rate")},
       {"--writes", "", "N", "writes per second",
        number(c.workload.writes_per_second, 0, "takes a rate")},
-      {"--queries", "", "N", "queries per second, each filtered by one key value",
-       number(c.workload.queries_per_second, 0, "takes a rate")},
   };
   table.push_back({"--time-path", "", "PATH",
                    "the field holding each item's write time (default: found in the first item)",
@@ -172,9 +229,16 @@ int RunCompareCommand(int argc, char** argv) {
                      return Status::Ok();
                    }});
   table.push_back({"--no-write-spread", "", "",
-                   "skip the second read (no write spread, no monotonicity)",
+                   "no write spread and no monotonicity on the second read",
                    [&](std::string_view) {
                      request.writes.enabled = false;
+                     return Status::Ok();
+                   }});
+  table.push_back({"--no-second-read", "", "",
+                   "read the items once: no parameter values from the data, no query matches, "
+                   "no write spread (what the page's comparison shows)",
+                   [&](std::string_view) {
+                     request.second_read = false;
                      return Status::Ok();
                    }});
   cli::AddOutputOption(table, output);
@@ -201,6 +265,18 @@ int RunCompareCommand(int argc, char** argv) {
                            fmt::format("at most {} queries", partplay::kMaxComparedQueries));
   }
   if (file.empty()) return cli::UsageError(kCompareSpec, "give an input FILE, or - for stdin");
+  if (Status s = partplay::PrepareQueries(request.queries, request.parameters); !s.ok()) {
+    return cli::UsageError(kCompareSpec, s.ToString());
+  }
+  for (const partplay::QuerySpec& q : request.queries) c.workload.queries_per_second += q.rate;
+  // The properties whose most common value a parameter takes: counted during the first read.
+  std::unique_ptr<partplay::ValueCounter> counter;
+  if (auto pointers = partplay::PointersToCount(request.queries, request.parameters);
+      request.second_read && !pointers.empty()) {
+    auto created = partplay::ValueCounter::Create(std::move(pointers));
+    if (!created.ok()) return cli::UsageError(kCompareSpec, created.status().ToString());
+    counter = std::move(created).value();
+  }
   const bool json = format == "json";
   cli::CatchInterrupts(json);
   auto comparison = partplay::KeyComparison::Create(request.keys);
@@ -209,7 +285,8 @@ int RunCompareCommand(int argc, char** argv) {
   auto out = cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
   // stdin cannot be read twice: its bytes are kept for the traffic pass.
-  const bool second_read = request.writes.enabled;
+  const bool second_read =
+      request.second_read && (request.writes.enabled || !request.queries.empty());
   const bool keep_stdin = second_read && file == "-";
   std::string kept;
   {
@@ -221,9 +298,20 @@ int RunCompareCommand(int argc, char** argv) {
                         },
                         [&](size_t n) {
                           if (keep_stdin) kept.append(staging.data(), n);
+                          if (counter) {
+                            Status s = counter->Feed(std::string_view(staging.data(), n));
+                            if (!s.ok()) return s;
+                          }
                           return cmp.Feed(std::string_view(staging.data(), n));
                         },
-                        [&]() { return cmp.Finish(); }, [&]() { return cmp.items_seen(); }};
+                        [&]() {
+                          if (counter) {
+                            Status s = counter->Finish();
+                            if (!s.ok()) return s;
+                          }
+                          return cmp.Finish();
+                        },
+                        [&]() { return cmp.items_seen(); }};
     cli::Progress progress(progress_mode, "partplay compare", "items", cli::InputSize(file));
     if (Status s = cli::FeedFile(file, sink, &progress); !s.ok()) {
       progress.Clear();
@@ -231,11 +319,19 @@ int RunCompareCommand(int argc, char** argv) {
     }
     progress.Step("comparing the keys");
   }
+  if (Status s = partplay::BindParameters(request.queries, request.parameters, counter.get());
+      !s.ok()) {
+    return Fail(s, json);
+  }
   auto report = cmp.Compare(request.container, request.queries);
   if (!report.ok()) return Fail(report.status(), json);
   if (second_read) {
-    auto pass = partplay::KeyTrafficPass::Create(partplay::TrafficKeysOf(report.value()), {},
-                                                 request.writes);
+    auto evaluators = partplay::EvaluatorsOf(request.queries);
+    if (!evaluators.ok()) return Fail(evaluators.status(), json);
+    std::vector<partplay::ItemQuery*> queries;
+    for (auto& e : evaluators.value()) queries.push_back(e.get());
+    auto pass = partplay::KeyTrafficPass::Create(partplay::TrafficKeysOf(report.value()),
+                                                 std::move(queries), request.writes);
     if (!pass.ok()) return Fail(pass.status(), json);
     partplay::KeyTrafficPass& traffic = *pass.value();
     std::string staging;

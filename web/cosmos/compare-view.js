@@ -54,7 +54,7 @@ function columns(table) {
     cols.push({id: 'routed', label: 'Queries to one partition', num: true,
                value: (r) => table.queries.length - r.fanout_queries,
                text: (r) => `${table.queries.length - r.fanout_queries} of ${table.queries.length}`,
-               title: (r) => r.queries.map((q, i) => `${table.queries[i].join(' + ') || 'no filter'}: ${fanoutText(q)}`).join('\n')});
+               title: (r) => r.queries.map((q, i) => `${table.queries[i].text || 'no filter'}: ${fanoutText(q)}`).join('\n')});
   }
   cols.push({id: 'problems', label: 'Problems', num: true, value: (r) => r.problems.length,
              text: (r) => (r.problems.length ? formatInt(r.problems.length) : 'none'),
@@ -67,6 +67,8 @@ function fanoutText(q) {
     case 'single': return 'one logical partition';
     case 'prefix': return 'the physical partitions holding that prefix';
     case 'buckets': return `${formatInt(q.logical_partitions)} logical partitions (every suffix), up to ${formatInt(q.physical_partitions)} physical`;
+    case 'several': return `${formatInt(q.logical_partitions)} logical partitions (an IN list), up to ${formatInt(q.physical_partitions)} physical`;
+    case 'none': return 'no partition: the filter contradicts itself';
     default: return `every physical partition (${formatInt(q.physical_partitions)})`;
   }
 }

@@ -263,9 +263,12 @@ class Parser {
                (s.expr.steps.empty() || s.expr.steps.back().kind == PathStep::Kind::kName)) {
       // from.md: the alias is the container name, or the last property name.
       s.alias = s.expr.steps.empty() ? s.expr.name : s.expr.steps.back().name;
+    } else if (s.expr.kind == ExprKind::kSubquery) {
+      // subquery.md joins unnamed subqueries (JOIN (SELECT VALUE t FROM t IN p.tags WHERE ...)):
+      // their rows filter the join and nothing names them.
     } else {
       return Error(s.where, "This FROM or JOIN source needs an alias (AS name): it ends in an "
-                            "array index or is a subquery.");
+                            "array index.");
     }
     return s;
   }

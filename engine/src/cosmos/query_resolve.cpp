@@ -77,6 +77,7 @@ Status ResolveExpr(const Expr& e, const Scope& scope, bool aggregate, const Expr
 }
 
 Status AddAlias(Scope& scope, const FromSource& s) {
+  if (s.alias.empty()) return Status::Ok();  // an unnamed subquery source: nothing refers to it
   for (const std::string& a : scope.aliases) {
     if (a == s.alias) {
       return Status(ErrorCode::kQuerySyntax,

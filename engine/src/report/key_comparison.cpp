@@ -13,6 +13,7 @@
 #include "core/message_format.h"
 #include "cosmos/measure_paths.h"
 #include "partplay/core/json_writer.h"
+#include "partplay/cosmos/request_charges.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 
@@ -28,10 +29,6 @@ using Kind = SyntheticKeyOptions::Kind;
 
 Status Bad(std::string_view field, std::string_view what) {
   return internal::BadOptionField(field, what);
-}
-
-bool Contains(const std::vector<std::string>& list, std::string_view s) {
-  return std::find(list.begin(), list.end(), s) != list.end();
 }
 
 // The sentence naming a measure-like component (cosmos/measure_paths.h), or empty. Synthetic keys
@@ -53,38 +50,6 @@ std::string MeasureProblem(const AnalysisOptions& key, const PartitionList& all)
     if (!reason.empty()) return reason;
   }
   return {};
-}
-
-// ---------------------------------------------------------------------------------------------
-// Query fan-out.
-
-QueryFanout Fanout(const AnalysisOptions& key, const QueryFilter& q, uint64_t logical,
-                   int64_t physical) {
-  const auto all = [&] { return QueryFanout{"all", static_cast<int64_t>(logical), physical}; };
-  const auto buckets = [&] {
-    const int64_t n = key.synthetic.buckets;
-    return QueryFanout{"buckets", n, std::min<int64_t>(n, physical)};
-  };
-  const SyntheticKeyOptions& syn = key.synthetic;
-  switch (syn.kind) {
-    case Kind::kConcat:
-      for (const std::string& p : syn.paths) {
-        if (!Contains(q.paths, p)) return all();
-      }
-      return {"single", 1, 1};
-    case Kind::kRandomSuffix:
-      return Contains(q.paths, key.key_paths[0]) ? buckets() : all();
-    case Kind::kHashSuffix:
-      if (!Contains(q.paths, key.key_paths[0])) return all();
-      return Contains(q.paths, syn.suffix_path) ? QueryFanout{"single", 1, 1} : buckets();
-    case Kind::kNone:
-      break;
-  }
-  size_t leading = 0;
-  while (leading < key.key_paths.size() && Contains(q.paths, key.key_paths[leading])) ++leading;
-  if (leading == key.key_paths.size()) return {"single", 1, 1};
-  if (leading > 0) return {"prefix", -1, -1};
-  return all();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,9 +145,13 @@ StatusOr<KeyFacts> Facts(const Analyzer& analyzer, const AnalysisOptions& key,
                                   ? c.ru_needed.manual_ru_per_second
                                   : c.ru_needed.manual_rescaled_ru_per_second;
 
+  f.mean_item_bytes = a.items ? static_cast<double>(a.bytes) / static_cast<double>(a.items) : 0;
   for (const QueryFilter& q : queries) {
-    f.queries.push_back(Fanout(key, q, f.logical_partitions, f.physical_partitions));
-    if (f.queries.back().kind != "single") ++f.fanout_queries;
+    QueryFanout fanout;
+    static_cast<QueryTarget&>(fanout) =
+        TargetQuery(q, key, f.version, f.layout, f.logical_partitions);
+    if (fanout.kind != "single" && fanout.kind != "none") ++f.fanout_queries;
+    f.queries.push_back(std::move(fanout));
   }
 
   // Problems, the disqualifiers.
@@ -395,6 +364,64 @@ std::string Why(const ComparisonReport& r, const std::vector<size_t>& order) {
   return s;
 }
 
+// The rows a call returns: one for an aggregate without GROUP BY; TOP n or OFFSET o LIMIT l
+// (literal or given values) cap the matches; else every matching row (with DISTINCT or GROUP BY
+// at most that many).
+int64_t ReturnedRows(const QueryFilter& q, uint64_t rows) {
+  if (!q.parsed) return static_cast<int64_t>(rows);
+  const cosmosql::Query& query = *q.parsed;
+  if (query.has_aggregates && query.group_by.empty()) return 1;
+  const auto value = [&](const std::optional<cosmosql::QueryCount>& c) -> std::optional<uint64_t> {
+    if (!c) return std::nullopt;
+    if (c->value) return c->value;
+    for (const BoundParameter& b : q.parameters) {
+      if (b.name == c->parameter && b.value.kind() == cosmosql::ValueKind::kNumber &&
+          b.value.number() >= 0) {
+        return static_cast<uint64_t>(b.value.number());
+      }
+    }
+    return std::nullopt;
+  };
+  uint64_t n = rows;
+  if (auto top = value(query.top)) n = std::min(n, *top);
+  if (auto offset = value(query.offset)) n = n > *offset ? n - *offset : 0;
+  if (auto limit = value(query.limit)) n = std::min(n, *limit);
+  return static_cast<int64_t>(n);
+}
+
+void AppendQueryJson(const QueryFilter& q, std::string& o) {
+  o.push_back('{');
+  JsonMembers m{o};
+  m.Str("text", q.text);
+  if (q.parsed) m.Str("canonical", cosmosql::ToString(*q.parsed));
+  if (!q.sql.empty()) {
+    m.Str("sql", q.sql);
+  } else {
+    m.Raw("filter", JsonArray(q.paths, [](const std::string& p, std::string& s) {
+            AppendJsonString(p, s);
+          }));
+  }
+  if (q.rate > 0) {
+    m.Num("rate", q.rate);
+  } else {
+    m.Raw("rate", "null");
+  }
+  m.Raw("parameters", JsonArray(q.parameters, [](const BoundParameter& b, std::string& s) {
+          s.push_back('{');
+          JsonMembers pm{s};
+          pm.Str("name", b.name);
+          pm.Raw("value", b.value.is_defined() ? b.value.ToJson() : "null");
+          pm.Str("from", b.from);
+          if (!b.pointer.empty()) pm.Str("pointer", b.pointer);
+          if (b.from == "most_common") {
+            pm.UInt("items", b.items);
+            pm.UInt("distinct", b.distinct);
+          }
+          s.push_back('}');
+        }));
+  o.push_back('}');
+}
+
 void Rank(ComparisonReport& r) {
   r.best = -1;
   if (r.keys.empty()) return;
@@ -488,12 +515,32 @@ void AppendFactsJson(const KeyFacts& k, std::string& out, bool traffic) {
           o.push_back('{');
           JsonMembers qm{o};
           qm.Str("kind", q.kind);
-          if (q.logical_partitions < 0) {
-            qm.Raw("logical_partitions", "null");
-            qm.Raw("physical_partitions", "null");
+          qm.Bool("single_partition", q.kind == "single");
+          const auto count = [&](std::string_view name, int64_t n) {
+            if (n < 0) {
+              qm.Raw(name, "null");
+            } else {
+              qm.Int(name, n);
+            }
+          };
+          count("logical_partitions", q.logical_partitions);
+          count("physical_partitions", q.physical_partitions);
+          if (q.exact) {
+            qm.Raw("range_ids", JsonArray(q.range_ids, [](int id, std::string& ro) {
+                     ro += fmt::format("{}", id);
+                   }));
           } else {
-            qm.Int("logical_partitions", q.logical_partitions);
-            qm.Int("physical_partitions", q.physical_partitions);
+            qm.Raw("range_ids", "null");
+          }
+          if (!q.epk.empty()) qm.Str("epk", q.epk);
+          count("matching_items", q.matching_items);
+          count("rows", q.rows);
+          count("returned_rows", q.returned_rows);
+          count("physical_partitions_with_matches", q.physical_partitions_with_matches);
+          if (q.ru_per_call >= 0) {
+            qm.Num("ru_per_call", q.ru_per_call);
+          } else {
+            qm.Raw("ru_per_call", "null");
           }
           o.push_back('}');
         }));
@@ -585,11 +632,30 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
                }
                dom::object qo;
                dom::array paths;
-               if (q.get_object().get(qo) || qo["filter"].get_array().get(paths) ||
-                   qo.size() != 1) {
-                 return Bad(field, "must be {\"filter\": [\"/path\", ...]}");
-               }
+               std::string_view sql;
+               const char* shape =
+                   "must be {\"filter\": [\"/path\", ...]} or {\"sql\": \"SELECT ...\", "
+                   "\"rate\": N}";
+               if (q.get_object().get(qo)) return Bad(field, shape);
                QueryFilter filter;
+               size_t known = 0;
+               double rate = 0;
+               if (!qo["rate"].get_double().get(rate)) {
+                 ++known;
+                 if (!(rate >= 0) || rate > 1e9) {
+                   return Bad(field, "rate must be 0 to 1e9 calls per second");
+                 }
+                 filter.rate = rate;
+               }
+               if (!qo["sql"].get_string().get(sql)) {
+                 if (qo.size() != known + 1) return Bad(field, shape);
+                 filter.sql = std::string(sql);
+                 r.queries.push_back(std::move(filter));
+                 continue;
+               }
+               if (qo["filter"].get_array().get(paths) || qo.size() != known + 1) {
+                 return Bad(field, shape);
+               }
                for (dom::element p : paths) {
                  std::string_view s;
                  if (p.get_string().get(s) || s.empty() || s[0] != '/') {
@@ -600,6 +666,14 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
                }
                r.queries.push_back(std::move(filter));
              }
+             return Status::Ok();
+           }},
+          {"parameters",
+           [&](dom::element v) -> Status {
+             StatusOr<cosmosql::Parameters> p =
+                 cosmosql::ParseParametersJson(simdjson::minify(v));
+             if (!p.ok()) return Bad("parameters", p.status().message());
+             r.parameters = std::move(p).value();
              return Status::Ok();
            }},
           {"time_path",
@@ -618,6 +692,11 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
                return Bad("write_window_seconds", "must be a whole number of seconds, 1 to 31,622,400");
              }
              r.writes.window_seconds = seconds;
+             return Status::Ok();
+           }},
+          {"second_read",
+           [&](dom::element v) -> Status {
+             if (v.get_bool().get(r.second_read)) return Bad("second_read", "must be true or false");
              return Status::Ok();
            }},
           {"write_spread",
@@ -645,6 +724,10 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
       if (k.weight_path.empty()) k.weight_path = weight_path;
     }
   }
+  if (Status s = PrepareQueries(r.queries, r.parameters); !s.ok()) {
+    return Status(ErrorCode::kBadOption, fmt::format("queries: {}", s.message()), s.where());
+  }
+  PARTPLAY_RETURN_IF_ERROR(BindParameters(r.queries, r.parameters, nullptr));
   return r;
 }
 
@@ -708,6 +791,7 @@ StatusOr<ComparisonReport> KeyComparison::Compare(const ContainerOptions& contai
   r.ru_per_second = container.ru_per_second;
   r.growth = container.growth;
   r.queries = queries;
+  r.query_ru = container.workload.costs.query_ru;
   for (size_t i = 0; i < analyzers_.size(); ++i) {
     StatusOr<KeyFacts> f = Facts(*analyzers_[i], options_[i], container, queries, r.workload_given);
     if (!f.ok()) {
@@ -730,9 +814,26 @@ Status ApplyTraffic(ComparisonReport& r, const KeyTraffic& traffic) {
   if (traffic.keys.size() != r.keys.size()) {
     return Status(ErrorCode::kInvalidState, "the traffic pass ran over other keys");
   }
+  for (const KeyTrafficReport& t : traffic.keys) {
+    if (t.queries.size() != r.queries.size()) {
+      return Status(ErrorCode::kInvalidState, "the traffic pass ran other queries");
+    }
+  }
   r.traffic = true;
   for (size_t i = 0; i < r.keys.size(); ++i) {
     KeyFacts& k = r.keys[i];
+    for (size_t q = 0; q < r.queries.size(); ++q) {
+      const QueryTraffic& t = traffic.keys[i].queries[q];
+      QueryFanout& f = k.queries[q];
+      f.matching_items = static_cast<int64_t>(t.matching_items);
+      f.rows = static_cast<int64_t>(t.rows);
+      f.returned_rows = ReturnedRows(r.queries[q], t.rows);
+      f.physical_partitions_with_matches = static_cast<int64_t>(t.ranges_with_matches);
+      if (f.physical_partitions >= 0) {
+        f.ru_per_call = static_cast<double>(f.physical_partitions) * r.query_ru +
+                        static_cast<double>(f.returned_rows) * PointReadCharge(k.mean_item_bytes);
+      }
+    }
     k.write_spread = traffic.keys[i].write_spread;
     k.monotonicity = traffic.keys[i].monotonicity;
     k.writes_concentrated = Concentrated(k.write_spread);
@@ -758,10 +859,7 @@ std::string ComparisonToJson(const ComparisonReport& r) {
   m.Bool("workload_given", r.workload_given);
   m.Num("ru_per_second", r.ru_per_second);
   m.Num("growth", r.growth);
-  m.Raw("queries", JsonArray(r.queries, [](const QueryFilter& q, std::string& o) {
-          o += JsonArray(q.paths,
-                         [](const std::string& p, std::string& s) { AppendJsonString(p, s); });
-        }));
+  m.Raw("queries", JsonArray(r.queries, AppendQueryJson));
   m.Int("best", r.best);
   m.Str("why", r.why);
   m.Bool("traffic_measured", r.traffic);

@@ -303,8 +303,7 @@ TEST(QueryParser, SyntaxErrors) {
            {"SELECT * FROM c WHERE c.a LIKE 'x' ESCAPE 'ab'",
             "The ESCAPE string of LIKE must be one character.", 1, 43, 42},
            {"SELECT * FROM c[0]",
-            "This FROM or JOIN source needs an alias (AS name): it ends in an array index or is a "
-            "subquery.",
+            "This FROM or JOIN source needs an alias (AS name): it ends in an array index.",
             1, 15, 14},
        }) {
     ExpectError(c);

@@ -46,6 +46,7 @@
 #include "partplay/cosmos/container.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/report/key_traffic.h"
+#include "partplay/report/query_workload.h"
 
 namespace partplay {
 
@@ -53,25 +54,31 @@ namespace partplay {
 inline constexpr size_t kMaxComparedKeys = kCompareMaxKeys;
 inline constexpr size_t kMaxComparedQueries = kCompareMaxQueries;
 
-// A query the application runs: equality filters on these paths ("filter on /tenantId and
-// /userId"); an empty list is a query without a filter on any path.
-struct QueryFilter {
-  std::vector<std::string> paths;
-};
+// A query the application runs (report/query_workload.h): a Cosmos DB NoSQL query, or the
+// paths it filters on by equality ("/tenantId, /userId"; an empty list: no filter).
+using QueryFilter = QuerySpec;
 
 struct ComparisonRequest {
   std::vector<AnalysisOptions> keys;  // 1..kMaxComparedKeys
   // Shared by every key; the hash version applies to single-path keys (a key of several paths is
   // hierarchical: MultiHash). The route is not used.
   ContainerOptions container;
-  std::vector<QueryFilter> queries;
+  std::vector<QueryFilter> queries;  // prepared (PrepareQueries) and bound without data
+  cosmosql::Parameters parameters;   // values given for the queries' parameters
   // The traffic pass's write spread: the time field and window (request JSON "time_path",
   // "write_window_seconds", "write_spread": false to skip the pass).
   WriteSpreadOptions writes;
+  // Whether the CLI reads the items a second time (request "second_read", --no-second-read):
+  // parameters bound from the data, the queries' matches, the write spread. The wasm module's
+  // comparison does not yet.
+  bool second_read = true;
 };
 
 // {keys: [analysis options (report/options_json.h)...], container: container options,
-//  queries: [{filter: ["/a", ...]}, ...], weight_path: "/w" (applied to every key)}.
+//  queries: [{filter: ["/a", ...]} or {sql: "SELECT ...", rate: N}, ...],
+//  parameters: [{name: "@p", value: JSON}, ...], weight_path: "/w" (applied to every key)}.
+// The queries are prepared and their parameters bound to the given values; a parameter the data
+// would give a value to stays unbound (BindParameters with a ValueCounter binds it).
 // Every key gets discover_items 0 unless it says otherwise. Errors: kBadOption naming the field.
 StatusOr<ComparisonRequest> ParseComparisonRequestJson(std::string_view json);
 // The same without keys ({container, queries, weight_path}; "keys" is an error): what a created
@@ -83,13 +90,16 @@ StatusOr<ComparisonRequest> ParseComparisonModelJson(std::string_view json);
 std::string KeyLabel(const AnalysisOptions& key);
 
 // Where one listed query goes under one key.
-struct QueryFanout {
-  // "single" (one logical partition), "prefix" (a hierarchical key's prefix: the physical
-  // partitions holding that prefix), "buckets" (a suffixed synthetic key: one logical partition
-  // per suffix), "all" (every physical partition).
-  std::string kind;
-  int64_t logical_partitions = 1;   // buckets: N; all: every one; prefix: -1 (depends on value)
-  int64_t physical_partitions = 1;  // at most: 1, min(N, P), P; prefix: -1 (depends on value)
+// Where a listed query goes under one key (TargetQuery), and with the traffic pass what it
+// matches there and costs.
+struct QueryFanout : QueryTarget {
+  int64_t matching_items = -1;  // -1: the traffic pass did not run
+  int64_t rows = -1;            // rows before projection (JOINs may give several per item)
+  int64_t returned_rows = -1;   // after TOP, OFFSET/LIMIT and aggregates
+  int64_t physical_partitions_with_matches = -1;
+  // Our RU model (docs/report.md): visited physical partitions x query_ru + returned rows x the
+  // point-read charge of the mean item; -1 when the visited count is not known.
+  double ru_per_call = -1;
 };
 
 struct KeyFacts {
@@ -122,6 +132,7 @@ struct KeyFacts {
   double ru_needed_ru_per_second = 0;
   std::vector<QueryFanout> queries;  // in request order
   uint64_t fanout_queries = 0;       // queries that reach more than one logical partition
+  double mean_item_bytes = 0;
   bool measure_like = false;
   std::vector<std::string> problems;  // sentences; a key with any is not picked
   int rank = 0;                       // 1 = best
@@ -138,6 +149,7 @@ struct ComparisonReport {
   double ru_per_second = 0;
   double growth = 1;
   std::vector<QueryFilter> queries;
+  double query_ru = 0;  // the container's query cost per visited physical partition
   int best = -1;    // index into keys; -1 when every key has a problem
   std::string why;  // one sentence
   bool traffic = false;  // the traffic pass ran (ApplyTraffic)
@@ -146,9 +158,10 @@ struct ComparisonReport {
 // Every key of a comparison as laid out, for a traffic pass over the same items.
 std::vector<TrafficKey> TrafficKeysOf(const ComparisonReport& report);
 
-// Adds a finished traffic pass's figures (same keys, same order) to the report: write spread and
-// monotonicity per key, writes concentrated in time as a problem; then ranks the keys again and
-// rewrites the pick's sentence. Errors: kInvalidState when the key counts differ.
+// Adds a finished traffic pass's figures (same keys, same order; its queries the report's, in
+// order) to the report: each query's matches and cost per key, write spread and monotonicity per
+// key, writes concentrated in time as a problem; then ranks the keys again and rewrites the
+// pick's sentence. Errors: kInvalidState when the key or query counts differ.
 Status ApplyTraffic(ComparisonReport& report, const KeyTraffic& traffic);
 
 class KeyComparison {
