@@ -27,8 +27,9 @@ using partplay::Status;
 const cli::CommandSpec kCompareSpec = {
     .name = "compare",
     .synopsis =
-        "--candidate SPEC [--candidate SPEC ...] [--query SQL|PATHS [--query-rate N] ...]\n"
-        " [--queries FILE] [options] FILE|-",
+        "--candidate SPEC [--candidate SPEC ...]\n"
+        " [--query SQL|PATHS [--query-rate N] ...] [--queries FILE]\n"
+        " [options] FILE|-",
     .description =
         "Judges each candidate key on the same JSON items (NDJSON, an array, or one object)\n"
         "and the same container: logical partitions, the largest now and after --growth,\n"

@@ -48,7 +48,17 @@ bool At(dom::element root, const std::vector<std::string>& segments, dom::elemen
         return false;
       }
       for (char c : name) index = index * 10 + static_cast<uint64_t>(c - '0');
-      if (at.get_array().value_unsafe().at(index).get(at)) return false;
+      bool found = false;
+      dom::array elements;
+      if (at.get_array().get(elements)) return false;
+      for (dom::element e : elements) {
+        if (index-- == 0) {
+          at = e;
+          found = true;
+          break;
+        }
+      }
+      if (!found) return false;
     } else {
       return false;
     }

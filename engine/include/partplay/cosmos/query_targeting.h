@@ -4,8 +4,9 @@
 // (`c.k = a OR c.k = b`) pin each property to. A query whose filter pins every path of the key
 // reaches only those keys' logical partitions (one: a single-partition query); a hierarchical key
 // whose leading paths are pinned, the physical partitions holding that prefix; anything else fans
-// out to every physical partition (how-to-query-container.md: "in-partition query", "cross-partition
-// query"; hierarchical-partition-keys.md: queries on a prefix of the key).
+// out to every physical partition (azure-databases-docs,
+// articles/cosmos-db/nosql/how-to-query-container.md: "in-partition query", "cross-partition
+// query"; articles/cosmos-db/hierarchical-partition-keys.md: queries on a prefix of the key).
 //
 //   auto q = cosmosql::ParseQuery("SELECT * FROM c WHERE c.tenantId = 'a' AND c.userId IN ('u1','u2')");
 //   std::vector<PinnedPath> pins = PinnedPaths(q.value());   // /tenantId: ["a"], /userId: ["u1","u2"]
