@@ -18,9 +18,7 @@ namespace partplay::cosmosql {
 namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsHexDigit(char c) {
-  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool IsHexDigit(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool IsIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool IsIdentChar(char c) { return IsIdentStart(c) || IsDigit(c); }
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -235,16 +233,35 @@ class Lexer {
       char e = i_ < s_.size() ? s_[i_] : '\0';
       const char* simple = nullptr;
       switch (e) {
-        case '\'': simple = "'"; break;
-        case '"': simple = "\""; break;
-        case '\\': simple = "\\"; break;
-        case '/': simple = "/"; break;
-        case 'b': simple = "\b"; break;
-        case 'f': simple = "\f"; break;
-        case 'n': simple = "\n"; break;
-        case 'r': simple = "\r"; break;
-        case 't': simple = "\t"; break;
-        default: break;
+        case '\'':
+          simple = "'";
+          break;
+        case '"':
+          simple = "\"";
+          break;
+        case '\\':
+          simple = "\\";
+          break;
+        case '/':
+          simple = "/";
+          break;
+        case 'b':
+          simple = "\b";
+          break;
+        case 'f':
+          simple = "\f";
+          break;
+        case 'n':
+          simple = "\n";
+          break;
+        case 'r':
+          simple = "\r";
+          break;
+        case 't':
+          simple = "\t";
+          break;
+        default:
+          break;
       }
       if (simple != nullptr) {
         t.text += simple;
