@@ -423,7 +423,7 @@ struct QueryEvaluator::Impl {
         Val x = Eval(n.kids[0]);
         if (x.is(ValueKind::kUndefined)) return Val();
         bool found = false;
-        if (x.is(ValueKind::kNumber)) {
+        if (x.is(ValueKind::kNumber) && !std::isnan(x.n)) {
           found = std::binary_search(n.in_numbers.begin(), n.in_numbers.end(), x.n);
         } else if (x.is(ValueKind::kString)) {
           found = std::binary_search(n.in_strings.begin(), n.in_strings.end(), x.s);

@@ -3,9 +3,11 @@
 // sql.g4 spells those with plain letters and the others with case fragments); identifiers are
 // ASCII letters, digits and '_' not starting with a digit; numbers are decimal with an optional
 // fraction and exponent, or 0x hex (query/constants); strings are single- or double-quoted with the
-// escapes of query/constants; '--' starts a comment to the end of the line. The service has no
-// '/* */' comment: it answers SC1001 "incorrect syntax near '/'" (microsoft/vscode-cosmosdb
-// issue 2414), and so does this lexer, which makes '/' and '*' two tokens there.
+// escapes of query/constants; '--' starts a comment to the end of the line. RANK is a keyword of
+// sql.g4 but not here: the parser reads it only as ORDER BY RANK, so a property may be c.rank.
+// The service has no '/* */' comment: it answers SC1001 "incorrect syntax near '/'"
+// (microsoft/vscode-cosmosdb issue 2414), and so does this lexer, which makes '/' and '*' two
+// tokens there.
 //
 //   StatusOr<std::vector<QueryToken>> t = LexQuery("SELECT * FROM c -- all");
 #pragma once
@@ -54,7 +56,6 @@ enum class Keyword : uint8_t {
   kOffset,
   kOr,
   kOrder,
-  kRank,
   kRight,
   kSelect,
   kTop,

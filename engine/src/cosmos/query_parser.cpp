@@ -217,7 +217,15 @@ class Parser {
     }
     if (AcceptKeyword(Keyword::kOrder)) {
       PARTPLAY_RETURN_IF_ERROR(ExpectKeyword(Keyword::kBy));
-      q.order_by_rank = AcceptKeyword(Keyword::kRank);
+      // ORDER BY RANK f(...): RANK followed by a function name (an alias would be followed by
+      // '.', '[', ',' or the end).
+      const QueryToken& next = Ahead(1);
+      if (Cur().kind == TokenKind::kIdentifier && IsRankWord(Cur().text) &&
+          (next.kind == TokenKind::kIdentifier || IsKeyword(Keyword::kLeft, 1) ||
+           IsKeyword(Keyword::kRight, 1) || IsKeyword(Keyword::kUdf, 1))) {
+        q.order_by_rank = true;
+        Next();
+      }
       do {
         OrderByItem item;
         PARTPLAY_ASSIGN_OR_RETURN(item.expr, Scalar());
@@ -326,6 +334,11 @@ class Parser {
       }
     }
     return e;
+  }
+
+  static bool IsRankWord(std::string_view w) {
+    return w.size() == 4 && (w[0] | 0x20) == 'r' && (w[1] | 0x20) == 'a' && (w[2] | 0x20) == 'n' &&
+           (w[3] | 0x20) == 'k';
   }
 
   static bool IsIndex(double n) { return n >= 0 && n == std::floor(n) && n < 4294967296.0; }

@@ -224,6 +224,8 @@ TEST(QueryEval, InAndBetween) {
   EXPECT_EQ(Eval("c.tags IN (['a'], 1)", item), "true");
   EXPECT_EQ(Eval("c.n IN (c.n + 0)", item), "true");
   EXPECT_EQ(Eval("c.missing IN (1)", item), "undefined");
+  EXPECT_EQ(Eval("SQRT(-1) IN (1, 2)", item), "false");  // NaN equals nothing
+  EXPECT_EQ(Eval("-0 IN (0)", item), "true");
   EXPECT_EQ(Eval("c.missing NOT IN (1)", item), "undefined");
   EXPECT_EQ(Eval("@v IN (1, 2)", item, {{"@v", Value::Number(2)}}), "true");
   // docs: keywords (BETWEEN is inclusive; across types undefined).

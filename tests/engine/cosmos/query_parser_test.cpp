@@ -110,6 +110,12 @@ TEST(QueryParser, Clauses) {
             "SELECT * FROM c ORDER BY c.a DESC, c.b, c.c ASC");
   EXPECT_EQ(Canon("SELECT * FROM c ORDER BY RANK FullTextScore(c.text, 'a')"),
             "SELECT * FROM c ORDER BY RANK FULLTEXTSCORE(c.text, \"a\")");
+  // RANK is read only as ORDER BY RANK before a function: c.rank and an alias rank are names.
+  EXPECT_EQ(Canon("SELECT c.rank FROM c ORDER BY c.rank"), "SELECT c.rank FROM c ORDER BY c.rank");
+  EXPECT_EQ(Canon("SELECT * FROM rank ORDER BY rank.x"), "SELECT * FROM rank ORDER BY rank.x");
+  EXPECT_TRUE(ParseQuery("SELECT * FROM c ORDER BY RANK RRF(VectorDistance(c.v, [1]), "
+                         "FullTextScore(c.t, 'x'))")
+                  ->order_by_rank);
   EXPECT_EQ(Canon("SELECT * FROM c OFFSET 10 LIMIT 20"), "SELECT * FROM c OFFSET 10 LIMIT 20");
   EXPECT_EQ(Canon("SELECT * FROM c OFFSET @o LIMIT @l"), "SELECT * FROM c OFFSET @o LIMIT @l");
   StatusOr<Query> q = ParseQuery("SELECT VALUE COUNT(1) FROM c GROUP BY c.k OFFSET 1 LIMIT @l");
