@@ -131,7 +131,15 @@ void AppendExpr(const Expr& e, std::string& out) {
       AppendSteps(e, out);
       return;
     case ExprKind::kMember: {
-      AppendAt(e.children[0], kPrimary, out);
+      const Expr& base = e.children[0];
+      // A number before '.' or '[' would read on as one token (0.c is "0." then c): parenthesize.
+      if (base.kind == ExprKind::kLiteral && base.literal.kind() == ValueKind::kNumber) {
+        out += '(';
+        AppendExpr(base, out);
+        out += ')';
+      } else {
+        AppendAt(base, kPrimary, out);
+      }
       const Expr& index = e.children[1];
       if (index.kind == ExprKind::kLiteral && index.literal.kind() == ValueKind::kString &&
           IsPlainIdentifier(index.literal.string())) {

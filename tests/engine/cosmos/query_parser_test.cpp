@@ -149,6 +149,10 @@ TEST(QueryParser, PathsAndMembers) {
   EXPECT_EQ(ExprToString(Where("c.a[-1]")), "c.a[-1]");
   EXPECT_EQ(ExprToString(Where("[1, 2][0] = 1")), "[1, 2][0] = 1");
   EXPECT_EQ(ExprToString(Where("{\"a\": 1}.a = 1")), "{\"a\": 1}.a = 1");
+  // A number before '.' is parenthesized: 0.c would lex as the number 0. (fuzz-found).
+  EXPECT_EQ(Canon("SELECT * FROM c WHERE c.a = 0 .c = 3"),
+            "SELECT * FROM c WHERE c.a = (0).c = 3");
+  EXPECT_EQ(ExprToString(Where("1e300[0]")), "(1e+300)[0]");
   EXPECT_EQ(ExprToString(Where("{\"a b\": 1}[\"a b\"] = 1")), "{\"a b\": 1}[\"a b\"] = 1");
 }
 
