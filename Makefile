@@ -22,7 +22,7 @@ BROWSER_TESTS := node --test --test-concurrency=2 tests/browsers/
 
 # The fuzz and sanitizer build (clang-14, ASan + UBSan, libFuzzer): CMake's PARTPLAY_FUZZ.
 FUZZ_BUILD := build/fuzz
-FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage1_fuzz options_fuzz partial_fuzz sizing_fuzz token_fuzz
+FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage1_fuzz options_fuzz partial_fuzz query_fuzz sizing_fuzz token_fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.

@@ -29,6 +29,7 @@ max_len() {
 dict() {
   case $1 in
     cql_fuzz | token_fuzz) echo tests/fuzz/cql.dict ;;
+    query_fuzz) echo tests/fuzz/query.dict ;;
     *) echo tests/fuzz/json.dict ;;
   esac
 }

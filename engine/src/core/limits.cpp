@@ -144,7 +144,7 @@ constexpr std::array<Limit, 83> kLimits{{
     {"cosmos_query_max_in_items", kCosmosQueryMaxInItems, "values", "input",
      "6,000 values per IN list",
      "Partition Playground's own bound at the figure an earlier revision of the Cosmos DB service "
-     "quotas (concepts-limits.md) listed per IN expression"},
+     "quotas (articles/cosmos-db/concepts-limits.md) listed per IN expression"},
     {"cosmos_query_max_parameters", kCosmosQueryMaxParameters, "parameters", "input",
      "1,000 parameters per query", kEngine},
     {"cosmos_query_max_numeric_digits", kCosmosQueryMaxNumericDigits, "digits", "input",

@@ -10,12 +10,13 @@
 // - equality-comparison-operators: comparing different types gives undefined, as does ordering
 //   arrays or objects; a WHERE that is not exactly true drops the row.
 // - ternary-coalesce-operators: c ? a : b is undefined unless c is a boolean; a ?? b is b when a
-//   is undefined. keywords.md: BETWEEN is inclusive and follows the comparison rules; IN is true
+//   is undefined. query/keywords: BETWEEN is inclusive and follows the comparison rules; IN is true
 //   when the value equals one of the list; LIKE's % _ [a-f] [^a-f] and ESCAPE.
 // - bitwise-operators: numbers become 32-bit signed integers first, as in JavaScript.
-// - from.md, join.md: a source that is undefined gives no row; `x IN expr` iterates an array and
+// - query/from, query/join: a source that is undefined gives no row; `x IN expr` iterates an array
+// and
 //   ignores anything else; each JOIN multiplies the rows (inner join).
-// Arithmetic is IEEE double (is-finite-number.md: 8.9 / 0.0 is a number, not finite); an
+// Arithmetic is IEEE double (query/is-finite-number: 8.9 / 0.0 is a number, not finite); an
 // operand of the wrong type gives undefined. Two choices the docs do not settle: IN is undefined
 // only when its left side is undefined, else true or false (NOT IN of a value of another type
 // is true); a query without FROM reads no item, so Rows is 0 for every item.
@@ -64,7 +65,7 @@ std::vector<uint32_t> CodePoints(std::string_view s) {
   return out;
 }
 
-// keywords.md "LIKE": % any run, _ any one character, [set] or [a-f] one of them, [^...] one not
+// query/keywords "LIKE": % any run, _ any one character, [set] or [a-f] one of them, [^...] one not
 // of them, ESCAPE c makes the next character literal. A '[' with no ']' after it is literal.
 LikePattern CompileLike(std::string_view pattern, std::optional<uint32_t> escape) {
   std::vector<uint32_t> p = CodePoints(pattern);
@@ -110,14 +111,17 @@ LikePattern CompileLike(std::string_view pattern, std::optional<uint32_t> escape
 
 bool Accepts(const LikeItem& item, uint32_t cp) {
   switch (item.kind) {
-    case LikeItem::Kind::kOne: return true;
-    case LikeItem::Kind::kChar: return item.cp == cp;
+    case LikeItem::Kind::kOne:
+      return true;
+    case LikeItem::Kind::kChar:
+      return item.cp == cp;
     case LikeItem::Kind::kSet: {
       bool in = false;
       for (const auto& [lo, hi] : item.ranges) in = in || (cp >= lo && cp <= hi);
       return in != item.negated;
     }
-    case LikeItem::Kind::kAny: return false;
+    case LikeItem::Kind::kAny:
+      return false;
   }
   return false;
 }
@@ -149,8 +153,21 @@ bool MatchLike(const LikePattern& p, std::string_view s) {
 // ---- compiled nodes ----
 
 enum class NodeKind : uint8_t {
-  kConst, kPath, kMember, kArray, kObject, kUnary, kBinary, kAnd, kOr, kBetween, kIn, kLike,
-  kTernary, kCoalesce, kCall,
+  kConst,
+  kPath,
+  kMember,
+  kArray,
+  kObject,
+  kUnary,
+  kBinary,
+  kAnd,
+  kOr,
+  kBetween,
+  kIn,
+  kLike,
+  kTernary,
+  kCoalesce,
+  kCall,
 };
 
 struct Node {
@@ -233,29 +250,47 @@ struct QueryEvaluator::Impl {
       case ExprKind::kArraySubquery:
         return NotEvaluated(e, "A subquery is");
       case ExprKind::kCall:
-        if (e.udf) return NotEvaluated(e, fmt::format("udf.{}: user-defined functions are", e.name));
+        if (e.udf)
+          return NotEvaluated(e, fmt::format("udf.{}: user-defined functions are", e.name));
         if (const BuiltinInfo* f = FindBuiltin(e.name); f != nullptr && f->fn != nullptr) {
           n.kind = NodeKind::kCall;
           n.fn = f->fn;
           break;
         }
         return NotEvaluated(e, fmt::format("{} is", e.name));
-      case ExprKind::kMember: n.kind = NodeKind::kMember; break;
-      case ExprKind::kArray: n.kind = NodeKind::kArray; break;
+      case ExprKind::kMember:
+        n.kind = NodeKind::kMember;
+        break;
+      case ExprKind::kArray:
+        n.kind = NodeKind::kArray;
+        break;
       case ExprKind::kObject:
         n.kind = NodeKind::kObject;
         n.keys = &e.keys;
         break;
-      case ExprKind::kUnary: n.kind = NodeKind::kUnary; break;
-      case ExprKind::kBinary:
-        n.kind = e.op == Op::kAnd ? NodeKind::kAnd : e.op == Op::kOr ? NodeKind::kOr
-                                                                     : NodeKind::kBinary;
+      case ExprKind::kUnary:
+        n.kind = NodeKind::kUnary;
         break;
-      case ExprKind::kBetween: n.kind = NodeKind::kBetween; break;
-      case ExprKind::kIn: n.kind = NodeKind::kIn; break;
-      case ExprKind::kLike: n.kind = NodeKind::kLike; break;
-      case ExprKind::kTernary: n.kind = NodeKind::kTernary; break;
-      case ExprKind::kCoalesce: n.kind = NodeKind::kCoalesce; break;
+      case ExprKind::kBinary:
+        n.kind = e.op == Op::kAnd  ? NodeKind::kAnd
+                 : e.op == Op::kOr ? NodeKind::kOr
+                                   : NodeKind::kBinary;
+        break;
+      case ExprKind::kBetween:
+        n.kind = NodeKind::kBetween;
+        break;
+      case ExprKind::kIn:
+        n.kind = NodeKind::kIn;
+        break;
+      case ExprKind::kLike:
+        n.kind = NodeKind::kLike;
+        break;
+      case ExprKind::kTernary:
+        n.kind = NodeKind::kTernary;
+        break;
+      case ExprKind::kCoalesce:
+        n.kind = NodeKind::kCoalesce;
+        break;
     }
     n.op = e.op;
     n.negated = e.negated;
@@ -312,7 +347,7 @@ struct QueryEvaluator::Impl {
       std::vector<Value> elements;
       for (const Node& k : n.kids) {
         Val v = Eval(k);
-        // constants.md: an array element or object value is never undefined; it is left out.
+        // query/constants: an array element or object value is never undefined; it is left out.
         if (!v.is(ValueKind::kUndefined)) elements.push_back(ToValue(v));
       }
       built = Value::Array(std::move(elements));
@@ -388,7 +423,7 @@ struct QueryEvaluator::Impl {
         Val x = Eval(n.kids[0]);
         if (x.is(ValueKind::kUndefined)) return Val();
         bool found = false;
-        if (x.is(ValueKind::kNumber)) {
+        if (x.is(ValueKind::kNumber) && !std::isnan(x.n)) {
           found = std::binary_search(n.in_numbers.begin(), n.in_numbers.end(), x.n);
         } else if (x.is(ValueKind::kString)) {
           found = std::binary_search(n.in_strings.begin(), n.in_strings.end(), x.s);
@@ -402,8 +437,8 @@ struct QueryEvaluator::Impl {
         Val s = Eval(n.kids[0]);
         Val p = n.pattern ? Val() : Eval(n.kids[1]);
         if (!s.is(ValueKind::kString) || (!n.pattern && !p.is(ValueKind::kString))) return Val();
-        bool match = n.pattern ? MatchLike(*n.pattern, s.s)
-                               : MatchLike(CompileLike(p.s, n.escape), s.s);
+        bool match =
+            n.pattern ? MatchLike(*n.pattern, s.s) : MatchLike(CompileLike(p.s, n.escape), s.s);
         return Val::Bool(match != n.negated);
       }
       case NodeKind::kTernary: {
@@ -434,11 +469,16 @@ struct QueryEvaluator::Impl {
 
   static Val Unary(Op op, const Val& v) {
     switch (op) {
-      case Op::kNot: return v.is(ValueKind::kBool) ? Val::Bool(!v.b) : Val();
-      case Op::kNegate: return v.is(ValueKind::kNumber) ? Val::Number(-v.n) : Val();
-      case Op::kPlus: return v.is(ValueKind::kNumber) ? v : Val();
-      case Op::kBitNot: return v.is(ValueKind::kNumber) ? Val::Number(~ToInt32(v.n)) : Val();
-      default: return Val();
+      case Op::kNot:
+        return v.is(ValueKind::kBool) ? Val::Bool(!v.b) : Val();
+      case Op::kNegate:
+        return v.is(ValueKind::kNumber) ? Val::Number(-v.n) : Val();
+      case Op::kPlus:
+        return v.is(ValueKind::kNumber) ? v : Val();
+      case Op::kBitNot:
+        return v.is(ValueKind::kNumber) ? Val::Number(~ToInt32(v.n)) : Val();
+      default:
+        return Val();
     }
   }
 
@@ -457,8 +497,10 @@ struct QueryEvaluator::Impl {
         std::optional<int> c = CompareOrder(a, b);
         if (!c) return Val();
         if (*c == kUnordered) return Val::Bool(false);
-        bool r = op == Op::kLess ? *c < 0 : op == Op::kLessEqual ? *c <= 0
-               : op == Op::kGreater ? *c > 0 : *c >= 0;
+        bool r = op == Op::kLess        ? *c < 0
+                 : op == Op::kLessEqual ? *c <= 0
+                 : op == Op::kGreater   ? *c > 0
+                                        : *c >= 0;
         return Val::Bool(r);
       }
       case Op::kConcat: {
@@ -474,14 +516,22 @@ struct QueryEvaluator::Impl {
     if (!a.is(ValueKind::kNumber) || !b.is(ValueKind::kNumber)) return Val();
     double x = a.n, y = b.n;
     switch (op) {
-      case Op::kAdd: return Val::Number(x + y);
-      case Op::kSubtract: return Val::Number(x - y);
-      case Op::kMultiply: return Val::Number(x * y);
-      case Op::kDivide: return Val::Number(x / y);
-      case Op::kModulo: return Val::Number(std::fmod(x, y));
-      case Op::kBitAnd: return Val::Number(ToInt32(x) & ToInt32(y));
-      case Op::kBitOr: return Val::Number(ToInt32(x) | ToInt32(y));
-      case Op::kBitXor: return Val::Number(ToInt32(x) ^ ToInt32(y));
+      case Op::kAdd:
+        return Val::Number(x + y);
+      case Op::kSubtract:
+        return Val::Number(x - y);
+      case Op::kMultiply:
+        return Val::Number(x * y);
+      case Op::kDivide:
+        return Val::Number(x / y);
+      case Op::kModulo:
+        return Val::Number(std::fmod(x, y));
+      case Op::kBitAnd:
+        return Val::Number(ToInt32(x) & ToInt32(y));
+      case Op::kBitOr:
+        return Val::Number(ToInt32(x) | ToInt32(y));
+      case Op::kBitXor:
+        return Val::Number(ToInt32(x) ^ ToInt32(y));
       case Op::kLeftShift:
         return Val::Number(static_cast<int32_t>(static_cast<uint32_t>(ToInt32(x))
                                                 << (static_cast<uint32_t>(ToInt32(y)) & 31)));
@@ -490,7 +540,8 @@ struct QueryEvaluator::Impl {
       case Op::kZeroFillRightShift:
         return Val::Number(static_cast<uint32_t>(ToInt32(x)) >>
                            (static_cast<uint32_t>(ToInt32(y)) & 31));
-      default: return Val();
+      default:
+        return Val();
     }
   }
 

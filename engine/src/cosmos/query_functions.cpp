@@ -149,7 +149,7 @@ Val IsPrimitive(Scratch&, const Val* a, size_t) {
 Val IsFiniteNumber(Scratch&, const Val* a, size_t) {
   return Val::Bool(a[0].is(ValueKind::kNumber) && std::isfinite(a[0].n));
 }
-// is-integer.md's examples: -9223372036854775808 and 9223372036854775807 are integers,
+// query/is-integer's examples: -9223372036854775808 and 9223372036854775807 are integers,
 // 18446744073709551615 is not.
 Val IsInteger(Scratch&, const Val* a, size_t) {
   double n = a[0].n;
@@ -176,7 +176,7 @@ double Exp(double x) { return std::exp(x); }
 double Floor(double x) { return std::floor(x); }
 double Log10(double x) { return std::log10(x); }
 double Radians(double x) { return x * std::numbers::pi / 180.0; }
-double Round(double x) { return std::round(x); }  // half away from zero (round.md: 2.5 -> 3)
+double Round(double x) { return std::round(x); }  // half away from zero (query/round: 2.5 -> 3)
 double Sign(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 double Sin(double x) { return std::sin(x); }
 double Sqrt(double x) { return std::sqrt(x); }
@@ -191,7 +191,7 @@ Val Atn2(Scratch&, const Val* a, size_t) {
 Val Log(Scratch&, const Val* a, size_t n) {
   if (!AllOf(a, n, ValueKind::kNumber)) return Val();
   if (n == 1) return Val::Number(std::log(a[0].n));
-  // log.md: LOG(2, 10) is 0.3010299956639812, log10's value rather than ln 2 / ln 10.
+  // query/log: LOG(2, 10) is 0.3010299956639812, log10's value rather than ln 2 / ln 10.
   if (a[1].n == 10) return Val::Number(std::log10(a[0].n));
   if (a[1].n == 2) return Val::Number(std::log2(a[0].n));
   return Val::Number(std::log(a[0].n) / std::log(a[1].n));
@@ -205,7 +205,7 @@ Val Power(Scratch&, const Val* a, size_t) {
 // ---- arrays ----
 
 // Whether `element` matches `wanted` partially: every member of an object `wanted` is in
-// `element` with an equal value (array-contains.md); anything else must be equal.
+// `element` with an equal value (query/array-contains); anything else must be equal.
 bool PartialMatch(const Val& element, const Val& wanted) {
   if (!wanted.is(ValueKind::kObject) || !element.is(ValueKind::kObject)) {
     return DeepEquals(element, wanted);
@@ -254,10 +254,14 @@ Val StringTest(Scratch& scratch, const Val* a, size_t n) {
     p = Mapped(scratch, p, FoldLower);
   }
   switch (kWhich) {
-    case 0: return Val::Bool(s.substr(0, p.size()) == p);
-    case 1: return Val::Bool(s.size() >= p.size() && s.substr(s.size() - p.size()) == p);
-    case 2: return Val::Bool(s.find(p) != std::string_view::npos);
-    default: return Val::Bool(s == p);
+    case 0:
+      return Val::Bool(s.substr(0, p.size()) == p);
+    case 1:
+      return Val::Bool(s.size() >= p.size() && s.substr(s.size() - p.size()) == p);
+    case 2:
+      return Val::Bool(s.find(p) != std::string_view::npos);
+    default:
+      return Val::Bool(s == p);
   }
 }
 
@@ -294,7 +298,7 @@ Val Substring(Scratch&, const Val* a, size_t) {
       !a[2].is(ValueKind::kNumber)) {
     return Val();
   }
-  // substring.md: the start is zero-based; a length of 0 or less gives "".
+  // query/substring: the start is zero-based; a length of 0 or less gives "".
   int64_t start = std::max<int64_t>(0, CountOf(a[1].n));
   int64_t length = CountOf(a[2].n);
   if (length <= 0) return Val::String({});
@@ -318,7 +322,7 @@ Val Upper(Scratch& scratch, const Val* a, size_t) {
   return Val::String(Mapped(scratch, a[0].s, FoldUpper));
 }
 
-// LTRIM, RTRIM, TRIM: whitespace, or with a second argument every character of it (trim.md:
+// LTRIM, RTRIM, TRIM: whitespace, or with a second argument every character of it (query/trim:
 // TRIM("-_-AdventureWorks-_-", "-_") is "AdventureWorks").
 template <bool kLeft, bool kRight>
 Val Trim(Scratch&, const Val* a, size_t n) {
@@ -381,12 +385,14 @@ Val Reverse(Scratch& scratch, const Val* a, size_t) {
   return Val::String(out);
 }
 
-// tostring.md: numbers as JavaScript writes them, arrays and objects as compact JSON.
+// query/tostring: numbers as JavaScript writes them, arrays and objects as compact JSON.
 Val ToStringFn(Scratch& scratch, const Val* a, size_t) {
   const Val& v = a[0];
   switch (v.kind) {
-    case ValueKind::kUndefined: return Val();
-    case ValueKind::kString: return v;
+    case ValueKind::kUndefined:
+      return Val();
+    case ValueKind::kString:
+      return v;
     case ValueKind::kNumber: {
       std::string& out = scratch.NewString();
       out = JsNumberText(v.n);
@@ -400,7 +406,7 @@ Val ToStringFn(Scratch& scratch, const Val* a, size_t) {
   }
 }
 
-// iif.md: the second argument when the first is exactly true, else the third.
+// query/iif: the second argument when the first is exactly true, else the third.
 Val Iif(Scratch&, const Val* a, size_t) {
   return a[0].is(ValueKind::kBool) && a[0].b ? a[1] : a[2];
 }

@@ -1,7 +1,7 @@
 // What the query parser, printer and evaluator share (query.h has the model and its sources):
 // the evaluator's value view `Val` (a JSON value that lives in the item's simdjson DOM, in a
 // Value of the query, or in the evaluator's scratch space, never copied to look at it), the
-// comparisons of equality-comparison-operators.md over it, and the table of built-in functions.
+// comparisons of query/equality-comparison-operators over it, and the table of built-in functions.
 //
 //   Val v = ValOf(element);           // a view of the item's value
 //   Tri t = EqualsTri(v, ValOf(lit)); // kTrue, kFalse or kUndefined (different types)

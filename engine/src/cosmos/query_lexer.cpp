@@ -18,9 +18,7 @@ namespace partplay::cosmosql {
 namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsHexDigit(char c) {
-  return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool IsHexDigit(char c) { return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool IsIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool IsIdentChar(char c) { return IsIdentStart(c) || IsDigit(c); }
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -30,23 +28,38 @@ struct KeywordSpelling {
   Keyword keyword;
   bool lower_only;
 };
-constexpr std::array<KeywordSpelling, 32> kKeywords{{
-    {"and", Keyword::kAnd, false},         {"array", Keyword::kArray, false},
-    {"as", Keyword::kAs, false},           {"asc", Keyword::kAsc, false},
-    {"between", Keyword::kBetween, false}, {"by", Keyword::kBy, false},
-    {"desc", Keyword::kDesc, false},       {"distinct", Keyword::kDistinct, false},
-    {"escape", Keyword::kEscape, false},   {"exists", Keyword::kExists, false},
-    {"false", Keyword::kFalse, true},      {"from", Keyword::kFrom, false},
-    {"group", Keyword::kGroup, false},     {"in", Keyword::kIn, false},
-    {"join", Keyword::kJoin, false},       {"left", Keyword::kLeft, false},
-    {"like", Keyword::kLike, false},       {"limit", Keyword::kLimit, false},
-    {"not", Keyword::kNot, false},         {"null", Keyword::kNull, true},
-    {"offset", Keyword::kOffset, false},   {"or", Keyword::kOr, false},
-    {"order", Keyword::kOrder, false},     {"rank", Keyword::kRank, false},
-    {"right", Keyword::kRight, false},     {"select", Keyword::kSelect, false},
-    {"top", Keyword::kTop, false},         {"true", Keyword::kTrue, true},
-    {"udf", Keyword::kUdf, true},          {"undefined", Keyword::kUndefined, true},
-    {"value", Keyword::kValue, false},     {"where", Keyword::kWhere, false},
+constexpr std::array<KeywordSpelling, 31> kKeywords{{
+    {"and", Keyword::kAnd, false},
+    {"array", Keyword::kArray, false},
+    {"as", Keyword::kAs, false},
+    {"asc", Keyword::kAsc, false},
+    {"between", Keyword::kBetween, false},
+    {"by", Keyword::kBy, false},
+    {"desc", Keyword::kDesc, false},
+    {"distinct", Keyword::kDistinct, false},
+    {"escape", Keyword::kEscape, false},
+    {"exists", Keyword::kExists, false},
+    {"false", Keyword::kFalse, true},
+    {"from", Keyword::kFrom, false},
+    {"group", Keyword::kGroup, false},
+    {"in", Keyword::kIn, false},
+    {"join", Keyword::kJoin, false},
+    {"left", Keyword::kLeft, false},
+    {"like", Keyword::kLike, false},
+    {"limit", Keyword::kLimit, false},
+    {"not", Keyword::kNot, false},
+    {"null", Keyword::kNull, true},
+    {"offset", Keyword::kOffset, false},
+    {"or", Keyword::kOr, false},
+    {"order", Keyword::kOrder, false},
+    {"right", Keyword::kRight, false},
+    {"select", Keyword::kSelect, false},
+    {"top", Keyword::kTop, false},
+    {"true", Keyword::kTrue, true},
+    {"udf", Keyword::kUdf, true},
+    {"undefined", Keyword::kUndefined, true},
+    {"value", Keyword::kValue, false},
+    {"where", Keyword::kWhere, false},
 }};
 
 // Appends code point `cp` as UTF-8.
@@ -235,16 +248,35 @@ class Lexer {
       char e = i_ < s_.size() ? s_[i_] : '\0';
       const char* simple = nullptr;
       switch (e) {
-        case '\'': simple = "'"; break;
-        case '"': simple = "\""; break;
-        case '\\': simple = "\\"; break;
-        case '/': simple = "/"; break;
-        case 'b': simple = "\b"; break;
-        case 'f': simple = "\f"; break;
-        case 'n': simple = "\n"; break;
-        case 'r': simple = "\r"; break;
-        case 't': simple = "\t"; break;
-        default: break;
+        case '\'':
+          simple = "'";
+          break;
+        case '"':
+          simple = "\"";
+          break;
+        case '\\':
+          simple = "\\";
+          break;
+        case '/':
+          simple = "/";
+          break;
+        case 'b':
+          simple = "\b";
+          break;
+        case 'f':
+          simple = "\f";
+          break;
+        case 'n':
+          simple = "\n";
+          break;
+        case 'r':
+          simple = "\r";
+          break;
+        case 't':
+          simple = "\t";
+          break;
+        default:
+          break;
       }
       if (simple != nullptr) {
         t.text += simple;

@@ -2,10 +2,12 @@
 // case-insensitive except the lower-case-only true, false, null, undefined and udf (the SDK's
 // sql.g4 spells those with plain letters and the others with case fragments); identifiers are
 // ASCII letters, digits and '_' not starting with a digit; numbers are decimal with an optional
-// fraction and exponent, or 0x hex (constants.md); strings are single- or double-quoted with the
-// escapes of constants.md; '--' starts a comment to the end of the line. The service has no
-// '/* */' comment: it answers SC1001 "incorrect syntax near '/'" (microsoft/vscode-cosmosdb
-// issue 2414), and so does this lexer, which makes '/' and '*' two tokens there.
+// fraction and exponent, or 0x hex (query/constants); strings are single- or double-quoted with the
+// escapes of query/constants; '--' starts a comment to the end of the line. RANK is a keyword of
+// sql.g4 but not here: the parser reads it only as ORDER BY RANK, so a property may be c.rank.
+// The service has no '/* */' comment: it answers SC1001 "incorrect syntax near '/'"
+// (microsoft/vscode-cosmosdb issue 2414), and so does this lexer, which makes '/' and '*' two
+// tokens there.
 //
 //   StatusOr<std::vector<QueryToken>> t = LexQuery("SELECT * FROM c -- all");
 #pragma once
@@ -30,9 +32,38 @@ enum class TokenKind : uint8_t {
 };
 
 enum class Keyword : uint8_t {
-  kNone, kAnd, kArray, kAs, kAsc, kBetween, kBy, kDesc, kDistinct, kEscape, kExists, kFalse,
-  kFrom, kGroup, kIn, kJoin, kLeft, kLike, kLimit, kNot, kNull, kOffset, kOr, kOrder, kRank,
-  kRight, kSelect, kTop, kTrue, kUdf, kUndefined, kValue, kWhere,
+  kNone,
+  kAnd,
+  kArray,
+  kAs,
+  kAsc,
+  kBetween,
+  kBy,
+  kDesc,
+  kDistinct,
+  kEscape,
+  kExists,
+  kFalse,
+  kFrom,
+  kGroup,
+  kIn,
+  kJoin,
+  kLeft,
+  kLike,
+  kLimit,
+  kNot,
+  kNull,
+  kOffset,
+  kOr,
+  kOrder,
+  kRight,
+  kSelect,
+  kTop,
+  kTrue,
+  kUdf,
+  kUndefined,
+  kValue,
+  kWhere,
 };
 
 struct QueryToken {

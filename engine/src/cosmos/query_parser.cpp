@@ -19,38 +19,60 @@ namespace partplay::cosmosql {
 namespace {
 
 // The binary operator levels, loosest first (sql.g4's binary_scalar_expression, with the shifts
-// of bitwise-operators.md between the additive and relational levels).
+// of query/bitwise-operators between the additive and relational levels).
 constexpr int kBinaryLevels = 9;
 int BinaryLevel(Op op) {
   switch (op) {
-    case Op::kConcat: return 0;
-    case Op::kBitOr: return 1;
-    case Op::kBitXor: return 2;
-    case Op::kBitAnd: return 3;
-    case Op::kEqual: case Op::kNotEqual: return 4;
-    case Op::kLess: case Op::kLessEqual: case Op::kGreater: case Op::kGreaterEqual: return 5;
-    case Op::kLeftShift: case Op::kRightShift: case Op::kZeroFillRightShift: return 6;
-    case Op::kAdd: case Op::kSubtract: return 7;
-    case Op::kMultiply: case Op::kDivide: case Op::kModulo: return 8;
-    default: return -1;
+    case Op::kConcat:
+      return 0;
+    case Op::kBitOr:
+      return 1;
+    case Op::kBitXor:
+      return 2;
+    case Op::kBitAnd:
+      return 3;
+    case Op::kEqual:
+    case Op::kNotEqual:
+      return 4;
+    case Op::kLess:
+    case Op::kLessEqual:
+    case Op::kGreater:
+    case Op::kGreaterEqual:
+      return 5;
+    case Op::kLeftShift:
+    case Op::kRightShift:
+    case Op::kZeroFillRightShift:
+      return 6;
+    case Op::kAdd:
+    case Op::kSubtract:
+      return 7;
+    case Op::kMultiply:
+    case Op::kDivide:
+    case Op::kModulo:
+      return 8;
+    default:
+      return -1;
   }
 }
 
 Op BinaryOpOf(const QueryToken& t) {
   if (t.kind != TokenKind::kSymbol) return Op::kNone;
   static constexpr std::pair<std::string_view, Op> kOps[] = {
-      {"||", Op::kConcat}, {"|", Op::kBitOr}, {"^", Op::kBitXor}, {"&", Op::kBitAnd},
-      {"=", Op::kEqual}, {"!=", Op::kNotEqual}, {"<>", Op::kNotEqual}, {"<", Op::kLess},
-      {"<=", Op::kLessEqual}, {">", Op::kGreater}, {">=", Op::kGreaterEqual},
-      {"<<", Op::kLeftShift}, {">>", Op::kRightShift}, {">>>", Op::kZeroFillRightShift},
-      {"+", Op::kAdd}, {"-", Op::kSubtract}, {"*", Op::kMultiply}, {"/", Op::kDivide},
+      {"||", Op::kConcat},       {"|", Op::kBitOr},
+      {"^", Op::kBitXor},        {"&", Op::kBitAnd},
+      {"=", Op::kEqual},         {"!=", Op::kNotEqual},
+      {"<>", Op::kNotEqual},     {"<", Op::kLess},
+      {"<=", Op::kLessEqual},    {">", Op::kGreater},
+      {">=", Op::kGreaterEqual}, {"<<", Op::kLeftShift},
+      {">>", Op::kRightShift},   {">>>", Op::kZeroFillRightShift},
+      {"+", Op::kAdd},           {"-", Op::kSubtract},
+      {"*", Op::kMultiply},      {"/", Op::kDivide},
       {"%", Op::kModulo}};
   for (const auto& [text, op] : kOps) {
     if (t.text == text) return op;
   }
   return Op::kNone;
 }
-
 
 class Parser {
  public:
@@ -195,7 +217,15 @@ class Parser {
     }
     if (AcceptKeyword(Keyword::kOrder)) {
       PARTPLAY_RETURN_IF_ERROR(ExpectKeyword(Keyword::kBy));
-      q.order_by_rank = AcceptKeyword(Keyword::kRank);
+      // ORDER BY RANK f(...): RANK followed by a function name (an alias would be followed by
+      // '.', '[', ',' or the end).
+      const QueryToken& next = Ahead(1);
+      if (Cur().kind == TokenKind::kIdentifier && IsRankWord(Cur().text) &&
+          (next.kind == TokenKind::kIdentifier || IsKeyword(Keyword::kLeft, 1) ||
+           IsKeyword(Keyword::kRight, 1) || IsKeyword(Keyword::kUdf, 1))) {
+        q.order_by_rank = true;
+        Next();
+      }
       do {
         OrderByItem item;
         PARTPLAY_ASSIGN_OR_RETURN(item.expr, Scalar());
@@ -261,14 +291,15 @@ class Parser {
       Next();
     } else if (s.expr.kind == ExprKind::kPath &&
                (s.expr.steps.empty() || s.expr.steps.back().kind == PathStep::Kind::kName)) {
-      // from.md: the alias is the container name, or the last property name.
+      // query/from: the alias is the container name, or the last property name.
       s.alias = s.expr.steps.empty() ? s.expr.name : s.expr.steps.back().name;
     } else if (s.expr.kind == ExprKind::kSubquery) {
       // subquery.md joins unnamed subqueries (JOIN (SELECT VALUE t FROM t IN p.tags WHERE ...)):
       // their rows filter the join and nothing names them.
     } else {
-      return Error(s.where, "This FROM or JOIN source needs an alias (AS name): it ends in an "
-                            "array index.");
+      return Error(s.where,
+                   "This FROM or JOIN source needs an alias (AS name): it ends in an "
+                   "array index.");
     }
     return s;
   }
@@ -306,6 +337,11 @@ class Parser {
       }
     }
     return e;
+  }
+
+  static bool IsRankWord(std::string_view w) {
+    return w.size() == 4 && (w[0] | 0x20) == 'r' && (w[1] | 0x20) == 'a' && (w[2] | 0x20) == 'n' &&
+           (w[3] | 0x20) == 'k';
   }
 
   static bool IsIndex(double n) { return n >= 0 && n == std::floor(n) && n < 4294967296.0; }
@@ -529,7 +565,8 @@ class Parser {
         e.steps.push_back(PathStep{PathStep::Kind::kName, lit.string(), 0});
       } else if (e.kind == ExprKind::kPath && literal && lit.kind() == ValueKind::kNumber &&
                  IsIndex(lit.number())) {
-        e.steps.push_back(PathStep{PathStep::Kind::kIndex, {}, static_cast<uint64_t>(lit.number())});
+        e.steps.push_back(
+            PathStep{PathStep::Kind::kIndex, {}, static_cast<uint64_t>(lit.number())});
       } else {
         Expr m;
         m.kind = ExprKind::kMember;
@@ -593,10 +630,17 @@ class Parser {
     Expr e;
     e.where = t.where;
     switch (t.keyword) {
-      case Keyword::kTrue: e.literal = Value::Bool(true); break;
-      case Keyword::kFalse: e.literal = Value::Bool(false); break;
-      case Keyword::kNull: e.literal = Value::Null(); break;
-      case Keyword::kUndefined: break;
+      case Keyword::kTrue:
+        e.literal = Value::Bool(true);
+        break;
+      case Keyword::kFalse:
+        e.literal = Value::Bool(false);
+        break;
+      case Keyword::kNull:
+        e.literal = Value::Null();
+        break;
+      case Keyword::kUndefined:
+        break;
       case Keyword::kLeft:
       case Keyword::kRight:
         if (!IsSymbol("(", 1)) return Unexpected();
@@ -615,8 +659,8 @@ class Parser {
         }
         Next();
         Next();
-        PARTPLAY_RETURN_IF_ERROR(
-            Subquery(e, t.keyword == Keyword::kExists ? ExprKind::kExists : ExprKind::kArraySubquery));
+        PARTPLAY_RETURN_IF_ERROR(Subquery(
+            e, t.keyword == Keyword::kExists ? ExprKind::kExists : ExprKind::kArraySubquery));
         return e;
       default:
         return Unexpected();
@@ -668,8 +712,8 @@ class Parser {
     }
     const BuiltinInfo* f = udf ? nullptr : FindBuiltin(e.name);
     if (!udf && f == nullptr) {
-      return Error(e.where, fmt::format("SC2005: '{}' is not a recognized built-in function name.",
-                                        e.name));
+      return Error(e.where,
+                   fmt::format("SC2005: '{}' is not a recognized built-in function name.", e.name));
     }
     if (f != nullptr) e.name = std::string(f->name);
     Next();  // (
@@ -683,11 +727,10 @@ class Parser {
     if (f != nullptr) {
       size_t n = e.children.size();
       if (n < f->min_args || (f->max_args != kVariadic && n > f->max_args)) {
-        std::string count =
-            f->max_args == kVariadic ? fmt::format("at least {}", f->min_args)
-            : f->min_args == f->max_args
-                ? fmt::format("{}", f->min_args)
-                : fmt::format("{} to {}", f->min_args, f->max_args);
+        std::string count = f->max_args == kVariadic ? fmt::format("at least {}", f->min_args)
+                            : f->min_args == f->max_args
+                                ? fmt::format("{}", f->min_args)
+                                : fmt::format("{} to {}", f->min_args, f->max_args);
         return Error(e.where, fmt::format("SC2050: The {} function requires {} argument(s).",
                                           f->name, count));
       }

@@ -16,40 +16,64 @@ namespace {
 
 // Precedence levels, loosest first; an operand printed below its required level gets
 // parentheses (query_parser.cpp reads the same levels).
-constexpr int kTernary = 1, kCoalesceLevel = 2, kOr = 3, kAnd = 4, kPredicate = 5,
-              kBinaryBase = 6, kUnaryLevel = 15, kPrimary = 16;
+constexpr int kTernary = 1, kCoalesceLevel = 2, kOr = 3, kAnd = 4, kPredicate = 5, kBinaryBase = 6,
+              kUnaryLevel = 15, kPrimary = 16;
 
 int BinaryLevelOf(Op op) {
   switch (op) {
-    case Op::kOr: return kOr;
-    case Op::kAnd: return kAnd;
-    case Op::kConcat: return kBinaryBase;
-    case Op::kBitOr: return kBinaryBase + 1;
-    case Op::kBitXor: return kBinaryBase + 2;
-    case Op::kBitAnd: return kBinaryBase + 3;
-    case Op::kEqual: case Op::kNotEqual: return kBinaryBase + 4;
-    case Op::kLess: case Op::kLessEqual: case Op::kGreater: case Op::kGreaterEqual:
+    case Op::kOr:
+      return kOr;
+    case Op::kAnd:
+      return kAnd;
+    case Op::kConcat:
+      return kBinaryBase;
+    case Op::kBitOr:
+      return kBinaryBase + 1;
+    case Op::kBitXor:
+      return kBinaryBase + 2;
+    case Op::kBitAnd:
+      return kBinaryBase + 3;
+    case Op::kEqual:
+    case Op::kNotEqual:
+      return kBinaryBase + 4;
+    case Op::kLess:
+    case Op::kLessEqual:
+    case Op::kGreater:
+    case Op::kGreaterEqual:
       return kBinaryBase + 5;
-    case Op::kLeftShift: case Op::kRightShift: case Op::kZeroFillRightShift:
+    case Op::kLeftShift:
+    case Op::kRightShift:
+    case Op::kZeroFillRightShift:
       return kBinaryBase + 6;
-    case Op::kAdd: case Op::kSubtract: return kBinaryBase + 7;
-    default: return kBinaryBase + 8;  // * / %
+    case Op::kAdd:
+    case Op::kSubtract:
+      return kBinaryBase + 7;
+    default:
+      return kBinaryBase + 8;  // * / %
   }
 }
 
 int Level(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::kTernary: return kTernary;
-    case ExprKind::kCoalesce: return kCoalesceLevel;
-    case ExprKind::kBinary: return BinaryLevelOf(e.op);
-    case ExprKind::kIn: case ExprKind::kBetween: case ExprKind::kLike: return kPredicate;
-    case ExprKind::kUnary: return kUnaryLevel;
+    case ExprKind::kTernary:
+      return kTernary;
+    case ExprKind::kCoalesce:
+      return kCoalesceLevel;
+    case ExprKind::kBinary:
+      return BinaryLevelOf(e.op);
+    case ExprKind::kIn:
+    case ExprKind::kBetween:
+    case ExprKind::kLike:
+      return kPredicate;
+    case ExprKind::kUnary:
+      return kUnaryLevel;
     case ExprKind::kLiteral:
       // -1 prints with its sign, which binds like a unary operator.
       return e.literal.kind() == ValueKind::kNumber && std::signbit(e.literal.number())
                  ? kUnaryLevel
                  : kPrimary;
-    default: return kPrimary;
+    default:
+      return kPrimary;
   }
 }
 
@@ -107,7 +131,15 @@ void AppendExpr(const Expr& e, std::string& out) {
       AppendSteps(e, out);
       return;
     case ExprKind::kMember: {
-      AppendAt(e.children[0], kPrimary, out);
+      const Expr& base = e.children[0];
+      // A number before '.' or '[' would read on as one token (0.c is "0." then c): parenthesize.
+      if (base.kind == ExprKind::kLiteral && base.literal.kind() == ValueKind::kNumber) {
+        out += '(';
+        AppendExpr(base, out);
+        out += ')';
+      } else {
+        AppendAt(base, kPrimary, out);
+      }
       const Expr& index = e.children[1];
       if (index.kind == ExprKind::kLiteral && index.literal.kind() == ValueKind::kString &&
           IsPlainIdentifier(index.literal.string())) {
@@ -306,31 +338,56 @@ void AppendQuery(const Query& q, std::string& out) {
 
 std::string_view OpText(Op op) {
   switch (op) {
-    case Op::kNone: return "";
-    case Op::kNegate: return "-";
-    case Op::kPlus: return "+";
-    case Op::kNot: return "NOT";
-    case Op::kBitNot: return "~";
-    case Op::kMultiply: return "*";
-    case Op::kDivide: return "/";
-    case Op::kModulo: return "%";
-    case Op::kAdd: return "+";
-    case Op::kSubtract: return "-";
-    case Op::kLeftShift: return "<<";
-    case Op::kRightShift: return ">>";
-    case Op::kZeroFillRightShift: return ">>>";
-    case Op::kLess: return "<";
-    case Op::kLessEqual: return "<=";
-    case Op::kGreater: return ">";
-    case Op::kGreaterEqual: return ">=";
-    case Op::kEqual: return "=";
-    case Op::kNotEqual: return "!=";
-    case Op::kBitAnd: return "&";
-    case Op::kBitXor: return "^";
-    case Op::kBitOr: return "|";
-    case Op::kConcat: return "||";
-    case Op::kAnd: return "AND";
-    case Op::kOr: return "OR";
+    case Op::kNone:
+      return "";
+    case Op::kNegate:
+      return "-";
+    case Op::kPlus:
+      return "+";
+    case Op::kNot:
+      return "NOT";
+    case Op::kBitNot:
+      return "~";
+    case Op::kMultiply:
+      return "*";
+    case Op::kDivide:
+      return "/";
+    case Op::kModulo:
+      return "%";
+    case Op::kAdd:
+      return "+";
+    case Op::kSubtract:
+      return "-";
+    case Op::kLeftShift:
+      return "<<";
+    case Op::kRightShift:
+      return ">>";
+    case Op::kZeroFillRightShift:
+      return ">>>";
+    case Op::kLess:
+      return "<";
+    case Op::kLessEqual:
+      return "<=";
+    case Op::kGreater:
+      return ">";
+    case Op::kGreaterEqual:
+      return ">=";
+    case Op::kEqual:
+      return "=";
+    case Op::kNotEqual:
+      return "!=";
+    case Op::kBitAnd:
+      return "&";
+    case Op::kBitXor:
+      return "^";
+    case Op::kBitOr:
+      return "|";
+    case Op::kConcat:
+      return "||";
+    case Op::kAnd:
+      return "AND";
+    case Op::kOr:
+      return "OR";
   }
   return "";
 }
@@ -349,8 +406,8 @@ std::string ExprToString(const Expr& expr) {
 
 std::optional<std::string> PathAsPointer(const Expr& expr, const Query& query) {
   if (expr.kind != ExprKind::kPath || !query.from ||
-      query.from->kind != FromSource::Kind::kAliased ||
-      query.from->expr.kind != ExprKind::kPath || expr.name != query.from->alias) {
+      query.from->kind != FromSource::Kind::kAliased || query.from->expr.kind != ExprKind::kPath ||
+      expr.name != query.from->alias) {
     return std::nullopt;
   }
   std::string pointer;

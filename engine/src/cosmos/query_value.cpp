@@ -1,9 +1,9 @@
 // Values of the Cosmos DB for NoSQL query language (query.h, query_internal.h): the Value type of
 // literals and parameters, the evaluator's views of the item's DOM, and equality and ordering as
-// equality-comparison-operators.md has them (learn.microsoft.com/azure/cosmos-db/nosql/query/
+// query/equality-comparison-operators has them (learn.microsoft.com/azure/cosmos-db/nosql/query/
 // equality-comparison-operators): a comparison across types, or an ordering of arrays or objects,
 // is undefined; '=' compares arrays and objects deeply. Strings order by their UTF-8 bytes, which
-// is code point order. Numbers are doubles (constants.md: IEEE 754 double precision).
+// is code point order. Numbers are doubles (query/constants: IEEE 754 double precision).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,13 +21,20 @@ namespace partplay::cosmosql {
 
 std::string_view ValueKindName(ValueKind kind) {
   switch (kind) {
-    case ValueKind::kUndefined: return "undefined";
-    case ValueKind::kNull: return "null";
-    case ValueKind::kBool: return "boolean";
-    case ValueKind::kNumber: return "number";
-    case ValueKind::kString: return "string";
-    case ValueKind::kArray: return "array";
-    case ValueKind::kObject: return "object";
+    case ValueKind::kUndefined:
+      return "undefined";
+    case ValueKind::kNull:
+      return "null";
+    case ValueKind::kBool:
+      return "boolean";
+    case ValueKind::kNumber:
+      return "number";
+    case ValueKind::kString:
+      return "string";
+    case ValueKind::kArray:
+      return "array";
+    case ValueKind::kObject:
+      return "object";
   }
   return "undefined";
 }
@@ -92,12 +99,21 @@ Val ValOf(const Value& v) {
   Val r;
   r.kind = v.kind();
   switch (v.kind()) {
-    case ValueKind::kBool: r.b = v.boolean(); break;
-    case ValueKind::kNumber: r.n = v.number(); break;
-    case ValueKind::kString: r.s = v.string(); break;
+    case ValueKind::kBool:
+      r.b = v.boolean();
+      break;
+    case ValueKind::kNumber:
+      r.n = v.number();
+      break;
+    case ValueKind::kString:
+      r.s = v.string();
+      break;
     case ValueKind::kArray:
-    case ValueKind::kObject: r.value = &v; break;
-    default: break;
+    case ValueKind::kObject:
+      r.value = &v;
+      break;
+    default:
+      break;
   }
   return r;
 }
@@ -180,11 +196,16 @@ size_t ObjectSize(const Val& object) {
 bool DeepEquals(const Val& a, const Val& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case ValueKind::kUndefined: return false;
-    case ValueKind::kNull: return true;
-    case ValueKind::kBool: return a.b == b.b;
-    case ValueKind::kNumber: return a.n == b.n;
-    case ValueKind::kString: return a.s == b.s;
+    case ValueKind::kUndefined:
+      return false;
+    case ValueKind::kNull:
+      return true;
+    case ValueKind::kBool:
+      return a.b == b.b;
+    case ValueKind::kNumber:
+      return a.n == b.n;
+    case ValueKind::kString:
+      return a.s == b.s;
     case ValueKind::kArray: {
       if (ArraySize(a) != ArraySize(b)) return false;
       // Walk b alongside a: both are read once.
@@ -225,8 +246,10 @@ Tri EqualsTri(const Val& a, const Val& b) {
 std::optional<int> CompareOrder(const Val& a, const Val& b) {
   if (a.kind != b.kind) return std::nullopt;
   switch (a.kind) {
-    case ValueKind::kNull: return 0;
-    case ValueKind::kBool: return static_cast<int>(a.b) - static_cast<int>(b.b);
+    case ValueKind::kNull:
+      return 0;
+    case ValueKind::kBool:
+      return static_cast<int>(a.b) - static_cast<int>(b.b);
     case ValueKind::kNumber:
       if (std::isnan(a.n) || std::isnan(b.n)) return kUnordered;
       return a.n < b.n ? -1 : a.n > b.n ? 1 : 0;
@@ -234,17 +257,23 @@ std::optional<int> CompareOrder(const Val& a, const Val& b) {
       int c = a.s.compare(b.s);
       return c < 0 ? -1 : c > 0 ? 1 : 0;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
 Value ToValue(const Val& v) {
   switch (v.kind) {
-    case ValueKind::kUndefined: return Value();
-    case ValueKind::kNull: return Value::Null();
-    case ValueKind::kBool: return Value::Bool(v.b);
-    case ValueKind::kNumber: return Value::Number(v.n);
-    case ValueKind::kString: return Value::String(std::string(v.s));
+    case ValueKind::kUndefined:
+      return Value();
+    case ValueKind::kNull:
+      return Value::Null();
+    case ValueKind::kBool:
+      return Value::Bool(v.b);
+    case ValueKind::kNumber:
+      return Value::Number(v.n);
+    case ValueKind::kString:
+      return Value::String(std::string(v.s));
     case ValueKind::kArray:
     case ValueKind::kObject:
       if (v.value != nullptr) return *v.value;
@@ -255,11 +284,21 @@ Value ToValue(const Val& v) {
 
 void AppendJson(const Val& v, std::string& out) {
   switch (v.kind) {
-    case ValueKind::kUndefined: out += "undefined"; return;
-    case ValueKind::kNull: out += "null"; return;
-    case ValueKind::kBool: out += v.b ? "true" : "false"; return;
-    case ValueKind::kNumber: AppendJsonNumber(v.n, out); return;
-    case ValueKind::kString: AppendJsonString(v.s, out); return;
+    case ValueKind::kUndefined:
+      out += "undefined";
+      return;
+    case ValueKind::kNull:
+      out += "null";
+      return;
+    case ValueKind::kBool:
+      out += v.b ? "true" : "false";
+      return;
+    case ValueKind::kNumber:
+      AppendJsonNumber(v.n, out);
+      return;
+    case ValueKind::kString:
+      AppendJsonString(v.s, out);
+      return;
     case ValueKind::kArray: {
       out += '[';
       bool first = true;
@@ -426,8 +465,8 @@ StatusOr<Parameters> ParseParametersJson(std::string_view json) {
     bool plain = n.size() >= 2 && n[0] == '@' && !(n[1] >= '0' && n[1] <= '9');
     for (size_t i = 1; plain && i < n.size(); ++i) {
       char c = n[i];
-      plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_';
+      plain =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
     if (!plain) {
       return bad(fmt::format("The parameter name \"{}\" is not @ and an identifier.", n),

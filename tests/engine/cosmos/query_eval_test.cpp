@@ -26,7 +26,7 @@ struct Outcome {
   SourceLocation where;
 };
 Outcome RunQuery(std::string_view query, std::string_view json, const Parameters& params = {},
-            int64_t item_index = 7) {
+                 int64_t item_index = 7) {
   Outcome out;
   StatusOr<Query> q = ParseQuery(query);
   if (!q.ok()) {
@@ -81,9 +81,8 @@ TEST(QueryEval, ThreeValuedLogic) {
   const char* and_table[3][3] = {{"true", "false", "undefined"},
                                  {"false", "false", "false"},
                                  {"undefined", "false", "undefined"}};
-  const char* or_table[3][3] = {{"true", "true", "true"},
-                                {"true", "false", "undefined"},
-                                {"true", "undefined", "undefined"}};
+  const char* or_table[3][3] = {
+      {"true", "true", "true"}, {"true", "false", "undefined"}, {"true", "undefined", "undefined"}};
   for (int a = 0; a < 3; ++a) {
     for (int b = 0; b < 3; ++b) {
       std::string l = values[a], r = values[b];
@@ -141,8 +140,8 @@ TEST(QueryEval, Ordering) {
   EXPECT_EQ(Eval("(3 > 2.5)"), "true");
   EXPECT_EQ(Eval("(2 >= 3)"), "false");
   EXPECT_EQ(Eval("('a' < 'b')"), "true");
-  EXPECT_EQ(Eval("('B' < 'a')"), "true");    // ordinal: code points
-  EXPECT_EQ(Eval("('z' < 'é')"), "true");    // U+007A < U+00E9
+  EXPECT_EQ(Eval("('B' < 'a')"), "true");  // ordinal: code points
+  EXPECT_EQ(Eval("('z' < 'é')"), "true");  // U+007A < U+00E9
   EXPECT_EQ(Eval("('é' < '😀')"), "true");  // U+00E9 < U+1F600
   EXPECT_EQ(Eval("(false < true)"), "true");
   EXPECT_EQ(Eval("(null <= null)"), "true");
@@ -225,6 +224,8 @@ TEST(QueryEval, InAndBetween) {
   EXPECT_EQ(Eval("c.tags IN (['a'], 1)", item), "true");
   EXPECT_EQ(Eval("c.n IN (c.n + 0)", item), "true");
   EXPECT_EQ(Eval("c.missing IN (1)", item), "undefined");
+  EXPECT_EQ(Eval("SQRT(-1) IN (1, 2)", item), "false");  // NaN equals nothing
+  EXPECT_EQ(Eval("-0 IN (0)", item), "true");
   EXPECT_EQ(Eval("c.missing NOT IN (1)", item), "undefined");
   EXPECT_EQ(Eval("@v IN (1, 2)", item, {{"@v", Value::Number(2)}}), "true");
   // docs: keywords (BETWEEN is inclusive; across types undefined).
@@ -293,8 +294,7 @@ TEST(QueryEval, StringFunctions) {
   EXPECT_EQ(Eval("ENDSWITH('AdventureWorks', 'works', true)"), "true");
   EXPECT_EQ(Eval("SUBSTRING('AdventureWorks', 0, 9)"), "\"Adventure\"");
   EXPECT_EQ(Eval("SUBSTRING('AdventureWorks', 9, 5)"), "\"Works\"");
-  EXPECT_EQ(Eval("SUBSTRING('AdventureWorks', 0, LENGTH('AdventureWorks'))"),
-            "\"AdventureWorks\"");
+  EXPECT_EQ(Eval("SUBSTRING('AdventureWorks', 0, LENGTH('AdventureWorks'))"), "\"AdventureWorks\"");
   EXPECT_EQ(Eval("SUBSTRING('AdventureWorks', 0, -1)"), "\"\"");
   EXPECT_EQ(Eval("LEFT('AdventureWorks', 0)"), "\"\"");
   EXPECT_EQ(Eval("LEFT('AdventureWorks', 5)"), "\"Adven\"");
@@ -439,7 +439,7 @@ TEST(QueryEval, PathsAndMembers) {
   EXPECT_EQ(Eval("c.a", item), "{\"b\":[10,{\"c\":\"x\"}]}");
 }
 
-// docs: where.md, from.md and join.md; and each JOIN multiplying rows (authored).
+// docs: query/where, query/from and query/join; and each JOIN multiplying rows (authored).
 TEST(QueryEval, RowsThroughFromAndJoins) {
   EXPECT_EQ(Rows("SELECT VALUE { employeeName: e.name } FROM employees e WHERE e.partTime AND "
                  "e.team = \"Facilities\"",
@@ -481,8 +481,9 @@ TEST(QueryEval, JoinRowLimit) {
   big += "]}";
   // 1 + 400 + 400 * 400 = 160,401 rows enumerated: past the bound.
   Outcome o = RunQuery("SELECT * FROM c JOIN x IN c.a JOIN y IN c.a", big, {}, 42);
-  EXPECT_EQ(o.error, "Item 42 gives more than 100000 rows through the query's FROM and JOINs "
-                     "(cosmos_query_max_join_rows_per_item).");
+  EXPECT_EQ(o.error,
+            "Item 42 gives more than 100000 rows through the query's FROM and JOINs "
+            "(cosmos_query_max_join_rows_per_item).");
   EXPECT_EQ(o.where.item_index, 42);
   EXPECT_EQ(o.where.byte_offset, -1);
   EXPECT_EQ(Rows("SELECT * FROM c JOIN x IN c.a", big), 400u);
@@ -491,7 +492,8 @@ TEST(QueryEval, JoinRowLimit) {
 TEST(QueryEval, Parameters) {
   Parameters p{{"@u", Value::String("alice")}, {"@n", Value::Number(3)}};
   EXPECT_EQ(Rows("SELECT * FROM c WHERE c.userId = @u AND c.n >= @n", R"({"userId": "alice",
-      "n": 3})", p),
+      "n": 3})",
+                 p),
             1u);
   EXPECT_EQ(Rows("SELECT * FROM c WHERE c.userId = @u", R"({"userId": "bob"})", p), 0u);
   Outcome missing = RunQuery("SELECT * FROM c WHERE\n c.a = @x", "{}", p);
@@ -517,10 +519,11 @@ TEST(QueryEval, Parameters) {
     std::string_view json, message, field;
   };
   for (const Bad& b : std::initializer_list<Bad>{
-           {R"({"name": "@a"})", "The parameters are an array of {\"name\": \"@p\", \"value\": ...}.",
-            ""},
+           {R"({"name": "@a"})",
+            "The parameters are an array of {\"name\": \"@p\", \"value\": ...}.", ""},
            {R"([{"value": 1}])", "Each parameter is an object with a string \"name\".", "/0"},
-           {R"([{"name": "a"}])", "The parameter name \"a\" is not @ and an identifier.", "/0/name"},
+           {R"([{"name": "a"}])", "The parameter name \"a\" is not @ and an identifier.",
+            "/0/name"},
            {R"([{"name": "@1"}])", "The parameter name \"@1\" is not @ and an identifier.",
             "/0/name"},
            {R"([{"name": "@a"}, {"name": "@a"}])", "The parameter @a is given twice.", "/1/name"},
@@ -561,7 +564,8 @@ TEST(QueryEval, NotEvaluated) {
             "A subquery is not evaluated by the playground (the query parses; its rows cannot be "
             "counted).",
             29},
-           {"SELECT * FROM c WHERE ST_DISTANCE(c.loc, {'type': 'Point', 'coordinates': [0, 0]}) < 5",
+           {"SELECT * FROM c WHERE ST_DISTANCE(c.loc, {'type': 'Point', 'coordinates': [0, 0]}) < "
+            "5",
             "ST_DISTANCE is not evaluated by the playground (the query parses; its rows cannot be "
             "counted).",
             23},
@@ -581,8 +585,9 @@ TEST(QueryEval, NotEvaluated) {
     EXPECT_EQ(o.where.byte_offset, c.column - 1) << c.query;
   }
   EXPECT_EQ(Rows("SELECT udf.f(c), COUNT(1), (SELECT 1), RegexMatch(c.a, 'x') FROM c", "{}"), 1u);
-  EXPECT_EQ(Eval("COUNT(1)"), "eval: COUNT is not evaluated by the playground (the query parses; "
-                             "its rows cannot be counted).");
+  EXPECT_EQ(Eval("COUNT(1)"),
+            "eval: COUNT is not evaluated by the playground (the query parses; "
+            "its rows cannot be counted).");
 }
 
 // The function table is sorted (its lookup is a binary search), and the header's list of

@@ -84,8 +84,8 @@ TEST(QueryParser, FromSourcesAndAliases) {
             "SELECT f.id, c.givenName FROM Families AS f JOIN c IN f.children JOIN p IN c.pets");
   // The inferred alias of c.tags is tags.
   EXPECT_EQ(Canon("SELECT tags FROM c JOIN c.tags"), "SELECT tags FROM c JOIN c.tags");
-  ExpectError({"SELECT t FROM c JOIN c.tags", "SC2001: Identifier 't' could not be resolved.", 1,
-               8, 7});
+  ExpectError(
+      {"SELECT t FROM c JOIN c.tags", "SC2001: Identifier 't' could not be resolved.", 1, 8, 7});
 }
 
 TEST(QueryParser, FromSourceFields) {
@@ -110,6 +110,12 @@ TEST(QueryParser, Clauses) {
             "SELECT * FROM c ORDER BY c.a DESC, c.b, c.c ASC");
   EXPECT_EQ(Canon("SELECT * FROM c ORDER BY RANK FullTextScore(c.text, 'a')"),
             "SELECT * FROM c ORDER BY RANK FULLTEXTSCORE(c.text, \"a\")");
+  // RANK is read only as ORDER BY RANK before a function: c.rank and an alias rank are names.
+  EXPECT_EQ(Canon("SELECT c.rank FROM c ORDER BY c.rank"), "SELECT c.rank FROM c ORDER BY c.rank");
+  EXPECT_EQ(Canon("SELECT * FROM rank ORDER BY rank.x"), "SELECT * FROM rank ORDER BY rank.x");
+  EXPECT_TRUE(ParseQuery("SELECT * FROM c ORDER BY RANK RRF(VectorDistance(c.v, [1]), "
+                         "FullTextScore(c.t, 'x'))")
+                  ->order_by_rank);
   EXPECT_EQ(Canon("SELECT * FROM c OFFSET 10 LIMIT 20"), "SELECT * FROM c OFFSET 10 LIMIT 20");
   EXPECT_EQ(Canon("SELECT * FROM c OFFSET @o LIMIT @l"), "SELECT * FROM c OFFSET @o LIMIT @l");
   StatusOr<Query> q = ParseQuery("SELECT VALUE COUNT(1) FROM c GROUP BY c.k OFFSET 1 LIMIT @l");
@@ -143,6 +149,10 @@ TEST(QueryParser, PathsAndMembers) {
   EXPECT_EQ(ExprToString(Where("c.a[-1]")), "c.a[-1]");
   EXPECT_EQ(ExprToString(Where("[1, 2][0] = 1")), "[1, 2][0] = 1");
   EXPECT_EQ(ExprToString(Where("{\"a\": 1}.a = 1")), "{\"a\": 1}.a = 1");
+  // A number before '.' is parenthesized: 0.c would lex as the number 0. (fuzz-found).
+  EXPECT_EQ(Canon("SELECT * FROM c WHERE c.a = 0 .c = 3"),
+            "SELECT * FROM c WHERE c.a = (0).c = 3");
+  EXPECT_EQ(ExprToString(Where("1e300[0]")), "(1e+300)[0]");
   EXPECT_EQ(ExprToString(Where("{\"a b\": 1}[\"a b\"] = 1")), "{\"a b\": 1}[\"a b\"] = 1");
 }
 
@@ -164,8 +174,7 @@ TEST(QueryParser, Literals) {
 TEST(QueryParser, ParametersAndFunctions) {
   EXPECT_EQ(ExprToString(Where("c.userId = @userId")), "c.userId = @userId");
   EXPECT_EQ(ExprToString(Where("startswith(c.a, 'x', true)")), "STARTSWITH(c.a, \"x\", true)");
-  EXPECT_EQ(ExprToString(Where("left(c.a, 2) = right(c.b, 2)")),
-            "LEFT(c.a, 2) = RIGHT(c.b, 2)");
+  EXPECT_EQ(ExprToString(Where("left(c.a, 2) = right(c.b, 2)")), "LEFT(c.a, 2) = RIGHT(c.b, 2)");
   EXPECT_EQ(ExprToString(Where("udf.myFn(c.a, 1)")), "udf.myFn(c.a, 1)");
   EXPECT_EQ(ExprToString(Where("Pi() > 3")), "PI() > 3");
   Expr call = Where("Array_Contains(c.tags, 'a')");
@@ -275,29 +284,26 @@ TEST(QueryParser, SyntaxErrors) {
            {"", "SC1002: Syntax error, unexpected end-of-file.", 1, 1, 0},
            {"SELECT * FROM c WHERE", "SC1002: Syntax error, unexpected end-of-file.", 1, 22, 21},
            {"SELECT FROM c", "SC1001: Syntax error, incorrect syntax near 'FROM'.", 1, 8, 7},
-           {"SELECT distinct * FROM c ORDER", "SC1002: Syntax error, unexpected end-of-file.",
-            1, 31, 30},
-           {"SELECT *\nFROM c\nWHERE c.a = = 1",
-            "SC1001: Syntax error, incorrect syntax near '='.", 3, 13, 28},
+           {"SELECT distinct * FROM c ORDER", "SC1002: Syntax error, unexpected end-of-file.", 1,
+            31, 30},
+           {"SELECT *\nFROM c\nWHERE c.a = = 1", "SC1001: Syntax error, incorrect syntax near '='.",
+            3, 13, 28},
            {"SELECT * FROM c;", "SC1010: Syntax error, invalid token ';'.", 1, 16, 15},
            {"SELECT * FROM c WHERE c.$a = 1", "SC1010: Syntax error, invalid token '$'.", 1, 25,
             24},
-           {"SELECT * FROM c WHERE c.a = @", "SC1010: Syntax error, invalid token '@'.", 1, 29,
-            28},
+           {"SELECT * FROM c WHERE c.a = @", "SC1010: Syntax error, invalid token '@'.", 1, 29, 28},
            {"/* SELECT TOP 10 * FROM c */ SELECT * FROM c",
             "SC1001: Syntax error, incorrect syntax near '/'.", 1, 1, 0},
-           {"SELECT c.value FROM c", "SC1001: Syntax error, incorrect syntax near 'value'.", 1,
-            10, 9},
-           {"SELECT c.name AS Value FROM c",
-            "SC1001: Syntax error, incorrect syntax near 'Value'.", 1, 18, 17},
+           {"SELECT c.value FROM c", "SC1001: Syntax error, incorrect syntax near 'value'.", 1, 10,
+            9},
+           {"SELECT c.name AS Value FROM c", "SC1001: Syntax error, incorrect syntax near 'Value'.",
+            1, 18, 17},
            {"SELECT * FROM c WHERE c.a IN (1) IN (2)",
             "SC1001: Syntax error, incorrect syntax near 'IN'.", 1, 34, 33},
-           {"SELECT VALUE * FROM c", "SC1001: Syntax error, incorrect syntax near '*'.", 1, 14,
-            13},
-           {"SELECT * FROM c OFFSET 1", "SC1002: Syntax error, unexpected end-of-file.", 1, 25,
-            24},
-           {"SELECT * FROM c WHERE ARRAY(1)", "SC1001: Syntax error, incorrect syntax near '1'.",
-            1, 29, 28},
+           {"SELECT VALUE * FROM c", "SC1001: Syntax error, incorrect syntax near '*'.", 1, 14, 13},
+           {"SELECT * FROM c OFFSET 1", "SC1002: Syntax error, unexpected end-of-file.", 1, 25, 24},
+           {"SELECT * FROM c WHERE ARRAY(1)", "SC1001: Syntax error, incorrect syntax near '1'.", 1,
+            29, 28},
            {"SELECT TOP 1.5 * FROM c", "TOP takes a non-negative integer or a parameter, not 1.5.",
             1, 12, 11},
            {"SELECT * FROM c WHERE c.a LIKE 'x' ESCAPE 'ab'",
@@ -330,10 +336,9 @@ TEST(QueryParser, LexicalErrors) {
             "The query is not UTF-8: byte 0xFF at offset 30.", 1, 31, 30},
            {"SELECT * FROM c WHERE c.a = 0xFFFFFFFFFFFFFFFFF",
             "The hexadecimal number 0xFFFFFFFFFFFFFFFFF is larger than 64 bits.", 1, 29, 28},
-           {"SELECT * FROM c WHERE c.a = 1e999", "The number 1e999 is outside the range of a double.",
-            1, 29, 28},
-           {"SELECT * FROM c WHERE c.a = é", "SC1010: Syntax error, invalid token 'é'.", 1, 29,
-            28},
+           {"SELECT * FROM c WHERE c.a = 1e999",
+            "The number 1e999 is outside the range of a double.", 1, 29, 28},
+           {"SELECT * FROM c WHERE c.a = é", "SC1010: Syntax error, invalid token 'é'.", 1, 29, 28},
        }) {
     ExpectError(c);
   }
@@ -341,7 +346,7 @@ TEST(QueryParser, LexicalErrors) {
 
 TEST(QueryParser, ResolutionErrors) {
   for (const ErrorCase& c : std::initializer_list<ErrorCase>{
-           // from.md: once aliased, the container name can't be bound; properties are qualified.
+           // query/from: once aliased, the container name can't be bound; properties are qualified.
            {"SELECT products.id FROM products p",
             "SC2001: Identifier 'products' could not be resolved.", 1, 8, 7},
            {"SELECT id FROM products p", "SC2001: Identifier 'id' could not be resolved.", 1, 8, 7},
@@ -352,8 +357,8 @@ TEST(QueryParser, ResolutionErrors) {
             1, 30, 29},
            {"SELECT * FROM f JOIN c IN Families.children",
             "SC2001: Identifier 'Families' could not be resolved.", 1, 27, 26},
-           {"SELECT * FROM f JOIN c IN c.children",
-            "SC2001: Identifier 'c' could not be resolved.", 1, 27, 26},
+           {"SELECT * FROM f JOIN c IN c.children", "SC2001: Identifier 'c' could not be resolved.",
+            1, 27, 26},
            {"SELECT * FROM c WHERE EXISTS(SELECT VALUE t FROM t IN d.tags)",
             "SC2001: Identifier 'd' could not be resolved.", 1, 55, 54},
            {"SELECT * FROM c JOIN c IN c.children",
@@ -386,8 +391,9 @@ TEST(QueryParser, Limits) {
   text.append(static_cast<size_t>(kCosmosQueryMaxTextBytes) - text.size() - 1, 'x');
   text += '\'';
   EXPECT_TRUE(ParseQuery(text).ok());
-  ExpectError({text + " ", "The query text is 524289 bytes; Cosmos DB takes at most 512 KB "
-                           "(524288 bytes, cosmos_query_max_text_bytes).",
+  ExpectError({text + " ",
+               "The query text is 524289 bytes; Cosmos DB takes at most 512 KB "
+               "(524288 bytes, cosmos_query_max_text_bytes).",
                1, 524289, 524288});
 
   // Nesting: 64 levels of parentheses or operators, not 65.
@@ -398,8 +404,9 @@ TEST(QueryParser, Limits) {
     for (int k = 0; k < n; ++k) s += close;
     return s;
   };
-  const std::string too_deep = "The query nests expressions more than 64 deep "
-                               "(cosmos_query_max_nesting_depth).";
+  const std::string too_deep =
+      "The query nests expressions more than 64 deep "
+      "(cosmos_query_max_nesting_depth).";
   EXPECT_TRUE(ParseQuery(nested(63, "(", ")")).ok());
   ExpectError({nested(64, "(", ")"), too_deep, 1, 78, 77});
   EXPECT_TRUE(ParseQuery(nested(63, "[", "]")).ok());
@@ -426,17 +433,20 @@ TEST(QueryParser, Limits) {
   std::string joins = "SELECT * FROM c";
   for (int k = 0; k < kCosmosQueryMaxJoins; ++k) joins += " JOIN j" + std::to_string(k) + " IN c.a";
   EXPECT_TRUE(ParseQuery(joins).ok());
-  ExpectError({joins + " JOIN z IN c.a", "The query has more than 10 JOINs, the most Cosmos DB "
-                                          "allows (cosmos_query_max_joins).",
+  ExpectError({joins + " JOIN z IN c.a",
+               "The query has more than 10 JOINs, the most Cosmos DB "
+               "allows (cosmos_query_max_joins).",
                1, static_cast<int64_t>(joins.size()) + 2, static_cast<int64_t>(joins.size()) + 1});
 
   // Parameters: 1,000 distinct names (a name used twice counts once).
   std::string params = "SELECT * FROM c WHERE c.a IN (@p0, @p0";
   for (int k = 1; k < kCosmosQueryMaxParameters; ++k) params += ", @p" + std::to_string(k);
   EXPECT_TRUE(ParseQuery(params + ")").ok());
-  ExpectError({params + ", @z)", "The query uses more than 1000 parameters "
-                                 "(cosmos_query_max_parameters).",
-               1, static_cast<int64_t>(params.size()) + 3, static_cast<int64_t>(params.size()) + 2});
+  ExpectError({params + ", @z)",
+               "The query uses more than 1000 parameters "
+               "(cosmos_query_max_parameters).",
+               1, static_cast<int64_t>(params.size()) + 3,
+               static_cast<int64_t>(params.size()) + 2});
 
   // Numeric literals: 300 digits, mantissa and exponent together.
   std::string digits(299, '1');

@@ -4,31 +4,33 @@
 // (the WHERE tree, the FROM alias, each JOIN, TOP/OFFSET/LIMIT, DISTINCT, GROUP BY, aggregates).
 //
 //   StatusOr<Query> q = ParseQuery("SELECT * FROM c WHERE c.userId = @u AND c.n > 2");
-//   StatusOr<QueryEvaluator> ev = QueryEvaluator::Create(*q, {{"@u", Value::String("a")}});
-//   StatusOr<uint64_t> rows = ev->Rows(item_element, item_index);   // 0 or 1 without JOINs
-//   PathAsPointer(<the c.userId node>, *q);                          // "/userId"
+//   StatusOr<QueryEvaluator> ev = QueryEvaluator::Create(q.value(), {{"@u", Value::String("a")}});
+//   StatusOr<uint64_t> rows = ev->Rows(item_element, item_index);  // 0 or 1 without JOINs
+//   PathAsPointer(q->where_clause->children[0].children[0], q.value());  // "/userId"
 //
-// Sources (learn.microsoft.com/azure/cosmos-db/nosql/query/, the MicrosoftDocs
-// azure-databases-docs repository, articles/cosmos-db/nosql/query/): constants.md (literals,
-// escapes, hex numbers, unquoted object keys), from.md (sources, aliases, IN iteration),
-// join.md, keywords.md (BETWEEN, LIKE and its wildcards, IN, TOP), equality-comparison-operators
-// (a comparison across types is undefined), logical-operators (the AND/OR/NOT tables),
+// Sources: the pages of learn.microsoft.com/azure/cosmos-db/nosql/query/ (the MicrosoftDocs
+// azure-databases-docs repository, articles/cosmos-db/nosql/query/<page>.md): constants
+// (literals, escapes, hex numbers, unquoted object keys), from (sources, aliases, IN iteration),
+// join, keywords (BETWEEN, LIKE and its wildcards, IN, TOP), equality-comparison-operators (a
+// comparison across types is undefined), logical-operators (the AND/OR/NOT tables),
 // ternary-coalesce-operators, bitwise-operators (JavaScript's 32-bit rules), the system function
-// pages and concepts-limits.md "SQL query limits". The grammar's shape, keywords and precedence
-// follow the service grammar the .NET SDK carries (Azure/azure-cosmos-dotnet-v3,
-// Microsoft.Azure.Cosmos/src/Query/Core/Parser/sql.g4): true, false, null, undefined and udf are
-// lower-case only; keywords cannot be identifiers (write c["value"], not c.value); NOT is a unary
-// operator as tight as '-' (NOT a = b reads (NOT a) = b); '||' is the loosest binary operator.
+// pages, and articles/cosmos-db/concepts-limits.md "SQL query limits". The grammar's shape,
+// keywords and precedence follow the service grammar the .NET SDK carries
+// (Azure/azure-cosmos-dotnet-v3, Microsoft.Azure.Cosmos/src/Query/Core/Parser/sql.g4): true,
+// false, null, undefined and udf are lower-case only; keywords cannot be identifiers (write
+// c["value"], not c.value); NOT is a unary operator as tight as '-' (NOT a = b reads
+// (NOT a) = b); '||' is the loosest binary operator ('a' || 'b' = 'ab' reads 'a' || ('b' = 'ab')).
 // Two choices of ours where that grammar and C# differ or say nothing: '??' binds tighter than
-// '?:', and '<<', '>>', '>>>' (bitwise-operators.md) sit between '+' and '<'.
+// '?:', and '<<', '>>', '>>>' (bitwise-operators) sit between '+' and '<'.
 //
 // Error messages carry the service's code and wording where a public error report or the SDK's
 // baselines show them (QueryPartitionProviderTest.Negative.xml in the SDK's tests):
 //   SC1001 "Syntax error, incorrect syntax near 'x'."   SC1002 "Syntax error, unexpected
 //   end-of-file."   SC1010 "Syntax error, invalid token 'x'."   SC2001 "Identifier 'x' could not
 //   be resolved."   SC2005 "'X' is not a recognized built-in function name."   SC2050 "The X
-//   function requires N argument(s)."   SC2101 "Cannot perform an aggregate function on an
-//   expression containing an aggregate or a subquery."
+//   function requires N argument(s)." (N may read "2 to 3" or "at least 2": ours)   SC2101
+//   "Cannot perform an aggregate function on an expression containing an aggregate or a
+//   subquery."
 // Every other message is the playground's own and carries no SC code. All errors are
 // ErrorCode::kQuerySyntax, located at the offending token (byte offset, line, column).
 //
@@ -109,7 +111,7 @@ struct ObjectMember {
 StatusOr<Value> ParseValueJson(std::string_view json);
 Value ValueFromElement(simdjson::dom::element element);
 
-// ---- The AST -------------------------------------------------------------------------------------
+// ---- The AST ------------------------------------------------------------------------------------
 
 enum class ExprKind : uint8_t {
   kLiteral,        // literal: a number, string, true, false, null or undefined
@@ -139,26 +141,26 @@ enum class Op : uint8_t {
   kNot,     // NOT
   kBitNot,  // ~
   // binary, tightest first
-  kMultiply,  // *
-  kDivide,    // /
-  kModulo,    // %
-  kAdd,       // +
-  kSubtract,  // -
+  kMultiply,            // *
+  kDivide,              // /
+  kModulo,              // %
+  kAdd,                 // +
+  kSubtract,            // -
   kLeftShift,           // <<
   kRightShift,          // >>
   kZeroFillRightShift,  // >>>
-  kLess,          // <
-  kLessEqual,     // <=
-  kGreater,       // >
-  kGreaterEqual,  // >=
-  kEqual,     // =
-  kNotEqual,  // != (also written <>)
-  kBitAnd,  // &
-  kBitXor,  // ^
-  kBitOr,   // |
-  kConcat,  // ||
-  kAnd,     // AND
-  kOr,      // OR
+  kLess,                // <
+  kLessEqual,           // <=
+  kGreater,             // >
+  kGreaterEqual,        // >=
+  kEqual,               // =
+  kNotEqual,            // != (also written <>)
+  kBitAnd,              // &
+  kBitXor,              // ^
+  kBitOr,               // |
+  kConcat,              // ||
+  kAnd,                 // AND
+  kOr,                  // OR
 };
 // The operator as the printer writes it: "-", "NOT", "<=", "AND", ...
 std::string_view OpText(Op op);
@@ -174,18 +176,18 @@ struct Query;
 
 struct Expr {
   ExprKind kind = ExprKind::kLiteral;
-  Op op = Op::kNone;               // kUnary, kBinary
-  bool negated = false;            // NOT BETWEEN, NOT IN, NOT LIKE
-  bool udf = false;                // kCall: udf.name(...)
-  Value literal;                   // kLiteral
-  std::string name;                // kParameter, kPath (root alias), kCall
-  std::vector<PathStep> steps;     // kPath
-  std::vector<std::string> keys;   // kObject
+  Op op = Op::kNone;              // kUnary, kBinary
+  bool negated = false;           // NOT BETWEEN, NOT IN, NOT LIKE
+  bool udf = false;               // kCall: udf.name(...)
+  Value literal;                  // kLiteral
+  std::string name;               // kParameter, kPath (root alias), kCall
+  std::vector<PathStep> steps;    // kPath
+  std::vector<std::string> keys;  // kObject
   std::vector<Expr> children;
-  std::optional<std::string> escape;  // kLike: the ESCAPE string
+  std::optional<std::string> escape;      // kLike: the ESCAPE string
   std::shared_ptr<const Query> subquery;  // kSubquery, kExists, kArraySubquery
-  SourceLocation where;            // the expression's first token
-  uint16_t depth = 1;              // nesting depth of this expression (a leaf is 1)
+  SourceLocation where;                   // the expression's first token
+  uint16_t depth = 1;                     // nesting depth of this expression (a leaf is 1)
 };
 
 struct SelectItem {
@@ -198,7 +200,7 @@ struct SelectItem {
 struct FromSource {
   enum class Kind : uint8_t { kAliased, kIn };
   Kind kind = Kind::kAliased;
-  std::string alias;          // as written, or inferred (the container name, the last property)
+  std::string alias;  // as written, or inferred (the container name, the last property)
   bool alias_written = false;
   // A kPath (rooted at the container name for the FROM source of the outermost query, at an
   // alias in scope otherwise) or a kSubquery.
@@ -237,7 +239,7 @@ struct Query {
   SourceLocation where;
 };
 
-// ---- Parsing and printing -------------------------------------------------------------------------
+// ---- Parsing and printing -----------------------------------------------------------------------
 
 // The query, or a located kQuerySyntax error. Identifiers are resolved (a path's root is an alias
 // of the FROM clause or of an enclosing query), function names checked against the built-ins
@@ -259,29 +261,30 @@ std::string ExprToString(const Expr& expr);
 // nullopt for anything else (a JOIN alias, a computed member, a subquery source).
 std::optional<std::string> PathAsPointer(const Expr& expr, const Query& query);
 
-// ---- Built-in functions -----------------------------------------------------------------------------
+// ---- Built-in functions -------------------------------------------------------------------------
 
 // The real Cosmos DB functions the playground parses but does not evaluate; a query that calls
 // one in FROM, JOIN or WHERE is refused by QueryEvaluator::Create with a located error.
+// clang-format off
 inline constexpr std::string_view kNotEvaluatedFunctions[] = {
     "ARRAY_AVG", "ARRAY_CONCAT", "ARRAY_CONTAINS_ALL", "ARRAY_CONTAINS_ANY", "ARRAY_MAX",
-    "ARRAY_MEDIAN", "ARRAY_MIN", "ARRAY_SLICE", "ARRAY_SUM", "CHOOSE", "DATETIMEADD",
-    "DATETIMEBIN", "DATETIMEDIFF", "DATETIMEFORMAT", "DATETIMEFROMPARTS", "DATETIMEPART",
-    "DATETIMETOTICKS", "DATETIMETOTIMESTAMP", "DOCUMENTID", "FULLTEXTCONTAINS",
-    "FULLTEXTCONTAINSALL", "FULLTEXTCONTAINSANY", "FULLTEXTSCORE", "GETCURRENTDATETIME",
-    "GETCURRENTDATETIMESTATIC", "GETCURRENTTICKS", "GETCURRENTTICKSSTATIC", "GETCURRENTTIMESTAMP",
-    "GETCURRENTTIMESTAMPSTATIC", "INTADD", "INTBITAND", "INTBITLEFTSHIFT", "INTBITNOT", "INTBITOR",
-    "INTBITRIGHTSHIFT", "INTBITXOR", "INTDIV", "INTMOD", "INTMUL", "INTSUB", "IS_DATETIME",
-    "LASTINDEXOF", "NUMBERBIN", "OBJECTTOARRAY", "RAND", "REGEXMATCH", "REPLICATE", "RRF",
-    "SETINTERSECT", "SETUNION", "STRINGJOIN", "STRINGSPLIT", "STRINGTOARRAY", "STRINGTOBOOLEAN",
-    "STRINGTONULL", "STRINGTONUMBER", "STRINGTOOBJECT", "ST_AREA", "ST_DISTANCE", "ST_INTERSECTS",
-    "ST_ISVALID", "ST_ISVALIDDETAILED", "ST_WITHIN", "TICKSTODATETIME", "TIMESTAMPTODATETIME",
-    "VECTORDISTANCE",
+    "ARRAY_MEDIAN", "ARRAY_MIN", "ARRAY_SLICE", "ARRAY_SUM", "CHOOSE", "DATETIMEADD", "DATETIMEBIN",
+    "DATETIMEDIFF", "DATETIMEFORMAT", "DATETIMEFROMPARTS", "DATETIMEPART", "DATETIMETOTICKS",
+    "DATETIMETOTIMESTAMP", "DOCUMENTID", "FULLTEXTCONTAINS", "FULLTEXTCONTAINSALL",
+    "FULLTEXTCONTAINSANY", "FULLTEXTSCORE", "GETCURRENTDATETIME", "GETCURRENTDATETIMESTATIC",
+    "GETCURRENTTICKS", "GETCURRENTTICKSSTATIC", "GETCURRENTTIMESTAMP", "GETCURRENTTIMESTAMPSTATIC",
+    "INTADD", "INTBITAND", "INTBITLEFTSHIFT", "INTBITNOT", "INTBITOR", "INTBITRIGHTSHIFT",
+    "INTBITXOR", "INTDIV", "INTMOD", "INTMUL", "INTSUB", "IS_DATETIME", "LASTINDEXOF", "NUMBERBIN",
+    "OBJECTTOARRAY", "RAND", "REGEXMATCH", "REPLICATE", "RRF", "SETINTERSECT", "SETUNION",
+    "STRINGJOIN", "STRINGSPLIT", "STRINGTOARRAY", "STRINGTOBOOLEAN", "STRINGTONULL",
+    "STRINGTONUMBER", "STRINGTOOBJECT", "ST_AREA", "ST_DISTANCE", "ST_INTERSECTS", "ST_ISVALID",
+    "ST_ISVALIDDETAILED", "ST_WITHIN", "TICKSTODATETIME", "TIMESTAMPTODATETIME", "VECTORDISTANCE",
 };
+// clang-format on
 // Whether `name` (any case) is a built-in function the service knows.
 bool IsBuiltinFunction(std::string_view name);
 
-// ---- Evaluation -----------------------------------------------------------------------------------
+// ---- Evaluation ---------------------------------------------------------------------------------
 
 // Parameter values by name, "@" included.
 using Parameters = std::map<std::string, Value, std::less<>>;
