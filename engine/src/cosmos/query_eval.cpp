@@ -46,15 +46,6 @@ struct LikeItem {
 };
 using LikePattern = std::vector<LikeItem>;
 
-uint32_t CodePointAt(std::string_view s, size_t i, size_t& len) {
-  len = std::max<size_t>(1, Utf8CharLength(s, i));
-  auto b = [&](size_t k) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i + k])); };
-  if (len == 1) return b(0);
-  if (len == 2) return ((b(0) & 0x1F) << 6) | (b(1) & 0x3F);
-  if (len == 3) return ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F);
-  return ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
-}
-
 std::vector<uint32_t> CodePoints(std::string_view s) {
   std::vector<uint32_t> out;
   for (size_t i = 0; i < s.size();) {

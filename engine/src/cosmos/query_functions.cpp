@@ -23,34 +23,6 @@ namespace {
 
 // ---- code points ----
 
-// The code point at s[i] and its length (valid UTF-8 is guaranteed by the lexer and simdjson).
-uint32_t DecodeAt(std::string_view s, size_t i, size_t& len) {
-  len = std::max<size_t>(1, Utf8CharLength(s, i));
-  auto b = [&](size_t k) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i + k])); };
-  if (len == 1) return b(0);
-  if (len == 2) return ((b(0) & 0x1F) << 6) | (b(1) & 0x3F);
-  if (len == 3) return ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F);
-  return ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
-}
-
-void Encode(uint32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
-
 uint32_t FoldLower(uint32_t c) {
   if (c >= 'A' && c <= 'Z') return c + 32;
   if (c < 0xC0) return c;
@@ -87,7 +59,7 @@ std::string_view Mapped(Scratch& scratch, std::string_view s, uint32_t (*map)(ui
   std::string& out = scratch.NewString();
   for (size_t i = 0; i < s.size();) {
     size_t len = 0;
-    Encode(map(DecodeAt(s, i, len)), out);
+    AppendUtf8(map(CodePointAt(s, i, len)), out);
     i += len;
   }
   return out;
@@ -104,7 +76,7 @@ size_t ByteOfCodePoint(std::string_view s, size_t k) {
   size_t i = 0;
   for (; i < s.size() && k > 0; --k) {
     size_t len = 0;
-    DecodeAt(s, i, len);
+    CodePointAt(s, i, len);
     i += len;
   }
   return i;
@@ -330,10 +302,10 @@ Val Trim(Scratch&, const Val* a, size_t n) {
   std::string_view s = a[0].s;
   std::string_view set = n == 2 ? a[1].s : std::string_view(" \t\n\r\f\v");
   auto in_set = [&](size_t i, size_t& len) {
-    uint32_t cp = DecodeAt(s, i, len);
+    uint32_t cp = CodePointAt(s, i, len);
     for (size_t k = 0; k < set.size();) {
       size_t l = 0;
-      if (DecodeAt(set, k, l) == cp) return true;
+      if (CodePointAt(set, k, l) == cp) return true;
       k += l;
     }
     return false;
@@ -376,7 +348,7 @@ Val Reverse(Scratch& scratch, const Val* a, size_t) {
   out.resize(s.size());
   for (size_t i = 0; i < s.size();) {
     size_t len = 0;
-    DecodeAt(s, i, len);
+    CodePointAt(s, i, len);
     std::copy(s.begin() + static_cast<std::ptrdiff_t>(i),
               s.begin() + static_cast<std::ptrdiff_t>(i + len),
               out.end() - static_cast<std::ptrdiff_t>(i + len));

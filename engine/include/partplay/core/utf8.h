@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,11 @@ namespace partplay {
 // The length (1 to 4) of the valid UTF-8 character starting at s[i], or 0 if the bytes there are
 // not one.
 size_t Utf8CharLength(std::string_view s, size_t i);
+// The code point of the character starting at s[i], which must be valid UTF-8, and its length in
+// `len` (1 for a byte that does not start one).
+uint32_t CodePointAt(std::string_view s, size_t i, size_t& len);
+// Appends code point `cp` (at most U+10FFFF) as UTF-8.
+void AppendUtf8(uint32_t cp, std::string& out);
 // Whether all of `s` is UTF-8.
 bool IsValidUtf8(std::string_view s);
 // The first index at or after `i` where fewer than 8 bytes are left or the next 8 are not all
