@@ -266,7 +266,9 @@ int RunCompareCommand(int argc, char** argv) {
                            fmt::format("at most {} queries", partplay::kMaxComparedQueries));
   }
   if (file.empty()) return cli::UsageError(kCompareSpec, "give an input FILE, or - for stdin");
-  if (Status s = partplay::PrepareQueries(request.queries, request.parameters); !s.ok()) {
+  // Without a second read, path lists stay as the page's comparison takes them.
+  if (Status s = partplay::PrepareQueries(request.queries, request.parameters, request.second_read);
+      !s.ok()) {
     return cli::UsageError(kCompareSpec, s.ToString());
   }
   for (const partplay::QuerySpec& q : request.queries) c.workload.queries_per_second += q.rate;

@@ -392,8 +392,8 @@ int64_t ReturnedRows(const QueryFilter& q, uint64_t rows) {
 void AppendQueryJson(const QueryFilter& q, std::string& o) {
   o.push_back('{');
   JsonMembers m{o};
-  m.Str("text", q.text);
-  if (q.parsed) m.Str("canonical", cosmosql::ToString(*q.parsed));
+  m.Str("text", q.text.empty() ? QueryText(q) : q.text);
+  if (!q.canonical.empty()) m.Str("canonical", q.canonical);
   if (!q.sql.empty()) {
     m.Str("sql", q.sql);
   } else {
@@ -724,10 +724,6 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
       if (k.weight_path.empty()) k.weight_path = weight_path;
     }
   }
-  if (Status s = PrepareQueries(r.queries, r.parameters); !s.ok()) {
-    return Status(ErrorCode::kBadOption, fmt::format("queries: {}", s.message()), s.where());
-  }
-  PARTPLAY_RETURN_IF_ERROR(BindParameters(r.queries, r.parameters, nullptr));
   return r;
 }
 
@@ -792,6 +788,14 @@ StatusOr<ComparisonReport> KeyComparison::Compare(const ContainerOptions& contai
   r.growth = container.growth;
   r.queries = queries;
   r.query_ru = container.workload.costs.query_ru;
+  for (size_t q = 0; q < queries.size(); ++q) {
+    if (!queries[q].sql.empty() && !queries[q].parsed) {
+      return Status(ErrorCode::kBadOption,
+                    fmt::format("query {}: a Cosmos DB NoSQL query is read by partplay compare "
+                                "(PrepareQueries); here, give the paths it filters on",
+                                q + 1));
+    }
+  }
   for (size_t i = 0; i < analyzers_.size(); ++i) {
     StatusOr<KeyFacts> f = Facts(*analyzers_[i], options_[i], container, queries, r.workload_given);
     if (!f.ok()) {

@@ -224,9 +224,11 @@ StatusOr<QueryList> ParseQueryList(std::string_view text) {
   return list;
 }
 
-Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameters& given) {
+Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameters& given,
+                      bool path_lists) {
   for (size_t i = 0; i < queries.size(); ++i) {
     QuerySpec& q = queries[i];
+    if (q.sql.empty() && !path_lists) continue;
     std::string sql = q.sql;
     if (q.sql.empty()) {
       // The path list as the query it stands for: an equality on each path, by a parameter.
@@ -256,6 +258,7 @@ Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameter
                     parsed.status().where());
     }
     q.parsed = std::make_shared<const cosmosql::Query>(std::move(parsed).value());
+    q.canonical = cosmosql::ToString(*q.parsed);
     q.sources = QueryParameters(*q.parsed);
     for (const ParameterSource& s : q.sources) {
       if (s.filters && s.pointer.empty() && given.find(s.name) == given.end()) {
@@ -443,6 +446,13 @@ StatusOr<std::vector<std::unique_ptr<ItemQuery>>> EvaluatorsOf(
     out.push_back(std::make_unique<EvaluatedQuery>(std::move(e).value()));
   }
   return out;
+}
+
+std::string QueryText(const QuerySpec& query) {
+  if (!query.sql.empty()) return query.sql;
+  std::string text;
+  for (size_t p = 0; p < query.paths.size(); ++p) text += (p ? ", " : "") + query.paths[p];
+  return text;
 }
 
 QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,

@@ -49,7 +49,8 @@ struct QuerySpec {
   std::string sql;                 // or a Cosmos DB NoSQL query
   double rate = 0;                 // calls per second; 0 = not given
   // Filled by PrepareQueries.
-  std::string text;  // as written: the SQL, or the paths joined by ", "
+  std::string text;       // as written: the SQL, or the paths joined by ", "
+  std::string canonical;  // the query as the parser prints it
   // The query parsed (a path list as `SELECT * FROM c WHERE c["a"] = @p1 AND ...`), its
   // parameters, their values (after BindParameters) and the pins under them.
   std::shared_ptr<const cosmosql::Query> parsed;
@@ -69,8 +70,13 @@ struct QueryList {
 StatusOr<QueryList> ParseQueryList(std::string_view text);
 
 // Parses every SQL query (a located error names the query: "query 2: ..."), lists its
-// parameters, and checks each has a given value or a property to take one from.
-Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameters& given);
+// parameters, and checks each has a given value or a property to take one from. A comparison
+// takes unprepared path lists too (their targeting needs no parser), so a module that never
+// prepares queries carries no query parser.
+// `path_lists` false: path lists are left as they are (what a module that never prepares
+// queries sees of them).
+Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameters& given,
+                      bool path_lists = true);
 
 // The properties whose value counts the binding needs (parameters without a given value).
 std::vector<std::string> PointersToCount(const std::vector<QuerySpec>& queries,
@@ -121,6 +127,9 @@ struct QueryTarget {
   std::vector<int> range_ids;
   std::string epk;  // single, exact: the logical partition's EPK
 };
+// The query as written: its SQL, or its paths joined by ", ".
+std::string QueryText(const QuerySpec& query);
+
 QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
                         PartitionKeyHashVersion version, const PhysicalLayout& layout,
                         uint64_t logical_partitions);
