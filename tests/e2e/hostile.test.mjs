@@ -28,6 +28,9 @@ async function openLink(link) {
   const opened = await openPage();
   await opened.page.waitForLoadState('networkidle');
   await opened.page.goto('about:blank');
+  // What the first page still had in flight (an engine module it was warming) is aborted by this
+  // navigation, on purpose: only the link's page is judged (seen once, a clean clone under load).
+  opened.problems.length = 0;
   const started = Date.now();
   await opened.page.goto(link);
   await opened.page.waitForFunction(() => ['done', 'failed'].includes(document.body.dataset.restored), null,
