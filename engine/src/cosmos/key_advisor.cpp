@@ -83,8 +83,7 @@ void Measure(const AnalysisReport& analysis, const CandidatePath& c, const Advis
   a.immutability = Immutability(c);
   if (static_cast<double>(c.value_changes) >= kMonotonicMinChanges) {
     a.rises_with_input = static_cast<double>(c.value_rises) / static_cast<double>(c.value_changes);
-    a.monotonic = a.rises_with_input >= kMonotonicShare ||
-                  a.rises_with_input <= 1 - kMonotonicShare + 1e-9;
+    a.monotonic = IsMonotonicShare(a.rises_with_input);
   }
   a.physical_partitions = PhysicalPartitions(analysis, options);
   internal::MeasureEvidence evidence;

@@ -261,7 +261,7 @@ std::string MonotonicWords(const Monotonicity& m) {
   const auto way = [](double share) { return share >= 0.5 ? "rises" : "falls"; };
   const auto pct = [](double share) { return FormatPercent(share >= 0.5 ? share : 1 - share); };
   if (m.follows_time >= 0 && m.timed_changes >= kMonotonicMinChanges &&
-      (m.follows_time >= kMonotonicShare || m.follows_time <= 1 - kMonotonicShare + 1e-9)) {
+      IsMonotonicShare(m.follows_time)) {
     return fmt::format(
         "is monotonic: it {} with the time field in {} of consecutive items, so its values come "
         "in write order (a coarser form of it, such as a date, would send each period's "

@@ -28,7 +28,6 @@ namespace dom = simdjson::dom;
 using Kind = SyntheticKeyOptions::Kind;
 
 constexpr int64_t kNoTime = std::numeric_limits<int64_t>::min();
-constexpr double kTwoTo53 = 9007199254740992.0;
 
 // Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
 int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {
@@ -60,13 +59,21 @@ struct Component {
   bool invalid = false;  // an object or an array
 };
 
-Component ReadComponent(const dom::element& root, const std::vector<std::string>& segments) {
-  dom::element at = root;
+// The value at a pointer's segments, through objects only (the first of a repeated name), as the
+// analyzer's paths reach it; false when a segment is missing or crosses a non-object.
+bool FindInObjects(const dom::element& root, const std::vector<std::string>& segments,
+                   dom::element& out) {
+  out = root;
   for (const std::string& name : segments) {
     dom::object object;
-    if (at.get_object().get(object)) return {};
-    if (object.at_key(name).get(at)) return {};
+    if (out.get_object().get(object) || object.at_key(name).get(out)) return false;
   }
+  return true;
+}
+
+Component ReadComponent(const dom::element& root, const std::vector<std::string>& segments) {
+  dom::element at;
+  if (!FindInObjects(root, segments, at)) return {};
   Component c;
   switch (at.type()) {
     case dom::element_type::OBJECT:
@@ -296,15 +303,8 @@ class KeyTrafficPass::Impl : public internal::ItemSink {
     if (writes_.enabled && !time_chosen_) ChooseTimeField(root);
     int64_t time = kNoTime;
     if (!time_segments_.empty()) {
-      dom::element at = root;
-      bool found = true;
-      for (const std::string& name : time_segments_) {
-        dom::object object;
-        if (at.get_object().get(object) || object.at_key(name).get(at)) {
-          found = false;
-          break;
-        }
-      }
+      dom::element at;
+      const bool found = FindInObjects(root, time_segments_, at);
       if (found && time_form_.empty()) time_form_ = std::string(TimeForm(at));
       if (!found || time_form_.empty() || !ReadTime(at, time_form_, time)) time = kNoTime;
     }
@@ -460,11 +460,8 @@ class KeyTrafficPass::Impl : public internal::ItemSink {
       m.timed_changes = s.timed_changes;
       m.follows_time =
           s.timed_changes ? static_cast<double>(s.concordant) / s.timed_changes : -1;
-      const auto strong = [](double share) {
-        return share >= kMonotonicShare || share <= 1 - kMonotonicShare + 1e-9;
-      };
-      m.monotonic = (s.changes >= kMonotonicMinChanges && strong(m.rises_with_input)) ||
-                    (s.timed_changes >= kMonotonicMinChanges && strong(m.follows_time));
+      m.monotonic = (s.changes >= kMonotonicMinChanges && IsMonotonicShare(m.rises_with_input)) ||
+                    (s.timed_changes >= kMonotonicMinChanges && IsMonotonicShare(m.follows_time));
       r.write_spread = Spread(s, window_ms);
       result_.keys.push_back(std::move(r));
     }

@@ -128,6 +128,19 @@ QueryTarget FromKeys(const std::vector<PartitionKey>& keys, PartitionKeyHashVers
   return t;
 }
 
+// Every suffixed key of the pinned values: "v-1" .. "v-N" (at most kMaxTargetedKeys).
+std::vector<PartitionKey> EveryBucket(const PinnedPath& pin, const SyntheticKeyOptions& syn) {
+  std::vector<PartitionKey> keys;
+  for (const Value& v : pin.values) {
+    std::string base;
+    if (!SyntheticText(v, base)) continue;
+    for (uint32_t b = 1; b <= syn.buckets && keys.size() < kMaxTargetedKeys; ++b) {
+      keys.push_back({{KeyComponent::String(fmt::format("{}{}{}", base, syn.separator, b))}});
+    }
+  }
+  return keys;
+}
+
 QueryTarget All(const PhysicalLayout& layout, uint64_t logical) {
   QueryTarget t;
   t.kind = "all";
@@ -488,15 +501,7 @@ QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
       if (syn.kind == Kind::kHashSuffix && !found.empty()) {
         const int64_t n = Alternatives(*found[0]);
         if (n < 0) return Counted("buckets", static_cast<int64_t>(syn.buckets), layout);
-        std::vector<PartitionKey> keys;
-        for (const Value& v : found[0]->values) {
-          std::string base;
-          if (!SyntheticText(v, base)) continue;
-          for (uint32_t b = 1; b <= syn.buckets && keys.size() < kMaxTargetedKeys; ++b) {
-            keys.push_back({{KeyComponent::String(fmt::format("{}{}{}", base, syn.separator, b))}});
-          }
-        }
-        return FromKeys(keys, version, layout, "buckets");
+        return FromKeys(EveryBucket(*found[0], syn), version, layout, "buckets");
       }
       return all();
     }
@@ -527,15 +532,7 @@ QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
     if (pin == nullptr) return all();
     const int64_t n = Alternatives(*pin);
     if (n < 0) return Counted("buckets", static_cast<int64_t>(syn.buckets), layout);
-    std::vector<PartitionKey> keys;
-    for (const Value& v : pin->values) {
-      std::string base;
-      if (!SyntheticText(v, base)) continue;
-      for (uint32_t b = 1; b <= syn.buckets && keys.size() < kMaxTargetedKeys; ++b) {
-        keys.push_back({{KeyComponent::String(fmt::format("{}{}{}", base, syn.separator, b))}});
-      }
-    }
-    return FromKeys(keys, version, layout, "buckets");
+    return FromKeys(EveryBucket(*pin, syn), version, layout, "buckets");
   }
   // A plain or hierarchical key: the leading paths pinned.
   std::vector<const PinnedPath*> leading;

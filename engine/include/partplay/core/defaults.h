@@ -57,5 +57,10 @@ inline constexpr int kCompareMaxQueries = 16;
 inline constexpr double kMonotonicShare = 0.9;
 inline constexpr double kMonotonicMinChanges = 20;
 inline constexpr double kWriteSpreadMinItemsPerWindow = 100;
+// Whether a share of rising changes says monotonic: at least kMonotonicShare rise, or as many
+// fall (the tolerance keeps 2 of 20, 0.1, from missing 1 - 0.9 by a rounding).
+inline constexpr bool IsMonotonicShare(double rising) {
+  return rising >= kMonotonicShare || rising <= 1 - kMonotonicShare + 1e-9;
+}
 
 }  // namespace partplay
