@@ -26,7 +26,7 @@ FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
-SANITIZE_FUZZ_SECONDS ?= 20
+SANITIZE_FUZZ_SECONDS ?= 12
 # The sanitizer build, the engine tests under it (every sanitizer report is fatal,
 # -fno-sanitize-recover=all, leaks included) and the fuzz pass, as shell commands: test-sanitize
 # runs them in turn; `make test` starts the first two in the background (scripts/background.sh).

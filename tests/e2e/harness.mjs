@@ -115,8 +115,10 @@ export function useBrowser({args = []} = {}) {
 /**
  * A fresh page (1360x1000 unless `viewport` says) with its console errors and page errors
  * collected; `initScript` (a function) runs in every page of it before the page's own scripts.
+ * It opens the page's URL with `query` (e.g. '?simd=0'); `beforeLoad(page)` runs before that.
  */
-export async function openPage({colorScheme = 'light', viewport = {width: 1360, height: 1000}, initScript} = {}) {
+export async function openPage({colorScheme = 'light', viewport = {width: 1360, height: 1000}, initScript,
+                                 query = '', beforeLoad} = {}) {
   const context = await browser.newContext({viewport, colorScheme});
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -132,7 +134,8 @@ export async function openPage({colorScheme = 'light', viewport = {width: 1360, 
       problems.push(`off-origin request: ${r.url()}`);
     }
   });
-  await page.goto(baseUrl);
+  await beforeLoad?.(page);
+  await page.goto(new URL(query, baseUrl).href);
   await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error',
                              null, {timeout: TIMEOUT});
   const close = async () => {

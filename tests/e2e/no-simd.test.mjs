@@ -22,16 +22,13 @@ function generate(count, badAt = -1) {
 
 /** Opens the page with `query`, analyses `text` keyed by /userId; what it shows and loaded. */
 async function shown(query, text) {
-  const {page, problems, close} = await openPage();
+  const wasm = new Set();
+  const {page, problems, close} = await openPage({query, beforeLoad: (opened) => opened.on('request', (r) => {
+    const name = r.url().match(/engine\/([\w-]+\.wasm)/)?.[1];
+    if (name) wasm.add(name);
+  })});
   try {
-    const wasm = new Set();
-    page.on('request', (r) => {
-      const name = r.url().match(/engine\/([\w-]+\.wasm)/)?.[1];
-      if (name) wasm.add(name);
-    });
-    await page.goto(new URL(query, page.url()).href);
     await page.waitForFunction(() => document.body.dataset.state === 'ready', null, {timeout: TIMEOUT});
-    problems.length = 0;  // the first page's requests, aborted by the navigation
     await page.fill(byTestId('key-input'), '/userId');
     const state = await analysisAfter(page, () => page.setInputFiles(byTestId('file-input'), {
       name: 'orders.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text),
@@ -174,11 +171,9 @@ describe('without wasm SIMD (?simd=0)', () => {
   });
 
   test('the Cassandra mode runs its example on the build without SIMD', {timeout: 2 * TIMEOUT}, async () => {
-    const {page, problems, close} = await openPage();
+    const {page, problems, close} = await openPage({query: '?simd=0'});
     try {
-      await page.goto(new URL('?simd=0', page.url()).href);
       await page.waitForFunction(() => document.body.dataset.state === 'ready', null, {timeout: TIMEOUT});
-      problems.length = 0;  // the first page's requests, aborted by the navigation
       await page.click(byTestId('mode-cassandra'));
       await page.waitForFunction(() => {
         const node = document.querySelector('[data-testid="cassandra-view"]');

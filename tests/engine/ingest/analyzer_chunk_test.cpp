@@ -15,6 +15,7 @@
 
 #include "analyzer_test_helpers.h"
 #include "cli_io.h"
+#include "sanitizer_scale.h"
 #include "partplay/core/json_diagnostics.h"
 #include "partplay/report/report_format.h"
 #include "simdjson.h"
@@ -149,8 +150,8 @@ TEST(AnalyzerChunkTest, ANulByteItemIsNamedTheSameWhereverTheChunksEnd) {
   Outcome whole = Analyze(input);
   ExpectError(whole.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
   EXPECT_EQ(whole.status.message(), "expected a value but found byte 0x00");
-  for (size_t a = 1; a < input.size(); ++a) {
-    for (size_t b = a; b < input.size(); ++b) {
+  for (size_t a = 1; a < input.size(); a += scale::Step(3)) {
+    for (size_t b = a; b < input.size(); b += scale::Step(2)) {
       Outcome split = AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"}));
       ExpectError(split.status, ErrorCode::kMalformedJson, 15, 1, 16, 2);
       ASSERT_EQ(split.status.message(), whole.status.message()) << "cut at " << a << ", " << b;
@@ -166,8 +167,8 @@ TEST(AnalyzerChunkTest, ANulAfterWhitespaceGetsTheSameErrorInEveryChunking) {
   Outcome whole = Analyze(input);
   ExpectError(whole.status, ErrorCode::kMalformedJson, 17, 2, 2, 2);
   EXPECT_EQ(whole.status.message(), "expected a value but found byte 0x00");
-  for (size_t a = 1; a < input.size(); ++a) {
-    for (size_t b = a; b < input.size(); ++b) {
+  for (size_t a = 1; a < input.size(); a += scale::Step(3)) {
+    for (size_t b = a; b < input.size(); b += scale::Step(2)) {
       Outcome split = AnalyzeChunks(Cut(input, {a, b}), Keys({"/a"}));
       ExpectError(split.status, ErrorCode::kMalformedJson, 17, 2, 2, 2);
       ASSERT_EQ(split.status.message(), whole.status.message()) << "cut at " << a << ", " << b;
@@ -181,8 +182,8 @@ TEST(AnalyzerChunkTest, ABrokenItemIsDiagnosedFromItsFirstByte) {
   // byte and the error was "expected a value" there instead of the surrogate at byte 9.
   const std::string input = "{\"a\":1}{\"\\ud800\xfb\t{\"x\":1}\n";
   ExpectError(Analyze(input).status, ErrorCode::kMalformedJson, 9, 1, 10, 1);
-  for (size_t a = 1; a < input.size(); ++a) {
-    for (size_t b = a; b < input.size(); ++b) {
+  for (size_t a = 1; a < input.size(); a += scale::Step(3)) {
+    for (size_t b = a; b < input.size(); b += scale::Step(2)) {
       SCOPED_TRACE("cut at " + std::to_string(a) + ", " + std::to_string(b));
       ExpectError(AnalyzeChunks(Cut(input, {a, b}), Keys({"/id"})).status,
                   ErrorCode::kMalformedJson, 9, 1, 10, 1);
@@ -326,7 +327,7 @@ TEST(AnalyzerChunkTest, RandomCorruptionsFailTheSameWayInAnyChunking) {
   // located error) must be the one-chunk outcome.
   std::mt19937 rng(424242);
   const char replacements[] = {'{', '}', '[', ']', ',', ':', '"', '\\', 'x', '\n', '\xFF', '\xC3'};
-  for (int round = 0; round < 180; ++round) {
+  for (int round = 0; round < scale::Count(180, 60); ++round) {
     std::string input = round % 3 == 0   ? GenerateNdjson(round, 40)
                         : round % 3 == 1 ? GenerateArray(round, 40)
                                          : GeneratePretty(round, 40);

@@ -16,6 +16,7 @@
 #include "partial_state_test_helpers.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/report/report_builder.h"
+#include "sanitizer_scale.h"
 
 namespace partplay {
 namespace {
@@ -53,7 +54,7 @@ TEST(PartialStateTest, EveryTruncationIsALocatedBadPartial) {
   for (const auto& options : {Options({"/user"}, 10, "/w"), Options({"/id"})}) {
     std::string bytes = SomePartial(options);
     ASSERT_TRUE(Analyzer::ParsePartial(bytes).ok());
-    for (size_t n = 0; n < bytes.size(); ++n) {
+    for (size_t n = 0; n < bytes.size(); n += scale::Step(7)) {
       auto parsed = Analyzer::ParsePartial(std::string_view(bytes).substr(0, n));
       ASSERT_FALSE(parsed.ok()) << n;
       EXPECT_EQ(parsed.status().code(), ErrorCode::kBadPartial) << n;
@@ -65,7 +66,7 @@ TEST(PartialStateTest, EveryTruncationIsALocatedBadPartial) {
 
 TEST(PartialStateTest, EveryFlippedByteIsRefused) {
   std::string bytes = SomePartial(Options({"/user"}, 10, "/w"));
-  for (size_t i = 0; i < bytes.size(); ++i) {
+  for (size_t i = 0; i < bytes.size(); i += scale::Step(5)) {
     std::string corrupt = bytes;
     corrupt[i] = static_cast<char>(corrupt[i] ^ 0x41);
     auto parsed = Analyzer::ParsePartial(corrupt);

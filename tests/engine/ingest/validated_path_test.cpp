@@ -16,6 +16,7 @@
 #include "partplay/ingest/analysis.h"
 #include "partplay/core/json_diagnostics.h"
 #include "partplay/report/report_builder.h"
+#include "sanitizer_scale.h"
 
 namespace partplay {
 namespace {
@@ -202,7 +203,7 @@ std::vector<AnalysisOptions> OptionSets() {
 TEST(ValidatedPathTest, RandomInputsEveryLayoutOptionAndChunking) {
   const Layout layouts[] = {Layout::kNdjson, Layout::kCrlf, Layout::kArray, Layout::kPretty};
   uint64_t items = 0, validated = 0, scanned = 0;
-  for (uint64_t seed = 1; seed <= 6; ++seed) {
+  for (uint64_t seed = 1; seed <= scale::Count<uint64_t>(6, 2); ++seed) {
     for (Layout layout : layouts) {
       std::string text = Input(seed * 977 + static_cast<uint64_t>(layout), 300, layout);
       for (const AnalysisOptions& options : OptionSets()) {
