@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs a long command in the background at the lowest CPU priority, and waits for it later: `make
-# test` starts the sanitizer build and its tests this way first, so they run in whatever CPU the
-# other stages leave idle (at nice 19 a process gets about 1.5% of a core a busy nice-0 process
-# wants) instead of after them. Its output goes to a log: the lines starting "==" or "shard" are
+# test` starts the sanitizer build this way first, so it runs in whatever CPU the native and wasm
+# builds leave idle (at nice 19 a process gets about 1.5% of a core a busy nice-0 process wants)
+# and waits for it before the browser tests, which it would slow. Its output goes to a log: the lines starting "==" or "shard" are
 # shown when it succeeds, the whole log when it fails.
 #
 #   scripts/background.sh start NAME COMMAND [ARG...]   # returns at once
