@@ -1,7 +1,7 @@
-// Sanitizer scale: under AddressSanitizer (the sanitizer suite `make test` runs in the
-// background) the exhaustive loops of the slowest tests take a sample of their cases. Those runs
-// look for memory errors and undefined behaviour, which a sample reaches; the native run, where
-// the same loops take 1/20 of the time, keeps asserting every case.
+// Sanitizer scale: under AddressSanitizer (the sanitizer suite of `make test`) the exhaustive
+// loops of the slowest tests take a sample of their cases. Those runs look for memory errors and
+// undefined behaviour, which a sample reaches; the native run, where the same loops are tens of
+// times faster (147 s under ASan against 2 s for the slowest), keeps asserting every case.
 #pragma once
 
 #include <cstddef>
