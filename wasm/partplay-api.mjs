@@ -98,6 +98,8 @@ class ChunkedInput {
   }
   /** The module object (Engine.mergePartials takes a first part's). */
   get raw() { return this.#raw; }
+  /** The wasm module it lives in. */
+  get module() { return this.#module; }
   /** Copies `bytes` (Uint8Array) once into the engine's buffer and reads every complete item. */
   feed(bytes) {
     feedChunks(this.#module, bytes, (n) => this.#raw.writableChunk(n), (n) => this.#raw.commitChunk(n));
@@ -188,22 +190,40 @@ export class AnalysisPart extends ChunkedInput {
 }
 
 /**
- * Several candidate partition keys judged on the same items (report/key_comparison.h): feed the
- * bytes once, then compare under container options and queries as often as needed.
+ * Several candidate partition keys judged on the same items (report/comparison_run.h): feed the
+ * bytes once, then compare under container options and queries as often as needed. Queries are
+ * Cosmos DB NoSQL ({sql, rate}) or path lists ({filter: [paths]}); when they or the write spread
+ * need it, the same bytes are fed a second time (feedSecond) before finishSecond gives the whole
+ * table. The element's module has no query parser and no second read: path lists only.
  *
  *   const c = engine.newComparison({keys: [{key_paths: ['/tenantId']}, {key_paths: ['/id']}]});
  *   c.feed(bytes);  c.finish();
- *   const table = c.compare({container: {ru_per_second: 4000, growth: 10}, queries: []});
+ *   let table = c.compare({container: {ru_per_second: 4000, growth: 10}, queries: []});
+ *   if (c.secondReadPending) { c.feedSecond(bytes);  table = c.finishSecond(); }
  */
 export class KeyComparison extends ChunkedInput {
   constructor(module, request) {
     super(module, new module.Comparison(), (raw) => raw.configure(JSON.stringify(request ?? {})));
   }
   finish() { answer(this.raw.finish()); }
-  /** {workload_given, ru_per_second, growth, queries, best, why, keys: [...]} (docs/report.md). */
-  compare({container = {}, queries = []} = {}) {
-    return answer(this.raw.compare(JSON.stringify({container, queries})));
+  /**
+   * {workload_given, ru_per_second, growth, queries, best, why, keys: [...]} (docs/report.md);
+   * without the second read's figures while secondReadPending. `parameters`: [{name, value}];
+   * `queryText`: queries one per line as --queries FILE has them (report/query_workload.h).
+   */
+  compare({container = {}, queries = [], parameters = undefined, queryText = undefined} = {}) {
+    return answer(this.raw.compare(JSON.stringify({container, queries, parameters, query_text: queryText})));
   }
+  /** Whether the last compare waits for the same bytes again. */
+  get secondReadPending() { return !!this.raw.secondReadPending?.(); }
+  /** The same bytes again, in order (after compare, while secondReadPending). */
+  feedSecond(bytes) {
+    feedChunks(this.module, bytes, (n) => this.raw.writableChunk(n), (n) => this.raw.commitSecondChunk(n));
+  }
+  /** Items of the second read so far. */
+  get secondItemsSeen() { return answer(this.raw.secondProgress()).items_seen; }
+  /** Ends the second read: the whole table, the keys ranked again with the traffic figures. */
+  finishSecond() { return answer(this.raw.finishSecond()); }
 }
 
 // A lone surrogate has no UTF-8 form: TextEncoder (and so the SDK) writes U+FFFD for it, while

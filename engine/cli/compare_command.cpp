@@ -13,6 +13,7 @@
 #include "cli_io.h"
 #include "partplay/core/status.h"
 #include "partplay/report/candidate_spec.h"
+#include "partplay/report/comparison_run.h"
 #include "partplay/report/key_comparison.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/query_workload.h"
@@ -266,105 +267,65 @@ int RunCompareCommand(int argc, char** argv) {
                            fmt::format("at most {} queries", partplay::kMaxComparedQueries));
   }
   if (file.empty()) return cli::UsageError(kCompareSpec, "give an input FILE, or - for stdin");
-  // Without a second read, path lists stay as the page's comparison takes them.
-  if (Status s = partplay::PrepareQueries(request.queries, request.parameters, request.second_read);
-      !s.ok()) {
-    return cli::UsageError(kCompareSpec, s.ToString());
-  }
   for (const partplay::QuerySpec& q : request.queries) c.workload.queries_per_second += q.rate;
-  // The properties whose most common value a parameter takes: counted during the first read.
-  std::unique_ptr<partplay::ValueCounter> counter;
-  if (auto pointers = partplay::PointersToCount(request.queries, request.parameters);
-      request.second_read && !pointers.empty()) {
-    auto created = partplay::ValueCounter::Create(std::move(pointers));
-    if (!created.ok()) return cli::UsageError(kCompareSpec, created.status().ToString());
-    counter = std::move(created).value();
-  }
+  const std::string file_name = file;
+  const partplay::ContainerOptions container = request.container;  // `request` moves into the run
+  const bool second_read_asked =
+      request.second_read && (request.writes.enabled || !request.queries.empty());
+  auto created = partplay::ComparisonRun::Create(std::move(request));
+  if (!created.ok()) return cli::UsageError(kCompareSpec, created.status().ToString());
+  partplay::ComparisonRun& run = *created.value();
   const bool json = format == "json";
   cli::CatchInterrupts(json);
-  auto comparison = partplay::KeyComparison::Create(request.keys);
-  if (!comparison.ok()) return Fail(comparison.status(), json);
-  partplay::KeyComparison& cmp = *comparison.value();
   auto out = cli::Output::Open(output);
   if (!out.ok()) return Fail(out.status(), json);
-  // stdin cannot be read twice: its bytes are kept for the traffic pass.
-  const bool second_read =
-      request.second_read && (request.writes.enabled || !request.queries.empty());
-  const bool keep_stdin = second_read && file == "-";
+  // stdin cannot be read twice: its bytes are kept for the second read.
+  const bool keep_stdin = second_read_asked && file_name == "-";
   std::string kept;
+  // Every key's analyzer (and the value counts) read the same chunk from a staging buffer.
+  std::string staging;
+  const auto stage = [&](size_t n) {
+    staging.resize(n);
+    return reinterpret_cast<uint8_t*>(staging.data());
+  };
   {
-    // Every key's analyzer reads the same chunk: it lands in a staging buffer first.
-    std::string staging;
-    cli::ChunkSink sink{[&](size_t n) {
-                          staging.resize(n);
-                          return reinterpret_cast<uint8_t*>(staging.data());
-                        },
+    cli::ChunkSink sink{stage,
                         [&](size_t n) {
                           if (keep_stdin) kept.append(staging.data(), n);
-                          if (counter) {
-                            Status s = counter->Feed(std::string_view(staging.data(), n));
-                            if (!s.ok()) return s;
-                          }
-                          return cmp.Feed(std::string_view(staging.data(), n));
+                          return run.Feed(std::string_view(staging.data(), n));
                         },
-                        [&]() {
-                          if (counter) {
-                            Status s = counter->Finish();
-                            if (!s.ok()) return s;
-                          }
-                          return cmp.Finish();
-                        },
-                        [&]() { return cmp.items_seen(); }};
-    cli::Progress progress(progress_mode, "partplay compare", "items", cli::InputSize(file));
-    if (Status s = cli::FeedFile(file, sink, &progress); !s.ok()) {
+                        [&]() { return run.Finish(); }, [&]() { return run.items_seen(); }};
+    cli::Progress progress(progress_mode, "partplay compare", "items", cli::InputSize(file_name));
+    if (Status s = cli::FeedFile(file_name, sink, &progress); !s.ok()) {
       progress.Clear();
       return Fail(s, json);
     }
     progress.Step("comparing the keys");
   }
-  if (Status s = partplay::BindParameters(request.queries, request.parameters, counter.get());
-      !s.ok()) {
-    return Fail(s, json);
-  }
-  auto report = cmp.Compare(request.container, request.queries);
-  if (!report.ok()) return Fail(report.status(), json);
-  if (second_read) {
-    auto evaluators = partplay::EvaluatorsOf(request.queries);
-    if (!evaluators.ok()) return Fail(evaluators.status(), json);
-    std::vector<partplay::ItemQuery*> queries;
-    for (auto& e : evaluators.value()) queries.push_back(e.get());
-    auto pass = partplay::KeyTrafficPass::Create(partplay::TrafficKeysOf(report.value()),
-                                                 std::move(queries), request.writes);
-    if (!pass.ok()) return Fail(pass.status(), json);
-    partplay::KeyTrafficPass& traffic = *pass.value();
-    std::string staging;
-    cli::ChunkSink sink{[&](size_t n) {
-                          staging.resize(n);
-                          return reinterpret_cast<uint8_t*>(staging.data());
-                        },
-                        [&](size_t n) { return traffic.Feed(std::string_view(staging.data(), n)); },
-                        [&]() { return traffic.Finish(); }, [&]() { return traffic.items_seen(); }};
+  if (Status s = run.Compare(container, nullptr); !s.ok()) return Fail(s, json);
+  if (run.second_read_needed()) {
+    cli::ChunkSink sink{stage,
+                        [&](size_t n) { return run.FeedSecond(std::string_view(staging.data(), n)); },
+                        [&]() { return run.FinishSecond(); },
+                        [&]() { return run.second_items_seen(); }};
     Status read = Status::Ok();
     {
       cli::Progress progress(progress_mode, "partplay compare (second read)", "items",
                              keep_stdin ? std::optional<uint64_t>(kept.size())
-                                        : cli::InputSize(file));
+                                        : cli::InputSize(file_name));
       if (keep_stdin) {
-        read = traffic.Feed(kept);
-        if (read.ok()) read = traffic.Finish();
+        read = run.FeedSecond(kept);
+        if (read.ok()) read = run.FinishSecond();
       } else {
-        read = cli::FeedFile(file, sink, &progress);
+        read = cli::FeedFile(file_name, sink, &progress);
       }
       if (!read.ok()) progress.Clear();
     }
     if (!read.ok()) return Fail(read, json);
-    if (Status s = partplay::ApplyTraffic(report.value(), traffic.result()); !s.ok()) {
-      return Fail(s, json);
-    }
   }
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
-  out.value()->Write(json ? partplay::ComparisonToJson(report.value())
-                          : partplay::ComparisonToTable(report.value()));
+  out.value()->Write(json ? partplay::ComparisonToJson(run.report())
+                          : partplay::ComparisonToTable(run.report()));
   if (Status s = out.value()->Commit(); !s.ok()) return Fail(s, json);
   return 0;
 }

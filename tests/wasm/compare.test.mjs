@@ -1,5 +1,6 @@
 // The key comparison through the wasm module: equal to the native CLI's `compare --format json`
-// on every bundled example, and every row equal to that key's own single-key report (the
+// on every bundled example, queries and second read included (the page's worker drives the
+// module as this test does), and every row equal to that key's own single-key report (the
 // numbers the page's comparison table shows must be the engine's per-key numbers). Bad requests
 // and bad input fail as the single-key analysis does.
 import {before, describe, test} from 'node:test';
@@ -29,15 +30,18 @@ function candidates(example) {
   ];
 }
 
+/** A JSON pointer as a query's property path: /address/city -> ["address"]["city"]. */
+const sqlPath = (pointer) => pointer.split('/').slice(1).map((p) => `[${JSON.stringify(p)}]`).join('');
+
 function model(example) {
   return {
     container: {ru_per_second: 20000, growth: 50000,
                 workload: {point_reads_per_second: 3000, writes_per_second: 400}},
-    queries: [{filter: [example.key]}, {filter: ['/id']}],
-    // The CLI's second read (parameters from the data, query matches, write spread) is checked
-    // against independent counts in compare-traffic and compare-queries; the module's comparison
-    // does not run it.
-    second_read: false,
+    // A path list, and a Cosmos DB query whose parameter takes the value most items hold. Both
+    // sides read the items twice (the queries' matches, the write spread); those figures are
+    // checked against independent counts in compare-traffic and compare-queries.
+    queries: [{filter: [example.key]}, {filter: ['/id']},
+              {sql: `SELECT * FROM c WHERE c${sqlPath(example.key)} = @v`, rate: 5}],
   };
 }
 
@@ -55,10 +59,15 @@ describe('key comparison', () => {
       const bytes = fs.readFileSync(file);
       const keys = candidates(example);
       const m = model(example);
-      const cmp = engine.newComparison({keys});
+      const cmp = engine.newComparison({keys, queries: m.queries});
       cmp.feed(bytes);
       cmp.finish();
-      const table = cmp.compare(m);
+      let table = cmp.compare(m);
+      assert.equal(cmp.secondReadPending, true);
+      assert.equal(table.traffic_measured, false);
+      cmp.feedSecond(bytes);
+      table = cmp.finishSecond();
+      assert.equal(table.traffic_measured, true);
       cmp.dispose();
       assert.deepEqual(table, cliCompare(file, {keys, ...m}));
       assert.equal(table.keys.length, keys.length);
@@ -191,4 +200,19 @@ describe('partplay compare (CLI)', () => {
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /cannot open \/nonexistent\/items.json/);
   });
+});
+
+test('the element\'s module compares path lists and says it does not read queries', async () => {
+  const {engine: element} = await loadEngine('cosmos');
+  const bytes = fs.readFileSync(path.join(ROOT, 'examples/orders.ndjson'));
+  const cmp = element.newComparison({keys: [{key_paths: ['/customerId']}, {key_paths: ['/id']}]});
+  cmp.feed(bytes);
+  cmp.finish();
+  const table = cmp.compare({queries: [{filter: ['/customerId']}]});
+  assert.equal(cmp.secondReadPending, false);
+  assert.equal(table.traffic_measured, false);
+  assert.equal(table.keys[0].queries[0].kind, 'single');
+  assert.throws(() => cmp.compare({queries: [{sql: "SELECT * FROM c WHERE c.customerId = 'c-1'"}]}),
+                (e) => /paths it filters on/.test(e.message));
+  cmp.dispose();
 });

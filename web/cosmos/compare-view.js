@@ -54,7 +54,17 @@ function columns(table) {
     cols.push({id: 'routed', label: 'Queries to one partition', num: true,
                value: (r) => table.queries.length - r.fanout_queries,
                text: (r) => `${table.queries.length - r.fanout_queries} of ${table.queries.length}`,
-               title: (r) => r.queries.map((q, i) => `${table.queries[i].text || 'no filter'}: ${fanoutText(q)}`).join('\n')});
+               title: (r) => r.queries.map((q, i) => `${table.queries[i].text || 'no filter'}: ${fanoutText(q)}${matchesText(q)}`).join('\n')});
+  }
+  if (table.traffic_measured) {
+    // The second read's figures (report/key_traffic.h): writes per time window, monotonicity.
+    cols.push({id: 'writes', label: 'Writes: busiest physical partition per window', num: true,
+               value: (r) => (r.write_spread?.measured ? r.write_spread.busiest_share : -1),
+               text: (r) => (r.write_spread?.measured
+                 ? `${formatPercent(r.write_spread.busiest_share)} (${windowText(r.write_spread.window_seconds)})` : 'not measured'),
+               title: (r) => writeSpreadText(r.write_spread)},
+              {id: 'monotonic', label: 'Follows insert order or time', value: (r) => Number(!!r.monotonicity?.monotonic),
+               text: (r) => (r.monotonicity?.monotonic ? 'yes' : 'no'), title: (r) => monotonicityText(r.monotonicity)});
   }
   cols.push({id: 'problems', label: 'Problems', num: true, value: (r) => r.problems.length,
              text: (r) => (r.problems.length ? formatInt(r.problems.length) : 'none'),
@@ -71,6 +81,32 @@ function fanoutText(q) {
     case 'none': return 'no partition: the filter contradicts itself';
     default: return `every physical partition (${formatInt(q.physical_partitions)})`;
   }
+}
+
+/** What the second read found for a query under a key (nothing when it did not run). */
+function matchesText(q) {
+  if (q.matching_items == null) return '';
+  return `; ${formatInt(q.matching_items)} matching items in ${formatInt(q.physical_partitions_with_matches)} physical partitions` +
+    (q.ru_per_call == null ? '' : `, about ${formatInt(Math.round(q.ru_per_call))} RU a call (our model)`);
+}
+
+const WINDOW_NAMES = {60: 'a minute', 3600: 'an hour', 86400: 'a day', 604800: 'a week', 2592000: '30 days'};
+function windowText(seconds) { return WINDOW_NAMES[seconds] ?? `${formatInt(seconds)} s`; }
+
+function writeSpreadText(w) {
+  if (!w) return '';
+  if (!w.measured) return `Write spread not measured: ${w.why_not}`;
+  return `Items cut into windows of ${windowText(w.window_seconds)} by ${w.time_path}` +
+    `${w.time_path_detected ? ' (found in the data)' : ''}: ${formatInt(w.windows)} windows; per window the writes reach ` +
+    `${w.logical_per_window.toFixed(1)} logical and ${w.physical_per_window.toFixed(1)} of ${formatInt(w.physical_partitions)} physical ` +
+    `partitions, the busiest taking ${formatPercent(w.busiest_share)}${w.concentrated ? ' — concentrated: a problem' : ''}.`;
+}
+
+function monotonicityText(m) {
+  if (!m) return '';
+  const time = m.follows_time == null ? '' : `; moves with the time field ${formatPercent(m.follows_time)} of ${formatInt(m.timed_changes)} times`;
+  return `Rises with the input's order ${formatPercent(m.rises_with_input)} of the ${formatInt(m.key_changes)} times it changes${time}.` +
+    (m.monotonic ? ' New items land on one end of the key range: their writes go to one physical partition at a time.' : '');
 }
 
 /** A key spec of the pin form as engine analysis options, or throws with what is wrong. */
@@ -118,18 +154,6 @@ function pinLabel(key) {
   return `${key.key_paths[0]}-{hash(${s.suffix_path}) % ${s.buckets} + 1}`;
 }
 
-/** Queries typed one per line ("/tenantId, /userId"), as the protocol's [{filter}]. */
-export function queriesFromText(text) {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  if (lines.length > limitValue('compare_max_queries')) throw new Error(`list at most ${limitValue('compare_max_queries')} queries`);
-  return lines.map((line) => {
-    const filter = line.split(',').map((p) => p.trim()).filter(Boolean);
-    const bad = filter.find((p) => !p.startsWith('/'));
-    if (bad !== undefined) throw new Error(`query "${line}": "${bad}" is not a path (paths start with "/")`);
-    return {filter};
-  });
-}
-
 export function mountCompareView(root, client, {containerOptions, currentKey = () => null} = {}) {
   const state = {pins: [], table: null, sort: {id: 'rank', dir: 1}, busy: false, seq: 0};
 
@@ -172,7 +196,7 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   pinList.setAttribute('aria-label', 'Pinned keys');
   const queries = h('textarea', {testid: 'compare-queries'});
   queries.rows = 3;
-  queries.placeholder = '/tenantId\n/tenantId, /userId';
+  queries.placeholder = "SELECT * FROM c WHERE c.tenantId = @tenant\n50 SELECT * FROM c WHERE c.tenantId = 't1' AND c.userId = @user\n/tenantId, /userId";
   const compareButton = h('button', {text: 'Compare', testid: 'compare-run'});
   compareButton.type = 'button';
   const status = h('p', {className: 'hint', testid: 'compare-status'});
@@ -187,8 +211,11 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
 
   root.replaceChildren(
     h('p', {className: 'hint', text: 'Pin the keys you are weighing — plain paths, hierarchical keys, synthetic keys — ' +
-      'and list the queries your application runs (one per line: the paths it filters on). Each key is judged on ' +
-      'the same data, container throughput, growth and workload as above; the data is read once per key.'}),
+      'and list the queries your application runs, one per line: Cosmos DB NoSQL queries, each optionally after its ' +
+      'calls per second ("50 SELECT …"), or the paths one filters on ("/tenantId, /userId"); a line "@name = value" ' +
+      'gives a parameter, else it takes the value most items hold. Each key is judged on the same data, container ' +
+      'throughput, growth and workload as above: the data is read once for every key, then once more to place each ' +
+      'query\'s matches and the writes over time.'}),
     form, formError, pinList,
     labelled('Queries the application runs (one per line)', queries, {className: 'field wide'}),
     h('div', {className: 'row'}, [compareButton, status]),
@@ -325,7 +352,7 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   function model() {
     const container = containerOptions?.() ?? {};
     const {route, top_per_range, ...rest} = container;  // eslint-disable-line no-unused-vars
-    return {container: rest, queries: queriesFromText(queries.value)};
+    return {container: rest, queryText: queries.value};
   }
 
   async function compare() {
@@ -349,7 +376,9 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
         if (seq !== state.seq) return;
         const done = progressShare(p);
         const share = done === null ? '' : ` (${formatPercent(done)})`;
-        status.textContent = `Comparing ${state.pins.length} keys: ${formatInt(p.items)} items read${share}…`;
+        status.textContent = p.read === 2
+          ? `Placing the queries' matches and the writes over time under each key: ${formatInt(p.items)} items read again${share}…`
+          : `Comparing ${state.pins.length} keys: ${formatInt(p.items)} items read${share}…`;
       }});
       if (seq !== state.seq) return;
       state.table = table;

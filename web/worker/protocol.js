@@ -9,7 +9,9 @@
 // {id, type: 'result', payload} or {id, type: 'error', payload: ErrorPayload}.
 //   Progress      {bytesDone, bytesTotal (null when unknown, e.g. gzip), items, compressed:
 //                 null | {bytesDone, bytesTotal} (a gzip source's compressed bytes), failed?
-//                 (cql-load: rows refused so far)}, at most every PROGRESS_INTERVAL_MS
+//                 (cql-load: rows refused so far), read? (compare, recompare: 2 while the same
+//                 bytes are read a second time for the queries and the write spread)}, at most
+//                 every PROGRESS_INTERVAL_MS
 //   ErrorPayload  {name, code, codeName, message, location, field}: PartplayError.toJSON()
 //                 (web/common/errors.js), code and codeName from the engine's one table;
 //                 location null | {byte_offset, line, column, item_index}; field null | a JSON
@@ -136,7 +138,11 @@ const ANALYSIS = {keyPaths: 'paths', discoverItems: '?integer', weightPath: '?st
 const REPORTING = {slot: '?slot', maxPartitions: '?integer', container: CONTAINER};
 /** A CqlView's options: the table drawn, the Cosmos DB Cassandra API RU/s, partitions listed. */
 const CQL_VIEW = {table: '?string', ru: '?number', maxPartitions: '?integer'};
-const COMPARING = {container: CONTAINER, queries: optional([{filter: 'strings'}])};
+// A query: a Cosmos DB NoSQL one ({sql, rate}) or the paths it filters on ({filter}); parameters
+// [{name: '@p', value}] give values (else the engine takes the most common one from the data);
+// queryText is the query box as typed, one query per line (the engine reads it: ParseQueryList).
+const COMPARING = {container: CONTAINER, queries: optional([{filter: '?strings', sql: '?string', rate: '?number'}]),
+                   parameters: optional([{name: 'string'}]), queryText: '?string'};
 
 /** A report's partition_bytes buffer, transferred with the result. */
 const reportTransfer = (report) => (report?.partition_bytes?.buffer ? [report.partition_bytes.buffer] : []);
@@ -312,7 +318,9 @@ export const toErrorPayload = (e) => PartplayError.from(e).toJSON();
 export const request = (id, type, payload = {}) => ({id, type, payload});
 export const result = (id, payload) => ({id, type: Reply.RESULT, payload});
 export const error = (id, payload) => ({id, type: Reply.ERROR, payload: errorPayload(payload)});
-export const progress = (id, {bytesDone, bytesTotal = null, items = 0, compressed = null, failed}) =>
-  ({id, type: Reply.PROGRESS,
-    payload: failed === undefined ? {bytesDone, bytesTotal, items, compressed}
-      : {bytesDone, bytesTotal, items, compressed, failed}});
+export const progress = (id, {bytesDone, bytesTotal = null, items = 0, compressed = null, failed, read}) => {
+  const payload = {bytesDone, bytesTotal, items, compressed};
+  if (failed !== undefined) payload.failed = failed;
+  if (read !== undefined) payload.read = read;
+  return {id, type: Reply.PROGRESS, payload};
+};

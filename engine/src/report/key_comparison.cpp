@@ -587,6 +587,7 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
                             internal::ParseOptionsObject(parser, json, "comparison request"));
   ComparisonRequest r;
   std::string weight_path;
+  QueryList query_text;
   bool has_keys = false;
   PARTPLAY_RETURN_IF_ERROR(internal::ReadOptionFields(
       object, "comparison",
@@ -699,6 +700,17 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
              if (v.get_bool().get(r.second_read)) return Bad("second_read", "must be true or false");
              return Status::Ok();
            }},
+          {"query_text",
+           [&](dom::element v) -> Status {
+             // The query box's text, as --queries FILE reads it (ParseQueryList): its queries
+             // follow any listed under "queries", its parameter lines join "parameters".
+             std::string_view text;
+             if (v.get_string().get(text)) return Bad("query_text", "must be a string");
+             auto list = ParseQueryList(text);
+             if (!list.ok()) return Bad("query_text", list.status().message());
+             query_text = std::move(list).value();
+             return Status::Ok();
+           }},
           {"write_spread",
            [&](dom::element v) -> Status {
              bool on;
@@ -714,6 +726,17 @@ StatusOr<ComparisonRequest> ParseComparison(std::string_view json, bool with_key
              return Status::Ok();
            }},
       }));
+  for (QuerySpec& q : query_text.queries) {
+    if (r.queries.size() == kMaxComparedQueries) {
+      return Bad("query_text", fmt::format("lists at most {} queries", kMaxComparedQueries));
+    }
+    r.queries.push_back(std::move(q));
+  }
+  for (auto& [name, value] : query_text.parameters) {
+    if (!r.parameters.emplace(name, value).second) {
+      return Bad("query_text", fmt::format("gives {} a second value", name));
+    }
+  }
   if (!with_keys && has_keys) return Bad("keys", "are given when the comparison is created");
   if (!with_keys && !weight_path.empty()) {
     return Bad("weight_path", "is given when the comparison is created");

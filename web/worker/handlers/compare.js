@@ -7,9 +7,29 @@ import {feedSource, readSource} from '../io.js';
 import {throwIfCancelled} from '../jobs.js';
 import {kept, lastSource} from '../slots.js';
 
-/** The engine's comparison table plus the worker's source and timing. */
-function comparisonResult(comparison, {container, queries}, source, ms, bytesPerSecond) {
-  const table = comparison.compare({container: container ?? {}, queries: queries ?? []});
+/**
+ * The engine's comparison table under the payload's container and queries: when the queries or
+ * the write spread ask for it, the kept source is read a second time (report/comparison_run.h).
+ */
+async function judged(comparison, {container, queries, parameters, queryText}, ctx, source) {
+  let table = comparison.compare({container: container ?? {}, queries: queries ?? [], parameters, queryText});
+  if (!comparison.secondReadPending) return table;
+  let bytes = 0;
+  const second = {...ctx, progress: (fields) => ctx.progress({...fields, read: 2})};
+  await feedSource(second, source, {
+    feed: (chunk) => {
+      comparison.feedSecond(chunk);
+      bytes += chunk.length;
+    },
+    get bytesConsumed() { return bytes; },
+    get itemsSeen() { return comparison.secondItemsSeen; },
+  });
+  table = comparison.finishSecond();
+  return table;
+}
+
+/** The table plus the worker's source and timing. */
+function withSource(table, source, ms, bytesPerSecond) {
   table.source = source;
   table.timing = {ms, bytesPerSecond};
   return table;
@@ -20,16 +40,20 @@ export async function compare(payload, ctx) {
   const {engine} = await ctx.engine();
   throwIfCancelled(ctx.job);
   const started = performance.now();
-  const request = {keys: payload.keys};
+  // The queries go with the keys too: the first read counts the values their parameters take.
+  const request = {keys: payload.keys, queries: payload.queries ?? [], parameters: payload.parameters,
+                   query_text: payload.queryText};
   if (payload.weightPath) request.weight_path = payload.weightPath;
   const comparison = engine.newComparison(request);
   let finished = false;
   try {
     const {bytesRead, compressed} = await feedSource(ctx, source, comparison);
     comparison.finish();
+    const firstMs = performance.now() - started;
+    const table = await judged(comparison, payload, ctx, source);
     const ms = performance.now() - started;
-    const read = readSource(source, bytesRead, compressed);
-    const table = comparisonResult(comparison, payload, read, ms, ms > 0 ? bytesRead / (ms / 1000) : null);
+    withSource(table, readSource(source, bytesRead, compressed), ms, firstMs > 0 ? bytesRead / (firstMs / 1000) : null);
+    const read = table.source;
     kept.comparison?.comparison.dispose();
     kept.comparison = {comparison, source: read};
     finished = true;
@@ -42,14 +66,13 @@ export async function compare(payload, ctx) {
   }
 }
 
-export async function recompare(payload) {
+export async function recompare(payload, ctx) {
   if (!kept.comparison) {
     throw new PartplayError({codeName: ErrorCodeNames.NO_ANALYSIS, message: 'No keys were compared yet: compare some keys first.'});
   }
   const started = performance.now();
-  const table = comparisonResult(kept.comparison.comparison, payload, kept.comparison.source, 0, null);
-  table.timing.ms = performance.now() - started;
-  return table;
+  const table = await judged(kept.comparison.comparison, payload, ctx, lastSource());
+  return withSource(table, kept.comparison.source, performance.now() - started, null);
 }
 
 /** One key in the CLI's --candidate grammar as compare's key (the engine's parser). */

@@ -68,14 +68,16 @@ struct ComparisonRequest {
   // The traffic pass's write spread: the time field and window (request JSON "time_path",
   // "write_window_seconds", "write_spread": false to skip the pass).
   WriteSpreadOptions writes;
-  // Whether the CLI reads the items a second time (request "second_read", --no-second-read):
-  // parameters bound from the data, the queries' matches, the write spread. The wasm module's
-  // comparison does not yet.
+  // Whether the items are read a second time (request "second_read", --no-second-read):
+  // parameters bound from the data, the queries' matches, the write spread. ComparisonRun
+  // (report/comparison_run.h) does it for the CLI and the page; the element's module, which
+  // binds KeyComparison alone, does not.
   bool second_read = true;
 };
 
 // {keys: [analysis options (report/options_json.h)...], container: container options,
-//  queries: [{filter: ["/a", ...]} or {sql: "SELECT ...", rate: N}, ...],
+//  queries: [{filter: ["/a", ...]} or {sql: "SELECT ...", rate: N}, ...], query_text: the page's
+//  query box, read as --queries FILE is (ParseQueryList; its queries follow `queries`),
 //  parameters: [{name: "@p", value: JSON}, ...], weight_path: "/w" (applied to every key)}.
 // The queries are prepared and their parameters bound to the given values; a parameter the data
 // would give a value to stays unbound (BindParameters with a ValueCounter binds it).
