@@ -222,7 +222,8 @@ describe('key comparison on a loaded export', () => {
       });
       const cmp = engine.newComparison({keys: [
         {key_paths: ['/customerId']}, {key_paths: ['/id']}, {key_paths: ['/customerId', '/id']}, {key_paths: ['/total']},
-        {key_paths: ['/customerId'], synthetic: {kind: 'hash_suffix', suffix_path: '/id', buckets: 10, separator: '-'}}]});
+        {key_paths: ['/customerId'], synthetic: {kind: 'hash_suffix', suffix_path: '/id', buckets: 10, separator: '-'}}],
+                                        queries: [{filter: ['/customerId']}], second_read: false});
       cmp.feed(readFileSync(join(examplesDir, 'orders.ndjson')));
       cmp.finish();
       const expected = cmp.compare({container: {ru_per_second: 400, growth: 100000}, queries: [{filter: ['/customerId']}]});

@@ -113,7 +113,9 @@ describe('key comparison', () => {
 
   test('a comparison is re-compared under other options without re-reading', () => {
     const bytes = fs.readFileSync(path.join(ROOT, 'examples/orders.ndjson'));
-    const cmp = engine.newComparison({keys: [{key_paths: ['/customerId']}, {key_paths: ['/id']}]});
+    // The queries go with the keys: the first read counts the values their parameters take.
+    const cmp = engine.newComparison({keys: [{key_paths: ['/customerId']}, {key_paths: ['/id']}],
+                                      queries: [{filter: ['/customerId']}]});
     cmp.feed(bytes.subarray(0, 1000));
     cmp.feed(bytes.subarray(1000));
     cmp.finish();
@@ -122,6 +124,9 @@ describe('key comparison', () => {
     assert.equal(none.keys[0].busiest_demand_ru, 0);
     const grown = cmp.compare({container: {growth: 1e6}, queries: [{filter: ['/customerId']}]});
     assert.equal(grown.growth, 1e6);
+    // A parameter compared with a property the first read did not count is refused, not guessed.
+    assert.throws(() => cmp.compare({queries: [{sql: 'SELECT * FROM c WHERE c.status = @s'}]}),
+                  (e) => e.codeName === 'invalid_state' && /\/status/.test(e.message));
     assert.equal(grown.keys[0].queries[0].kind, 'single');
     assert.equal(grown.keys[1].queries[0].kind, 'all');
     assert.ok(grown.keys[0].over_20gb_partitions > 0);
