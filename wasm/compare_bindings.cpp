@@ -45,6 +45,7 @@ class Comparison {
     auto request = partplay::ParseComparisonRequestJson(request_json);
     if (!request.ok()) return StatusValue(request.status());
 #ifdef PARTPLAY_ELEMENT_MODULE
+    if (Status s = partplay::RefuseQueryText(request.value()); !s.ok()) return StatusValue(s);
     auto created = partplay::KeyComparison::Create(request.value().keys);
 #else
     auto created = partplay::ComparisonRun::Create(std::move(request).value());
@@ -83,13 +84,12 @@ class Comparison {
     auto model = partplay::ParseComparisonModelJson(model_json);
     if (!model.ok()) return StatusValue(model.status());
 #ifdef PARTPLAY_ELEMENT_MODULE
+    if (Status s = partplay::RefuseQueryText(model.value()); !s.ok()) return StatusValue(s);
     auto report = comparison_->Compare(model.value().container, model.value().queries);
     if (!report.ok()) return StatusValue(report.status());
     return JsonAnswer(partplay::ComparisonToJson(report.value()));
 #else
-    if (Status s = comparison_->Compare(model.value().container, &model.value().queries,
-                                        &model.value().parameters);
-        !s.ok()) {
+    if (Status s = comparison_->CompareModel(std::move(model).value()); !s.ok()) {
       return StatusValue(s);
     }
     return JsonAnswer(partplay::ComparisonToJson(comparison_->report()));

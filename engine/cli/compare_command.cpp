@@ -267,7 +267,6 @@ int RunCompareCommand(int argc, char** argv) {
                            fmt::format("at most {} queries", partplay::kMaxComparedQueries));
   }
   if (file.empty()) return cli::UsageError(kCompareSpec, "give an input FILE, or - for stdin");
-  for (const partplay::QuerySpec& q : request.queries) c.workload.queries_per_second += q.rate;
   const std::string file_name = file;
   const partplay::ContainerOptions container = request.container;  // `request` moves into the run
   const bool second_read_asked =

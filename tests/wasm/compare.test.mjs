@@ -76,8 +76,11 @@ describe('key comparison', () => {
         const analysis = engine.newAnalysis({...keys[i], discover_items: 0});
         analysis.feed(bytes);
         const hashVersion = keys[i].key_paths.length > 1 ? 'multihash' : '2';
-        const own = analysis.finish({maxPartitions: 1,
-                                     container: {...m.container, hash_version: hashVersion}});
+        // The listed queries' rates add to the workload's queries per second.
+        const queriesPerSecond = m.queries.reduce((sum, q) => sum + (q.rate ?? 0), 0);
+        const own = analysis.finish({maxPartitions: 1, container: {
+          ...m.container, hash_version: hashVersion,
+          workload: {...m.container.workload, queries_per_second: queriesPerSecond}}});
         analysis.dispose();
         const after = own.container.after;
         assert.equal(row.logical_partitions, own.partition_count, row.label);

@@ -29,11 +29,37 @@ class ComparisonRun::Impl {
   bool traffic_done = false;
 };
 
+namespace {
+
+// Moves the query box's text (ParseQueryList) into the request's queries and parameters.
+Status ReadQueryText(ComparisonRequest& request) {
+  if (request.query_text.empty()) return Status::Ok();
+  auto list = ParseQueryList(request.query_text);
+  if (!list.ok()) return list.status();  // "queries, line N: ...", located
+  for (QuerySpec& q : list.value().queries) {
+    if (request.queries.size() == kMaxComparedQueries) {
+      return Status(ErrorCode::kBadOption,
+                    fmt::format("query_text: at most {} queries in all", kMaxComparedQueries));
+    }
+    request.queries.push_back(std::move(q));
+  }
+  for (auto& [name, value] : list.value().parameters) {
+    if (!request.parameters.emplace(name, value).second) {
+      return Status(ErrorCode::kBadOption, fmt::format("query_text: gives {} a second value", name));
+    }
+  }
+  request.query_text.clear();
+  return Status::Ok();
+}
+
+}  // namespace
+
 ComparisonRun::ComparisonRun(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 ComparisonRun::~ComparisonRun() = default;
 
 StatusOr<std::unique_ptr<ComparisonRun>> ComparisonRun::Create(ComparisonRequest request) {
   auto impl = std::make_unique<Impl>();
+  if (Status s = ReadQueryText(request); !s.ok()) return s;
   if (request.queries.size() > kMaxComparedQueries) {
     return Status(ErrorCode::kBadOption, fmt::format("at most {} queries", kMaxComparedQueries));
   }
@@ -119,6 +145,11 @@ Status ComparisonRun::Compare(const ContainerOptions& container,
     m.traffic = std::move(pass).value();
   }
   return Status::Ok();
+}
+
+Status ComparisonRun::CompareModel(ComparisonRequest model) {
+  if (Status s = ReadQueryText(model); !s.ok()) return s;
+  return Compare(model.container, &model.queries, &model.parameters);
 }
 
 bool ComparisonRun::second_read_needed() const {

@@ -47,7 +47,7 @@ ComparisonRequest Request(std::vector<QuerySpec> queries) {
 }
 
 // Feeds `input` in chunks of `chunk` bytes to both reads.
-std::unique_ptr<ComparisonRun> Run(ComparisonRequest request, const std::string& input,
+std::unique_ptr<ComparisonRun> ReadTwice(ComparisonRequest request, const std::string& input,
                                    size_t chunk = 4096) {
   const ContainerOptions container = request.container;
   auto run = ComparisonRun::Create(std::move(request));
@@ -103,7 +103,7 @@ TEST(ComparisonRunTest, GivesTheReportOfItsPiecesInAnyChunking) {
   const std::string expected = ByHand(Request(queries), input);
   ASSERT_NE(expected.find("\"matching_items\""), std::string::npos);
   for (size_t chunk : {size_t{1} << 20, size_t{4096}, size_t{97}}) {
-    auto run = Run(Request(queries), input, chunk);
+    auto run = ReadTwice(Request(queries), input, chunk);
     ASSERT_NE(run, nullptr);
     EXPECT_TRUE(run->report().traffic);
     EXPECT_EQ(ComparisonToJson(run->report()), expected) << "chunk " << chunk;
@@ -112,7 +112,7 @@ TEST(ComparisonRunTest, GivesTheReportOfItsPiecesInAnyChunking) {
 
 TEST(ComparisonRunTest, ComparesAgainWithoutTheFirstRead) {
   const std::string input = ReadExample("orders.ndjson");
-  auto run = Run(Request({Sql("SELECT * FROM c WHERE c.customerId = @c")}), input);
+  auto run = ReadTwice(Request({Sql("SELECT * FROM c WHERE c.customerId = @c")}), input);
   ASSERT_NE(run, nullptr);
   const uint64_t read = run->items_seen();
   const int64_t before = run->report().keys[0].physical_partitions;
@@ -129,7 +129,7 @@ TEST(ComparisonRunTest, ComparesAgainWithoutTheFirstRead) {
   EXPECT_TRUE(run->report().traffic);
   ComparisonRequest fresh = Request({Sql("SELECT * FROM c WHERE c.customerId = @c")});
   fresh.container = more;
-  EXPECT_EQ(ComparisonToJson(run->report()), ComparisonToJson(Run(fresh, input)->report()));
+  EXPECT_EQ(ComparisonToJson(run->report()), ComparisonToJson(ReadTwice(fresh, input)->report()));
   // Other queries on the properties the first read counted are taken; a parameter compared with
   // a property it did not count is refused rather than bound to nothing.
   std::vector<QuerySpec> same_property = {Sql("SELECT c.id FROM c WHERE c.customerId = @other")};
@@ -150,11 +150,80 @@ TEST(ComparisonRunTest, WithoutASecondReadPathListsNeedNoParser) {
   paths.paths = {"/customerId"};
   request.queries = {paths};
   request.second_read = false;
-  auto run = Run(request, ReadExample("orders.ndjson"));
+  auto run = ReadTwice(request, ReadExample("orders.ndjson"));
   ASSERT_NE(run, nullptr);
   EXPECT_FALSE(run->report().traffic);
   EXPECT_EQ(run->report().queries.size(), 1u);
   EXPECT_FALSE(run->report().queries[0].parsed);  // left as the element's module takes it
+}
+
+TEST(ComparisonRunTest, TheQueryBoxTextIsTheQueriesItLists) {
+  const std::string input = ReadExample("orders.ndjson");
+  ComparisonRequest listed = Request({Sql("SELECT * FROM c WHERE c.status = 'shipped'"),
+                                      Sql("SELECT * FROM c WHERE c.customerId = @c", 50),
+                                      Sql("SELECT * FROM c WHERE c.id = @i")});
+  listed.parameters.emplace("@i", cosmosql::Value::String("o-100007"));
+  // The first query listed; the rest and a parameter typed in the box, after its blank lines.
+  auto parsed = ParseComparisonRequestJson(
+      R"({"keys": [{"key_paths": ["/customerId"]}, {"key_paths": ["/id"]},)"
+      R"( {"key_paths": ["/status"]}], "container": {"ru_per_second": 40000},)"
+      R"( "queries": [{"sql": "SELECT * FROM c WHERE c.status = 'shipped'"}],)"
+      R"( "query_text": "\n50 SELECT * FROM c WHERE c.customerId = @c\n# a comment\n)"
+      R"(SELECT * FROM c WHERE c.id = @i\n@i = \"o-100007\"\n"})");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_EQ(parsed.value().queries.size(), 1u);  // the text is read by the run
+  const std::string expected = ComparisonToJson(ReadTwice(listed, input)->report());
+  EXPECT_EQ(ComparisonToJson(ReadTwice(parsed.value(), input)->report()), expected);
+  // Compared again under a model with the same text.
+  auto run = ReadTwice(Request({}), input);
+  auto model = ParseComparisonModelJson(
+      R"({"container": {"ru_per_second": 40000}, "queries": [{"sql": "SELECT * FROM c WHERE c.status = 'shipped'"}],)"
+      R"( "query_text": "50 SELECT * FROM c WHERE c.customerId = 'c-1'"})");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  ASSERT_TRUE(run->CompareModel(model.value()).ok());
+  ASSERT_EQ(run->report().queries.size(), 2u);
+  EXPECT_EQ(run->report().queries[1].sql, "SELECT * FROM c WHERE c.customerId = 'c-1'");
+  EXPECT_EQ(run->report().queries[1].rate, 50);
+  // The element's module refuses text it cannot read rather than dropping it.
+  EXPECT_EQ(RefuseQueryText(model.value()).code(), ErrorCode::kBadOption);
+  EXPECT_TRUE(RefuseQueryText(Request({})).ok());
+}
+
+TEST(ComparisonRunTest, BadQueryTextIsLocatedByLine) {
+  ComparisonRequest request = Request({});
+  request.query_text = "SELECT * FROM c\n@p 3\n";
+  auto run = ComparisonRun::Create(request);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.status().code(), ErrorCode::kBadOption);
+  EXPECT_EQ(run.status().where().line, 2);
+  EXPECT_NE(run.status().message().find("line 2"), std::string::npos) << run.status().ToString();
+  request.query_text = "SELECT * FROM c WHERE c.a = 1\nSELECT * FROM c WHERE c.a = \n";
+  run = ComparisonRun::Create(request);
+  ASSERT_FALSE(run.ok());
+  EXPECT_NE(run.status().message().find("query 2"), std::string::npos) << run.status().ToString();
+  request.query_text = "@p = 1\n";
+  request.parameters.emplace("@p", cosmosql::Value::Number(2));
+  EXPECT_NE(ComparisonRun::Create(request).status().message().find("second value"),
+            std::string::npos);
+  std::string many;
+  for (int i = 0; i < 17; ++i) many += "/a\n";
+  EXPECT_EQ(ParseComparisonRequestJson(R"({"keys": [{"key_paths": ["/a"]}], "query_text": ")" +
+                                       std::string(kMaxQueryTextBytes + 1, ' ') + "\"}")
+                .status()
+                .code(),
+            ErrorCode::kBadOption);
+  request = Request({});
+  request.query_text = many;
+  EXPECT_NE(ComparisonRun::Create(request).status().message().find("at most 16"), std::string::npos);
+}
+
+TEST(ComparisonRunTest, ASecondReadOfNothingIsAnEmptyInput) {
+  auto run = ComparisonRun::Create(Request({Sql("SELECT * FROM c WHERE c.customerId = 'c-1'")}));
+  ASSERT_TRUE(run.ok());
+  ASSERT_TRUE(run.value()->Feed(ReadExample("orders.ndjson")).ok());
+  ASSERT_TRUE(run.value()->Finish().ok());
+  ASSERT_TRUE(run.value()->Compare(ContainerOptions{}, nullptr).ok());
+  EXPECT_EQ(run.value()->FinishSecond().code(), ErrorCode::kEmptyInput);
 }
 
 TEST(ComparisonRunTest, BadQueriesAndCallsOutOfOrderAreRefused) {
@@ -170,7 +239,9 @@ TEST(ComparisonRunTest, BadQueriesAndCallsOutOfOrderAreRefused) {
   ASSERT_TRUE(run.value()->Feed(ReadExample("orders.ndjson")).ok());
   ASSERT_TRUE(run.value()->Finish().ok());
   ASSERT_TRUE(run.value()->Compare(container, nullptr).ok());
-  ASSERT_TRUE(run.value()->FinishSecond().ok());
+  ASSERT_TRUE(run.value()->FeedSecond(ReadExample("orders.ndjson")).ok());
+  Status second = run.value()->FinishSecond();
+  ASSERT_TRUE(second.ok()) << second.ToString();
   EXPECT_EQ(run.value()->FinishSecond().code(), ErrorCode::kInvalidState);  // once
 }
 

@@ -26,7 +26,8 @@ namespace partplay {
 
 class ComparisonRun {
  public:
-  // Prepares the request's queries (PrepareQueries: a located error names the query) and, when
+  // Reads the request's query text (ParseQueryList) into its queries and parameters, prepares
+  // the queries (PrepareQueries: a located error names the query) and, when
   // it reads twice, counts the values their unbound parameters take. Errors: kBadOption.
   static StatusOr<std::unique_ptr<ComparisonRun>> Create(ComparisonRequest request);
   ~ComparisonRun();
@@ -42,6 +43,9 @@ class ComparisonRun {
   // The report is kept; a second read, when needed, completes it.
   Status Compare(const ContainerOptions& container, const std::vector<QuerySpec>* queries,
                  const cosmosql::Parameters* parameters = nullptr);
+  // Compare under a model (ParseComparisonModelJson): its container, queries, parameters and
+  // query text.
+  Status CompareModel(ComparisonRequest model);
   // Whether the last Compare waits for a second read: the request asks for one and there are
   // queries or a write spread to measure.
   bool second_read_needed() const;

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "partplay/core/defaults.h"
+#include "partplay/core/limits.h"
 #include "partplay/core/status.h"
 #include "partplay/cosmos/container.h"
 #include "partplay/ingest/analysis.h"
@@ -53,6 +54,9 @@ namespace partplay {
 // Keys compared at once, and queries listed, at most (core/defaults.h, in the limits table).
 inline constexpr size_t kMaxComparedKeys = kCompareMaxKeys;
 inline constexpr size_t kMaxComparedQueries = kCompareMaxQueries;
+// The query box's text: as many queries as the longest query text Cosmos DB takes.
+inline constexpr size_t kMaxQueryTextBytes =
+    kMaxComparedQueries * static_cast<size_t>(kCosmosQueryMaxTextBytes);
 
 // A query the application runs (report/query_workload.h): a Cosmos DB NoSQL query, or the
 // paths it filters on by equality ("/tenantId, /userId"; an empty list: no filter).
@@ -73,11 +77,14 @@ struct ComparisonRequest {
   // (report/comparison_run.h) does it for the CLI and the page; the element's module, which
   // binds KeyComparison alone, does not.
   bool second_read = true;
+  // The page's query box as typed (request "query_text"), read as --queries FILE is
+  // (ParseQueryList) by ComparisonRun::Create and CompareModel; its queries follow `queries`.
+  std::string query_text;
 };
 
 // {keys: [analysis options (report/options_json.h)...], container: container options,
 //  queries: [{filter: ["/a", ...]} or {sql: "SELECT ...", rate: N}, ...], query_text: the page's
-//  query box, read as --queries FILE is (ParseQueryList; its queries follow `queries`),
+//  query box (kept as text: ComparisonRun reads it, up to kMaxQueryTextBytes),
 //  parameters: [{name: "@p", value: JSON}, ...], weight_path: "/w" (applied to every key)}.
 // The queries are prepared and their parameters bound to the given values; a parameter the data
 // would give a value to stays unbound (BindParameters with a ValueCounter binds it).
@@ -86,6 +93,9 @@ StatusOr<ComparisonRequest> ParseComparisonRequestJson(std::string_view json);
 // The same without keys ({container, queries, weight_path}; "keys" is an error): what a created
 // comparison is compared under, again and again without re-reading the input.
 StatusOr<ComparisonRequest> ParseComparisonModelJson(std::string_view json);
+// What the element's module, which binds KeyComparison without a query reader, answers a request
+// or model with query text: kBadOption naming query_text (Ok without any).
+Status RefuseQueryText(const ComparisonRequest& request);
 
 // A key as people write it: "/tenantId", "[/tenantId, /userId]" (hierarchical),
 // "/tenantId-/date" (concatenated), "/tenantId-{1..10 random}", "/tenantId-{hash(/id) % 10 + 1}".
@@ -179,7 +189,8 @@ class KeyComparison {
   uint64_t bytes_consumed() const;
   uint64_t items_seen() const;
 
-  // The comparison of the finished input under `container` and `queries` (no re-read).
+  // The comparison of the finished input under `container` and `queries` (no re-read); the
+  // queries' rates add up to the workload's queries per second.
   StatusOr<ComparisonReport> Compare(const ContainerOptions& container,
                                      const std::vector<QueryFilter>& queries) const;
 
