@@ -124,14 +124,16 @@ describe('key comparison on a loaded export', () => {
         assert.equal(Number(v.physical), last.ranges.length, `${row.label}: physical partitions`);
         assert.equal(Number(v.busiest), busiest, `${row.label}: busiest demand`);
         assert.equal(Number(v.throttled), last.throttled_fraction, `${row.label}: throttled`);
-        facts.push({row, over, busiest, problems: Number(v.problems)});
+        facts.push({row, over, busiest, problems: Number(v.problems), monotonic: v.monotonic === '1'});
       }
       // The skewed tenant breaks 20 GB after growth: /tenantId (and the hierarchical prefix is fine).
       assert.ok(facts.find((f) => f.row.label === '/tenantId').over > 0);
-      // The pick: no breach, no problem, the lowest busiest demand among those.
+      // The pick: no breach, no problem, not monotonic along the input when another is not, and
+      // the lowest busiest demand among those.
       const clean = facts.filter((f) => f.over === 0 && f.problems === 0);
       assert.ok(clean.length >= 2, 'several keys without a breach');
-      const lowest = Math.min(...clean.map((f) => f.busiest));
+      const steady = clean.some((f) => !f.monotonic) ? clean.filter((f) => !f.monotonic) : clean;
+      const lowest = Math.min(...steady.map((f) => f.busiest));
       const best = facts.find((f) => f.row.best);
       assert.ok(best, 'a row is marked as the pick');
       assert.equal(best.over, 0);

@@ -140,3 +140,13 @@ export function formatRu(ru) {
 
 /** "1 physical partition", "3 physical partitions": a count and its noun. */
 export const plural = (n, one, many = `${one}s`) => `${formatInt(n)} ${n === 1 ? one : many}`;
+
+/** An engine error's location ({byte_offset, line, column, item_index}; unknown: 0 or -1) in words. */
+export function formatLocation(location) {
+  if (!location) return '';
+  const bits = [];
+  if (location.line > 0) bits.push(`line ${formatInt(location.line)}`);
+  if (location.column > 0) bits.push(`column ${formatInt(location.column)}`);
+  if (location.item_index >= 0) bits.push(`item #${formatInt(location.item_index)}`);
+  return bits.join(', ');
+}

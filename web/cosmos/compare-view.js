@@ -11,7 +11,7 @@
 //
 // The view owns only what is inside `root`; it never reads the page by id.
 import {h} from '../common/dom.js';
-import {formatBytes, formatInt, formatPercent, progressShare} from '../common/format.js';
+import {formatBytes, formatInt, formatLocation, formatPercent, progressShare} from '../common/format.js';
 import {limit, limitText, limitValue} from '../common/limits.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -389,7 +389,9 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     } catch (e) {
       if (seq !== state.seq) return;
       status.textContent = '';
-      showFormError(e.message);
+      // A query the engine refuses in the query box is located there.
+      const where = e.field === '/query_text' ? formatLocation(e.location) : '';
+      showFormError(where ? `${e.message} (${where} of the queries)` : e.message);
       root.dataset.state = 'error';
     } finally {
       if (seq === state.seq) state.busy = false;

@@ -120,14 +120,6 @@ export function createResults(ctx) {
     setSub('summary-gini-sub', h('span', {text: figures.get('gini').verdict, testid: 'summary-gini-verdict'}));
   }
 
-  function describeLocation(x) {
-    const bits = [];
-    if (x.line != null) bits.push(`line ${formatInt(x.line)}`);
-    if (x.column != null) bits.push(`column ${formatInt(x.column)}`);
-    if (x.item_index != null) bits.push(`item #${formatInt(x.item_index)}`);
-    return bits.join(', ');
-  }
-
   /** The engine's judgement of the key (`insights`, docs/report.md): "{0}" in a message is keys[0]. */
   function renderInsights(report) {
     el.insights.replaceChildren(...(report.insights ?? []).map((insight) => {

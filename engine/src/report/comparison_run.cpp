@@ -35,17 +35,19 @@ namespace {
 Status ReadQueryText(ComparisonRequest& request) {
   if (request.query_text.empty()) return Status::Ok();
   auto list = ParseQueryList(request.query_text);
-  if (!list.ok()) return list.status();  // "queries, line N: ...", located
+  if (!list.ok()) return Status(list.status()).WithField("/query_text");  // "queries, line N: ..."
   for (QuerySpec& q : list.value().queries) {
     if (request.queries.size() == kMaxComparedQueries) {
       return Status(ErrorCode::kBadOption,
-                    fmt::format("query_text: at most {} queries in all", kMaxComparedQueries));
+                    fmt::format("query_text: at most {} queries in all", kMaxComparedQueries))
+          .WithField("/query_text");
     }
     request.queries.push_back(std::move(q));
   }
   for (auto& [name, value] : list.value().parameters) {
     if (!request.parameters.emplace(name, value).second) {
-      return Status(ErrorCode::kBadOption, fmt::format("query_text: gives {} a second value", name));
+      return Status(ErrorCode::kBadOption, fmt::format("query_text: gives {} a second value", name))
+          .WithField("/query_text");
     }
   }
   request.query_text.clear();

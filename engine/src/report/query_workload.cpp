@@ -181,9 +181,11 @@ std::vector<std::vector<KeyComponent>> Combinations(const std::vector<const Pinn
 
 StatusOr<QueryList> ParseQueryList(std::string_view text) {
   QueryList list;
+  const char* const begin = text.data();
   size_t line_number = 0;
   while (!text.empty()) {
     const size_t end = text.find('\n');
+    const char* const line_begin = text.data();
     std::string_view line = Trim(text.substr(0, end));
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     ++line_number;
@@ -228,6 +230,8 @@ StatusOr<QueryList> ParseQueryList(std::string_view text) {
       }
     } else {
       q.sql = std::string(line);
+      q.origin = SourceLocation{line.data() - begin, static_cast<int64_t>(line_number),
+                                line.data() - line_begin + 1, -1};
     }
     if (list.queries.size() == static_cast<size_t>(kCompareMaxQueries)) {
       return bad(fmt::format("at most {} queries", kCompareMaxQueries));
@@ -236,6 +240,25 @@ StatusOr<QueryList> ParseQueryList(std::string_view text) {
   }
   return list;
 }
+
+namespace {
+
+// `where`, located in its query, as located in the text the query was read from (if any).
+SourceLocation InTextOf(const QuerySpec& q, SourceLocation where) {
+  if (!q.origin.known() || !where.known()) return where;
+  SourceLocation out = where;
+  out.line = q.origin.line + where.line - 1;
+  if (where.line == 1) out.column = q.origin.column + where.column - 1;
+  if (where.byte_offset >= 0) out.byte_offset = q.origin.byte_offset + where.byte_offset;
+  return out;
+}
+
+// The request field a query came from: the query box's text, or its place in `queries`.
+std::string FieldOf(const QuerySpec& q, size_t i) {
+  return q.origin.known() ? "/query_text" : fmt::format("/queries/{}", i);
+}
+
+}  // namespace
 
 Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameters& given,
                       bool path_lists) {
@@ -268,7 +291,8 @@ Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameter
     StatusOr<cosmosql::Query> parsed = cosmosql::ParseQuery(sql);
     if (!parsed.ok()) {
       return Status(parsed.status().code(), fmt::format("query {}: {}", i + 1, parsed.status().message()),
-                    parsed.status().where());
+                    InTextOf(q, parsed.status().where()))
+          .WithField(FieldOf(q, i));
     }
     q.parsed = std::make_shared<const cosmosql::Query>(std::move(parsed).value());
     q.canonical = cosmosql::ToString(*q.parsed);
@@ -279,7 +303,8 @@ Status PrepareQueries(std::vector<QuerySpec>& queries, const cosmosql::Parameter
                       fmt::format("query {}: parameter {} is not compared by = or IN with a "
                                   "property of the item, so the data cannot give it a value: "
                                   "give it one ({} = VALUE)",
-                                  i + 1, s.name, s.name));
+                                  i + 1, s.name, s.name))
+            .WithField(FieldOf(q, i));
       }
     }
   }

@@ -196,11 +196,24 @@ TEST(ComparisonRunTest, BadQueryTextIsLocatedByLine) {
   ASSERT_FALSE(run.ok());
   EXPECT_EQ(run.status().code(), ErrorCode::kBadOption);
   EXPECT_EQ(run.status().where().line, 2);
+  EXPECT_EQ(run.status().field(), "/query_text");
   EXPECT_NE(run.status().message().find("line 2"), std::string::npos) << run.status().ToString();
-  request.query_text = "SELECT * FROM c WHERE c.a = 1\nSELECT * FROM c WHERE c.a = \n";
+  // A query the parser refuses is located in the text: line 2, after its rate.
+  request.query_text = "SELECT * FROM c WHERE c.a = 1\n  5 SELECT * FROM c WHERE c.a = \n";
   run = ComparisonRun::Create(request);
   ASSERT_FALSE(run.ok());
   EXPECT_NE(run.status().message().find("query 2"), std::string::npos) << run.status().ToString();
+  EXPECT_EQ(run.status().where().line, 2);
+  // Just past the query (27 bytes once its line is trimmed), which starts at column 5.
+  EXPECT_EQ(run.status().where().column, 5 + 27);
+  EXPECT_EQ(run.status().field(), "/query_text");
+  // A listed query is located in itself, and named by its place in the list.
+  ComparisonRequest listed = Request({Sql("SELECT * FROM c"), Sql("SELECT * FROM c WHERE c.a = ")});
+  run = ComparisonRun::Create(listed);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.status().where().line, 1);
+  EXPECT_EQ(run.status().where().column, 29);
+  EXPECT_EQ(run.status().field(), "/queries/1");
   request.query_text = "@p = 1\n";
   request.parameters.emplace("@p", cosmosql::Value::Number(2));
   EXPECT_NE(ComparisonRun::Create(request).status().message().find("second value"),

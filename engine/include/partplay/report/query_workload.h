@@ -48,6 +48,9 @@ struct QuerySpec {
   std::vector<std::string> paths;  // the path-list form
   std::string sql;                 // or a Cosmos DB NoSQL query
   double rate = 0;                 // calls per second; 0 = not given
+  // Where the query starts in the text it was read from (ParseQueryList): a parse error is
+  // located there rather than in the query alone. Unknown for a query given on its own.
+  SourceLocation origin;
   // Filled by PrepareQueries.
   std::string text;       // as written: the SQL, or the paths joined by ", "
   std::string canonical;  // the query as the parser prints it
