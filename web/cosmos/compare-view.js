@@ -11,7 +11,7 @@
 //
 // The view owns only what is inside `root`; it never reads the page by id.
 import {h} from '../common/dom.js';
-import {formatBytes, formatInt, formatLocation, formatPercent, progressShare} from '../common/format.js';
+import {formatBytes, formatInt, formatLocation, formatPercent, plural, progressShare} from '../common/format.js';
 import {limit, limitText, limitValue} from '../common/limits.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -86,7 +86,8 @@ function fanoutText(q) {
 /** What the second read found for a query under a key (nothing when it did not run). */
 function matchesText(q) {
   if (q.matching_items == null) return '';
-  return `; ${formatInt(q.matching_items)} matching items in ${formatInt(q.physical_partitions_with_matches)} physical partitions` +
+  return `; ${plural(q.matching_items, 'matching item')} in ` +
+    `${plural(q.physical_partitions_with_matches, 'physical partition')}` +
     (q.ru_per_call == null ? '' : `, about ${formatInt(Math.round(q.ru_per_call))} RU a call (our model)`);
 }
 
@@ -392,6 +393,9 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
       // A query the engine refuses in the query box is located there.
       const where = e.field === '/query_text' ? formatLocation(e.location) : '';
       showFormError(where ? `${e.message} (${where} of the queries)` : e.message);
+      // The last table was judged under other keys or queries: it goes rather than mislead.
+      state.table = null;
+      render();
       root.dataset.state = 'error';
     } finally {
       if (seq === state.seq) state.busy = false;
