@@ -333,7 +333,15 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
       for (const ColumnRestriction& c : r.clustering) {
         if (c.column >= 0) last = &c;
       }
-      if (last != nullptr && !allow_filtering) {
+      // A Storage-Attached Index that answers the relation takes it out of the clustering
+      // slice (Cassandra 5.0's SAI AllowFilteringTest: `c2 > 0 AND c4 = 0`, both indexed, runs).
+      bool sai_answers = false;
+      if (kind == StatementKind::kSelect) {
+        for (const IndexSpec* index : t.IndexesOn(t.IndexOf(name.text))) {
+          sai_answers = sai_answers || (index->sai() && index->Supports(rel.op));
+        }
+      }
+      if (last != nullptr && !allow_filtering && !sai_answers) {
         int last_pos = t.columns[static_cast<size_t>(last->column)].position;
         bool new_slice = IsSlice(rel.op);
         if (last->is_slice() && spec.position > last_pos) {
@@ -534,17 +542,42 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
     if (!may_filter) return Invalid(kAllowFilteringMessage, statement_where);
   }
   // SelectStatement.checkNeedsFiltering with an index: the index answers one column; more
-  // restricted columns filter (Storage-Attached Indexes answer all of theirs together).
+  // restricted columns filter (Storage-Attached Indexes answer all of theirs together). Which
+  // restrictions count is StatementRestrictions' order: the partition key's join when the index
+  // is used by then (no partition key restriction, or one that filters); the clustering columns'
+  // when it is used by then (also once they filter, or a key range meets an index on one of
+  // them). So `WHERE v = 5 AND c = 2` (v indexed, c clustering) asks for ALLOW FILTERING, and
+  // `WHERE k = 1 AND c = 2 AND v = 5` does not.
   if (r.index_query && !allow_filtering) {
-    size_t restricted = r.others.size();
-    if (r.partition_filtering) {
-      for (const ColumnRestriction& c : r.partition) restricted += c.column >= 0;
+    bool uses_index = !pk_any && !r.token.present;
+    uses_index = uses_index || r.partition_filtering;
+    const bool count_partition = uses_index;
+    const bool clustering_index =
+        std::any_of(indexed_columns.begin(), indexed_columns.end(), [&](int column) {
+          return t.columns[static_cast<size_t>(column)].kind == ColumnKind::kClustering;
+        });
+    uses_index = uses_index || r.clustering_filtering || (r.key_range && clustering_index);
+    const bool count_clustering = uses_index;
+    // The restricted columns the row filter holds, and those an index answers.
+    size_t restricted = 0, unindexed = 0;
+    const auto count = [&](const ColumnRestriction& c) {
+      if (c.column < 0) return;
+      ++restricted;
+      unindexed += std::find(indexed_columns.begin(), indexed_columns.end(), c.column) ==
+                   indexed_columns.end();
+    };
+    for (const ColumnRestriction& c : r.others) count(c);
+    if (count_partition) {
+      for (const ColumnRestriction& c : r.partition) count(c);
     }
-    if (r.clustering_filtering) {
-      for (const ColumnRestriction& c : r.clustering) restricted += c.column >= 0;
+    if (count_clustering) {
+      for (const ColumnRestriction& c : r.clustering) count(c);
     }
-    bool sai_covers = all_sai && restricted == indexed_columns.size();
-    if (restricted > 1 && !sai_covers) return Invalid(kAllowFilteringMessage, statement_where);
+    // Legacy indexes answer one column: more filter. Storage-Attached Indexes (5.0) answer all of
+    // theirs together, and any column none of them answers filters.
+    if (all_sai ? unindexed > 0 : restricted > 1) {
+      return Invalid(kAllowFilteringMessage, statement_where);
+    }
   }
   PARTPLAY_RETURN_IF_ERROR(CheckInCartesianProduct(r));
   return r;
