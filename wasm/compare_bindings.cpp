@@ -96,7 +96,8 @@ class Comparison {
 #endif
   }
 #ifndef PARTPLAY_ELEMENT_MODULE
-  // Whether the last compare waits for the same bytes again (queries, write spread).
+  // Whether the last compare waits for the same bytes again (queries, write spread); before any,
+  // whether one under the request's queries would.
   bool secondReadPending() const { return comparison_ && comparison_->second_read_needed(); }
   val commitSecondChunk(size_t n) {
     if (!comparison_) return StatusValue(NotReady());

@@ -269,11 +269,11 @@ int RunCompareCommand(int argc, char** argv) {
   if (file.empty()) return cli::UsageError(kCompareSpec, "give an input FILE, or - for stdin");
   const std::string file_name = file;
   const partplay::ContainerOptions container = request.container;  // `request` moves into the run
-  const bool second_read_asked =
-      request.second_read && (request.writes.enabled || !request.queries.empty());
   auto created = partplay::ComparisonRun::Create(std::move(request));
   if (!created.ok()) return cli::UsageError(kCompareSpec, created.status().ToString());
   partplay::ComparisonRun& run = *created.value();
+  // The queries include any the request's query text lists.
+  const bool second_read_asked = run.second_read_needed();
   const bool json = format == "json";
   cli::CatchInterrupts(json);
   auto out = cli::Output::Open(output);

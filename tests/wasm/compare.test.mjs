@@ -208,6 +208,18 @@ describe('partplay compare (CLI)', () => {
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /cannot open \/nonexistent\/items.json/);
   });
+  test('stdin read twice for the queries of a request\'s query text: the same table as from the file', () => {
+    const file = path.join(ROOT, 'examples', 'orders.ndjson');
+    const request = JSON.stringify({keys: [{key_paths: ['/customerId']}, {key_paths: ['/id']}], write_spread: false,
+                                    query_text: 'SELECT * FROM c WHERE c.customerId = @c'});
+    const fromStdin = spawnSync(CLI, ['compare', '--format', 'json', '--request', request, '-'],
+                                {encoding: 'utf8', input: fs.readFileSync(file), maxBuffer: 1 << 26});
+    assert.equal(fromStdin.status, 0, fromStdin.stderr);
+    const table = JSON.parse(fromStdin.stdout);
+    assert.equal(table.traffic_measured, true);
+    assert.ok(table.keys[0].queries[0].matching_items > 0);
+    assert.deepEqual(table, cliCompare(file, JSON.parse(request)));
+  });
 });
 
 test('the element\'s module compares path lists and says it does not read queries', async () => {

@@ -21,7 +21,7 @@ class ComparisonRun::Impl {
   std::unique_ptr<ValueCounter> counter;
   std::vector<std::string> counted;  // the pointers the counter counts
   bool finished = false;
-  // Of the last Compare.
+  // Of the last Compare (the request's queries before one).
   std::optional<ComparisonReport> report;
   std::vector<QuerySpec> queries;
   std::vector<std::unique_ptr<ItemQuery>> evaluators;
@@ -81,6 +81,7 @@ StatusOr<std::unique_ptr<ComparisonRun>> ComparisonRun::Create(ComparisonRequest
   auto comparison = KeyComparison::Create(request.keys);
   if (!comparison.ok()) return comparison.status();
   impl->comparison = std::move(comparison).value();
+  impl->queries = request.queries;  // until a Compare names others
   impl->request = std::move(request);
   return std::unique_ptr<ComparisonRun>(new ComparisonRun(std::move(impl)));
 }

@@ -46,8 +46,9 @@ class ComparisonRun {
   // Compare under a model (ParseComparisonModelJson): its container, queries, parameters and
   // query text.
   Status CompareModel(ComparisonRequest model);
-  // Whether the last Compare waits for a second read: the request asks for one and there are
-  // queries or a write spread to measure.
+  // Whether the last Compare waits for a second read (before any, whether one under the
+  // request's own queries would): the request asks for one and there are queries or a write
+  // spread to measure.
   bool second_read_needed() const;
   Status FeedSecond(std::string_view bytes);
   Status FinishSecond();  // adds the traffic figures to the report and ranks the keys again
