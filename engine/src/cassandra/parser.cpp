@@ -87,7 +87,9 @@ class Parser {
       return Unmodelled(Upper(first.text));
     } else if (IsWord("alter") && IsWord("type", 1)) {
       body = AlterType();
-    } else if (IsWord("alter") || IsWord("begin") || IsWord("apply")) {
+    } else if (IsWord("begin")) {
+      body = Batch();
+    } else if (IsWord("alter")) {
       return Status(ErrorCode::kCqlInvalidRequest,
                     fmt::format("{} statements are not part of the CQL subset Partition "
                                 "Playground runs",
@@ -910,6 +912,67 @@ class Parser {
     return StatementBody(std::move(s));
   }
 
+  // BEGIN [UNLOGGED | COUNTER] BATCH [USING ...] (INSERT | UPDATE | DELETE [;])* APPLY BATCH.
+  StatusOr<StatementBody> Batch() {
+    Next();
+    BatchStatement b;
+    if (AcceptWord("unlogged")) {
+      b.type = BatchStatement::Type::kUnlogged;
+    } else if (AcceptWord("counter")) {
+      b.type = BatchStatement::Type::kCounter;
+    }
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("batch"));
+    if (IsWord("using")) {
+      b.using_where = Next().where;
+      PARTPLAY_ASSIGN_OR_RETURN(b.using_clause, Using());
+    }
+    while (!IsWord("apply")) {
+      const Token& first = Peek();
+      if (first.kind == TokenKind::kError) return LexError(first);
+      if (b.statements.size() >= static_cast<size_t>(kCqlMaxBatchStatements)) {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      fmt::format("a batch has at most {} statements (the native protocol's "
+                                  "count); statement {} is at line {}, column {}",
+                                  kCqlMaxBatchStatements, b.statements.size() + 1,
+                                  first.where.line, first.where.column),
+                      first.where);
+      }
+      size_t from = pos_;
+      StatusOr<StatementBody> child = Status::Ok();
+      if (IsWord("insert")) {
+        child = Insert();
+      } else if (IsWord("update")) {
+        child = Update();
+      } else if (IsWord("delete")) {
+        child = Delete();
+      } else {
+        return Mismatched(first, "APPLY");
+      }
+      if (!child.ok()) return child.status();
+      BatchChild c;
+      c.where = first.where;
+      const Token& last = t_[pos_ - 1];
+      c.text = std::string_view(t_[from].source.data(),
+                                static_cast<size_t>(last.source.data() + last.source.size() -
+                                                    t_[from].source.data()));
+      std::visit(
+          [&](auto& x) {
+            using S = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<S, InsertStatement> ||
+                          std::is_same_v<S, UpdateStatement> ||
+                          std::is_same_v<S, DeleteStatement>) {
+              c.body = std::move(x);
+            }
+          },
+          child.value());
+      b.statements.push_back(std::move(c));
+      AcceptSymbol(";");
+    }
+    Next();
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("batch"));
+    return StatementBody(std::move(b));
+  }
+
   // The rest of the statement is skipped: it is accepted, and not modelled.
   StatusOr<StatementBody> Unmodelled(std::string what) {
     pos_ = end_;
@@ -1332,9 +1395,37 @@ StatusOr<Statement> ParseRange(const std::vector<Token>& tokens, size_t begin, s
 
 StatementReader::StatementReader(std::string_view script) : script_(script), lexer_(script) {}
 
+namespace {
+bool IsWordToken(const Token& t, std::string_view word) {
+  return t.kind == TokenKind::kIdentifier && t.text == word;
+}
+}  // namespace
+
 std::optional<StatusOr<Statement>> StatementReader::Next() {
   while (lexer_.Next(tokens_)) {
-    if (tokens_.size() > 1) return ParseRange(tokens_, 0, tokens_.size() - 1, script_);
+    if (tokens_.size() < 2) continue;
+    if (IsWordToken(tokens_[0], "begin")) {
+      // A batch runs across the ';' between its statements, to APPLY BATCH or the script's end.
+      std::vector<Token> more;
+      auto applied = [&] {
+        size_t n = tokens_.size();
+        return n >= 3 && IsWordToken(tokens_[n - 3], "apply") && IsWordToken(tokens_[n - 2], "batch");
+      };
+      while (!applied() && tokens_.back().kind != TokenKind::kEnd && lexer_.Next(more)) {
+        tokens_.insert(tokens_.end(), std::make_move_iterator(more.begin()),
+                       std::make_move_iterator(more.end()));
+      }
+      // A script ending in blanks after the last ';' leaves a lone end token behind.
+      if (tokens_.size() >= 2 && tokens_.back().kind == TokenKind::kEnd &&
+          tokens_[tokens_.size() - 2].kind == TokenKind::kSymbol &&
+          tokens_[tokens_.size() - 2].text == ";") {
+        tokens_.pop_back();
+      }
+    }
+    const std::string_view& last = tokens_[tokens_.size() - 2].source;
+    extent_begin_ = tokens_.front().where.byte_offset;
+    extent_end_ = static_cast<int64_t>(last.data() + last.size() - script_.data());
+    return ParseRange(tokens_, 0, tokens_.size() - 1, script_);
   }
   return std::nullopt;
 }

@@ -218,6 +218,30 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
       AppendJsonString(r.warnings[i], out);
     }
     out += ']';
+    if (r.batch) {
+      const BatchSummary& b = *r.batch;
+      out += ",\"batch\":{\"type\":";
+      AppendJsonString(b.type, out);
+      out += fmt::format(
+          ",\"statements\":{},\"mutations\":{},\"distinct_keys\":{},\"data_size\":{},"
+          "\"partitions\":[",
+          b.statements, b.mutations, b.distinct_keys, b.data_size);
+      for (size_t k = 0; k < b.partitions.size(); ++k) {
+        const BatchPartition& p = b.partitions[k];
+        if (k) out += ',';
+        out += "{\"table\":";
+        AppendJsonString(p.table, out);
+        out += fmt::format(",\"token\":\"{}\",\"key\":", p.partition.token);
+        KeyComponents(p.key_types, p.partition.key, out);
+        out += ",\"replicas\":";
+        out += JsonArray(p.partition.replicas, [](int n, std::string& o) { o += std::to_string(n); });
+        out += ",\"replica_vnodes\":";
+        out += JsonArray(p.partition.replica_vnodes,
+                         [](size_t v, std::string& o) { o += std::to_string(v); });
+        out += '}';
+      }
+      out += "]}";
+    }
     if (r.kind == StatementResult::Kind::kRows) {
       const ResultSet& rs = r.rows;
       out += ",\"columns\":[";

@@ -45,6 +45,25 @@ const TableName* NamedTable(const StatementBody& body) {
       body);
 }
 
+// Whether a modification can fail after it has written part of itself: it writes several rows or
+// partitions (an IN), or an UPDATE's static cells before a regular one. Such a statement runs in
+// a journal and is rolled back on error (a journal copies each partition it touches, so
+// single-row statements, which check everything before they write, run without one).
+bool MayWritePartly(const std::vector<Relation>& where, const UpdateStatement* update,
+                    const TableSchema& t) {
+  for (const Relation& r : where) {
+    if (r.op == Operator::kIn) return true;
+  }
+  if (update == nullptr) return false;
+  bool statics = false, regular = false;
+  for (const Assignment& a : update->assignments) {
+    const ColumnSpec* c = t.Find(a.column.text);
+    if (c == nullptr) continue;
+    (c->kind == ColumnKind::kStatic ? statics : regular) = true;
+  }
+  return statics && regular;
+}
+
 Ring DefaultRing() {
   StatusOr<Ring> r = Ring::Build(RingOptions{});
   return std::move(r).value();
@@ -77,19 +96,6 @@ Status Session::ConfigureRing(const RingOptions& options) {
 std::vector<StatementResult> Session::Execute(std::string_view script) {
   std::vector<StatementResult> out;
   StatementReader reader(script);
-  // The same statements again, for their extents (a statement that does not parse has one too):
-  // the reader skips empty statements, and so does this.
-  StatementLexer extents(script);
-  std::vector<Token> tokens;
-  auto next_extent = [&](StatementResult& r) {
-    while (extents.Next(tokens)) {
-      if (tokens.size() < 2) continue;
-      const std::string_view& last = tokens[tokens.size() - 2].source;
-      r.source_begin = tokens.front().where.byte_offset;
-      r.source_end = static_cast<int64_t>(last.data() + last.size() - script.data());
-      return;
-    }
-  };
   while (std::optional<StatusOr<Statement>> next = reader.Next()) {
     StatusOr<Statement>& parsed = *next;
     StatementResult r;
@@ -100,7 +106,8 @@ std::vector<StatementResult> Session::Execute(std::string_view script) {
     } else {
       r = ExecuteStatement(parsed.value());
     }
-    next_extent(r);
+    r.source_begin = reader.extent_begin();
+    r.source_end = reader.extent_end();
     out.push_back(std::move(r));
   }
   return out;
@@ -202,7 +209,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   static constexpr const char* kVerbs[] = {
       "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
       "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY",
-      "ALTER"};
+      "ALTER",    "BATCH"};
   static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
@@ -266,8 +273,12 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (table.value()->schema().is_view()) {
               return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
             }
-            auto r = ExecuteUpdate(s, *table.value(), generator_, where);
-            SyncViews(*table.value());
+            Table& t = *table.value();
+            bool journal = MayWritePartly(s.where, &s, t.schema());
+            if (journal) t.BeginJournal();
+            auto r = ExecuteUpdate(s, t, generator_, where);
+            if (journal) r.ok() ? t.EndJournal() : t.Rollback();
+            SyncViews(t);
             if (!r.ok()) return fail(r.status());
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
@@ -279,8 +290,12 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (table.value()->schema().is_view()) {
               return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
             }
-            auto r = ExecuteDelete(s, *table.value(), generator_, where);
-            SyncViews(*table.value());
+            Table& t = *table.value();
+            bool journal = MayWritePartly(s.where, nullptr, t.schema());
+            if (journal) t.BeginJournal();
+            auto r = ExecuteDelete(s, t, generator_, where);
+            if (journal) r.ok() ? t.EndJournal() : t.Rollback();
+            SyncViews(t);
             if (!r.ok()) return fail(r.status());
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
@@ -482,6 +497,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             return DropSchemaObject(s, std::move(result));
           },
           [&](const CopyStatement& s) { return CopyFrom(s, std::move(result)); },
+          [&](const BatchStatement& s) { return ExecuteBatch(s, std::move(result)); },
           [&](const UnmodelledStatement& s) -> StatementResult {
             result.kind = StatementResult::Kind::kVoid;
             result.warnings.push_back(fmt::format(

@@ -45,6 +45,7 @@ PartitionKey Table::KeyOf(const std::vector<Bytes>& components) {
 Partition& Table::Upsert(const std::vector<Bytes>& components) {
   PartitionKey k = KeyOf(components);
   Touch(k);
+  if (journaling_) Save(k);
   auto it = partitions_.find(k);
   if (it != partitions_.end()) return it->second;
   auto [inserted, ok] = partitions_.emplace(std::move(k), Partition(schema_.get()));
@@ -55,6 +56,7 @@ Partition& Table::Upsert(const std::vector<Bytes>& components) {
 }
 
 Partition* Table::Find(const PartitionKey& key) {
+  if (journaling_) Save(key);  // a writer finds its partition here or through Upsert
   auto it = partitions_.find(key);
   return it == partitions_.end() ? nullptr : &it->second;
 }
@@ -86,7 +88,7 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
   }
   for (size_t i = 0; i < columns.size(); ++i) {
     row.cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
-        values[i];
+        same_timestamp_ ? Reconcile(p, &clustering, columns[i], values[i]) : values[i];
   }
   row.marker = row.marker || marker;
   if (ttl > 0 || marker) row.ttl = ttl;
@@ -104,8 +106,8 @@ void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
   for (size_t i = 0; i < columns.size(); ++i) {
     size_t slot = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
     if (p.statics[slot]) p.static_bytes -= static_cast<int64_t>(p.statics[slot]->size());
-    p.statics[slot] = values[i];
-    if (values[i]) p.static_bytes += static_cast<int64_t>(values[i]->size());
+    p.statics[slot] = same_timestamp_ ? Reconcile(p, nullptr, columns[i], values[i]) : values[i];
+    if (p.statics[slot]) p.static_bytes += static_cast<int64_t>(p.statics[slot]->size());
   }
   p.static_marker = p.static_marker || marker;
 }
@@ -134,6 +136,60 @@ void Table::ErasePartition(const PartitionKey& key) {
   if (it == partitions_.end()) return;
   row_count_ -= static_cast<int64_t>(it->second.rows.size());
   partitions_.erase(it);
+}
+
+void Table::Save(const PartitionKey& key) {
+  if (journal_.count(key)) return;
+  auto it = partitions_.find(key);
+  journal_.emplace(key, it == partitions_.end() ? std::nullopt
+                                                : std::optional<Partition>(it->second));
+}
+
+void Table::BeginJournal() {
+  journal_.clear();
+  journal_row_count_ = row_count_;
+  journaling_ = true;
+}
+
+void Table::Rollback() {
+  for (auto& [key, saved] : journal_) {
+    auto it = partitions_.find(key);
+    if (!saved) {
+      if (it != partitions_.end()) partitions_.erase(it);
+    } else if (it != partitions_.end()) {
+      it->second = std::move(*saved);
+    } else {
+      partitions_.emplace(key, std::move(*saved));
+    }
+  }
+  row_count_ = journal_row_count_;
+  EndJournal();
+}
+
+std::vector<PartitionKey> Table::JournalKeys() const {
+  std::vector<PartitionKey> out;
+  out.reserve(journal_.size());
+  for (const auto& [key, saved] : journal_) out.push_back(key);
+  return out;
+}
+
+void Table::EndJournal() {
+  journal_.clear();
+  journaling_ = false;
+}
+
+const Value& Table::Reconcile(const Partition& p, const Clustering* clustering, int column,
+                              const Value& value) {
+  const CqlType& type = schema_->columns[static_cast<size_t>(column)].type;
+  if (type.kind == TypeKind::kCounter || type.is_multi_cell()) return value;
+  auto key = std::make_tuple(p.key, clustering == nullptr,
+                             clustering ? *clustering : Clustering{}, column);
+  auto [it, first] = batch_cells_.try_emplace(std::move(key), value);
+  if (first) return it->second;
+  Value& kept = it->second;
+  // A tombstone wins over a value; of two values the greater, compared as unsigned bytes.
+  if (kept && (!value || std::string_view(*value) > std::string_view(*kept))) kept = value;
+  return kept;
 }
 
 void Table::Clear() {

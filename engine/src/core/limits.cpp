@@ -29,7 +29,7 @@ constexpr std::string_view kEngine = "Partition Playground's own bound on parsed
 // changes) come from core/defaults.h.
 constexpr std::string_view kPlayground = "playground default";
 
-constexpr std::array<Limit, 83> kLimits{{
+constexpr std::array<Limit, 87> kLimits{{
     {"cosmos_logical_partition_bytes", kCosmosLogicalPartitionBytes, "bytes", "quota",
      "20 GB per logical partition", kOverview},
     {"cosmos_physical_partition_bytes", kCosmosPhysicalPartitionBytes, "bytes", "quota",
@@ -106,6 +106,15 @@ constexpr std::array<Limit, 83> kLimits{{
      "recommendation", "100 MB per partition", kCassandraApi},
     {"cassandra_max_ttl_seconds", kCassandraMaxTtlSeconds, "seconds", "quota",
      "630,720,000 s (20 years) per TTL", "Cassandra, Attributes.MAX_TTL"},
+    {"cassandra_batch_size_warn_bytes", kCassandraBatchSizeWarnBytes, "bytes", "threshold",
+     "5 KiB per batch before a warning (batch_size_warn_threshold)", "cassandra.yaml (4.x)"},
+    {"cassandra_batch_size_fail_bytes", kCassandraBatchSizeFailBytes, "bytes", "threshold",
+     "50 KiB per batch before it is refused (batch_size_fail_threshold)", "cassandra.yaml (4.x)"},
+    {"cassandra_unlogged_batch_partitions_warn", kCassandraUnloggedBatchPartitionsWarn,
+     "partitions", "threshold",
+     "10 partitions per unlogged batch before a warning "
+     "(unlogged_batch_across_partitions_warn_threshold)",
+     "cassandra.yaml (4.x)"},
     {"cql_max_nesting_depth", kCqlMaxNestingDepth, "levels", "input",
      "64 levels of nested CQL terms, collections, function calls or types", kEngine},
     {"cql_max_in_cartesian_product", kCqlMaxInCartesianProduct, "keys", "input",
@@ -116,6 +125,8 @@ constexpr std::array<Limit, 83> kLimits{{
      "1,000 digits per varint, decimal, float or double value", kEngine},
     {"cql_max_tuple_components", kCqlMaxTupleComponents, "components", "input",
      "1,024 components per tuple type or fields per user-defined type", kEngine},
+    {"cql_max_batch_statements", kCqlMaxBatchStatements, "statements", "input",
+     "65,535 statements per BATCH", "the native protocol's BATCH message (a [short] count)"},
     {"csv_max_field_bytes", kCsvMaxFieldBytes, "bytes", "input", "16 MiB per CSV field", kEngine},
     {"csv_max_fields_per_record", kCsvMaxFieldsPerRecord, "fields", "input",
      "4,096 fields per CSV record", kEngine},

@@ -27,6 +27,8 @@ struct Expectation {
   std::string text;                    // kError / kErrorContains: the message
   std::vector<std::string> rows;       // kRows: each row as a JSON array, whitespace removed
   std::optional<std::string> columns;  // `columns a, b`: the column names
+  // `warning <text>` lines (the client warnings, in order), or `no warnings`; unchecked if unset
+  std::optional<std::vector<std::string>> warnings;
 };
 
 struct Step {
@@ -156,6 +158,11 @@ void LoadFile(const std::filesystem::path& path, Suite& suite) {
       last->expect.kind = Expectation::Kind::kInvalid;
     } else if (t == "ok") {
       last->expect.kind = Expectation::Kind::kOk;
+    } else if (StartsWith(t, "warning ")) {
+      if (!last->expect.warnings) last->expect.warnings.emplace();
+      last->expect.warnings->push_back(rest(8));
+    } else if (t == "no warnings") {
+      last->expect.warnings.emplace();
     } else {
       problem("unknown line: " + t);
     }
@@ -216,6 +223,7 @@ TEST_P(CassandraSuiteTest, AgreesWithCassandra) {
   ASSERT_EQ(results.size(), 1u) << step.cql;
   const StatementResult& r = results[0];
   const Expectation& e = step.expect;
+  if (e.warnings) EXPECT_EQ(r.warnings, *e.warnings) << step.cql;
   switch (e.kind) {
     case Expectation::Kind::kError:
       ASSERT_EQ(r.kind, StatementResult::Kind::kError) << step.cql;

@@ -266,12 +266,29 @@ struct CopyStatement {
   std::vector<Property> options;
 };
 
+// One statement of a batch: an INSERT, an UPDATE or a DELETE, with where it starts and its text.
+struct BatchChild {
+  std::variant<InsertStatement, UpdateStatement, DeleteStatement> body;
+  SourceLocation where;
+  std::string_view text;
+};
+
+// BEGIN [UNLOGGED | COUNTER] BATCH [USING TIMESTAMP n] (INSERT | UPDATE | DELETE [;])*
+// APPLY BATCH (Cassandra's Parser.g batchStatement: the ';' between statements is optional).
+struct BatchStatement {
+  enum class Type : uint8_t { kLogged, kUnlogged, kCounter };
+  Type type = Type::kLogged;
+  UsingClause using_clause;
+  SourceLocation using_where;  // the USING keyword, if any
+  std::vector<BatchChild> statements;
+};
+
 using StatementBody =
     std::variant<SelectStatement, InsertStatement, UpdateStatement, DeleteStatement,
                  CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
                  DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
                  CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
-                 UnmodelledStatement, CopyStatement, AlterTypeStatement>;
+                 UnmodelledStatement, CopyStatement, AlterTypeStatement, BatchStatement>;
 
 struct Statement {
   StatementBody body;

@@ -1,4 +1,5 @@
-// The CQL parser: a script is split at its top-level ';' and each statement parsed on its own, so
+// The CQL parser: a script is split at its top-level ';' (a BEGIN BATCH ... APPLY BATCH is one
+// statement across the ';' inside it) and each statement parsed on its own, so
 // one statement's syntax error does not stop the others. Errors name the line, the column and
 // the offending token, in ANTLR's (Cassandra's) wording:
 //
@@ -24,8 +25,14 @@ class StatementReader {
   explicit StatementReader(std::string_view script);
   // The next statement or its syntax error; nullopt at the end of the script.
   std::optional<StatusOr<Statement>> Next();
+  // The bytes of the statement Next returned, [begin, end): its first token to the end of its
+  // last one before ';' (a batch's spans the ';' between its statements).
+  int64_t extent_begin() const { return extent_begin_; }
+  int64_t extent_end() const { return extent_end_; }
 
  private:
+  int64_t extent_begin_ = -1;
+  int64_t extent_end_ = -1;
   std::string_view script_;
   StatementLexer lexer_;
   std::vector<Token> tokens_;

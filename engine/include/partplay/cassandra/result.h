@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,25 @@ struct ResultSet {
   std::vector<std::string> partition_key_names;
 };
 
+// A partition a BATCH wrote: its table ("keyspace.table"), its key's types, and where it lives.
+struct BatchPartition {
+  std::string table;
+  std::vector<CqlType> key_types;
+  ResultPartition partition;
+};
+
+// What a BATCH applied: its type, its statements, the partitions it wrote (in token order, then
+// table) and the figures Cassandra's checks read: its mutations (one per keyspace and partition
+// key, as BatchStatement builds them) and its size (IMutation.dataSize, -1 when not computed).
+struct BatchSummary {
+  std::string type;  // LOGGED, UNLOGGED or COUNTER
+  int64_t statements = 0;
+  int64_t mutations = 0;
+  int64_t distinct_keys = 0;  // partition keys, whatever their table (the unlogged warning's count)
+  int64_t data_size = -1;
+  std::vector<BatchPartition> partitions;
+};
+
 struct StatementResult {
   enum class Kind : uint8_t {
     kRows,          // SELECT (and the [applied] row of IF [NOT] EXISTS)
@@ -55,6 +75,7 @@ struct StatementResult {
   std::string message;
   ResultSet rows;  // kRows
   std::vector<std::string> warnings;
+  std::optional<BatchSummary> batch;  // BATCH, once applied
 };
 
 }  // namespace partplay::cql

@@ -105,6 +105,7 @@ class Session {
   StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
   StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
   StatementResult CopyFrom(const CopyStatement& s, StatementResult result);
+  StatementResult ExecuteBatch(const BatchStatement& s, StatementResult result);
 
   SessionOptions options_;
   Ring ring_;

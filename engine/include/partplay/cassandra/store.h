@@ -15,8 +15,10 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "partplay/cassandra/schema.h"
@@ -113,7 +115,35 @@ class Table {
   bool track_writes() const { return track_writes_; }
   std::set<PartitionKey> TakeTouched(bool& cleared);
 
+  // A journal of the partitions changed since BeginJournal (each saved whole before its first
+  // change): Rollback puts them back as they were, so a statement or a batch that fails leaves
+  // nothing of itself behind; EndJournal forgets them. TRUNCATE (Clear) is not journaled.
+  void BeginJournal();
+  void Rollback();
+  void EndJournal();
+  // The partitions changed (or looked up by a writer) since BeginJournal.
+  std::vector<PartitionKey> JournalKeys() const;
+
+  // While on, the writes are those of one batch, at one timestamp: a regular or static cell (not
+  // a counter, not a non-frozen collection) written again keeps Cassandra's winner at equal
+  // timestamps (Conflicts.resolveRegular: a tombstone, else the greater value, bytes compared
+  // unsigned) instead of the last value written.
+  void set_same_timestamp(bool on) {
+    same_timestamp_ = on;
+    batch_cells_.clear();
+  }
+
  private:
+  void Save(const PartitionKey& key);
+  // The value a batch's write leaves in a cell (see set_same_timestamp).
+  const Value& Reconcile(const Partition& p, const Clustering* clustering, int column,
+                         const Value& value);
+  bool journaling_ = false;
+  std::map<PartitionKey, std::optional<Partition>> journal_;
+  int64_t journal_row_count_ = 0;
+  bool same_timestamp_ = false;
+  std::map<std::tuple<std::vector<Bytes>, bool, Clustering, int>, Value> batch_cells_;
+
   void Touch(const PartitionKey& key) {
     if (track_writes_) touched_.insert(key);
   }

@@ -99,6 +99,15 @@ inline constexpr double kCassandraRecommendedPartitionBytes = 100e6;  // "100 MB
 // (Attributes.MAX_TTL; TableParams rejects a larger default_time_to_live).
 inline constexpr int64_t kCassandraMaxTtlSeconds = 20 * 365 * 24 * 60 * 60;  // 630,720,000
 
+// cassandra.yaml's batch checks (BatchStatement.verifyBatchSize / verifyBatchType), as Cassandra
+// 4.x ships them: a batch of more than one mutation over batch_size_warn_threshold (5 KiB) gets a
+// client warning, over batch_size_fail_threshold (50 KiB) is refused ("Batch too large"); an
+// unlogged batch over more than unlogged_batch_across_partitions_warn_threshold partition keys
+// gets a warning.
+inline constexpr int64_t kCassandraBatchSizeWarnBytes = 5 * 1024;
+inline constexpr int64_t kCassandraBatchSizeFailBytes = 50 * 1024;
+inline constexpr int64_t kCassandraUnloggedBatchPartitionsWarn = 10;
+
 // The engine's own bounds on what it parses, so that no input can exhaust its stack, memory or
 // time. Each check names the construct and where it is; none is reached by a real schema or query.
 // CQL terms, collection literals, function calls and types nest at most this deep (Cassandra's
@@ -115,6 +124,9 @@ inline constexpr double kCqlMaxNumericDigits = 1000;
 // Components of one tuple type and fields of one user-defined type (Cassandra sets no bound; a
 // real schema has a handful).
 inline constexpr int kCqlMaxTupleComponents = 1024;
+// Statements in one BATCH: the native protocol's BATCH message counts its statements in a
+// [short] (65,535 at most); a script's batch travels as one query and has no such count.
+inline constexpr int kCqlMaxBatchStatements = 65535;
 // One CSV field (COPY FROM) and the fields of one CSV record: a field is read into memory whole.
 inline constexpr double kCsvMaxFieldBytes = 16 * 1024 * 1024;
 inline constexpr int kCsvMaxFieldsPerRecord = 4096;
