@@ -315,7 +315,7 @@ int RunCqlCommand(int argc, char** argv) {
          return Status::Ok();
        }},
       {"--format", "", "json|cqlsh|details",
-       "json (default): one line per SELECT, {\"columns\": [...], \"rows\": [[...]]}, and "
+       "json (default): one line per SELECT (and per conditional statement's [applied] row), {\"columns\": [...], \"rows\": [[...]]}, and "
        "{\"error\": {...}} per failed statement; cqlsh: the output cqlsh would print (errors on "
        "stderr); details: every statement's result, with tokens and replicas, as one JSON object",
        [&](std::string_view v) {

@@ -634,6 +634,64 @@ class Parser {
     return NoViable(op);
   }
 
+  // columnCondition (AND columnCondition)*: cident (op term | CONTAINS [KEY] term | IN (...)),
+  // cident '[' term ']' (op term | IN (...)), cident '.' field (op term | IN (...)).
+  StatusOr<std::vector<Condition>> Conditions() {
+    std::vector<Condition> out;
+    do {
+      Condition c;
+      c.where = Peek().where;
+      PARTPLAY_ASSIGN_OR_RETURN(c.column, Ident());
+      bool plain = true;
+      if (AcceptSymbol("[")) {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal e, Term());
+        c.element = std::move(e);
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("]"));
+        plain = false;
+      } else if (AcceptSymbol(".")) {
+        PARTPLAY_ASSIGN_OR_RETURN(Name f, Ident());
+        c.field = std::move(f);
+        plain = false;
+      }
+      const Token& op = Peek();
+      static const std::pair<std::string_view, Operator> kOps[] = {
+          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
+          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
+      bool found = false;
+      for (const auto& [text, value] : kOps) {
+        if (op.kind == TokenKind::kSymbol && !AtEnd() && op.text == text) {
+          Next();
+          c.op = value;
+          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+          c.values.push_back(std::move(v));
+          found = true;
+          break;
+        }
+      }
+      if (!found && AcceptWord("in")) {
+        c.op = Operator::kIn;
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+        if (!AcceptSymbol(")")) {
+          do {
+            PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+            c.values.push_back(std::move(v));
+          } while (AcceptSymbol(","));
+          PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        }
+        found = true;
+      }
+      if (!found && plain && AcceptWord("contains")) {
+        c.op = AcceptWord("key") ? Operator::kContainsKey : Operator::kContains;
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
+        c.values.push_back(std::move(v));
+        found = true;
+      }
+      if (!found) return NoViable(Peek());
+      out.push_back(std::move(c));
+    } while (AcceptWord("and"));
+    return out;
+  }
+
   StatusOr<std::vector<Relation>> WhereClause() {
     std::vector<Relation> out;
     do {
@@ -679,10 +737,21 @@ class Parser {
     if (AcceptWord("where")) {
       PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
     }
-    if (IsWord("group")) {
-      return Status(ErrorCode::kCqlInvalidRequest,
-                    "GROUP BY is not part of the CQL subset Partition Playground runs",
-                    Peek().where);
+    if (AcceptWord("group")) {
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("by"));
+      do {
+        if (PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(" &&
+            Peek().kind == TokenKind::kIdentifier) {
+          // Cassandra 4.1's GROUP BY floor(time, 1h) and friends.
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        fmt::format("GROUP BY {}(...) is not modelled by Partition Playground "
+                                    "(columns of the primary key are)",
+                                    Peek().text),
+                        Peek().where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.group_by.push_back(std::move(n));
+      } while (AcceptSymbol(","));
     }
     if (AcceptWord("order")) {
       PARTPLAY_RETURN_IF_ERROR(ExpectWord("by"));
@@ -728,20 +797,50 @@ class Parser {
     sel.where = tok.where;
     bool call = PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(" &&
                 tok.kind == TokenKind::kIdentifier;
-    if (call && tok.text == "count") {
+    if (call && (tok.text == "count" || tok.text == "min" || tok.text == "max" ||
+                 tok.text == "sum" || tok.text == "avg")) {
       Next();
       Next();
-      sel.kind = Selector::Kind::kCount;
-      if (!AcceptSymbol("*")) {
-        const Token& arg = Peek();
-        if (arg.kind == TokenKind::kInteger && arg.text == "1") {
-          Next();
-        } else {
-          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
-          sel.columns.push_back(std::move(n));
+      sel.kind = tok.text == "count" ? Selector::Kind::kCount : Selector::Kind::kAggregate;
+      sel.function = tok.text;
+      const Token& arg = Peek();
+      if (sel.kind == Selector::Kind::kCount && AcceptSymbol("*")) {
+      } else if (sel.kind == Selector::Kind::kCount && arg.kind == TokenKind::kInteger &&
+                 arg.text == "1") {
+        Next();
+      } else {
+        if (arg.kind == TokenKind::kIdentifier && PeekAt(1).kind == TokenKind::kSymbol &&
+            PeekAt(1).text == "(") {
+          if (arg.text == "count" || arg.text == "min" || arg.text == "max" ||
+              arg.text == "sum" || arg.text == "avg") {
+            return Status(ErrorCode::kCqlInvalidRequest,
+                          "aggregate functions cannot be used as arguments of aggregate functions",
+                          arg.where);
+          }
+          return Status(ErrorCode::kCqlInvalidRequest,
+                        fmt::format("{}() as the argument of {}() is not modelled by Partition "
+                                    "Playground (a column or a field of one is)",
+                                    arg.text, tok.text),
+                        arg.where);
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        sel.columns.push_back(std::move(n));
+        while (AcceptSymbol(".")) {
+          if (sel.fields.size() >= static_cast<size_t>(kCqlMaxNestingDepth)) {
+            return TooDeep(Peek(), "field selections (a.b.c)");
+          }
+          PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+          sel.fields.push_back(std::move(field));
         }
       }
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      while (AcceptSymbol(".")) {
+        if (sel.result_fields.size() >= static_cast<size_t>(kCqlMaxNestingDepth)) {
+          return TooDeep(Peek(), "field selections (a.b.c)");
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+        sel.result_fields.push_back(std::move(field));
+      }
     } else if (call && tok.text == "token") {
       Next();
       Next();
@@ -870,11 +969,8 @@ class Parser {
     PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
     if (AcceptIfExists()) {
       s.if_exists = true;
-    } else if (IsWord("if")) {
-      return Status(ErrorCode::kCqlInvalidRequest,
-                    "conditional updates (IF column = ...) are not part of the CQL subset "
-                    "Partition Playground runs",
-                    Peek().where);
+    } else if (AcceptWord("if")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.conditions, Conditions());
     }
     return StatementBody(std::move(s));
   }
@@ -903,11 +999,8 @@ class Parser {
     PARTPLAY_ASSIGN_OR_RETURN(s.where, WhereClause());
     if (AcceptIfExists()) {
       s.if_exists = true;
-    } else if (IsWord("if")) {
-      return Status(ErrorCode::kCqlInvalidRequest,
-                    "conditional deletes (IF column = ...) are not part of the CQL subset "
-                    "Partition Playground runs",
-                    Peek().where);
+    } else if (AcceptWord("if")) {
+      PARTPLAY_ASSIGN_OR_RETURN(s.conditions, Conditions());
     }
     return StatementBody(std::move(s));
   }

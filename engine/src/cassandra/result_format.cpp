@@ -98,7 +98,7 @@ std::string ResultToJsonLine(const StatementResult& r) {
     }
     return out + "]}}\n";
   }
-  if (r.kind != StatementResult::Kind::kRows || r.verb != "SELECT") return out;
+  if (r.kind != StatementResult::Kind::kRows) return out;  // SELECT, and the [applied] row of IF
   out = "{\"columns\":[";
   for (size_t i = 0; i < r.rows.columns.size(); ++i) {
     if (i) out += ',';

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "cassandra/aggregates.h"
 #include "cassandra/restrictions.h"
 #include "partplay/cassandra/token.h"
 
@@ -17,11 +18,13 @@ Status Invalid(std::string message, const SourceLocation& where) {
   return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
 }
 
-// One output column: a table column, the token of the partition, or COUNT.
+// One output column: a table column, the token of the partition, COUNT or another aggregate.
 struct OutputColumn {
-  enum class Kind : uint8_t { kColumn, kToken, kCount } kind = Kind::kColumn;
-  int column = -1;  // kColumn; kCount of a column (-1 for COUNT(*))
-  std::vector<size_t> fields;  // kColumn: the user type field indexes selected in turn
+  enum class Kind : uint8_t { kColumn, kToken, kCount, kAggregate } kind = Kind::kColumn;
+  int column = -1;  // kColumn; kCount of a column (-1 for COUNT(*)); kAggregate's argument
+  std::vector<size_t> fields;  // the user type field indexes selected in turn
+  internal::AggregateFn fn = internal::AggregateFn::kCount;  // kCount (of a column), kAggregate
+  CqlType arg_type;                                          // kCount (of a column), kAggregate
 };
 
 // The field a selection like addr.city reads out of the column's value: null when the value is
@@ -51,7 +54,7 @@ class SelectRun {
   SelectRun(const SelectStatement& s, const Table& table, ValueGenerator& gen, SourceLocation where)
       : s_(s), table_(table), t_(table.schema()), gen_(gen), where_(where) {}
 
-  StatusOr<ResultSet> Run() {
+  StatusOr<ResultSet> Run(std::vector<std::string>* warnings) {
     PARTPLAY_RETURN_IF_ERROR(ResolveSelection());
     PARTPLAY_ASSIGN_OR_RETURN(
         r_, internal::BuildRestrictions(t_, s_.where, internal::StatementKind::kSelect,
@@ -66,7 +69,8 @@ class SelectRun {
       }
       PARTPLAY_RETURN_IF_ERROR(ValidateDistinct());
     }
-    if (aggregate_ && s_.per_partition_limit) {
+    PARTPLAY_RETURN_IF_ERROR(ResolveGroupBy());
+    if (aggregate_ && s_.group_by.empty() && s_.per_partition_limit) {
       return Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.",
                      s_.per_partition_limit->where);
     }
@@ -105,6 +109,7 @@ class SelectRun {
           where_);
     }
     Execute();
+    if (warnings != nullptr) Warn(*warnings);
     return std::move(out_);
   }
 
@@ -112,7 +117,7 @@ class SelectRun {
   Status ResolveSelection() {
     if (s_.star) {
       for (int i : t_.select_order) {
-        outputs_.push_back({OutputColumn::Kind::kColumn, i, {}});
+        outputs_.push_back({OutputColumn::Kind::kColumn, i, {}, internal::AggregateFn::kCount, {}});
         out_.columns.push_back(t_.columns[static_cast<size_t>(i)].name);
         out_.types.push_back(t_.columns[static_cast<size_t>(i)].type);
       }
@@ -127,7 +132,7 @@ class SelectRun {
           return Status(ErrorCode::kCqlUnknown, "Undefined column name " + sel.columns[0].text,
                         sel.columns[0].where);
         }
-        oc = {OutputColumn::Kind::kColumn, i, {}};
+        oc = {OutputColumn::Kind::kColumn, i, {}, internal::AggregateFn::kCount, {}};
         name = sel.columns[0].text;
         type = t_.columns[static_cast<size_t>(i)].type;
         // Selectable.WithFieldSelection: each step on a user type, named "selected.field".
@@ -175,8 +180,13 @@ class SelectRun {
           name += (k ? ", " : "") + sel.columns[k].text;
         name += ")";
       } else {
-        oc.kind = OutputColumn::Kind::kCount;
+        // count(*), count(1), count(column), min/max/sum/avg(column): named system.f(column).
         aggregate_ = true;
+        oc.kind = sel.kind == Selector::Kind::kCount ? OutputColumn::Kind::kCount
+                                                     : OutputColumn::Kind::kAggregate;
+        if (sel.kind == Selector::Kind::kAggregate) {
+          internal::AggregateFnFromName(sel.function, oc.fn);
+        }
         name = "count";
         if (!sel.columns.empty()) {
           int i = t_.IndexOf(sel.columns[0].text);
@@ -185,7 +195,35 @@ class SelectRun {
                           sel.columns[0].where);
           }
           oc.column = i;
-          name = "system.count(" + sel.columns[0].text + ")";
+          std::string arg = sel.columns[0].text;
+          CqlType arg_type = t_.columns[static_cast<size_t>(i)].type;
+          for (const Name& field : sel.fields) {
+            if (arg_type.kind != TypeKind::kUdt) {
+              return Invalid(fmt::format("Invalid field selection: {} of type {} is not a user type",
+                                         arg, arg_type.ToCql()),
+                             field.where);
+            }
+            size_t f = 0;
+            while (f < arg_type.field_names.size() && arg_type.field_names[f] != field.text) ++f;
+            if (f == arg_type.field_names.size()) {
+              return Invalid(fmt::format("{} of type {} has no field {}", arg, arg_type.ToCql(),
+                                         field.text),
+                             field.where);
+            }
+            oc.fields.push_back(f);
+            arg += "." + field.text;
+            CqlType next = arg_type.params[f];
+            arg_type = std::move(next);
+          }
+          PARTPLAY_RETURN_IF_ERROR(internal::CheckAggregateArgument(oc.fn, arg_type, sel.where));
+          oc.arg_type = arg_type;
+          type = internal::AggregateResultType(oc.fn, arg_type);
+          name = fmt::format("system.{}({})", internal::AggregateFnName(oc.fn), arg);
+        }
+        if (!sel.result_fields.empty()) {  // max(b).x: an aggregate's result is never a user type
+          return Invalid(fmt::format("Invalid field selection: {} of type {} is not a user type",
+                                     name, type.ToCql()),
+                         sel.result_fields[0].where);
         }
       }
       outputs_.push_back(oc);
@@ -196,6 +234,59 @@ class SelectRun {
       out_.partition_key_names.push_back(t_.columns[static_cast<size_t>(pk)].name);
       out_.partition_key_types.push_back(t_.columns[static_cast<size_t>(pk)].type);
     }
+    return Status::Ok();
+  }
+
+  // getAggregationSpecFactory: the GROUP BY columns follow the primary key's order from its first
+  // column (skipping columns restricted by =), cover the whole partition key, and give the number
+  // of clustering columns in the group key.
+  Status ResolveGroupBy() {
+    grouped_ = aggregate_ || !s_.group_by.empty();
+    if (s_.group_by.empty()) return Status::Ok();
+    group_by_ = true;
+    std::vector<int> pk_columns = t_.partition_key;
+    pk_columns.insert(pk_columns.end(), t_.clustering.begin(), t_.clustering.end());
+    size_t next = 0;
+    size_t prefix = 0;
+    auto restricted_by_eq = [&](int column) {
+      const ColumnSpec& c = t_.columns[static_cast<size_t>(column)];
+      const std::vector<ColumnRestriction>& list =
+          c.kind == ColumnKind::kPartitionKey ? r_.partition : r_.clustering;
+      const ColumnRestriction& r = list[static_cast<size_t>(c.position)];
+      return r.column >= 0 && r.has_eq;
+    };
+    constexpr std::string_view kOrder =
+        "Group by currently only support groups of columns following their declared order in the "
+        "PRIMARY KEY";
+    for (const Name& g : s_.group_by) {
+      const ColumnSpec* def = t_.Find(g.text);
+      if (def == nullptr) {
+        return Status(ErrorCode::kCqlUnknown, "Undefined column name " + g.text, g.where);
+      }
+      if (!def->is_primary_key()) {
+        return Invalid(fmt::format("Group by is currently only supported on the columns of the "
+                                   "PRIMARY KEY, got {}",
+                                   g.text),
+                       g.where);
+      }
+      while (true) {
+        if (next >= pk_columns.size()) return Invalid(std::string(kOrder), g.where);
+        int column = pk_columns[next++];
+        if (t_.columns[static_cast<size_t>(column)].kind == ColumnKind::kClustering) ++prefix;
+        if (&t_.columns[static_cast<size_t>(column)] == def) break;
+        if (!restricted_by_eq(column)) return Invalid(std::string(kOrder), g.where);
+      }
+    }
+    if (next < pk_columns.size() &&
+        t_.columns[static_cast<size_t>(pk_columns[next])].kind == ColumnKind::kPartitionKey) {
+      return Invalid("Group by is not supported on only a part of the partition key",
+                     s_.group_by[0].where);
+    }
+    if (prefix > 0 && s_.distinct) {
+      return Invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries",
+                     s_.group_by[0].where);
+    }
+    group_prefix_ = prefix;
     return Status::Ok();
   }
 
@@ -367,21 +458,21 @@ class SelectRun {
   // Emits one row; false once LIMIT is reached.
   bool Emit(const PartitionKey& key, const Partition& p, const Clustering* clustering,
             const Row* row) {
-    ++count_;
-    if (!have_first_) {
-      have_first_ = true;
-      first_key_ = key;
-      first_partition_ = &p;
-      first_clustering_ = clustering ? *clustering : Clustering();
-      first_has_clustering_ = clustering != nullptr;
-      first_row_ptr_ = row;
-    }
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-      if (outputs_[i].kind == OutputColumn::Kind::kCount && outputs_[i].column >= 0) {
-        if (ValueOf(outputs_[i].column, p, clustering, row)) ++column_counts_[i];
+    if (grouped_) {
+      if (group_.open && group_by_ && !SameGroup(key, p, clustering)) {
+        if (!FlushGroup()) return false;
       }
+      if (!group_.open) OpenGroup(key, &p, clustering, row);
+      ++group_.rows;
+      for (size_t i = 0; i < outputs_.size(); ++i) {
+        const OutputColumn& oc = outputs_[i];
+        if (oc.kind == OutputColumn::Kind::kCount && oc.column < 0) continue;
+        if (oc.kind == OutputColumn::Kind::kCount || oc.kind == OutputColumn::Kind::kAggregate) {
+          group_.aggregates[i].Add(SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row)));
+        }
+      }
+      return true;
     }
-    if (aggregate_) return true;
     std::vector<Value> values;
     values.reserve(outputs_.size());
     for (const OutputColumn& oc : outputs_) {
@@ -394,6 +485,81 @@ class SelectRun {
     out_.rows.push_back(std::move(values));
     out_.row_partition.push_back(PartitionIndex(key, p));
     return !limit_ || static_cast<int64_t>(out_.rows.size()) < *limit_;
+  }
+
+  // --- groups (aggregates, GROUP BY): the rows folded into one output row each.
+  struct Group {
+    bool open = false;
+    int64_t rows = 0;
+    PartitionKey key;  // the first row's, whose plain columns the output row shows
+    const Partition* partition = nullptr;
+    Clustering clustering;
+    bool has_clustering = false;
+    const Row* row = nullptr;
+    std::vector<internal::Aggregator> aggregates;  // per output (used by kCount, kAggregate)
+  };
+
+  void OpenGroup(const PartitionKey& key, const Partition* p, const Clustering* clustering,
+                 const Row* row) {
+    group_.open = true;
+    group_.rows = 0;
+    group_.key = key;
+    group_.partition = p;
+    group_.has_clustering = clustering != nullptr;
+    group_.clustering = clustering ? *clustering : Clustering();
+    group_.row = row;
+    group_.aggregates.clear();
+    for (const OutputColumn& oc : outputs_) {
+      group_.aggregates.emplace_back(oc.fn, oc.arg_type);
+    }
+  }
+
+  // GroupMaker of a primary key prefix: the same partition and the same first clustering values.
+  bool SameGroup(const PartitionKey& key, const Partition& p, const Clustering* clustering) const {
+    if (key.token != group_.key.token || p.key != group_.partition->key) return false;
+    if (group_prefix_ == 0) return true;
+    if ((clustering != nullptr) != group_.has_clustering) return false;
+    if (clustering == nullptr) return true;
+    for (size_t i = 0; i < group_prefix_ && i < clustering->size(); ++i) {
+      if ((*clustering)[i] != group_.clustering[i]) return false;
+    }
+    return true;
+  }
+
+  // Writes the open group's row; false once LIMIT is reached. PER PARTITION LIMIT counts groups.
+  bool FlushGroup() {
+    group_.open = false;
+    if (group_by_) {
+      bool same_partition = groups_in_partition_ > 0 &&
+                            last_group_key_.token == group_.key.token &&
+                            last_group_key_.key == group_.key.key;
+      groups_in_partition_ = same_partition ? groups_in_partition_ + 1 : 1;
+      last_group_key_ = group_.key;
+      if (per_partition_limit_ && groups_in_partition_ > *per_partition_limit_) return true;
+    }
+    std::vector<Value> values;
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+      const OutputColumn& oc = outputs_[i];
+      if (oc.kind == OutputColumn::Kind::kCount && oc.column < 0) {
+        values.push_back(EncodeInt64(group_.rows));
+      } else if (oc.kind == OutputColumn::Kind::kCount ||
+                 oc.kind == OutputColumn::Kind::kAggregate) {
+        values.push_back(group_.aggregates[i].Result());
+      } else if (group_.partition == nullptr) {
+        values.push_back(Value());
+      } else if (oc.kind == OutputColumn::Kind::kToken) {
+        values.push_back(EncodeInt64(group_.key.token));
+      } else {
+        values.push_back(SelectFields(
+            oc.fields, ValueOf(oc.column, *group_.partition,
+                               group_.has_clustering ? &group_.clustering : nullptr, group_.row)));
+      }
+    }
+    out_.rows.push_back(std::move(values));
+    out_.row_partition.push_back(group_by_ && group_.partition != nullptr
+                                     ? PartitionIndex(group_.key, *group_.partition)
+                                     : -1);
+    return !group_by_ || !limit_ || static_cast<int64_t>(out_.rows.size()) < *limit_;
   }
 
   // The rows of one partition; false once LIMIT is reached.
@@ -414,7 +580,7 @@ class SelectRun {
       if (!RowMatches(p, &c, &row)) return 1;
       if (!Emit(key, p, &c, &row)) return 0;
       ++emitted;
-      if (per_partition_limit_ && emitted >= *per_partition_limit_) return 2;
+      if (!grouped_ && per_partition_limit_ && emitted >= *per_partition_limit_) return 2;
       return 1;
     };
     if (reversed_) {
@@ -456,14 +622,17 @@ class SelectRun {
   }
 
   void Execute() {
-    column_counts_.assign(outputs_.size(), 0);
     const auto& parts = table_.partitions();
+    bool more = true;
     if (!r_.key_range) {
       for (const std::vector<Bytes>& components : keys_) {
         PartitionKey key = Table::KeyOf(components);
         auto it = parts.find(key);
         if (it == parts.end()) continue;
-        if (!VisitPartition(it->first, it->second)) break;
+        if (!VisitPartition(it->first, it->second)) {
+          more = false;
+          break;
+        }
       }
     } else {
       auto it = parts.begin();
@@ -471,28 +640,31 @@ class SelectRun {
         it = parts.lower_bound(PartitionKey{*r_.token.lower, {}});
       for (; it != parts.end(); ++it) {
         if (r_.token.present && r_.token.upper && it->first.token > *r_.token.upper) break;
-        if (!VisitPartition(it->first, it->second)) break;
-      }
-    }
-    if (aggregate_) {
-      std::vector<Value> values;
-      for (size_t i = 0; i < outputs_.size(); ++i) {
-        const OutputColumn& oc = outputs_[i];
-        if (oc.kind == OutputColumn::Kind::kCount) {
-          values.push_back(EncodeInt64(oc.column >= 0 ? column_counts_[i] : count_));
-        } else if (!have_first_) {
-          values.push_back(Value());
-        } else if (oc.kind == OutputColumn::Kind::kToken) {
-          values.push_back(EncodeInt64(first_key_.token));
-        } else {
-          values.push_back(SelectFields(
-              oc.fields, ValueOf(oc.column, *first_partition_,
-                                 first_has_clustering_ ? &first_clustering_ : nullptr,
-                                 first_row_ptr_)));
+        if (!VisitPartition(it->first, it->second)) {
+          more = false;
+          break;
         }
       }
-      out_.rows.push_back(std::move(values));
-      out_.row_partition.push_back(-1);
+    }
+    if (!grouped_) return;
+    if (group_.open) {
+      if (more) FlushGroup();
+    } else if (!group_by_) {
+      // Aggregates over no row: one row, counts and sums 0, the rest null.
+      OpenGroup(PartitionKey{}, nullptr, nullptr, nullptr);
+      FlushGroup();
+    }
+  }
+
+  // Cassandra's client warnings for aggregates and GROUP BY (SelectStatement.execute).
+  void Warn(std::vector<std::string>& warnings) const {
+    if (!grouped_) return;
+    bool key_restricted = r_.token.present;
+    for (const ColumnRestriction& c : r_.partition) key_restricted |= c.column >= 0;
+    if (!key_restricted) {
+      warnings.push_back("Aggregation query used without partition key");
+    } else if (r_.has_partition_in()) {
+      warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
     }
   }
 
@@ -510,22 +682,20 @@ class SelectRun {
   std::optional<int64_t> limit_, per_partition_limit_;
   ResultSet out_;
   int32_t current_partition_ = -1;
-  int64_t count_ = 0;
-  std::vector<int64_t> column_counts_;
-  // The first row, for the plain columns of an aggregate query.
-  bool have_first_ = false;
-  PartitionKey first_key_;
-  const Partition* first_partition_ = nullptr;
-  Clustering first_clustering_;
-  bool first_has_clustering_ = false;
-  const Row* first_row_ptr_ = nullptr;
+  bool grouped_ = false;    // aggregates or GROUP BY: rows folded into groups
+  bool group_by_ = false;
+  size_t group_prefix_ = 0;  // clustering columns in a group's key
+  Group group_;
+  int64_t groups_in_partition_ = 0;
+  PartitionKey last_group_key_;
 };
 
 }  // namespace
 
 StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
-                                  ValueGenerator& generator, SourceLocation where) {
-  return SelectRun(statement, table, generator, where).Run();
+                                  ValueGenerator& generator, SourceLocation where,
+                                  std::vector<std::string>* warnings) {
+  return SelectRun(statement, table, generator, where).Run(warnings);
 }
 
 }  // namespace partplay::cql

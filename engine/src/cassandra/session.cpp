@@ -240,18 +240,9 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
                           "Playground runs (use --format json)",
                           where));
             }
-            StatusOr<ResultSet> rs = ExecuteSelect(s, *table.value(), generator_, where);
+            StatusOr<ResultSet> rs =
+                ExecuteSelect(s, *table.value(), generator_, where, &result.warnings);
             if (!rs.ok()) return fail(rs.status());
-            bool aggregate = false;
-            for (const Selector& sel : s.selectors) aggregate |= sel.kind == Selector::Kind::kCount;
-            bool has_key = false;
-            for (const Relation& r : s.where) {
-              has_key |= !r.on_token && table.value()->schema().Find(r.columns[0].text) &&
-                         table.value()->schema().Find(r.columns[0].text)->kind ==
-                             ColumnKind::kPartitionKey;
-            }
-            if (aggregate && !has_key)
-              result.warnings.push_back("Aggregation query used without partition key");
             return rows(std::move(rs).value(), s.table);
           },
           [&](const InsertStatement& s) -> StatementResult {

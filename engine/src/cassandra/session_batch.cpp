@@ -41,7 +41,7 @@ bool ChildHasCondition(const BatchChild& c) {
         if constexpr (std::is_same_v<S, InsertStatement>) {
           return s.if_not_exists;
         } else {
-          return s.if_exists;
+          return s.if_exists || !s.conditions.empty();
         }
       },
       c.body);
@@ -68,6 +68,100 @@ std::string JavaSet(const std::set<std::string>& names) {
     out += n;
   }
   return out + "]";
+}
+
+ResultSet AppliedRow() {
+  ResultSet rs;
+  rs.columns.push_back("[applied]");
+  rs.types.push_back(CqlType::Native(TypeKind::kBoolean));
+  rs.rows.push_back({EncodeBoolean(true)});
+  rs.row_partition.push_back(-1);
+  return rs;
+}
+
+// buildCasFailureResultSet for a batch: [applied] false, then every column when a statement has
+// IF [NOT] EXISTS, else the primary key and the conditions' columns; a row per row the conditions
+// read (the rows of their clusterings; with only static conditions, the partition's first row).
+ResultSet CasFailureRows(const std::vector<CasPlan>& plans, const Table& table) {
+  const TableSchema& t = table.schema();
+  ResultSet rs;
+  rs.columns.push_back("[applied]");
+  rs.types.push_back(CqlType::Native(TypeKind::kBoolean));
+  bool wildcard = false, statics = false;
+  std::vector<int> columns;
+  std::set<Clustering> rows_read;
+  for (const CasPlan& p : plans) {
+    if (!p.has_conditions()) continue;
+    wildcard |= p.exists != CasPlan::Exists::kNone;
+    if (p.statics_only) {
+      statics = true;
+    } else if (!p.slices) {
+      rows_read.insert(p.clustering);
+    }
+    for (int c : p.condition_columns) {
+      if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
+      statics |= t.columns[static_cast<size_t>(c)].kind == ColumnKind::kStatic;
+    }
+  }
+  std::vector<int> shown;
+  if (wildcard) {
+    shown = t.select_order;
+  } else {
+    shown = t.partition_key;
+    shown.insert(shown.end(), t.clustering.begin(), t.clustering.end());
+    for (int c : columns) {
+      if (std::find(shown.begin(), shown.end(), c) == shown.end()) shown.push_back(c);
+    }
+  }
+  const Partition* part = table.Find(Table::KeyOf(plans[0].key));
+  std::vector<std::pair<const Clustering*, const Row*>> found;
+  if (part != nullptr) {
+    for (const auto& [c, row] : part->rows) {
+      if (rows_read.count(c)) found.emplace_back(&c, &row);
+    }
+    // Only static conditions: Cassandra reads one row to check the partition (a slice of 1).
+    if (rows_read.empty() && statics) {
+      if (!part->rows.empty()) {
+        found.emplace_back(&part->rows.begin()->first, &part->rows.begin()->second);
+      } else if (part->has_static()) {
+        found.emplace_back(nullptr, nullptr);
+      }
+    }
+  }
+  if (!found.empty()) {
+    for (int c : shown) {
+      rs.columns.push_back(t.columns[static_cast<size_t>(c)].name);
+      rs.types.push_back(t.columns[static_cast<size_t>(c)].type);
+    }
+  }
+  for (const auto& [clustering, row] : found) {
+    std::vector<Value> values{EncodeBoolean(false)};
+    for (int c : shown) {
+      const ColumnSpec& spec = t.columns[static_cast<size_t>(c)];
+      size_t pos = static_cast<size_t>(spec.position);
+      switch (spec.kind) {
+        case ColumnKind::kPartitionKey:
+          values.push_back(part->key[pos]);
+          break;
+        case ColumnKind::kClustering:
+          values.push_back(clustering ? Value((*clustering)[pos]) : Value());
+          break;
+        case ColumnKind::kStatic:
+          values.push_back(part->statics[pos]);
+          break;
+        case ColumnKind::kRegular:
+          values.push_back(row ? row->cells[pos] : Value());
+          break;
+      }
+    }
+    rs.rows.push_back(std::move(values));
+    rs.row_partition.push_back(-1);
+  }
+  if (found.empty()) {
+    rs.rows.push_back({EncodeBoolean(false)});
+    rs.row_partition.push_back(-1);
+  }
+  return rs;
 }
 
 }  // namespace
@@ -128,10 +222,65 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
                             b.statements[i].where));
       }
     }
-    return fail(Invalid(
-        "conditional batches (statements with IF) are not part of the CQL subset Partition "
-        "Playground runs yet",
-        result.where));
+  }
+  // makeCasRequest: one partition, no IN on the clustering columns, and per row one kind of
+  // condition; the conditions all read the partition as it is before the batch.
+  bool holds = true;
+  std::optional<ResultSet> cas_failure;
+  if (has_conditions) {
+    std::vector<CasPlan> plans;
+    std::map<std::pair<bool, Clustering>, int> row_kind;  // 1 exists, 2 not exists, 3 columns
+    for (size_t i = 0; i < b.statements.size(); ++i) {
+      const BatchChild& c = b.statements[i];
+      StatusOr<CasPlan> plan = std::visit(
+          [&](const auto& s) { return PlanCas(s, *tables[i], generator_, c.where); }, c.body);
+      if (!plan.ok()) return fail(plan.status());
+      const CasPlan& pl = plan.value();
+      bool update = !std::holds_alternative<DeleteStatement>(c.body);
+      if (pl.key_in) {
+        return fail(Invalid("Batch with conditions cannot span multiple partitions (you cannot "
+                            "use IN on the partition key)",
+                            c.where));
+      }
+      if (!plans.empty() && pl.key != plans[0].key) {
+        return fail(Invalid("Batch with conditions cannot span multiple partitions", c.where));
+      }
+      if (pl.clustering_in) {
+        return fail(Invalid(fmt::format("IN on the clustering key columns is not supported with "
+                                        "conditional {}",
+                                        update ? "updates" : "deletions"),
+                            c.where));
+      }
+      if (!pl.slices && pl.has_conditions()) {
+        auto row = std::make_pair(pl.statics_only, pl.statics_only ? Clustering() : pl.clustering);
+        auto it = row_kind.find(row);
+        int kind = pl.exists == CasPlan::Exists::kExists      ? 1
+                   : pl.exists == CasPlan::Exists::kNotExists ? 2
+                                                              : 3;
+        if (it != row_kind.end() && it->second != kind) {
+          if (kind == 3) {
+            return fail(Invalid("Cannot mix IF conditions and IF NOT EXISTS for the same row",
+                                c.where));
+          }
+          if (it->second != 3) {
+            return fail(Invalid(
+                "Cannot mix IF EXISTS and IF NOT EXISTS conditions for the same row", c.where));
+          }
+          return fail(Invalid(fmt::format("Cannot mix IF conditions and IF {}EXISTS for the same row",
+                                          kind == 2 ? "NOT " : ""),
+                              c.where));
+        }
+        row_kind.emplace(row, kind);
+      }
+      plans.push_back(std::move(plan).value());
+    }
+    for (size_t i = 0; i < plans.size() && holds; ++i) {
+      if (!plans[i].has_conditions()) continue;
+      StatusOr<bool> h = CasHolds(plans[i], *tables[0], b.statements[i].where);
+      if (!h.ok()) return fail(h.status());
+      holds = h.value();
+    }
+    if (!holds) cas_failure = CasFailureRows(plans, *tables[0]);
   }
 
   // Apply: the writes, then the deletions; any error puts every table back as it was.
@@ -151,11 +300,15 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
         [&](const auto& s) -> StatusOr<std::optional<ResultSet>> {
           using S = std::decay_t<decltype(s)>;
           if constexpr (std::is_same_v<S, InsertStatement>) {
-            return ExecuteInsert(s, *tables[i], generator_, c.where);
+            InsertStatement plain = s;
+            plain.if_not_exists = false;  // the batch's conditions were checked above
+            return ExecuteInsert(plain, *tables[i], generator_, c.where);
           } else if constexpr (std::is_same_v<S, UpdateStatement>) {
-            return ExecuteUpdate(s, *tables[i], generator_, c.where);
+            return has_conditions ? ExecuteUpdateUnconditionally(s, *tables[i], generator_, c.where)
+                                  : ExecuteUpdate(s, *tables[i], generator_, c.where);
           } else {
-            return ExecuteDelete(s, *tables[i], generator_, c.where);
+            return has_conditions ? ExecuteDeleteUnconditionally(s, *tables[i], generator_, c.where)
+                                  : ExecuteDelete(s, *tables[i], generator_, c.where);
           }
         },
         c.body);
@@ -193,7 +346,7 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
       status = size.status();
     }
   }
-  if (status.ok() && mutations.size() > 1) {
+  if (status.ok() && !has_conditions && mutations.size() > 1) {
     if (bytes > kCassandraBatchSizeFailBytes) {
       status = Invalid("Batch too large", result.where);
     } else if (bytes > kCassandraBatchSizeWarnBytes) {
@@ -210,9 +363,11 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
           keys.size(), table_names.size() == 1 ? "" : "s", JavaSet(table_names)));
     }
   }
+  // A conditional batch whose conditions failed was run only to check its statements.
+  bool keep = status.ok() && holds;
   for (Table* t : distinct) {
     t->set_same_timestamp(false);
-    if (status.ok()) {
+    if (keep) {
       t->EndJournal();
     } else {
       t->Rollback();
@@ -222,6 +377,15 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
   if (!status.ok()) {
     result.warnings.clear();
     return fail(status);
+  }
+  if (has_conditions) {
+    // The [applied] row: true, or false with the rows the conditions read.
+    StatusOr<Keyspace*> ks = ResolveKeyspace(tables[0]->schema().keyspace, result.where);
+    ResultSet rows = holds ? AppliedRow() : std::move(*cas_failure);
+    result.kind = StatementResult::Kind::kRows;
+    result.rows = std::move(rows);
+    if (ks.ok()) Place(result.rows, ks.value()->schema);
+    if (!holds) return result;
   }
 
   BatchSummary summary;
@@ -254,7 +418,7 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
       summary.partitions.push_back(std::move(bp));
     }
   }
-  result.kind = StatementResult::Kind::kVoid;
+  if (!has_conditions) result.kind = StatementResult::Kind::kVoid;
   result.batch = std::move(summary);
   return result;
 }

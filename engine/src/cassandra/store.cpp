@@ -26,7 +26,7 @@ Partition::Partition(const TableSchema* schema)
     : statics(schema->statics.size()), rows(ClusteringLess{schema}) {}
 
 bool Partition::has_static() const {
-  if (static_marker) return true;
+  // Static rows carry no liveness marker: with every static column null, nothing is left.
   for (const Value& v : statics) {
     if (v) return true;
   }
@@ -101,7 +101,7 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
 }
 
 void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
-                         const std::vector<Value>& values, bool marker) {
+                         const std::vector<Value>& values) {
   Touch(p);
   for (size_t i = 0; i < columns.size(); ++i) {
     size_t slot = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
@@ -109,7 +109,6 @@ void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
     p.statics[slot] = same_timestamp_ ? Reconcile(p, nullptr, columns[i], values[i]) : values[i];
     if (p.statics[slot]) p.static_bytes += static_cast<int64_t>(p.statics[slot]->size());
   }
-  p.static_marker = p.static_marker || marker;
 }
 
 void Table::Reaccount(Partition& p, const Clustering& clustering, const Row& before,
@@ -136,6 +135,21 @@ void Table::ErasePartition(const PartitionKey& key) {
   if (it == partitions_.end()) return;
   row_count_ -= static_cast<int64_t>(it->second.rows.size());
   partitions_.erase(it);
+}
+
+std::unique_ptr<Table> Table::CopyOf(const std::vector<PartitionKey>& keys) const {
+  auto out = std::make_unique<Table>(*schema_);
+  for (const PartitionKey& k : keys) {
+    auto it = partitions_.find(k);
+    if (it == partitions_.end()) continue;
+    Partition copy = it->second;
+    copy.rows = std::map<Clustering, Row, ClusteringLess>(it->second.rows.begin(),
+                                                          it->second.rows.end(),
+                                                          ClusteringLess{out->schema_.get()});
+    out->row_count_ += static_cast<int64_t>(copy.rows.size());
+    out->partitions_.emplace(k, std::move(copy));
+  }
+  return out;
 }
 
 void Table::Save(const PartitionKey& key) {

@@ -96,7 +96,7 @@ TEST_F(BatchTest, StatementsShareOneTimestamp) {
 }
 
 TEST_F(BatchTest, CassandraChecksInItsOrderAndWording) {
-  Last(s_, "CREATE TABLE n (k int PRIMARY KEY, n counter);");
+  Last(s_, "CREATE TABLE n (k int PRIMARY KEY, n counter); CREATE TABLE u (k int PRIMARY KEY);");
   auto error = [&](std::string_view batch) { return ErrorAt(s_, batch).message; };
   EXPECT_EQ(error("BEGIN BATCH USING TTL 10 INSERT INTO t (k, c) VALUES (1, 1) APPLY BATCH"),
             "Global TTL on the BATCH statement is not supported.");
@@ -123,12 +123,30 @@ TEST_F(BatchTest, CassandraChecksInItsOrderAndWording) {
                   "n + 1 WHERE k = 1 APPLY BATCH"),
             "Counter and non-counter mutations cannot exist in the same batch");
   EXPECT_EQ(error("BEGIN BATCH INSERT INTO t (k, c) VALUES (1, 1) IF NOT EXISTS INSERT INTO t (k, "
-                  "c) VALUES (1, 2) APPLY BATCH"),
-            "conditional batches (statements with IF) are not part of the CQL subset Partition "
-            "Playground runs yet");
+                  "c) VALUES (2, 2) APPLY BATCH"),
+            "Batch with conditions cannot span multiple partitions");
+  EXPECT_EQ(error("BEGIN BATCH UPDATE t SET v = 'a' WHERE k IN (1, 2) AND c = 1 IF v = 'b' APPLY "
+                  "BATCH"),
+            "Batch with conditions cannot span multiple partitions (you cannot use IN on the "
+            "partition key)");
+  EXPECT_EQ(error("BEGIN BATCH UPDATE t SET v = 'a' WHERE k = 1 AND c = 1 IF v = 'b' INSERT INTO "
+                  "u (k) VALUES (1) APPLY BATCH"),
+            "Batch with conditions cannot span multiple tables");
   EXPECT_EQ(error("BEGIN BATCH INSERT INTO nope (k) VALUES (1) APPLY BATCH"),
             "unconfigured table nope");
   EXPECT_TRUE(All().empty());
+  // A conditional batch on one partition: [applied], and the rows its conditions read when not.
+  StatementResult applied = Last(s_,
+                                 "BEGIN BATCH INSERT INTO t (k, c, v) VALUES (1, 1, 'a') IF NOT "
+                                 "EXISTS INSERT INTO t (k, c, v) VALUES (1, 2, 'b') APPLY BATCH");
+  EXPECT_EQ(Rows(applied), (std::vector<std::string>{"True"}));
+  StatementResult refused = Last(s_,
+                                 "BEGIN BATCH UPDATE t SET v = 'x' WHERE k = 1 AND c = 1 IF v = "
+                                 "'z' UPDATE t SET v = 'y' WHERE k = 1 AND c = 2 APPLY BATCH");
+  EXPECT_EQ(refused.rows.columns, (std::vector<std::string>{"[applied]", "k", "c", "v"}));
+  EXPECT_EQ(Rows(refused), (std::vector<std::string>{"False | 1 | 1 | a"}));
+  EXPECT_EQ(All(), (std::vector<std::string>{"1 | 1 | a", "1 | 2 | b"}));
+  Last(s_, "TRUNCATE t");
   // Counters in a counter batch add up, statement after statement.
   Last(s_,
        "BEGIN COUNTER BATCH UPDATE n SET n = n + 1 WHERE k = 1; UPDATE n SET n = n + 2 WHERE k = "

@@ -56,10 +56,13 @@ struct Relation {
 };
 
 struct Selector {
-  enum class Kind : uint8_t { kColumn, kCount, kToken };
+  // kCount: count(*), count(1) or count(column); kAggregate: min, max, sum or avg of a column.
+  enum class Kind : uint8_t { kColumn, kCount, kToken, kAggregate };
   Kind kind = Kind::kColumn;
-  std::vector<Name> columns;  // the column, or token()'s arguments
-  std::vector<Name> fields;   // kColumn: user type fields selected in turn (addr.city)
+  std::string function;       // kAggregate: "min", "max", "sum" or "avg"
+  std::vector<Name> columns;  // the column (an aggregate's argument), or token()'s arguments
+  std::vector<Name> fields;   // kColumn, kCount, kAggregate: user type fields (addr.city)
+  std::vector<Name> result_fields;  // kCount, kAggregate: fields selected of the result, max(b).x
   std::string alias;          // AS alias, or empty
   SourceLocation where;
 };
@@ -76,6 +79,7 @@ struct SelectStatement {
   bool star = false;
   std::vector<Selector> selectors;
   std::vector<Relation> where;
+  std::vector<Name> group_by;  // GROUP BY columns, in order
   std::vector<OrderingTerm> order_by;
   std::optional<Literal> per_partition_limit;
   std::optional<Literal> limit;
@@ -106,12 +110,25 @@ struct Assignment {
   Literal element;  // kSetElement: the key or index in column[element] = value
 };
 
+// IF column op value in UPDATE and DELETE (Cassandra's ColumnCondition): on the column, on an
+// element (l[0], m['k']) or on a field (addr.city); =, !=, <, <=, >, >=, IN (...), CONTAINS and
+// CONTAINS KEY.
+struct Condition {
+  Name column;
+  std::optional<Literal> element;
+  std::optional<Name> field;
+  Operator op = Operator::kEq;
+  std::vector<Literal> values;  // one, or the IN list
+  SourceLocation where;
+};
+
 struct UpdateStatement {
   TableName table;
   UsingClause using_clause;
   std::vector<Assignment> assignments;
   std::vector<Relation> where;
   bool if_exists = false;
+  std::vector<Condition> conditions;
 };
 
 struct DeleteStatement {
@@ -122,6 +139,7 @@ struct DeleteStatement {
   UsingClause using_clause;
   std::vector<Relation> where;
   bool if_exists = false;
+  std::vector<Condition> conditions;
 };
 
 // WITH name = value: value is a constant, an identifier (as a string) or a {map}.

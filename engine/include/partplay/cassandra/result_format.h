@@ -1,5 +1,5 @@
 // How statement results are written out:
-//  - ResultToJsonLine: the CLI's line per SELECT, {"columns": [...], "rows": [[...], ...]} with
+//  - ResultToJsonLine: the CLI's line per SELECT (and per [applied] row of a conditional statement), {"columns": [...], "rows": [[...], ...]} with
 //    values as SELECT JSON writes them (integers and tokens with all their digits), and
 //    {"error": {"message", "line", "column", "code", "name"}} for a failed statement; other
 //    statements give "".

@@ -11,6 +11,9 @@
 // queries with both ORDER BY and a IN restriction on the partition key; ...".
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "partplay/cassandra/ast.h"
 #include "partplay/cassandra/literal.h"
 #include "partplay/cassandra/result.h"
@@ -18,7 +21,10 @@
 
 namespace partplay::cql {
 
+// `warnings`, if given, receives Cassandra's client warnings (an aggregate or GROUP BY query
+// without the partition key, or with IN on it).
 StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
-                                  ValueGenerator& generator, SourceLocation where);
+                                  ValueGenerator& generator, SourceLocation where,
+                                  std::vector<std::string>* warnings = nullptr);
 
 }  // namespace partplay::cql

@@ -54,7 +54,6 @@ struct Partition {
 
   std::vector<Bytes> key;      // the partition key components
   std::vector<Value> statics;  // static columns, by ColumnSpec::position
-  bool static_marker = false;  // an INSERT wrote static columns
   std::map<Clustering, Row, ClusteringLess> rows;
   int64_t key_bytes = 0;
   int64_t static_bytes = 0;
@@ -94,8 +93,8 @@ class Table {
   // creating it if needed and erasing it if it no longer exists.
   void WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
                 const std::vector<Value>& values, bool marker, int32_t ttl);
-  void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
-                    bool marker);
+  // Static rows have no liveness marker: a partition of static columns all null holds nothing.
+  void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values);
   // Removes rows that no longer exist and the partition if it became empty.
   void EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row);
   void DropIfDead(const PartitionKey& key);
@@ -114,6 +113,10 @@ class Table {
   void set_track_writes(bool on) { track_writes_ = on; }
   bool track_writes() const { return track_writes_; }
   std::set<PartitionKey> TakeTouched(bool& cleared);
+
+  // A table of the same schema holding copies of the given partitions (those that exist): where a
+  // statement can run to be checked without touching this one.
+  std::unique_ptr<Table> CopyOf(const std::vector<PartitionKey>& keys) const;
 
   // A journal of the partitions changed since BeginJournal (each saved whole before its first
   // change): Rollback puts them back as they were, so a statement or a batch that fails leaves
