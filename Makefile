@@ -61,6 +61,7 @@ site: wasm
 	@cp $(WASM_BUILD)/partplay-cosmos.mjs $(WASM_BUILD)/partplay-cosmos.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-cosmos-fast.mjs $(WASM_BUILD)/partplay-cosmos-fast.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-cql.mjs $(WASM_BUILD)/partplay-cql.wasm $(SITE)/engine/
+	@cp $(WASM_BUILD)/partplay-cql-element.mjs $(WASM_BUILD)/partplay-cql-element.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-sizing.mjs $(WASM_BUILD)/partplay-sizing.wasm $(SITE)/engine/
 	@cp $(WASM_BUILD)/partplay-nosimd.mjs $(WASM_BUILD)/partplay-nosimd.wasm $(SITE)/engine/
 	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/

@@ -7,7 +7,7 @@
 // The element module (partition-playground.js) and the worker (worker/worker.js, which the client
 // starts) are followed through their static imports and `new URL('./x.js', import.meta.url)`;
 // a dynamic import('./y') is followed only when it belongs to the mode: the worker loads one
-// engine module per domain (engine/partplay-cosmos.mjs, partplay-cql.mjs, partplay-sizing.mjs;
+// engine module per domain (engine/partplay-cosmos.mjs, partplay-cql-element.mjs, partplay-sizing.mjs;
 // web/worker/worker.js), whose glue fetches the .wasm of the same name, and
 // the worker imports the handler modules of its domain's requests (worker/handlers/index.js), and
 // the element imports its mode's chart views (embed/<mode>-views.js) only when a chart view is
@@ -98,7 +98,7 @@ const MODES = [
   // lazy: what the element imports in that mode only (partition-playground.js).
   {mode: 'cosmos', domain: 'cosmos', engine: 'engine/partplay-cosmos.mjs', views: 'embed/cosmos-views.js',
    lazy: ['cosmos/capacity-lines.js', 'cosmos/summary-figures.js']},
-  {mode: 'cassandra', domain: 'cql', engine: 'engine/partplay-cql.mjs', views: 'embed/cassandra-views.js', lazy: []},
+  {mode: 'cassandra', domain: 'cql', engine: 'engine/partplay-cql-element.mjs', views: 'embed/cassandra-views.js', lazy: []},
   {mode: 'sizing', domain: 'sizing', engine: 'engine/partplay-sizing.mjs', views: 'embed/sizing-views.js', lazy: []},
 ];
 // The worker imports a handler module on its first request (worker/handlers/index.js): a mode

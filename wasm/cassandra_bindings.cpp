@@ -24,7 +24,11 @@
 #include <string>
 #include <vector>
 
+// PARTPLAY_ELEMENT_MODULE (partplay-cql-element, the element's module; CMakeLists.txt): no bulk
+// load (the element loads no files), so neither simdjson nor the JSON and CSV loaders link in.
+#if !PARTPLAY_ELEMENT_MODULE
 #include "partplay/cassandra/bulk_load.h"
+#endif
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
@@ -101,6 +105,7 @@ class CqlSession {
 
   val currentKeyspace() const { return JsonAnswer(JsonString(session_.current_keyspace())); }
 
+#if !PARTPLAY_ELEMENT_MODULE
   // One bulk load at a time (bulk_load.h); a new one replaces the one in progress. `options_json`:
   // ParseBulkLoadOptionsJson ('' is JSON rows).
   val startLoad(std::string table, std::string options_json) {
@@ -148,6 +153,10 @@ class CqlSession {
 
   cql::Session session_;
   std::unique_ptr<cql::BulkLoad> load_;  // declared after the session it points into
+#else
+ private:
+  cql::Session session_;
+#endif
 };
 
 // The token (a decimal string, as JSON) of a partition key given as CQL literals of the given
@@ -176,11 +185,14 @@ EMSCRIPTEN_BINDINGS(partplay_cassandra) {
       .function("keyspaces", &CqlSession::keyspaces)
       .function("tableLayout", &CqlSession::tableLayout)
       .function("currentKeyspace", &CqlSession::currentKeyspace)
+#if !PARTPLAY_ELEMENT_MODULE
       .function("startLoad", &CqlSession::startLoad)
       .function("loadWritableChunk", &CqlSession::loadWritableChunk)
       .function("loadCommitChunk", &CqlSession::loadCommitChunk)
       .function("loadProgress", &CqlSession::loadProgress)
       .function("finishLoad", &CqlSession::finishLoad)
-      .function("cancelLoad", &CqlSession::cancelLoad);
+      .function("cancelLoad", &CqlSession::cancelLoad)
+#endif
+      ;
   emscripten::function("cassandraToken", &CassandraToken);
 }

@@ -51,6 +51,7 @@ const FACTORIES = {
   cosmos: () => import('./partplay-cosmos.mjs'),
   'cosmos-fast': () => import('./partplay-cosmos-fast.mjs'),
   cql: () => import('./partplay-cql.mjs'),
+  'cql-element': () => import('./partplay-cql-element.mjs'),
   sizing: () => import('./partplay-sizing.mjs'),
   nosimd: () => import('./partplay-nosimd.mjs'),
 };
@@ -419,7 +420,8 @@ export function supportsWasmSimd() {
 }
 
 /**
- * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'sizing'). `moduleOptions` go to Emscripten
+ * Loads the module of `domain` ('all' | 'cosmos' | 'cosmos-fast' | 'cql' | 'cql-element' | 'sizing';
+ * 'cql-element' is the element's Cassandra module, without bulk loads). `moduleOptions` go to Emscripten
  * (`wasmBinary`, `locateFile`). Every domain's module is compiled with wasm SIMD (-msimd128);
  * where it does not run (`simd` defaults to supportsWasmSimd()), the module loaded is 'nosimd',
  * every domain built without it: the same answers, more slowly (docs/browsers.md). The Engine's
@@ -618,6 +620,10 @@ export class CqlSession {
    */
   startLoad(table, options = {}) {
     this.#load = null;
+    if (typeof this.#raw.startLoad !== 'function') {
+      throw new PartplayError({code: null, name: 'engine_load',
+                               message: 'This engine build loads no files (the element\'s Cassandra module, partplay-cql-element).'});
+    }
     answer(this.#raw.startLoad(table, JSON.stringify(options ?? {})));
     this.#load = new CqlLoad(this.#module, this.#raw, (load) => load === this.#load);
     return this.#load;

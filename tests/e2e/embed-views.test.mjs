@@ -280,7 +280,9 @@ describe('an element loads only what its mode and views need', () => {
 
   test('Cassandra and sizing modes: their own engine only', async () => {
     for (const [attrs, own, others] of [
-      ['mode="cassandra" example="uprofile-compound-key" view="results ring"', 'cql', /partplay-(cosmos|sizing)|partplay\.wasm|cosmos-views|sizing-views/],
+      // The element's Cassandra module (no bulk loads), never the page's partplay-cql.
+      ['mode="cassandra" example="uprofile-compound-key" view="results ring"', 'cql-element',
+       /partplay-(cosmos|sizing|cql\.)|partplay\.wasm|cosmos-views|sizing-views/],
       ['mode="sizing" example="hotel" view="sizing"', 'sizing', /partplay-(cosmos|cql)|partplay\.wasm|cosmos-views|cassandra-views/],
     ]) {
       const requests = await loads(attrs);

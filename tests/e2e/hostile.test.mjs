@@ -120,7 +120,7 @@ describe('security headers', {timeout: 3 * TIMEOUT}, () => {
        {timeout: 2 * TIMEOUT}, async () => {
     // The engine's glue is built without eval or new Function (-sDYNAMIC_EXECUTION=0).
     // Every build: the full module and the per-domain ones the page and the element load.
-    for (const name of ['partplay.mjs', 'partplay-cosmos.mjs', 'partplay-cosmos-fast.mjs', 'partplay-cql.mjs',
+    for (const name of ['partplay.mjs', 'partplay-cosmos.mjs', 'partplay-cosmos-fast.mjs', 'partplay-cql.mjs', 'partplay-cql-element.mjs',
                         'partplay-sizing.mjs']) {
       const glue = readFileSync(join(siteRoot, 'engine', name), 'utf8');
       assert.doesNotMatch(glue, /new Function\s*\(|\beval\s*\(/, `${name} has no eval and no new Function`);

@@ -1,6 +1,6 @@
 // The per-domain modules the page and the element load (CMakeLists.txt: partplay-cosmos,
 // partplay-cql, partplay-sizing, the engine compiled for size; partplay-cosmos-fast, the page's,
-// compiled for speed) answer exactly as the module with
+// compiled for speed; partplay-cql-element, the element's Cassandra module, without bulk loads) answer exactly as the module with
 // every domain (partplay.wasm, -O3): the same report JSON on every example and key, the same
 // CQL results, ring and layout, the same sizing report; and each holds only its own bindings.
 import {describe, test, before} from 'node:test';
@@ -14,9 +14,10 @@ let cosmos;
 let cql;
 let sizing;
 let cosmosFast;
+let cqlElement;
 before(async () => {
-  [all, cosmos, cql, sizing, cosmosFast] = (await Promise.all(['all', 'cosmos', 'cql', 'sizing', 'cosmos-fast']
-    .map((d) => loadEngine(d)))).map((m) => m.engine);
+  [all, cosmos, cql, sizing, cosmosFast, cqlElement] = (await Promise.all(['all', 'cosmos', 'cql', 'sizing', 'cosmos-fast',
+    'cql-element'].map((d) => loadEngine(d)))).map((m) => m.engine);
 });
 
 /** The report of `bytes` under `options`, with partition_bytes as a plain array. */
@@ -47,6 +48,7 @@ describe('the per-domain engine modules', () => {
     const expected = cqlExampleOutcomes(all);
     assert.ok(expected.length >= 3 && expected.every((o) => o.results.length > 0), 'the examples ran');
     assert.deepEqual(cqlExampleOutcomes(cql), expected);
+    assert.deepEqual(cqlExampleOutcomes(cqlElement), expected, 'the element\'s module');
   });
 
   test('sizing: every sizing example, as the full module', () => {
@@ -76,7 +78,17 @@ describe('the per-domain engine modules', () => {
     assert.throws(() => a.dataSizing(), TypeError);
     a.dispose();
     assert.equal(typeof cosmosFast.planParts({inputBytes: 1 << 20}), 'object');
-    for (const engine of [cosmos, cosmosFast, cql, sizing]) {
+    // The element's Cassandra module loads no files: startLoad says so.
+    const session = cqlElement.createCqlSession();
+    try {
+      session.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};" +
+                      'CREATE TABLE ks.t (k int PRIMARY KEY);');
+      assert.throws(() => session.startLoad('ks.t'), (e) => e.codeName === 'engine_load' && /loads no files/.test(e.message));
+    } finally {
+      session.dispose();
+    }
+    assert.throws(() => cqlElement.newAnalysis({key_paths: ['/id']}), TypeError);
+    for (const engine of [cosmos, cosmosFast, cql, sizing, cqlElement]) {
       assert.deepEqual(engine.limits(), all.limits());
       assert.deepEqual(engine.errorCodes(), all.errorCodes());
       assert.equal(engine.version(), all.version());

@@ -26,6 +26,9 @@ export function consolePart(v) {
     state.results = {list: out.results, script, nodes: out.view.ring.nodes.map((n) => n.name),
                      generation: state.generation, timing: out.timing};
     state.shownRows.clear();
+    // The last batch of the run is marked on the ring (a button on each batch marks that one).
+    const batches = out.results.filter((x) => x.batch?.partitions.length);
+    state.batchMarks = batches.length ? {partitions: batches.at(-1).batch.partitions, generation: state.generation} : null;
     acceptView(out.view);
     renderResults({focusError});
     v.root.dispatchEvent(new CustomEvent('cql:results', {detail: {results: out.results, script}, bubbles: true}));
@@ -83,6 +86,7 @@ export function consolePart(v) {
       const view = await client.cqlReset({ru: ru()});
       state.results = null;
       state.selected = null;
+      state.batchMarks = null;
       renderResults();
       el.status.classList.remove('bad');
       el.status.textContent = 'A fresh session: no keyspaces.';

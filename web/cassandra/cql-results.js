@@ -5,6 +5,7 @@
 import {caretExcerpt, statementRangeOf} from '../common/text-position.js';
 import {h} from '../common/dom.js';
 import {formatInt, formatMs, truncate} from '../common/format.js';
+import {limitText} from '../common/limits.js';
 import {keyText, plural} from './cql-text.js';
 
 /** Rows of one result shown at first, and added by each "Show more" (the rest behind a button). */
@@ -65,7 +66,7 @@ export function resultsPart(v) {
    */
   function foldApplied(list) {
     const items = [];
-    const applied = (x) => x.kind === 'void' && !(x.warnings?.length);
+    const applied = (x) => x.kind === 'void' && !(x.warnings?.length) && !x.batch;
     for (let i = 0; i < list.length;) {
       let j = i;
       while (j < list.length && applied(list[j]) && list[j].verb === list[i].verb) j++;
@@ -130,11 +131,82 @@ export function resultsPart(v) {
         li.append(errorBlock(result));
         break;
       default:
+        if (result.batch) {
+          li.append(batchBlock(result));
+          break;
+        }
         li.classList.add('compact');
         li.append(h('span', {className: 'cql-applied', text: 'applied'}));
     }
     for (const w of result.warnings ?? []) li.append(h('p', {className: 'cql-warning', text: `Warning: ${w}`}));
     return li;
+  }
+
+  /**
+   * A batch applied: its type and figures (the engine's, as Cassandra's batch checks count them),
+   * then each partition it wrote with its table, key, token and replicas, and a button that marks
+   * them all on the ring.
+   */
+  function batchBlock(result) {
+    const b = result.batch;
+    const wrap = h('div', {className: 'cql-batch', testid: 'cql-batch'});
+    wrap.dataset.type = b.type;
+    wrap.dataset.partitions = String(b.partitions.length);
+    wrap.dataset.mutations = String(b.mutations);
+    wrap.dataset.size = String(b.data_size);
+    const tables = new Set(b.partitions.map((p) => p.table));
+    wrap.append(h('p', {className: 'cql-batch-summary', testid: 'cql-batch-summary',
+                        text: `${b.type} batch applied: ${plural(b.statements, 'statement')} wrote ` +
+                          `${plural(b.partitions.length, 'partition')} of ${plural(tables.size, 'table')} ` +
+                          `(${plural(b.mutations, 'mutation')}; ${formatInt(b.data_size)} bytes as Cassandra ` +
+                          `sizes a batch against its ${limitText('cassandra_batch_size_warn_bytes')} warning and ` +
+                          `${limitText('cassandra_batch_size_fail_bytes')} failure thresholds).`}));
+    if (b.type !== 'LOGGED' && b.mutations > 1) {
+      wrap.append(h('p', {className: 'hint', text: 'An unlogged batch across partitions is not atomic in Cassandra: each ' +
+        `partition is written on its own, by its own replicas. Cassandra warns past ` +
+        `${limitText('cassandra_unlogged_batch_partitions_warn')}.`}));
+    } else if (b.mutations > 1) {
+      wrap.append(h('p', {className: 'hint', text: 'A logged batch across partitions goes through the batchlog first: ' +
+        'atomic, but every partition adds a round of writes to other replicas.'}));
+    }
+    if (!b.partitions.length) return wrap;
+    const names = state.results.nodes;
+    const stale = state.results.generation !== state.generation;
+    const table = h('table', {className: 'cql-rows', testid: 'cql-batch-partitions'});
+    table.append(h('caption', {className: 'visually-hidden', text: 'The partitions the batch wrote, in token order'}));
+    const head = h('tr');
+    for (const label of ['table', 'partition key', 'token', stale ? 'replicas (previous ring)' : 'replicas']) {
+      const th = h('th', {text: label});
+      th.scope = 'col';
+      head.append(th);
+    }
+    table.append(h('thead', {}, [head]));
+    const body = h('tbody');
+    for (const p of b.partitions) {
+      const tr = h('tr', {testid: 'cql-batch-partition'});
+      tr.dataset.token = p.token;
+      tr.dataset.key = JSON.stringify(p.key);
+      tr.dataset.table = p.table;
+      tr.dataset.replicas = JSON.stringify(p.replicas);
+      const button = h('button', {className: 'replica-button',
+                                  text: p.replicas.map((node) => names[node] ?? `#${node}`).join(', ') || '–'});
+      button.type = 'button';
+      button.setAttribute('aria-label', `Show partition ${keyText(p.key)} of ${p.table} on the ring`);
+      button.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
+                                                     replica_vnodes: p.replica_vnodes, generation: state.results.generation},
+                                                    {reveal: true}));
+      tr.append(h('td', {text: p.table}), h('td', {className: 'key-cell', text: keyText(p.key)}),
+                h('td', {className: 'token-cell mono', text: p.token}), h('td', {}, [button]));
+      body.append(tr);
+    }
+    table.append(body);
+    wrap.append(h('div', {className: 'table-scroll'}, [table]));
+    const mark = h('button', {className: 'small', testid: 'cql-batch-ring',
+                              text: `Mark the ${plural(b.partitions.length, 'partition')} on the ring`});
+    mark.type = 'button';
+    mark.addEventListener('click', () => v.markBatch(b, {reveal: true}));
+    wrap.append(mark);
+    return wrap;
   }
 
   function errorBlock(result) {

@@ -57,6 +57,13 @@ export function ringPanelPart(v) {
     if (reveal) el.ringChart.scrollIntoView?.({block: 'center'});
   }
 
+  /** Marks a batch's partitions ({partitions: [{table, token, key}]}) on the ring. */
+  function markBatch(batch, {reveal = false} = {}) {
+    state.batchMarks = {partitions: batch.partitions, generation: state.generation};
+    renderRingPart();
+    if (reveal) el.ringChart.scrollIntoView?.({block: 'center'});
+  }
+
   function renderSelection(view) {
     const sel = state.selected;
     const box = el.selection;
@@ -189,7 +196,7 @@ export function ringPanelPart(v) {
     const selected = sel ? {...sel, replicas: placement?.replicas ?? [], replica_vnodes: placement?.replica_vnodes ?? [],
                             physicalRange: physicalRangeOf(view, sel)} : null;
     try {
-      renderRing(el.ringChart, {ring: view.ring, layout: view.layout, selected, cosmos,
+      renderRing(el.ringChart, {ring: view.ring, layout: view.layout, selected, cosmos, marked: state.batchMarks?.partitions ?? [],
                                 label: cosmos ? 'Cosmos DB Cassandra API physical partitions' : 'Token ring',
                                 onSelect: (p) => select({...p, generation: state.generation})});
     } catch (e) {
@@ -456,6 +463,6 @@ export function ringPanelPart(v) {
     resizes.disconnect();
     cancelAnimationFrame(frame);
   };
-  return {select, acceptView, renderRingPart, renderLoad, renderTablesAndLoad, refreshView, applyRing, ringFromControls,
+  return {select, markBatch, acceptView, renderRingPart, renderLoad, renderTablesAndLoad, refreshView, applyRing, ringFromControls,
           forgetRing, currentReplicas, physicalRangeOf, keyspaceOf, disconnect};
 }

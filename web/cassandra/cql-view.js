@@ -151,6 +151,8 @@ function wireCassandraView(root, client, {examplesBase}) {
     generation: 0,
     /** The selected partition: {token, key, replicas, generation}. */
     selected: null,
+    /** A batch's partitions marked on the ring: {partitions: [{table, token, key}], generation}. */
+    batchMarks: null,
     cosmos: false,
     /** Rows shown per result index (the rest behind "Show more"). */
     shownRows: new Map(),
@@ -231,6 +233,7 @@ function wireCassandraView(root, client, {examplesBase}) {
       state.generation++;
       state.results = null;
       state.selected = null;
+      state.batchMarks = null;
       renderResults();
       acceptView(view);
       el.status.textContent = `${detail.error.message} The session was reset: its keyspaces, tables and rows are ` +

@@ -76,9 +76,10 @@ function keyText(key) {
  * partitions of the Cosmos DB Cassandra API as even token slices), the partitions of
  * `layout` as dots at their token, and the `selected` partition ({token, key, replicas}) with
  * its replicas marked where the replica walk finds them (1 = primary). `onSelect(partition)` is
- * called when a dot is clicked.
+ * called when a dot is clicked. `marked` partitions ({token, key, table}: a batch's) get a diamond
+ * outside the ring at their token.
  */
-export function renderRing(container, {ring, layout = null, selected = null, cosmos = null, onSelect,
+export function renderRing(container, {ring, layout = null, selected = null, cosmos = null, marked = [], onSelect,
                                        label = 'Token ring'} = {}) {
   const width0 = Math.max(320, Math.floor(container.clientWidth || 560));
   const height = Math.min(560, Math.max(320, width0));
@@ -101,6 +102,7 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
       `${formatInt(ring?.num_tokens ?? 0)} vnode token${ring?.num_tokens === 1 ? '' : 's'} each`;
   svg.attr('aria-label', `${summary}; ${formatInt(partitions.length)} partition${partitions.length === 1 ? '' : 's'} drawn` +
     (selected ? `; selected partition ${keyText(selected.key)} at token ${selected.token}` : '') +
+    (marked.length ? `; ${formatInt(marked.length)} partition${marked.length === 1 ? '' : 's'} of a batch marked` : '') +
     '. The table views below list the same data.');
   svg.append('title').text(label);
   const g = svg.append('g').attr('transform', `translate(${cx},${cy})`);
@@ -181,6 +183,15 @@ export function renderRing(container, {ring, layout = null, selected = null, cos
                                             rows: p.rows, bytes: p.bytes}));
   dots.append('title').text((p) => `partition ${keyText(p.key)}\ntoken ${p.token}\n${formatInt(p.rows)} row${p.rows === 1 ? '' : 's'}, ` +
     `${formatBytes(p.bytes)}\nreplicas: ${(p.replicas ?? []).map((n) => nodes[n]?.name ?? n).join(', ')}`);
+
+  if (marked.length) {
+    const marks = g.append('g').attr('class', 'batch-marks').selectAll('g').data(marked).join('g')
+      .attr('class', 'batch-mark').attr('data-token', (p) => p.token)
+      .attr('transform', (p) => `translate(${Math.sin(angleOf(p.token)) * (R + 6)},${-Math.cos(angleOf(p.token)) * (R + 6)}) ` +
+        `rotate(${(angleOf(p.token) * 180) / Math.PI})`);
+    marks.append('path').attr('d', 'M0,-6 L5,0 L0,6 L-5,0 Z');
+    marks.append('title').text((p) => `written by the batch: ${p.table} partition ${keyText(p.key)}, token ${p.token}`);
+  }
 
   if (selected) {
     const a = angleOf(selected.token);

@@ -3,7 +3,8 @@
 // one mode never downloads another's wasm. 'cosmos' (ingest, Cosmos DB, sizing from data), 'cql'
 // (Cassandra), 'sizing' (sizing from a schema). The worker's URL names the domain to load at once
 // and to answer init with (worker.js?domain=cql; 'cosmos' by default); size=small loads the
-// Cosmos DB engine built for size (the element's) rather than for speed (the page's); simd=0 the
+// element's engines: Cosmos DB built for size rather than for speed, Cassandra without bulk
+// loads (partplay-cql-element), as the page's are; simd=0 the
 // build without wasm SIMD. Also here: the engine failures that retire the worker (a wasm trap or
 // abort leaves a module broken, so it is never called again).
 import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
@@ -23,7 +24,8 @@ let ENGINE_SIMD = {};
 export function configureEngines(workerUrl) {
   const params = new URL(workerUrl).searchParams;
   FIRST_DOMAIN = DOMAINS.find((d) => d === params.get('domain')) ?? 'cosmos';
-  MODULES = {cosmos: params.get('size') === 'small' ? 'cosmos' : 'cosmos-fast', cql: 'cql', sizing: 'sizing'};
+  const small = params.get('size') === 'small';
+  MODULES = {cosmos: small ? 'cosmos' : 'cosmos-fast', cql: small ? 'cql-element' : 'cql', sizing: 'sizing'};
   ENGINE_SIMD = params.get('simd') === '0' ? {simd: false} : {};
 }
 
