@@ -317,37 +317,15 @@ class Measure {
   }
 
  private:
+  // Every clustering the = / IN restrictions name (a full clustering each, or none).
   static std::vector<Clustering> ClusteringKeys(const Restrictions& r) {
-    std::vector<Clustering> keys(1);
-    for (const ColumnRestriction& c : r.clustering) {
-      if (c.column < 0) break;
-      if (!c.is_eq_or_in()) return {};
-      std::vector<Clustering> next;
-      for (const Clustering& prefix : keys) {
-        for (const Bytes& v : c.values) {
-          next.push_back(prefix);
-          next.back().push_back(v);
-        }
-      }
-      keys = std::move(next);
-    }
+    std::vector<Clustering> keys = internal::ClusteringPrefixes(r);
+    if (!keys.empty() && keys[0].size() != r.clustering.size()) return {};
     return keys;
   }
   // The = / IN prefix of the clustering columns (a range deletion's prefixes).
   static std::vector<Clustering> PrefixKeys(const Restrictions& r) {
-    std::vector<Clustering> keys(1);
-    for (const ColumnRestriction& c : r.clustering) {
-      if (c.column < 0 || !c.is_eq_or_in()) break;
-      std::vector<Clustering> next;
-      for (const Clustering& prefix : keys) {
-        for (const Bytes& v : c.values) {
-          next.push_back(prefix);
-          next.back().push_back(v);
-        }
-      }
-      keys = std::move(next);
-    }
-    return keys;
+    return internal::ClusteringPrefixes(r);
   }
 
   ValueGenerator& gen_;

@@ -626,6 +626,22 @@ bool Matches(const CqlType& type, const Value& value, const ColumnRestriction& r
   return true;
 }
 
+std::vector<std::vector<Bytes>> ClusteringPrefixes(const Restrictions& r) {
+  std::vector<std::vector<Bytes>> keys(1);
+  for (const ColumnRestriction& c : r.clustering) {
+    if (c.column < 0 || !c.is_eq_or_in()) break;
+    std::vector<std::vector<Bytes>> next;
+    for (const std::vector<Bytes>& prefix : keys) {
+      for (const Bytes& v : c.values) {
+        next.push_back(prefix);
+        next.back().push_back(v);
+      }
+    }
+    keys = std::move(next);
+  }
+  return keys;
+}
+
 std::vector<std::vector<Bytes>> PartitionKeys(const TableSchema& t, const Restrictions& r) {
   std::vector<std::vector<Bytes>> keys(1);
   for (const ColumnRestriction& c : r.partition) {

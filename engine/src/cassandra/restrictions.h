@@ -79,6 +79,9 @@ bool Matches(const CqlType& type, const Value& value, const ColumnRestriction& r
 // components, in Cassandra's order for them (the partition key type's order: component by
 // component), without duplicates.
 std::vector<std::vector<Bytes>> PartitionKeys(const TableSchema& table, const Restrictions& r);
+// The clustering prefixes the leading clustering columns restricted by = or IN multiply out to
+// (in the order written; one empty prefix when the first column is not so restricted).
+std::vector<std::vector<Bytes>> ClusteringPrefixes(const Restrictions& r);
 
 // The message Cassandra gives when a query needs ALLOW FILTERING.
 extern const char kAllowFilteringMessage[];

@@ -412,19 +412,7 @@ class SelectRun {
   // A column's value in a row (row == nullptr: the static-only row of a partition).
   Value ValueOf(int column, const Partition& p, const Clustering* clustering,
                 const Row* row) const {
-    const ColumnSpec& c = t_.columns[static_cast<size_t>(column)];
-    size_t pos = static_cast<size_t>(c.position);
-    switch (c.kind) {
-      case ColumnKind::kPartitionKey:
-        return p.key[pos];
-      case ColumnKind::kClustering:
-        return clustering ? Value((*clustering)[pos]) : Value();
-      case ColumnKind::kStatic:
-        return p.statics[pos];
-      case ColumnKind::kRegular:
-        return row ? row->cells[pos] : Value();
-    }
-    return Value();
+    return CellValue(t_.columns[static_cast<size_t>(column)], p, clustering, row);
   }
 
   bool RowMatches(const Partition& p, const Clustering* clustering, const Row* row) const {

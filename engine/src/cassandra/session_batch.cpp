@@ -137,22 +137,7 @@ ResultSet CasFailureRows(const std::vector<CasPlan>& plans, const Table& table) 
   for (const auto& [clustering, row] : found) {
     std::vector<Value> values{EncodeBoolean(false)};
     for (int c : shown) {
-      const ColumnSpec& spec = t.columns[static_cast<size_t>(c)];
-      size_t pos = static_cast<size_t>(spec.position);
-      switch (spec.kind) {
-        case ColumnKind::kPartitionKey:
-          values.push_back(part->key[pos]);
-          break;
-        case ColumnKind::kClustering:
-          values.push_back(clustering ? Value((*clustering)[pos]) : Value());
-          break;
-        case ColumnKind::kStatic:
-          values.push_back(part->statics[pos]);
-          break;
-        case ColumnKind::kRegular:
-          values.push_back(row ? row->cells[pos] : Value());
-          break;
-      }
+      values.push_back(CellValue(t.columns[static_cast<size_t>(c)], *part, clustering, row));
     }
     rs.rows.push_back(std::move(values));
     rs.row_partition.push_back(-1);

@@ -33,6 +33,22 @@ bool Partition::has_static() const {
   return false;
 }
 
+Value CellValue(const ColumnSpec& column, const Partition& p, const Clustering* clustering,
+                const Row* row) {
+  size_t pos = static_cast<size_t>(column.position);
+  switch (column.kind) {
+    case ColumnKind::kPartitionKey:
+      return p.key[pos];
+    case ColumnKind::kClustering:
+      return clustering ? Value((*clustering)[pos]) : Value();
+    case ColumnKind::kStatic:
+      return p.statics[pos];
+    case ColumnKind::kRegular:
+      return row ? row->cells[pos] : Value();
+  }
+  return Value();
+}
+
 Table::Table(TableSchema schema) : schema_(std::make_unique<TableSchema>(std::move(schema))) {}
 
 PartitionKey Table::KeyOf(const std::vector<Bytes>& components) {

@@ -63,6 +63,11 @@ struct Partition {
   bool live() const { return !rows.empty() || has_static(); }
 };
 
+// A column's value in a row of the partition: its key component, clustering value (null without
+// a clustering), static value, or the row's cell (null without a row).
+Value CellValue(const ColumnSpec& column, const Partition& p, const Clustering* clustering,
+                const Row* row);
+
 // Sizes per the partition sizing formulas (cassandra-partition-sizing.md): cells
 // Nv = Nr (Nc - Npk - Ns) + Ns, and bytes St = partition key + static values + rows' clustering
 // and regular values + Nv x 8 bytes of cell metadata.
