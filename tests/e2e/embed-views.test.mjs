@@ -3,7 +3,7 @@
 // example under /date and under its synthetic key, the ring of the compound-key example with a
 // selected row's replicas, and the hotel sizing formula term by term. Each chart's table
 // alternative is checked against the engine run here in Node (the per-domain modules the element
-// loads, engine/partplay-cosmos.mjs, partplay-cql.mjs and partplay-sizing.mjs), the row tokens against cassandra-driver's tokenizer; the charts are
+// loads, engine/partplay-cosmos.mjs, partplay-cql-element.mjs and partplay-sizing.mjs), the row tokens against cassandra-driver's tokenizer; the charts are
 // screenshot into test-results/. Also: an element loads only its mode's engine module, and D3
 // only when a chart view is listed.
 import {after, before, describe, test} from 'node:test';
@@ -28,7 +28,7 @@ before(async () => {
   // The modules the element itself loads: one per domain.
   const api = await import(join(siteRoot, 'engine', 'partplay-api.mjs'));
   const load = (domain) => api.createEngine({wasmBinary: readFileSync(join(siteRoot, 'engine', `partplay-${domain}.wasm`))}, {domain});
-  [cosmos, cql, sizing] = await Promise.all([load('cosmos'), load('cql'), load('sizing')]);
+  [cosmos, cql, sizing] = await Promise.all([load('cosmos'), load('cql-element'), load('sizing')]);
   server = await startServer({root: siteRoot, port: 0});
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

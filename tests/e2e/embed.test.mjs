@@ -234,7 +234,7 @@ SELECT a FROM k.t;`);
       assert.equal(await page.$eval('#pp-date', (el) => Number(el.dataset.partitions)),
                    expectedPartitions(exampleItems('vehicles'), ['/date']).partitions);
       assert.ok(workers.every((u) => u.startsWith(prefix)), 'workers from the sub-path');
-      for (const domain of ['cql', 'cosmos']) {
+      for (const domain of ['cql-element', 'cosmos']) {
         assert.ok(requests.some((u) => u === `${prefix}engine/partplay-${domain}.wasm`), `the ${domain} wasm from the sub-path`);
       }
       assert.ok(requests.some((u) => u === `${prefix}examples/vehicles.ndjson`), 'the example from the sub-path');
