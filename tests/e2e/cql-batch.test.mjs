@@ -103,8 +103,10 @@ describe('BATCH in the CQL console', () => {
       const ring = byTestId('ring-chart');
       const marks = () => page.$$eval(`${ring} g.batch-mark`, (gs) => gs.map((g) => g.dataset.token).sort());
       assert.deepEqual(await marks(), [intToken(1)]);
+      assert.match(await page.textContent('#ring-caption'), /Diamonds outside the ring: the 1 partition a batch wrote\./);
       await page.locator(byTestId('cql-batch')).nth(1).locator(byTestId('cql-batch-ring')).click();
       assert.deepEqual(await marks(), wide.batch.partitions.map((p) => p.token).sort());
+      assert.match(await page.textContent('#ring-caption'), /the 11 partitions a batch wrote\./);
       // A partition's replicas button selects it on the ring.
       await page.locator(byTestId('cql-batch')).first().locator(`${byTestId('cql-batch-partition')} button`).first().click();
       assert.equal(await page.textContent(byTestId('selection-token')), expected[0].token);

@@ -209,7 +209,10 @@ export function ringPanelPart(v) {
         'holds a key here is an illustration, not the service\'s assignment.'
       : 'The ring: each arc is a token range, coloured by the node that owns it; dots are the partitions of the table ' +
         'drawn, at their token. Click a dot (or a result row) to select its partition: the numbered markers show where ' +
-        'the walk clockwise finds each replica (1 = primary).';
+        'the walk clockwise finds each replica (1 = primary).' +
+        (state.batchMarks?.partitions.length
+          ? ` Diamonds outside the ring: the ${plural(state.batchMarks.partitions.length, 'partition')} a batch wrote.`
+          : '');
     renderSelection(view);
     renderOwnership(view, cosmos);
   }
