@@ -258,11 +258,6 @@ double DoubleOfDecimal(const Decimal& d) {
   return out;
 }
 
-int64_t DecodeInteger(const CqlType& type, std::string_view bytes) {
-  (void)type;
-  return DecodeSigned(bytes);
-}
-
 Bytes EncodeIntegerOf(TypeKind kind, int64_t v) {
   switch (kind) {
     case TypeKind::kTinyint:
@@ -402,10 +397,7 @@ void Aggregator::Add(const Value& value) {
         s.best = value;
         return;
       }
-      int c = type_.kind == TypeKind::kCounter
-                  ? (DecodeSigned(v) < DecodeSigned(*s.best) ? -1
-                                                             : DecodeSigned(v) > DecodeSigned(*s.best))
-                  : Compare(type_, v, *s.best);
+      int c = Compare(type_, v, *s.best);  // counters compare as the longs they hold
       if ((fn_ == AggregateFn::kMin && c < 0) || (fn_ == AggregateFn::kMax && c > 0)) s.best = value;
       return;
     }
@@ -449,7 +441,7 @@ void Aggregator::Add(const Value& value) {
       s.big = BigAdd(s.big, FromTwosComplement(v));
       return;
     default: {
-      int64_t number = DecodeInteger(type_, v);
+      int64_t number = DecodeSigned(v);
       s.wrapped += static_cast<uint64_t>(number);
       if (fn_ == AggregateFn::kAvg) {
         if (s.overflow) {

@@ -309,10 +309,7 @@ class Measure {
 
   BatchDataSize Total() const {
     BatchDataSize out;
-    for (const auto& [key, u] : updates_) {
-      out.bytes += u.Size();
-      ++out.updates;
-    }
+    for (const auto& [key, u] : updates_) out.bytes += u.Size();
     return out;
   }
 

@@ -169,6 +169,26 @@ bool AppliesToStatic(const std::vector<BoundCondition>& cs) {
   return false;
 }
 
+// Whether `row op value` holds for a comparison `cmp` of row with value (=, !=, slices).
+bool Satisfies(Operator op, int cmp) {
+  switch (op) {
+    case Operator::kEq:
+      return cmp == 0;
+    case Operator::kNotEq:
+      return cmp != 0;
+    case Operator::kLt:
+      return cmp < 0;
+    case Operator::kLe:
+      return cmp <= 0;
+    case Operator::kGt:
+      return cmp > 0;
+    case Operator::kGe:
+      return cmp >= 0;
+    default:
+      return false;
+  }
+}
+
 // Bound.compareWithOperator: `row op value`, with Cassandra's rules for nulls.
 StatusOr<bool> CompareWithOperator(Operator op, const CqlType& type, const Value& value,
                                    const Value& row) {
@@ -189,23 +209,7 @@ StatusOr<bool> CompareWithOperator(Operator op, const CqlType& type, const Value
     }
     return false;
   }
-  int c = Compare(type, *row, *value);
-  switch (op) {
-    case Operator::kEq:
-      return c == 0;
-    case Operator::kNotEq:
-      return c != 0;
-    case Operator::kLt:
-      return c < 0;
-    case Operator::kLe:
-      return c <= 0;
-    case Operator::kGt:
-      return c > 0;
-    case Operator::kGe:
-      return c >= 0;
-    default:
-      return false;
-  }
+  return Satisfies(op, Compare(type, *row, *value));
 }
 
 // Whether the condition holds for the column's current value (null: no cell).
@@ -270,17 +274,7 @@ StatusOr<bool> ConditionHolds(const BoundCondition& c, const Value& current,
       }
       CqlType frozen = type;
       frozen.frozen = true;
-      int cmp = Compare(frozen, row, *v);
-      bool holds = false;
-      switch (c.op) {
-        case Operator::kEq: holds = cmp == 0; break;
-        case Operator::kNotEq: holds = cmp != 0; break;
-        case Operator::kLt: holds = cmp < 0; break;
-        case Operator::kLe: holds = cmp <= 0; break;
-        case Operator::kGt: holds = cmp > 0; break;
-        case Operator::kGe: holds = cmp >= 0; break;
-        default: break;
-      }
+      bool holds = Satisfies(c.op, Compare(frozen, row, *v));
       if (holds) return true;
     }
     return false;
@@ -327,16 +321,33 @@ ResultSet CasFailure(const TableSchema& t, const std::vector<BoundCondition>& cs
 
 }  // namespace
 
-bool internal::StaticsOnly(const TableSchema& t, bool ops_regular, bool ops_static,
-                 const std::vector<Condition>& conditions) {
-  bool conds_regular = false, conds_static = false;
-  for (const Condition& c : conditions) {
-    const ColumnSpec* spec = t.Find(c.column.text);
-    if (spec == nullptr) continue;
-    conds_regular |= spec->kind == ColumnKind::kRegular;
-    conds_static |= spec->kind == ColumnKind::kStatic;
-  }
-  return !ops_regular && !conds_regular && (ops_static || conds_static);
+namespace {
+// Adds the kind of the column named `name` (if it is a known non-key column).
+void See(const TableSchema& t, const std::string& name, internal::Written& w) {
+  const ColumnSpec* c = t.Find(name);
+  if (c == nullptr || c->is_primary_key()) return;
+  (c->kind == ColumnKind::kStatic ? w.statics : w.regular) = true;
+}
+}  // namespace
+
+internal::Written internal::WrittenBy(const TableSchema& t, const UpdateStatement& s) {
+  Written w;
+  for (const Assignment& a : s.assignments) See(t, a.column.text, w);
+  return w;
+}
+
+internal::Written internal::WrittenBy(const TableSchema& t, const DeleteStatement& s) {
+  Written w;
+  for (const Name& n : s.columns) See(t, n.text, w);
+  w.regular |= !w.statics;
+  return w;
+}
+
+bool internal::StaticsOnly(const TableSchema& t, Written ops,
+                           const std::vector<Condition>& conditions) {
+  Written conds;
+  for (const Condition& c : conditions) See(t, c.column.text, conds);
+  return !ops.regular && !conds.regular && (ops.statics || conds.statics);
 }
 
 
@@ -361,20 +372,8 @@ StatusOr<std::optional<ResultSet>> Conditional(const S& s, Table& table,
   const TableSchema& t = table.schema();
   PARTPLAY_ASSIGN_OR_RETURN(std::vector<BoundCondition> conds,
                             BindConditions(t, s.conditions, s.using_clause, gen));
-  bool ops_regular = false, ops_static = false;
-  auto see = [&](const std::string& name) {
-    const ColumnSpec* c = t.Find(name);
-    if (c == nullptr) return;
-    (c->kind == ColumnKind::kStatic ? ops_static : ops_regular) |= !c->is_primary_key();
-  };
-  if constexpr (kUpdate) {
-    for (const Assignment& a : s.assignments) see(a.column.text);
-  } else {
-    for (const Name& n : s.columns) see(n.text);
-    ops_regular |= !ops_static;  // a DELETE without static columns deletes regular ones
-  }
-  // appliesOnlyToStaticColumns(operations, conditions)
-  bool statics_only = !ops_regular && !AppliesToRegular(conds) && (ops_static || AppliesToStatic(conds));
+  internal::Written ops = internal::WrittenBy(t, s);
+  bool statics_only = internal::StaticsOnly(t, ops, s.conditions);
   PARTPLAY_ASSIGN_OR_RETURN(
       Restrictions r,
       internal::BuildRestrictions(t, s.where,
@@ -387,7 +386,7 @@ StatusOr<std::optional<ResultSet>> Conditional(const S& s, Table& table,
   for (const ColumnRestriction& c : r.clustering) all_eq = all_eq && c.column >= 0 && c.is_eq_or_in();
   if constexpr (!kUpdate) {
     if (!all_eq) {
-      if (ops_regular) {
+      if (ops.regular) {
         return Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality "
                        "relations in order to delete non static columns",
                        where);
@@ -556,19 +555,7 @@ StatusOr<CasPlan> PlanModification(const S& s, const Table& table, ValueGenerato
     }
   }
   plan.conditions = conditions;
-  bool ops_regular = false, ops_static = false;
-  auto see = [&](const std::string& name) {
-    const ColumnSpec* c = t.Find(name);
-    if (c == nullptr || c->is_primary_key()) return;
-    (c->kind == ColumnKind::kStatic ? ops_static : ops_regular) = true;
-  };
-  if constexpr (kUpdate) {
-    for (const Assignment& a : s.assignments) see(a.column.text);
-  } else {
-    for (const Name& n : s.columns) see(n.text);
-    ops_regular |= !ops_static;
-  }
-  plan.statics_only = internal::StaticsOnly(t, ops_regular, ops_static, s.conditions);
+  plan.statics_only = internal::StaticsOnly(t, internal::WrittenBy(t, s), s.conditions);
   PARTPLAY_ASSIGN_OR_RETURN(
       Restrictions r,
       internal::BuildRestrictions(t, s.where,

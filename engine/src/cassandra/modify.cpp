@@ -430,7 +430,6 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
                                                ValueGenerator& gen, SourceLocation where) {
   const TableSchema& t = table.schema();
   std::vector<int> columns;
-  bool statics_only = true;
   for (const Assignment& a : s.assignments) {
     int index = t.IndexOf(a.column.text);
     if (index < 0) {
@@ -447,9 +446,8 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
                      a.column.where);
     }
     columns.push_back(index);
-    statics_only = statics_only && c.kind == ColumnKind::kStatic;
   }
-  statics_only = internal::StaticsOnly(t, !statics_only, !s.assignments.empty(), s.conditions);
+  bool statics_only = internal::StaticsOnly(t, internal::WrittenBy(t, s), s.conditions);
   PARTPLAY_ASSIGN_OR_RETURN(
       Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kUpdate,
                                                   false, statics_only, gen, where));
@@ -534,7 +532,6 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
                                                ValueGenerator& gen, SourceLocation where) {
   const TableSchema& t = table.schema();
   std::vector<int> columns;
-  bool statics_only = !s.columns.empty();
   for (const Name& n : s.columns) {
     int index = t.IndexOf(n.text);
     if (index < 0)
@@ -547,16 +544,8 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
                      n.where);
     }
     columns.push_back(index);
-    statics_only = statics_only && c.kind == ColumnKind::kStatic;
   }
-  {
-    // Operations.appliesToRegularColumns: a DELETE without static columns deletes regular ones.
-    bool any_regular = false, any_static = false;
-    for (int c : columns) {
-      (t.columns[static_cast<size_t>(c)].kind == ColumnKind::kStatic ? any_static : any_regular) = true;
-    }
-    statics_only = internal::StaticsOnly(t, any_regular || !any_static, any_static, s.conditions);
-  }
+  bool statics_only = internal::StaticsOnly(t, internal::WrittenBy(t, s), s.conditions);
   PARTPLAY_ASSIGN_OR_RETURN(
       Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kDelete,
                                                   false, statics_only, gen, where));

@@ -28,10 +28,18 @@ StatusOr<std::optional<ResultSet>> UpdatePlain(const UpdateStatement& s, Table& 
 StatusOr<std::optional<ResultSet>> DeletePlain(const DeleteStatement& s, Table& table,
                                                ValueGenerator& gen, SourceLocation where);
 
+// The kinds of column a statement's operations write (Operations.appliesToRegularColumns /
+// appliesToStaticColumns): a DELETE without static columns deletes regular ones.
+struct Written {
+  bool regular = false;
+  bool statics = false;
+};
+Written WrittenBy(const TableSchema& t, const UpdateStatement& s);
+Written WrittenBy(const TableSchema& t, const DeleteStatement& s);
+
 // ModificationStatement.appliesOnlyToStaticColumns(operations, conditions): no regular column
 // written or conditioned, and some static one.
-bool StaticsOnly(const TableSchema& t, bool ops_regular, bool ops_static,
-                 const std::vector<Condition>& conditions);
+bool StaticsOnly(const TableSchema& t, Written ops, const std::vector<Condition>& conditions);
 
 // UPDATE or DELETE with IF EXISTS or IF conditions (conditions.cpp).
 StatusOr<std::optional<ResultSet>> ExecuteConditional(const UpdateStatement& s, Table& table,

@@ -626,34 +626,32 @@ bool Matches(const CqlType& type, const Value& value, const ColumnRestriction& r
   return true;
 }
 
+namespace {
+// The keys extended by each of the column's = / IN values in turn (one step of a product).
+void ExtendEach(std::vector<std::vector<Bytes>>& keys, const ColumnRestriction& c) {
+  std::vector<std::vector<Bytes>> next;
+  for (const std::vector<Bytes>& prefix : keys) {
+    for (const Bytes& v : c.values) {
+      next.push_back(prefix);
+      next.back().push_back(v);
+    }
+  }
+  keys = std::move(next);
+}
+}  // namespace
+
 std::vector<std::vector<Bytes>> ClusteringPrefixes(const Restrictions& r) {
   std::vector<std::vector<Bytes>> keys(1);
   for (const ColumnRestriction& c : r.clustering) {
     if (c.column < 0 || !c.is_eq_or_in()) break;
-    std::vector<std::vector<Bytes>> next;
-    for (const std::vector<Bytes>& prefix : keys) {
-      for (const Bytes& v : c.values) {
-        next.push_back(prefix);
-        next.back().push_back(v);
-      }
-    }
-    keys = std::move(next);
+    ExtendEach(keys, c);
   }
   return keys;
 }
 
 std::vector<std::vector<Bytes>> PartitionKeys(const TableSchema& t, const Restrictions& r) {
   std::vector<std::vector<Bytes>> keys(1);
-  for (const ColumnRestriction& c : r.partition) {
-    std::vector<std::vector<Bytes>> next;
-    for (const std::vector<Bytes>& prefix : keys) {
-      for (const Bytes& v : c.values) {
-        next.push_back(prefix);
-        next.back().push_back(v);
-      }
-    }
-    keys = std::move(next);
-  }
+  for (const ColumnRestriction& c : r.partition) ExtendEach(keys, c);
   auto less = [&](const std::vector<Bytes>& a, const std::vector<Bytes>& b) {
     for (size_t i = 0; i < a.size(); ++i) {
       int c = Compare(t.partition_column(i).type, a[i], b[i]);

@@ -28,7 +28,6 @@ namespace partplay::cql {
 
 struct BatchDataSize {
   int64_t bytes = 0;
-  int64_t updates = 0;  // PartitionUpdates: one per table and partition key
 };
 
 // The size of the batch's updates; `tables[i]` is statement i's table. The statements must have
