@@ -570,13 +570,7 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
         continue;
       }
       for (auto it = p->rows.begin(); it != p->rows.end();) {
-        bool match = true;
-        for (const ColumnRestriction& c : r.clustering) {
-          if (c.column < 0) continue;
-          const ColumnSpec& spec = t.columns[static_cast<size_t>(c.column)];
-          match = match &&
-                  internal::Matches(spec.type, it->first[static_cast<size_t>(spec.position)], c);
-        }
+        bool match = internal::ClusteringMatches(t, r, it->first);
         auto next = std::next(it);
         if (match) table.EraseRow(*p, it);
         it = next;

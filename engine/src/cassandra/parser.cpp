@@ -577,10 +577,18 @@ class Parser {
       } while (AcceptSymbol(","));
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
     } else if (IsSymbol("(")) {
-      return Status(ErrorCode::kCqlInvalidRequest,
-                    "multi-column relations ((a, b) > (1, 2)) are not part of the CQL subset "
-                    "Partition Playground runs",
-                    Peek().where);
+      // tupleOfIdentifiers: '(' cident (',' cident)* ')'; otherwise '(' relation ')'.
+      bool tuple = PeekAt(1).kind == TokenKind::kIdentifier && PeekAt(2).kind == TokenKind::kSymbol &&
+                   (PeekAt(2).text == "," || PeekAt(2).text == ")");
+      if (!tuple) {
+        Nesting nesting(depth_);
+        if (depth_ > kCqlMaxNestingDepth) return TooDeep(Peek(), "parenthesised relations");
+        Next();
+        PARTPLAY_ASSIGN_OR_RETURN(Relation inner, OneRelation());
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+        return inner;
+      }
+      return MultiColumnRelation();
     } else {
       PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
       r.columns.push_back(std::move(n));
@@ -632,6 +640,52 @@ class Parser {
       return r;
     }
     return NoViable(op);
+  }
+
+  // tupleOfIdentifiers (relationType tupleLiteral | IN '(' [tupleLiteral (',' tupleLiteral)*] ')').
+  StatusOr<Relation> MultiColumnRelation() {
+    Relation r;
+    r.where = Peek().where;
+    r.multi_column = true;
+    Next();  // '('
+    do {
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      r.columns.push_back(std::move(n));
+    } while (AcceptSymbol(","));
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    const Token& op = Peek();
+    if (AcceptWord("in")) {
+      r.op = Operator::kIn;
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+      if (!AcceptSymbol(")")) {
+        do {
+          PARTPLAY_ASSIGN_OR_RETURN(Literal v, TupleOnly());
+          r.values.push_back(std::move(v));
+        } while (AcceptSymbol(","));
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      }
+      return r;
+    }
+    if (op.kind == TokenKind::kSymbol && !AtEnd()) {
+      static const std::pair<std::string_view, Operator> kOps[] = {
+          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
+          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
+      for (const auto& [text, value] : kOps) {
+        if (op.text != text) continue;
+        Next();
+        r.op = value;
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, TupleOnly());
+        r.values.push_back(std::move(v));
+        return r;
+      }
+    }
+    return NoViable(op);
+  }
+
+  // tupleLiteral, where the grammar wants one.
+  StatusOr<Literal> TupleOnly() {
+    if (!IsSymbol("(")) return NoViable(Peek());
+    return TupleLiteral();
   }
 
   // columnCondition (AND columnCondition)*: cident (op term | CONTAINS [KEY] term | IN (...)),

@@ -25,15 +25,20 @@ Status Invalid(std::string message, const SourceLocation& where) {
 // in_select_cartesian_product, with its message); the error points at the IN list that passes it.
 Status CheckInCartesianProduct(const Restrictions& r) {
   double product = 1;
+  // The values a restriction multiplies by: a multi-column IN counts its tuples once.
+  auto count = [&](const ColumnRestriction& c) {
+    if (c.tuple < 0) return static_cast<double>(c.values.size());
+    const TupleRestriction& tr = r.tuples[static_cast<size_t>(c.tuple)];
+    bool first = &c == &r.clustering[tr.first];
+    return first ? static_cast<double>(tr.in.size()) : 1.0;
+  };
   auto check = [&](const std::vector<ColumnRestriction>& columns, std::string_view what) {
     for (const ColumnRestriction& c : columns) {
       if (c.column < 0 || !c.is_eq_or_in()) continue;
-      product *= static_cast<double>(c.values.size());
+      product *= count(c);
       if (product > kCqlMaxInCartesianProduct) {
         for (const ColumnRestriction& rest : columns) {
-          if (&rest > &c && rest.column >= 0 && rest.is_eq_or_in()) {
-            product *= static_cast<double>(rest.values.size());
-          }
+          if (&rest > &c && rest.column >= 0 && rest.is_eq_or_in()) product *= count(rest);
         }
         return Invalid(fmt::format("Guardrail in_select_cartesian_product violated: Aborting "
                                    "query because the cartesian product of the IN restrictions "
@@ -147,15 +152,44 @@ StatusOr<int64_t> TokenBound(const TableSchema& t, const Literal& lit, ValueGene
   return DecodeSigned(*v);
 }
 
+// ClusteringColumnRestrictions.needFiltering; with `filter_errors`, the errors addRowFilterTo
+// gives for the multi-column restrictions that would filter.
 bool ClusteringNeedsFiltering(const Restrictions& r) {
   size_t position = 0;
   for (size_t i = 0; i < r.clustering.size(); ++i) {
     const ColumnRestriction& c = r.clustering[i];
     if (c.column < 0) continue;
+    const TupleRestriction* tuple =
+        c.tuple >= 0 ? &r.tuples[static_cast<size_t>(c.tuple)] : nullptr;
+    if (tuple != nullptr && tuple->first != i) continue;
     if (c.has_contains() || i != position) return true;
-    if (!c.is_slice()) position = i + 1;
+    if (!c.is_slice()) position = tuple != nullptr ? tuple->first + tuple->size : i + 1;
   }
   return false;
+}
+
+// ClusteringColumnRestrictions.addRowFilterTo: the restrictions not answered by the slice
+// filter rows, and multi-column IN and slices cannot.
+Status MultiColumnFilterError(const Restrictions& r) {
+  size_t position = 0;
+  for (size_t i = 0; i < r.clustering.size(); ++i) {
+    const ColumnRestriction& c = r.clustering[i];
+    if (c.column < 0) continue;
+    const TupleRestriction* tuple =
+        c.tuple >= 0 ? &r.tuples[static_cast<size_t>(c.tuple)] : nullptr;
+    if (tuple != nullptr && tuple->first != i) continue;
+    if (c.has_contains() || i != position) {
+      if (tuple != nullptr && tuple->is_slice()) {
+        return Invalid("Multi-column slice restrictions cannot be used for filtering.", c.where);
+      }
+      if (tuple != nullptr && c.has_in && tuple->size > 1) {
+        return Invalid("Multicolumn IN filters are not supported", c.where);
+      }
+      continue;
+    }
+    if (!c.is_slice()) position = tuple != nullptr ? tuple->first + tuple->size : i + 1;
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -194,6 +228,23 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
   bool all_sai = true;
   for (const Relation& rel : where) {
     if (rel.on_token || rel.columns.empty()) continue;
+    if (rel.multi_column) {
+      // MultiColumnRestriction.hasSupportingIndex: an index on any of its columns.
+      Operator op = rel.op == Operator::kIn && rel.values.size() == 1 ? Operator::kEq : rel.op;
+      for (const Name& n : rel.columns) {
+        int column = t.IndexOf(n.text);
+        if (column < 0 || kind != StatementKind::kSelect) continue;
+        for (const IndexSpec* index : t.IndexesOn(column)) {
+          if (!index->Supports(op)) continue;
+          if (std::find(indexed_columns.begin(), indexed_columns.end(), column) ==
+              indexed_columns.end()) {
+            indexed_columns.push_back(column);
+          }
+          all_sai = all_sai && index->sai();
+        }
+      }
+      continue;
+    }
     if (rel.op == Operator::kIsNotNull) {
       return Invalid(fmt::format("Unsupported restriction: {} IS NOT NULL", rel.columns[0].text),
                      rel.where);
@@ -213,6 +264,10 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
   r.index_query = !indexed_columns.empty();
   bool may_filter = allow_filtering || r.index_query;
   for (const Relation& written : where) {
+    if (written.multi_column) {
+      PARTPLAY_RETURN_IF_ERROR(AddMultiColumnRelation(t, written, allow_filtering, r, gen));
+      continue;
+    }
     // An IN of one value is an = (SingleColumnRelation: "the same than an EQ restriction").
     Relation single;
     if (!written.on_token && written.op == Operator::kIn && written.values.size() == 1) {
@@ -328,6 +383,11 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
       slot = &r.partition[static_cast<size_t>(spec.position)];
     } else if (spec.kind == ColumnKind::kClustering) {
       slot = &r.clustering[static_cast<size_t>(spec.position)];
+      // Merged into the multi-column slice covering it, before the order checks (as Cassandra).
+      if (slot->tuple >= 0 && r.tuples[static_cast<size_t>(slot->tuple)].is_slice()) {
+        PARTPLAY_RETURN_IF_ERROR(MergeIntoTuple(t, rel, std::move(values), r));
+        continue;
+      }
       // ClusteringColumnRestrictions.mergeWith: the order of clustering relations.
       const ColumnRestriction* last = nullptr;
       for (const ColumnRestriction& c : r.clustering) {
@@ -342,12 +402,16 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
         }
       }
       if (last != nullptr && !allow_filtering && !sai_answers) {
-        int last_pos = t.columns[static_cast<size_t>(last->column)].position;
+        // The restriction the last restricted column belongs to starts at last_pos.
+        int last_pos = last->tuple >= 0
+                           ? static_cast<int>(r.tuples[static_cast<size_t>(last->tuple)].first)
+                           : t.columns[static_cast<size_t>(last->column)].position;
         bool new_slice = IsSlice(rel.op);
-        if (last->is_slice() && spec.position > last_pos) {
+        if (r.clustering[static_cast<size_t>(last_pos)].is_slice() && spec.position > last_pos) {
           return Invalid(fmt::format("Clustering column \"{}\" cannot be restricted (preceding "
                                      "column \"{}\" is restricted by a non-EQ relation)",
-                                     name.text, t.columns[static_cast<size_t>(last->column)].name),
+                                     name.text,
+                                     t.clustering_column(static_cast<size_t>(last_pos)).name),
                          rel.where);
         }
         if (spec.position < last_pos && new_slice) {
@@ -475,6 +539,7 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
 
   // --- clustering columns (processClusteringColumnsRestrictions) ---------------------------------
   bool has_clustering = r.has_clustering();
+  Status filter_error = Status::Ok();  // found when the query runs, after every check
   if (statics_only && has_clustering && kind != StatementKind::kSelect) {
     return Invalid(fmt::format("Invalid restrictions on clustering columns since the {} statement "
                                "modifies only static columns",
@@ -527,6 +592,9 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
         }
       }
       r.clustering_filtering = true;
+      if (kind == StatementKind::kSelect) {
+        filter_error = MultiColumnFilterError(r);
+      }
     }
   }
 
@@ -579,6 +647,8 @@ StatusOr<Restrictions> BuildRestrictions(const TableSchema& t, const std::vector
       return Invalid(kAllowFilteringMessage, statement_where);
     }
   }
+  if (!r.null_tuple_message.empty()) return Invalid(r.null_tuple_message, r.null_tuple_where);
+  PARTPLAY_RETURN_IF_ERROR(filter_error);
   PARTPLAY_RETURN_IF_ERROR(CheckInCartesianProduct(r));
   return r;
 }
@@ -642,9 +712,24 @@ void ExtendEach(std::vector<std::vector<Bytes>>& keys, const ColumnRestriction& 
 
 std::vector<std::vector<Bytes>> ClusteringPrefixes(const Restrictions& r) {
   std::vector<std::vector<Bytes>> keys(1);
-  for (const ColumnRestriction& c : r.clustering) {
+  for (size_t i = 0; i < r.clustering.size(); ++i) {
+    const ColumnRestriction& c = r.clustering[i];
     if (c.column < 0 || !c.is_eq_or_in()) break;
-    ExtendEach(keys, c);
+    if (c.tuple < 0) {
+      ExtendEach(keys, c);
+      continue;
+    }
+    // A multi-column = or IN: each tuple extends the prefixes by all of its columns.
+    const TupleRestriction& tr = r.tuples[static_cast<size_t>(c.tuple)];
+    std::vector<std::vector<Bytes>> next;
+    for (const std::vector<Bytes>& prefix : keys) {
+      for (const std::vector<Bytes>& tuple : tr.in) {
+        next.push_back(prefix);
+        next.back().insert(next.back().end(), tuple.begin(), tuple.end());
+      }
+    }
+    keys = std::move(next);
+    i = tr.first + tr.size - 1;
   }
   return keys;
 }

@@ -416,15 +416,7 @@ class SelectRun {
   }
 
   bool RowMatches(const Partition& p, const Clustering* clustering, const Row* row) const {
-    if (clustering != nullptr) {
-      for (const ColumnRestriction& c : r_.clustering) {
-        if (c.column < 0) continue;
-        const ColumnSpec& spec = t_.columns[static_cast<size_t>(c.column)];
-        if (!internal::Matches(spec.type, (*clustering)[static_cast<size_t>(spec.position)], c)) {
-          return false;
-        }
-      }
-    }
+    if (clustering != nullptr && !internal::ClusteringMatches(t_, r_, *clustering)) return false;
     for (const ColumnRestriction& c : r_.others) {
       const ColumnSpec& spec = t_.columns[static_cast<size_t>(c.column)];
       if (!internal::Matches(spec.type, ValueOf(c.column, p, clustering, row), c)) return false;

@@ -49,7 +49,8 @@ inline bool IsSlice(Operator op) {
 
 struct Relation {
   bool on_token = false;      // token(columns...) op value
-  std::vector<Name> columns;  // one column, or the arguments of token()
+  bool multi_column = false;  // (c1, c2) op (v1, v2) or (c1, c2) IN ((..), (..)): values are tuples
+  std::vector<Name> columns;  // one column, the arguments of token(), or the tuple of columns
   Operator op = Operator::kEq;
   std::vector<Literal> values;  // one value, or the IN list
   SourceLocation where;
