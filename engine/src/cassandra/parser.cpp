@@ -89,6 +89,12 @@ class Parser {
       body = AlterType();
     } else if (IsWord("begin")) {
       body = Batch();
+    } else if (IsWord("alter") && (IsWord("table", 1) || IsWord("columnfamily", 1))) {
+      body = AlterTable();
+    } else if (IsWord("alter") && IsWord("keyspace", 1)) {
+      body = AlterKeyspace();
+    } else if (IsWord("alter") && (IsWord("role", 1) || IsWord("user", 1))) {
+      return Unmodelled("ALTER " + Upper(PeekAt(1).text));
     } else if (IsWord("alter")) {
       return Status(ErrorCode::kCqlInvalidRequest,
                     fmt::format("{} statements are not part of the CQL subset Partition "
@@ -289,6 +295,9 @@ class Parser {
           return lit;
         } else if (PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "(") {
           return FunctionCall();
+        } else if (!IsReservedKeyword(tok.text)) {
+          // An unreserved word may name a function: Cassandra's parser fails after it.
+          return NoViable(PeekAt(1));
         } else {
           return NoViable(tok);
         }
@@ -1487,6 +1496,104 @@ class Parser {
     d.if_exists = AcceptIfExists();
     PARTPLAY_ASSIGN_OR_RETURN(d.name, QualifiedTable());
     return StatementBody(std::move(d));
+  }
+
+  StatusOr<StatementBody> AlterTable() {
+    AlterTableStatement s;
+    s.where = Next().where;  // ALTER
+    Next();                  // TABLE
+    s.if_exists = AcceptIfExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.table, QualifiedTable());
+    auto too_many = [&](size_t n) {
+      return n >= static_cast<size_t>(kCqlMaxTupleComponents)
+                 ? Status(ErrorCode::kCqlInvalidRequest,
+                          fmt::format("an ALTER TABLE names at most {} columns",
+                                      kCqlMaxTupleComponents),
+                          Peek().where)
+                 : Status::Ok();
+    };
+    auto column = [&]() -> StatusOr<ColumnDefinition> {
+      ColumnDefinition c;
+      PARTPLAY_ASSIGN_OR_RETURN(c.name, Ident());
+      c.type_where = Peek().where;
+      PARTPLAY_ASSIGN_OR_RETURN(c.type, Type());
+      c.is_static = AcceptWord("static");
+      return c;
+    };
+    if (AcceptWord("alter")) {
+      s.kind = AlterTableStatement::Kind::kAlterColumn;
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      s.dropped.push_back(std::move(n));
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("type"));
+      PARTPLAY_ASSIGN_OR_RETURN(CqlType ignored, Type());
+      (void)ignored;
+    } else if (AcceptWord("add")) {
+      s.kind = AlterTableStatement::Kind::kAdd;
+      s.if_column_exists = AcceptIfNotExists();
+      if (AcceptSymbol("(")) {
+        do {
+          PARTPLAY_RETURN_IF_ERROR(too_many(s.added.size()));
+          PARTPLAY_ASSIGN_OR_RETURN(ColumnDefinition c, column());
+          s.added.push_back(std::move(c));
+        } while (AcceptSymbol(","));
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      } else {
+        PARTPLAY_ASSIGN_OR_RETURN(ColumnDefinition c, column());
+        s.added.push_back(std::move(c));
+      }
+    } else if (IsWord("drop") && IsWord("compact", 1)) {
+      Next();
+      Next();
+      PARTPLAY_RETURN_IF_ERROR(ExpectWord("storage"));
+      s.kind = AlterTableStatement::Kind::kDropCompactStorage;
+    } else if (AcceptWord("drop")) {
+      s.kind = AlterTableStatement::Kind::kDrop;
+      s.if_column_exists = AcceptIfExists();
+      if (AcceptSymbol("(")) {
+        do {
+          PARTPLAY_RETURN_IF_ERROR(too_many(s.dropped.size()));
+          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+          s.dropped.push_back(std::move(n));
+        } while (AcceptSymbol(","));
+        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+      } else {
+        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+        s.dropped.push_back(std::move(n));
+      }
+      if (AcceptWord("using")) {
+        PARTPLAY_RETURN_IF_ERROR(ExpectWord("timestamp"));
+        if (Peek().kind != TokenKind::kInteger) return NoViable(Peek());
+        PARTPLAY_ASSIGN_OR_RETURN(Literal t, Term());
+        s.timestamp = std::move(t);
+      }
+    } else if (AcceptWord("rename")) {
+      s.kind = AlterTableStatement::Kind::kRename;
+      s.if_column_exists = AcceptIfExists();
+      do {
+        PARTPLAY_RETURN_IF_ERROR(too_many(s.renames.size()));
+        PARTPLAY_ASSIGN_OR_RETURN(Name from, Ident());
+        PARTPLAY_RETURN_IF_ERROR(ExpectWord("to"));
+        PARTPLAY_ASSIGN_OR_RETURN(Name to, Ident());
+        s.renames.emplace_back(std::move(from), std::move(to));
+      } while (AcceptWord("and"));
+    } else if (AcceptWord("with")) {
+      s.kind = AlterTableStatement::Kind::kWith;
+      PARTPLAY_ASSIGN_OR_RETURN(s.properties, Properties());
+    } else {
+      return NoViable(Peek());
+    }
+    return StatementBody(std::move(s));
+  }
+
+  StatusOr<StatementBody> AlterKeyspace() {
+    Next();  // ALTER
+    Next();  // KEYSPACE
+    AlterKeyspaceStatement s;
+    s.if_exists = AcceptIfExists();
+    PARTPLAY_ASSIGN_OR_RETURN(s.keyspace, Ident());
+    PARTPLAY_RETURN_IF_ERROR(ExpectWord("with"));
+    PARTPLAY_ASSIGN_OR_RETURN(s.properties, Properties());
+    return StatementBody(std::move(s));
   }
 
   StatusOr<StatementBody> Truncate() {

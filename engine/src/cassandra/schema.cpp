@@ -63,11 +63,9 @@ std::string KeyspaceSchema::Describe() const {
                      QuoteName(name), replication.ToCql(), durable_writes ? "true" : "false");
 }
 
-StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
-  KeyspaceSchema ks;
-  ks.name = s.keyspace.text;
-  bool have_replication = false;
-  for (const Property& p : s.properties) {
+Status ApplyKeyspaceProperties(const std::vector<Property>& properties, KeyspaceSchema& ks,
+                               bool& have_replication) {
+  for (const Property& p : properties) {
     if (p.name.text == "replication") {
       if (p.value.kind != LiteralKind::kMap) {
         return Invalid("Invalid value for property 'replication'. It should be a map.",
@@ -80,6 +78,12 @@ StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
         const Literal& v = p.value.elements[i + 1];
         if (k.kind != LiteralKind::kString) {
           return Invalid("Replication option names must be strings", k.where);
+        }
+        for (size_t j = 0; j < i; j += 2) {
+          if (p.value.elements[j].text == k.text) {
+            return Status(ErrorCode::kCqlSyntax,
+                          fmt::format("Multiple definition for property {}", k.text), k.where);
+          }
         }
         if (k.text == "class") {
           cls = StripLocatorPrefix(v.text);
@@ -152,10 +156,58 @@ StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
                     p.name.where);
     }
   }
+  return Status::Ok();
+}
+
+StatusOr<KeyspaceSchema> BuildKeyspace(const CreateKeyspaceStatement& s) {
+  KeyspaceSchema ks;
+  ks.name = s.keyspace.text;
+  bool have_replication = false;
+  PARTPLAY_RETURN_IF_ERROR(ApplyKeyspaceProperties(s.properties, ks, have_replication));
   if (!have_replication) {
     return Invalid("Missing mandatory option 'replication'", s.keyspace.where);
   }
   return ks;
+}
+
+void TableSchema::Reindex(const std::vector<std::string>& index_names) {
+  partition_key.clear();
+  clustering.clear();
+  regular.clear();
+  statics.clear();
+  for (size_t i = 0; i < columns.size(); ++i) {
+    ColumnSpec& c = columns[i];
+    int index = static_cast<int>(i);
+    if (c.kind == ColumnKind::kPartitionKey) {
+      partition_key.push_back(index);
+    } else if (c.kind == ColumnKind::kClustering) {
+      clustering.push_back(index);
+    } else if (c.kind == ColumnKind::kStatic) {
+      c.position = static_cast<int>(statics.size());
+      statics.push_back(index);
+    } else {
+      c.position = static_cast<int>(regular.size());
+      regular.push_back(index);
+    }
+  }
+  auto by_position = [&](int a, int b) {
+    return columns[static_cast<size_t>(a)].position < columns[static_cast<size_t>(b)].position;
+  };
+  std::sort(partition_key.begin(), partition_key.end(), by_position);
+  std::sort(clustering.begin(), clustering.end(), by_position);
+  for (size_t i = 0; i < indexes.size() && i < index_names.size(); ++i) {
+    indexes[i].column = IndexOf(index_names[i]);
+  }
+  select_order = partition_key;
+  select_order.insert(select_order.end(), clustering.begin(), clustering.end());
+  auto by_name = [&](int a, int b) {
+    return columns[static_cast<size_t>(a)].name < columns[static_cast<size_t>(b)].name;
+  };
+  std::vector<int> s = statics, r = regular;
+  std::sort(s.begin(), s.end(), by_name);
+  std::sort(r.begin(), r.end(), by_name);
+  select_order.insert(select_order.end(), s.begin(), s.end());
+  select_order.insert(select_order.end(), r.begin(), r.end());
 }
 
 const ColumnSpec* TableSchema::Find(std::string_view n) const {
@@ -303,27 +355,7 @@ StatusOr<TableSchema> BuildTable(const CreateTableStatement& s, std::string keys
       t.columns[static_cast<size_t>(t.clustering[i])].descending = s.clustering_order[i].descending;
     }
   }
-  for (const Property& p : s.properties) {
-    if (p.name.text == "default_time_to_live") {
-      // TableParams.validate: 0 <= default_time_to_live <= MAX_TTL (20 years).
-      int64_t ttl = 0;
-      if (p.value.kind != LiteralKind::kInteger || p.value.text.empty() || p.value.text[0] == '-') {
-        return Invalid("default_time_to_live must be greater than or equal to 0", p.value.where);
-      }
-      if (!ParseInt64(p.value.text, ttl) || ttl > kCassandraMaxTtlSeconds) {
-        return Invalid(fmt::format("default_time_to_live must be less than or equal to {} (got "
-                                   "{})",
-                                   kCassandraMaxTtlSeconds, PrintableText(p.value.text)),
-                       p.value.where);
-      }
-      t.default_ttl = ttl;
-      if (ttl > 0 && counters) {
-        return Invalid("Cannot set default_time_to_live on a table with counters", p.value.where);
-      }
-    } else if (p.name.text == "comment") {
-      t.comment = p.value.text;
-    }
-  }
+  PARTPLAY_RETURN_IF_ERROR(ApplyTableOptions(s.properties, t));
   // SELECT *: partition key, clustering, then the static columns and then the regular ones, each
   // group by name (Cassandra 4's RegularAndStaticColumns: statics before regulars).
   t.select_order = t.partition_key;

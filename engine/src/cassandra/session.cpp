@@ -209,7 +209,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   static constexpr const char* kVerbs[] = {
       "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
       "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY",
-      "ALTER",    "BATCH"};
+      "ALTER",    "BATCH",    "ALTER",  "ALTER"};
   static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
@@ -482,6 +482,8 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           },
           [&](const CreateTypeStatement& s) { return CreateType(s, std::move(result)); },
           [&](const AlterTypeStatement& s) { return AlterType(s, std::move(result)); },
+          [&](const AlterTableStatement& s) { return AlterTable(s, std::move(result)); },
+          [&](const AlterKeyspaceStatement& s) { return AlterKeyspace(s, std::move(result)); },
           [&](const CreateIndexStatement& s) { return CreateIndex(s, std::move(result)); },
           [&](const CreateViewStatement& s) { return CreateView(s, std::move(result)); },
           [&](const DropSchemaObjectStatement& s) {

@@ -4,31 +4,20 @@
 
 #include <algorithm>
 
+#include "cassandra/session_results.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/core/limits.h"
 
 namespace partplay::cql {
+
+using internal::Changed;
+using internal::Failed;
+using internal::Nothing;
+
 namespace {
 
 Status Invalid(std::string message, const SourceLocation& where) {
   return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
-}
-
-StatementResult Failed(StatementResult r, Status s) {
-  r.kind = StatementResult::Kind::kError;
-  r.status = std::move(s);
-  return r;
-}
-
-StatementResult Changed(StatementResult r, std::string message) {
-  r.kind = StatementResult::Kind::kSchemaChange;
-  r.message = std::move(message);
-  return r;
-}
-
-StatementResult Nothing(StatementResult r) {
-  r.kind = StatementResult::Kind::kVoid;
-  return r;
 }
 
 // Whether `type` uses the user-defined type `name` anywhere inside it.

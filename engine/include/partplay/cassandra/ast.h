@@ -230,6 +230,30 @@ struct AlterTypeStatement {
   SourceLocation where;                        // the ALTER keyword
 };
 
+// ALTER TABLE [IF EXISTS] t ADD [IF NOT EXISTS] c type [STATIC] | ADD (c type [STATIC], ...) |
+// DROP [IF EXISTS] c | DROP (c1, ...) [USING TIMESTAMP n] | RENAME [IF EXISTS] a TO b [AND ...] |
+// WITH properties | ALTER c TYPE type | DROP COMPACT STORAGE (Cassandra 4.1's Parser.g).
+struct AlterTableStatement {
+  enum class Kind : uint8_t { kAdd, kDrop, kRename, kWith, kAlterColumn, kDropCompactStorage };
+  Kind kind = Kind::kAdd;
+  TableName table;
+  bool if_exists = false;         // the table
+  bool if_column_exists = false;  // ADD: IF NOT EXISTS; DROP and RENAME: IF EXISTS
+  std::vector<ColumnDefinition> added;
+  std::vector<Name> dropped;
+  std::optional<Literal> timestamp;  // DROP ... USING TIMESTAMP
+  std::vector<std::pair<Name, Name>> renames;
+  std::vector<Property> properties;
+  SourceLocation where;  // the ALTER keyword
+};
+
+// ALTER KEYSPACE [IF EXISTS] ks WITH replication = {...} [AND durable_writes = b].
+struct AlterKeyspaceStatement {
+  Name keyspace;
+  bool if_exists = false;
+  std::vector<Property> properties;
+};
+
 // CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON t (col | keys(col) | values(col) |
 // entries(col) | full(col)) [USING 'class'] [WITH OPTIONS = {...}].
 struct IndexTarget {
@@ -307,7 +331,8 @@ using StatementBody =
                  CreateKeyspaceStatement, UseStatement, CreateTableStatement, DropTableStatement,
                  DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
                  CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
-                 UnmodelledStatement, CopyStatement, AlterTypeStatement, BatchStatement>;
+                 UnmodelledStatement, CopyStatement, AlterTypeStatement, BatchStatement,
+                 AlterTableStatement, AlterKeyspaceStatement>;
 
 struct Statement {
   StatementBody body;

@@ -68,6 +68,14 @@ struct IndexSpec {
   bool Supports(Operator op) const;
 };
 
+// A column ALTER TABLE ... DROP removed: Cassandra refuses to re-add it with another kind or an
+// incompatible type (system_schema.dropped_columns).
+struct DroppedColumn {
+  std::string name;
+  CqlType type;
+  bool is_static = false;
+};
+
 class TableSchema {
  public:
   std::string keyspace;
@@ -81,6 +89,7 @@ class TableSchema {
   int64_t default_ttl = 0;
   std::string comment;
   std::vector<IndexSpec> indexes;
+  std::vector<DroppedColumn> dropped;
   // A materialized view: the base table (same keyspace), whether it selects *, and its WHERE
   // clause as DESCRIBE writes it. Empty base: a table.
   std::string view_base;
@@ -100,6 +109,11 @@ class TableSchema {
   const ColumnSpec& clustering_column(size_t i) const { return columns[clustering[i]]; }
   std::string QualifiedName() const { return keyspace + "." + name; }
 
+  // After columns were added, removed or renamed: the key lists, the regular and static slots
+  // (declaration order), SELECT *'s order and the indexes' columns, recomputed (the partition
+  // key and clustering columns keep their positions). `index_names`: each index's column name.
+  void Reindex(const std::vector<std::string>& index_names);
+
   // DESCRIBE TABLE's CREATE TABLE (or CREATE MATERIALIZED VIEW) statement (the key, the
   // clustering order and the options set), then its CREATE INDEX statements.
   std::string Describe() const;
@@ -110,6 +124,15 @@ class TableSchema {
 // known and distinct columns, static columns only with clustering columns and outside the key,
 // no non-frozen collection in the key, a CLUSTERING ORDER naming the clustering columns in order.
 StatusOr<TableSchema> BuildTable(const CreateTableStatement& statement, std::string keyspace);
+
+// The options of CREATE TABLE / ALTER TABLE ... WITH applied to the table: default_time_to_live
+// and comment kept, compression and compaction checked as Cassandra 4.1 does (table_options.cpp).
+Status ApplyTableOptions(const std::vector<Property>& properties, TableSchema& table);
+
+// CREATE / ALTER KEYSPACE's properties (replication, durable_writes) applied to the keyspace;
+// `have_replication` tells whether a replication map was given.
+Status ApplyKeyspaceProperties(const std::vector<Property>& properties, KeyspaceSchema& keyspace,
+                               bool& have_replication);
 
 // Replaces the user-defined type references inside `type` (kind kUdt without fields) by their
 // definitions in `types` (a keyspace's types by name): "Unknown type ks.name" otherwise.

@@ -101,6 +101,8 @@ class Session {
   Status ResolveType(CqlType& type, const Keyspace& keyspace, const SourceLocation& where) const;
   StatementResult CreateType(const CreateTypeStatement& s, StatementResult result);
   StatementResult AlterType(const AlterTypeStatement& s, StatementResult result);
+  StatementResult AlterTable(const AlterTableStatement& s, StatementResult result);
+  StatementResult AlterKeyspace(const AlterKeyspaceStatement& s, StatementResult result);
   StatementResult CreateIndex(const CreateIndexStatement& s, StatementResult result);
   StatementResult CreateView(const CreateViewStatement& s, StatementResult result);
   StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
