@@ -44,7 +44,7 @@ const partplay::cli::CommandSpec kCqlSpec = {
     .name = "cql",
     .synopsis =
         "[--nodes N] [--vnodes V] [--random-tokens [--seed S]]\n"
-        " [--format json|cqlsh|details] FILE|-",
+        " [--page-size N] [--format json|cqlsh|details] FILE|-",
     .description =
         "Runs the CQL script FILE (or stdin for -) on an in-memory cluster of N nodes with V\n"
         "vnode tokens each (evenly spaced unless --random-tokens). The run goes on after a\n"
@@ -312,6 +312,17 @@ int RunCqlCommand(int argc, char** argv) {
          int64_t n = 0;
          if (!ParseInt(v, n)) return Status(ErrorCode::kUsage, "--seed takes a number");
          options.ring.seed = static_cast<uint64_t>(n);
+         return Status::Ok();
+       }},
+      {"--page-size", "", "N",
+       "SELECTs run as a paging client with this fetch size, 0 to turn paging off (default 100, "
+       "cqlsh's; the script's PAGING commands change it)",
+       [&](std::string_view v) {
+         int64_t n = 0;
+         if (!ParseInt(v, n) || n < 0 || n > INT32_MAX) {
+           return Status(ErrorCode::kUsage, "--page-size takes 0 to 2147483647");
+         }
+         options.page_size = static_cast<int32_t>(n);
          return Status::Ok();
        }},
       {"--format", "", "json|cqlsh|details",

@@ -66,7 +66,7 @@ export function resultsPart(v) {
    */
   function foldApplied(list) {
     const items = [];
-    const applied = (x) => x.kind === 'void' && !(x.warnings?.length) && !x.batch;
+    const applied = (x) => x.kind === 'void' && !(x.warnings?.length) && !x.batch && !x.trace;
     for (let i = 0; i < list.length;) {
       let j = i;
       while (j < list.length && applied(list[j]) && list[j].verb === list[i].verb) j++;
@@ -127,6 +127,9 @@ export function resultsPart(v) {
       case 'describe':
         li.append(h('pre', {className: 'cql-describe', testid: 'cql-describe', text: result.message ?? ''}));
         break;
+      case 'shell':
+        li.append(h('pre', {className: 'cql-shell', testid: 'cql-shell', text: result.message ?? ''}));
+        break;
       case 'error':
         li.append(errorBlock(result));
         break;
@@ -135,11 +138,45 @@ export function resultsPart(v) {
           li.append(batchBlock(result));
           break;
         }
-        li.classList.add('compact');
+        if (!result.trace) li.classList.add('compact');  // a trace needs the room below
         li.append(h('span', {className: 'cql-applied', text: 'applied'}));
     }
     for (const w of result.warnings ?? []) li.append(h('p', {className: 'cql-warning', text: `Warning: ${w}`}));
+    const rows = result.cells?.length ?? 0;
+    if (result.kind === 'rows' && result.page_size > 0 && rows > result.page_size) {
+      li.append(h('p', {className: 'hint cql-pages', testid: 'cql-pages',
+                        text: `A paging client (cqlsh, the drivers) fetches these ${formatInt(rows)} rows in ` +
+                          `${plural(Math.ceil(rows / result.page_size), 'request')} of up to ` +
+                          `${formatInt(result.page_size)} (PAGING sets the page size).`}));
+    }
+    if (result.trace) li.append(traceBlock(result.trace));
     return li;
+  }
+
+  /**
+   * TRACING ON: the coordinator, the level, and per partition the replicas the request went to
+   * and how many had to answer (the engine's model of the requests, not Cassandra's event log).
+   */
+  function traceBlock(t) {
+    const names = state.results.nodes ?? [];
+    const node = (n) => names[n] ?? `node${n + 1}`;
+    const wrap = h('div', {className: 'cql-trace', testid: 'cql-trace'});
+    wrap.dataset.consistency = t.consistency;
+    wrap.dataset.scan = String(t.scan);
+    const serial = t.serial_consistency ? `, Paxos rounds at ${t.serial_consistency}` : '';
+    wrap.append(h('p', {className: 'cql-trace-head',
+                        text: `Trace (modelled): coordinator ${node(t.coordinator)}, consistency ${t.consistency}${serial}`}));
+    const list = h('ul', {className: 'cql-trace-steps'});
+    for (const step of t.steps) {
+      const who = step.replicas.map(node).join(', ');
+      const li = h('li', {testid: 'cql-trace-step', text: t.scan
+        ? `${t.write ? 'writes' : 'reads'} every token range: ${who} (${step.required} must answer per range)`
+        : `${t.write ? 'writes' : 'reads'} token ${step.token}: ${who} (${step.required} must answer)`});
+      li.dataset.replicas = JSON.stringify(step.replicas);
+      list.append(li);
+    }
+    wrap.append(list);
+    return wrap;
   }
 
   /**

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cassandra/json_doc.h"
+#include "partplay/cassandra/literal.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/cassandra/value.h"
 #include "partplay/core/status.h"
@@ -24,6 +25,11 @@ struct InsertValues {
 // the null value.
 StatusOr<Value> JsonToValue(const CqlType& type, const JsonNode& n, std::string_view receiver,
                             const SourceLocation& where);
+
+// fromJson('<json>') assigned to a value of `type` (FromJsonFct): JSON null and a null argument
+// give null; a value of the wrong kind or a text JSON cannot read fails as Cassandra's function
+// execution does ("execution of 'system.fromjson[text]' failed: ...").
+StatusOr<Value> FromJsonCall(const CqlType& type, const Literal& call, std::string_view receiver);
 
 // The JSON object `object` as the columns and values of one row of `t`; without `default_unset`
 // every column the object leaves out is set to null.

@@ -358,11 +358,39 @@ bool IsStatementEnd(const Token& t) {
 StatementLexer::StatementLexer(std::string_view script) : lexer_(std::make_unique<Lexer>(script)) {}
 StatementLexer::~StatementLexer() = default;
 
+// cqlsh's own commands end at the end of their line as well as at ';' (cqlsh reads them by line).
+static bool IsShellCommand(const Token& t) {
+  return t.kind == TokenKind::kIdentifier &&
+         (t.text == "consistency" || t.text == "serial" || t.text == "tracing" ||
+          t.text == "paging" || t.text == "guardrail");
+}
+
 bool StatementLexer::Next(std::vector<Token>& tokens) {
   tokens.clear();
-  if (done_) return false;
+  if (done_ && !pending_) return false;
   while (true) {
-    Token t = lexer_->NextToken();
+    Token t;
+    if (pending_) {
+      t = std::move(*pending_);
+      pending_.reset();
+    } else {
+      t = lexer_->NextToken();
+    }
+    if (!tokens.empty() && IsShellCommand(tokens[0]) && !IsStatementEnd(t) &&
+        t.where.line > tokens.back().where.line) {
+      // End the command here with a ';' of no width; the token starts the next statement.
+      Token end;
+      end.kind = TokenKind::kSymbol;
+      end.text = ";";
+      const Token& last = tokens.back();
+      end.source = std::string_view(last.source.data() + last.source.size(), 0);
+      end.where = last.where;
+      end.where.byte_offset += static_cast<int64_t>(last.source.size());
+      end.where.column += static_cast<int64_t>(last.source.size());
+      pending_ = std::move(t);
+      tokens.push_back(std::move(end));
+      return true;
+    }
     bool end = IsStatementEnd(t);
     done_ = t.kind == TokenKind::kEnd;
     tokens.push_back(std::move(t));

@@ -9,6 +9,7 @@
 
 #include "cassandra/datetime.h"
 #include "cassandra/inet.h"
+#include "cassandra/json_values.h"
 #include "cassandra/numeric.h"
 #include "partplay/core/limits.h"
 #include "partplay/core/numbers.h"
@@ -605,6 +606,13 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& lit, std::str
     case LiteralKind::kNull:
       return Value();
     case LiteralKind::kFunction: {
+      if (lit.text == "fromjson") return internal::FromJsonCall(type, lit, receiver);
+      if (lit.text == "tojson") {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      "toJson() may only be used within the selection clause of SELECT "
+                      "statements",
+                      lit.where);
+      }
       PARTPLAY_ASSIGN_OR_RETURN(FunctionResult r, EvaluateFunction(lit, gen));
       bool fits =
           r.type == type || (r.type.kind == TypeKind::kTimeuuid && type.kind == TypeKind::kUuid);

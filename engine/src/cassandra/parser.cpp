@@ -89,6 +89,10 @@ class Parser {
       body = AlterType();
     } else if (IsWord("begin")) {
       body = Batch();
+    } else if (IsWord("consistency") || IsWord("tracing") || IsWord("paging") ||
+               IsWord("guardrail") ||
+               (IsWord("serial") && IsWord("consistency", 1))) {
+      body = Shell();
     } else if (IsWord("alter") && (IsWord("table", 1) || IsWord("columnfamily", 1))) {
       body = AlterTable();
     } else if (IsWord("alter") && IsWord("keyspace", 1)) {
@@ -124,7 +128,10 @@ class Parser {
     if (name == "frozen") {
       Next();
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("<"));
-      PARTPLAY_ASSIGN_OR_RETURN(CqlType inner, Type());
+      ++frozen_depth_;  // inside frozen<>, collections of collections are frozen whole
+      StatusOr<CqlType> parsed = Type();
+      --frozen_depth_;
+      PARTPLAY_ASSIGN_OR_RETURN(CqlType inner, std::move(parsed));
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
       if (inner.is_vector()) return inner;  // RawVector.freeze(): already frozen
       if (!inner.is_collection() && !inner.is_composite()) {
@@ -134,7 +141,7 @@ class Parser {
                                   inner.ToCql()),
                       tok.where);
       }
-      inner.frozen = true;
+      FreezeAll(inner);  // CQL3Type.Raw.freeze(): every level inside
       return inner;
     }
     if (name == "vector" && PeekAt(1).kind == TokenKind::kSymbol && PeekAt(1).text == "<") {
@@ -167,7 +174,7 @@ class Parser {
       }
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(">"));
       for (const CqlType& p : out.params) {
-        if (p.is_multi_cell() && out.kind != TypeKind::kTuple) {
+        if (frozen_depth_ == 0 && p.is_multi_cell() && out.kind != TypeKind::kTuple) {
           return Status(ErrorCode::kCqlInvalidRequest,
                         p.kind == TypeKind::kUdt
                             ? fmt::format("Non-frozen UDTs are not allowed inside collections: {}",
@@ -913,6 +920,40 @@ class Parser {
         sel.columns.push_back(std::move(n));
       } while (AcceptSymbol(","));
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else if (call && tok.text == "fromjson") {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    "fromJson() cannot be used in the selection clause of a SELECT statement",
+                    tok.where);
+    } else if (call && tok.text == "tojson") {
+      // toJson(column[.field...]): ToJsonFct takes exactly one argument.
+      Next();
+      Next();
+      sel.kind = Selector::Kind::kColumn;
+      sel.to_json = true;
+      if (IsSymbol(")")) {
+        return Status(ErrorCode::kCqlInvalidRequest, "toJson() only accepts one argument (got 0)",
+                      tok.where);
+      }
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      sel.columns.push_back(std::move(n));
+      while (AcceptSymbol(".")) {
+        if (sel.fields.size() >= static_cast<size_t>(kCqlMaxNestingDepth)) {
+          return TooDeep(Peek(), "field selections (a.b.c)");
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(Name field, Ident());
+        sel.fields.push_back(std::move(field));
+      }
+      size_t args = 1;
+      while (AcceptSymbol(",")) {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal ignored, Term());
+        (void)ignored;
+        if (++args > static_cast<size_t>(kCqlMaxTupleComponents)) return TooDeep(Peek(), "arguments");
+      }
+      if (args != 1) {
+        return Status(ErrorCode::kCqlInvalidRequest,
+                      fmt::format("toJson() only accepts one argument (got {})", args), tok.where);
+      }
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
     } else if (call) {
       if (tok.text == "writetime" || tok.text == "ttl") {
         return Status(ErrorCode::kCqlInvalidRequest,
@@ -1585,6 +1626,58 @@ class Parser {
     return StatementBody(std::move(s));
   }
 
+  // cqlsh's grammar (cqlshhandling.py): a command with at most one word or number after it;
+  // anything else is cqlsh's "Improper <COMMAND> command.".
+  StatusOr<StatementBody> Shell() {
+    ShellCommand c;
+    const Token& first = Next();
+    std::string name = Upper(first.text);
+    if (first.text == "serial") {
+      Next();
+      c.kind = ShellCommand::Kind::kSerialConsistency;
+      name = "SERIAL";
+    } else if (first.text == "consistency") {
+      c.kind = ShellCommand::Kind::kConsistency;
+    } else if (first.text == "tracing") {
+      c.kind = ShellCommand::Kind::kTracing;
+    } else if (first.text == "guardrail") {
+      // GUARDRAIL [name [value]]: the value as written (-1, 100, 10MiB, '10 MiB' unquoted).
+      c.kind = ShellCommand::Kind::kGuardrail;
+      if (AtEnd()) return StatementBody(std::move(c));
+      const Token& name = Next();
+      if (name.kind != TokenKind::kIdentifier) {
+        return Status(ErrorCode::kCqlSyntax, "Improper GUARDRAIL command.", name.where);
+      }
+      c.argument = name.text;
+      c.argument_where = name.where;
+      if (AtEnd()) return StatementBody(std::move(c));
+      c.value_where = Peek().where;
+      while (!AtEnd()) {
+        const Token& t = Next();
+        c.value += t.kind == TokenKind::kString ? t.text : std::string(t.source);
+        if (c.value.size() > 64) {
+          return Status(ErrorCode::kCqlSyntax, "Improper GUARDRAIL command.", c.value_where);
+        }
+      }
+      return StatementBody(std::move(c));
+    } else {
+      c.kind = ShellCommand::Kind::kPaging;
+    }
+    auto improper = [&]() {
+      return Status(ErrorCode::kCqlSyntax, fmt::format("Improper {} command.", name), first.where);
+    };
+    if (!AtEnd()) {
+      const Token& arg = Next();
+      bool word = arg.kind == TokenKind::kIdentifier;
+      bool number = arg.kind == TokenKind::kInteger && c.kind == ShellCommand::Kind::kPaging;
+      if (!word && !number) return improper();
+      c.argument = Upper(arg.text);
+      c.argument_where = arg.where;
+    }
+    if (!AtEnd()) return improper();
+    return StatementBody(std::move(c));
+  }
+
   StatusOr<StatementBody> AlterKeyspace() {
     Next();  // ALTER
     Next();  // KEYSPACE
@@ -1628,6 +1721,12 @@ class Parser {
   size_t pos_;
   size_t end_;
   int depth_ = 0;  // Term() and Type() calls under way
+  int frozen_depth_ = 0;  // frozen<...> types being read
+
+  static void FreezeAll(CqlType& t) {
+    if (t.is_collection() || t.is_composite()) t.frozen = true;
+    for (CqlType& p : t.params) FreezeAll(p);
+  }
 };
 
 StatusOr<Statement> ParseRange(const std::vector<Token>& tokens, size_t begin, size_t end,

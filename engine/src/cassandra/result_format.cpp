@@ -47,8 +47,57 @@ std::string_view KindName(StatementResult::Kind k) {
       return "describe";
     case StatementResult::Kind::kError:
       return "error";
+    case StatementResult::Kind::kShell:
+      return "shell";
   }
   return "?";
+}
+
+// {"consistency", "serial_consistency", "coordinator", "write", "scan", "steps": [{"token",
+// "replicas", "required"}]}
+void TraceObject(const StatementTrace& t, std::string& out) {
+  out += "{\"consistency\":";
+  AppendJsonString(t.consistency, out);
+  if (!t.serial_consistency.empty()) {
+    out += ",\"serial_consistency\":";
+    AppendJsonString(t.serial_consistency, out);
+  }
+  out += fmt::format(",\"coordinator\":{},\"write\":{},\"scan\":{},\"steps\":[", t.coordinator,
+                     t.write ? "true" : "false", t.scan ? "true" : "false");
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    const TraceStep& step = t.steps[i];
+    if (i) out += ',';
+    out += fmt::format("{{\"token\":\"{}\",\"replicas\":[", step.token);
+    for (size_t k = 0; k < step.replicas.size(); ++k) {
+      out += (k ? "," : "") + std::to_string(step.replicas[k]);
+    }
+    out += fmt::format("],\"required\":{}}}", step.required);
+  }
+  out += "]}";
+}
+
+// What cqlsh's trace would say, modelled: one line per partition (or for the scan).
+std::string TraceLines(const StatementTrace& t) {
+  std::string out = fmt::format("\nTracing (modelled): coordinator node{}, consistency {}{}\n",
+                                t.coordinator + 1, t.consistency,
+                                t.serial_consistency.empty()
+                                    ? ""
+                                    : ", Paxos at " + t.serial_consistency);
+  for (const TraceStep& step : t.steps) {
+    std::string nodes;
+    for (size_t k = 0; k < step.replicas.size(); ++k) {
+      nodes += fmt::format("{}node{}", k ? ", " : "", step.replicas[k] + 1);
+    }
+    if (t.scan) {
+      out += fmt::format(" {} every token range: {} ({} answer{} per range)\n",
+                         t.write ? "writes" : "reads", nodes, step.required,
+                         step.required == 1 ? "s" : "");
+    } else {
+      out += fmt::format(" {} token {}: {} ({} must answer)\n", t.write ? "writes" : "reads",
+                         step.token, nodes, step.required);
+    }
+  }
+  return out;
 }
 
 void KeyComponents(const std::vector<CqlType>& types, const std::vector<Bytes>& key,
@@ -98,7 +147,17 @@ std::string ResultToJsonLine(const StatementResult& r) {
     }
     return out + "]}}\n";
   }
-  if (r.kind != StatementResult::Kind::kRows) return out;  // SELECT, and the [applied] row of IF
+  if (r.kind == StatementResult::Kind::kShell) {
+    out = "{\"shell\":";
+    AppendJsonString(r.message, out);
+    return out + "}\n";
+  }
+  if (r.kind != StatementResult::Kind::kRows) {  // SELECT, and the [applied] row of IF
+    if (!r.trace) return out;
+    out = "{\"trace\":";
+    TraceObject(*r.trace, out);
+    return out + "}\n";
+  }
   out = "{\"columns\":[";
   for (size_t i = 0; i < r.rows.columns.size(); ++i) {
     if (i) out += ',';
@@ -115,7 +174,16 @@ std::string ResultToJsonLine(const StatementResult& r) {
     }
     out += ']';
   }
-  out += "]}\n";
+  out += ']';
+  // A paging client gets the rows in several requests: say how many when it is more than one.
+  if (PageCount(r) > 1) {
+    out += fmt::format(",\"page_size\":{},\"pages\":{}", r.page_size, PageCount(r));
+  }
+  if (r.trace) {
+    out += ",\"trace\":";
+    TraceObject(*r.trace, out);
+  }
+  out += "}\n";
   return out;
 }
 
@@ -124,6 +192,16 @@ std::string ResultToCqlsh(const StatementResult& r, std::string_view source) {
   switch (r.kind) {
     case StatementResult::Kind::kError: {
       const Status& s = r.status;
+      // cqlsh's own commands fail with cqlsh's words ("Improper CONSISTENCY command.").
+      if (r.verb == "CONSISTENCY" || r.verb == "SERIAL" || r.verb == "TRACING" ||
+          r.verb == "PAGING" || r.verb == "GUARDRAIL") {
+        return fmt::format("{}:{}:{}\n", source, s.where().line, s.message());
+      }
+      if (s.code() == ErrorCode::kCqlUnavailable) {
+        return fmt::format("{}:{}:Unavailable: Error from server: code=1000 [Unavailable "
+                           "exception] message=\"{}\"\n",
+                           source, s.where().line, s.message());
+      }
       if (s.code() == ErrorCode::kCqlSyntax) {
         return fmt::format("{}:{}:SyntaxException: line {}:{} {}\n", source, s.where().line,
                            s.where().line, s.where().column, s.message());
@@ -134,12 +212,15 @@ std::string ResultToCqlsh(const StatementResult& r, std::string_view source) {
     }
     case StatementResult::Kind::kDescribe:
       return "\n" + r.message + "\n\n";
+    case StatementResult::Kind::kShell:
+      return r.message + "\n";
     case StatementResult::Kind::kRows:
       break;
     default:
       // COPY's summary, and the notes of statements accepted without being modelled.
       if (r.verb == "COPY") out += r.message + "\n";
       for (const std::string& w : r.warnings) out += "\nWarnings :\n" + w + "\n";
+      if (r.trace) out += TraceLines(*r.trace);
       return out;
   }
   const ResultSet& rs = r.rows;
@@ -181,6 +262,7 @@ std::string ResultToCqlsh(const StatementResult& r, std::string_view source) {
   }
   out += fmt::format("\n({} row{})\n", rs.rows.size(), rs.rows.size() == 1 ? "" : "s");
   for (const std::string& w : r.warnings) out += "\nWarnings :\n" + w + "\n";
+  if (r.trace) out += TraceLines(*r.trace);
   return out;
 }
 
@@ -242,6 +324,11 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
       }
       out += "]}";
     }
+    if (r.trace) {
+      out += ",\"trace\":";
+      TraceObject(*r.trace, out);
+    }
+    if (r.page_size > 0) out += fmt::format(",\"page_size\":{}", r.page_size);
     if (r.kind == StatementResult::Kind::kRows) {
       const ResultSet& rs = r.rows;
       out += ",\"columns\":[";

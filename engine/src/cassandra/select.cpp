@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cassandra/aggregates.h"
+#include "cassandra/json_out.h"
 #include "cassandra/restrictions.h"
 #include "partplay/cassandra/token.h"
 
@@ -25,7 +26,14 @@ struct OutputColumn {
   std::vector<size_t> fields;  // the user type field indexes selected in turn
   internal::AggregateFn fn = internal::AggregateFn::kCount;  // kCount (of a column), kAggregate
   CqlType arg_type;                                          // kCount (of a column), kAggregate
+  bool to_json = false;  // kColumn: toJson(), the value as JSON text of `arg_type`
 };
+
+// A plain column's output value: itself, or toJson()'s text of it.
+Value Output(const OutputColumn& oc, Value v) {
+  if (!oc.to_json) return v;
+  return Value(internal::ToJsonText(oc.arg_type, v));
+}
 
 // The field a selection like addr.city reads out of the column's value: null when the value is
 // null or was written before the field was added (ALTER TYPE ... ADD).
@@ -54,7 +62,7 @@ class SelectRun {
   SelectRun(const SelectStatement& s, const Table& table, ValueGenerator& gen, SourceLocation where)
       : s_(s), table_(table), t_(table.schema()), gen_(gen), where_(where) {}
 
-  StatusOr<ResultSet> Run(std::vector<std::string>* warnings) {
+  StatusOr<ResultSet> Run(std::vector<std::string>* warnings, bool paged, SelectAccess* access) {
     PARTPLAY_RETURN_IF_ERROR(ResolveSelection());
     PARTPLAY_ASSIGN_OR_RETURN(
         r_, internal::BuildRestrictions(t_, s_.where, internal::StatementKind::kSelect,
@@ -102,14 +110,28 @@ class SelectRun {
     // key: the rows must be sorted across partitions after the read, and Cassandra reads such a
     // query without its LIMIT, so it never fits a single page. (Unpaged, Cassandra sorts them.)
     if (!s_.order_by.empty() && r_.has_partition_in()) {
-      return Invalid(
-          "Cannot page queries with both ORDER BY and a IN restriction on the "
-          "partition key; you must either remove the ORDER BY or the IN and sort "
-          "client side, or disable paging for this query",
-          where_);
+      if (paged) {
+        return Invalid(
+            "Cannot page queries with both ORDER BY and a IN restriction on the "
+            "partition key; you must either remove the ORDER BY or the IN and sort "
+            "client side, or disable paging for this query",
+            where_);
+      }
+      sort_across_partitions_ = true;
     }
+    if (access != nullptr) {
+      access->scan = r_.key_range || r_.index_query;
+      access->key_in = r_.has_partition_in();
+      for (const std::vector<Bytes>& key : keys_) {
+        access->tokens.push_back(Table::KeyOf(key).token);
+      }
+    }
+    std::optional<int64_t> limit = limit_;
+    if (sort_across_partitions_) limit_.reset();  // read whole, sorted, then trimmed
     Execute();
+    if (sort_across_partitions_) SortAcrossPartitions(limit);
     if (warnings != nullptr) Warn(*warnings);
+    if (s_.json) ToJsonRows();
     return std::move(out_);
   }
 
@@ -153,6 +175,12 @@ class SelectRun {
           name += "." + field.text;
           CqlType next = type.params[f];
           type = std::move(next);
+        }
+        if (sel.to_json) {
+          oc.to_json = true;
+          oc.arg_type = type;
+          name = "system.tojson(" + name + ")";
+          type = CqlType::Native(TypeKind::kText);
         }
       } else if (sel.kind == Selector::Kind::kToken) {
         bool matches = sel.columns.size() == t_.partition_key.size();
@@ -459,12 +487,50 @@ class SelectRun {
       if (oc.kind == OutputColumn::Kind::kToken) {
         values.push_back(EncodeInt64(key.token));
       } else {
-        values.push_back(SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row)));
+        values.push_back(Output(oc, SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row))));
       }
     }
     out_.rows.push_back(std::move(values));
     out_.row_partition.push_back(PartitionIndex(key, p));
+    if (sort_across_partitions_) sort_keys_.push_back(clustering ? *clustering : Clustering());
     return !limit_ || static_cast<int64_t>(out_.rows.size()) < *limit_;
+  }
+
+  // SELECT JSON: one text column, [json], each row an object by output column name.
+  void ToJsonRows() {
+    for (std::vector<Value>& row : out_.rows) {
+      row = {Value(internal::RowToJson(out_.columns, out_.types, row))};
+    }
+    out_.columns = {"[json]"};
+    out_.types = {CqlType::Native(TypeKind::kText)};
+  }
+
+  // SelectStatement.orderResults (unpaged IN with ORDER BY): the rows of every partition sorted
+  // by the ORDER BY columns, each in its direction, then the LIMIT.
+  void SortAcrossPartitions(std::optional<int64_t> limit) {
+    std::vector<size_t> order(out_.rows.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      for (size_t i = 0; i < ordering_.size(); ++i) {
+        const ColumnSpec& c = *ordering_[i];
+        size_t pos = static_cast<size_t>(c.position);
+        // A static-only row has no clustering: null, first in ascending order (ColumnComparator).
+        bool a_null = pos >= sort_keys_[a].size(), b_null = pos >= sort_keys_[b].size();
+        int cmp = a_null || b_null ? (a_null == b_null ? 0 : (a_null ? -1 : 1))
+                                   : Compare(c.type, sort_keys_[a][pos], sort_keys_[b][pos]);
+        if (cmp != 0) return s_.order_by[i].descending ? cmp > 0 : cmp < 0;
+      }
+      return false;
+    });
+    std::vector<std::vector<Value>> rows;
+    std::vector<int32_t> partitions;
+    for (size_t i : order) {
+      if (limit && static_cast<int64_t>(rows.size()) >= *limit) break;
+      rows.push_back(std::move(out_.rows[i]));
+      partitions.push_back(out_.row_partition[i]);
+    }
+    out_.rows = std::move(rows);
+    out_.row_partition = std::move(partitions);
   }
 
   // --- groups (aggregates, GROUP BY): the rows folded into one output row each.
@@ -526,14 +592,19 @@ class SelectRun {
                  oc.kind == OutputColumn::Kind::kAggregate) {
         values.push_back(group_.aggregates[i].Result());
       } else if (group_.partition == nullptr) {
-        values.push_back(Value());
+        values.push_back(Output(oc, Value()));
       } else if (oc.kind == OutputColumn::Kind::kToken) {
         values.push_back(EncodeInt64(group_.key.token));
       } else {
-        values.push_back(SelectFields(
-            oc.fields, ValueOf(oc.column, *group_.partition,
-                               group_.has_clustering ? &group_.clustering : nullptr, group_.row)));
+        values.push_back(Output(
+            oc, SelectFields(oc.fields,
+                             ValueOf(oc.column, *group_.partition,
+                                     group_.has_clustering ? &group_.clustering : nullptr,
+                                     group_.row))));
       }
+    }
+    if (sort_across_partitions_) {
+      sort_keys_.push_back(group_.has_clustering ? group_.clustering : Clustering());
     }
     out_.rows.push_back(std::move(values));
     out_.row_partition.push_back(group_by_ && group_.partition != nullptr
@@ -657,6 +728,8 @@ class SelectRun {
   std::vector<const ColumnSpec*> ordering_;  // the ORDER BY columns
   Restrictions r_;
   std::vector<std::vector<Bytes>> keys_;
+  bool sort_across_partitions_ = false;
+  std::vector<Clustering> sort_keys_;  // per output row, when sorting across partitions
   bool reversed_ = false;
   bool aggregate_ = false;
   std::optional<int64_t> limit_, per_partition_limit_;
@@ -674,8 +747,9 @@ class SelectRun {
 
 StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
                                   ValueGenerator& generator, SourceLocation where,
-                                  std::vector<std::string>* warnings) {
-  return SelectRun(statement, table, generator, where).Run(warnings);
+                                  std::vector<std::string>* warnings, bool paged,
+                                  SelectAccess* access) {
+  return SelectRun(statement, table, generator, where).Run(warnings, paged, access);
 }
 
 }  // namespace partplay::cql

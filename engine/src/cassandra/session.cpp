@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include <iterator>
 #include <variant>
 
@@ -75,6 +77,8 @@ Session::Session(SessionOptions options)
     : options_(options), ring_(DefaultRing()), generator_(options.now_millis, options.seed) {
   StatusOr<Ring> r = Ring::Build(options.ring);
   if (r.ok()) ring_ = std::move(r).value();
+  paging_ = options.page_size > 0;
+  page_size_ = paging_ ? options.page_size : 100;
 }
 
 Status Session::OverrideReplicationFactor(int factor) {
@@ -209,11 +213,16 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   static constexpr const char* kVerbs[] = {
       "SELECT",   "INSERT",   "UPDATE", "DELETE", "CREATE", "USE",  "CREATE", "DROP", "DROP",
       "TRUNCATE", "DESCRIBE", "CREATE", "CREATE", "CREATE", "DROP", "",       "COPY",
-      "ALTER",    "BATCH",    "ALTER",  "ALTER"};
+      "ALTER",    "BATCH",    "ALTER",  "ALTER",  ""};
   static_assert(std::size(kVerbs) == std::variant_size_v<StatementBody>, "a verb per statement");
   result.verb = kVerbs[statement.body.index()];
   if (const auto* u = std::get_if<UnmodelledStatement>(&statement.body)) {
     result.verb = u->what.substr(0, u->what.find(' '));
+  }
+  if (const auto* c = std::get_if<ShellCommand>(&statement.body)) {
+    static constexpr const char* kShellVerbs[] = {"CONSISTENCY", "SERIAL", "TRACING", "PAGING",
+                                                  "GUARDRAIL"};
+    result.verb = kShellVerbs[static_cast<size_t>(c->kind)];
   }
   if (const TableName* table = NamedTable(statement.body)) result.table = QualifiedTable(*table);
   auto fail = [&](Status s) {
@@ -229,20 +238,67 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
     return result;
   };
   const SourceLocation& where = statement.where;
+  // The keyspace of a table the statement resolved (it exists).
+  static const KeyspaceSchema kNoKeyspace;
+  auto KeyspaceOf = [&](const Table& t) -> const KeyspaceSchema& {
+    auto it = keyspaces_.find(t.schema().keyspace);
+    return it == keyspaces_.end() ? kNoKeyspace : it->second.schema;
+  };
+  auto WriteAccess = [](const TableSchema& t, bool conditional) {
+    return t.is_counter() ? Access::kCounterWrite
+           : conditional  ? Access::kConditionalWrite
+                          : Access::kWrite;
+  };
+  // A write runs in a journal when it may fail part way, or when TRACING ON or a write
+  // guardrail needs what it touched: the guardrails are checked on it (a violation puts it
+  // back), the partitions it touched traced, then it is kept or put back.
+  const bool guarding = guardrails_.enabled(Guardrail::kItemsPerCollection) ||
+                        guardrails_.enabled(Guardrail::kPartitionSize);
+  auto EndWrite = [&](Table& t, bool journaled, Status status, StatementResult& r, Access access,
+                      const std::function<Status()>& guard_items) {
+    if (!journaled) return status;
+    if (status.ok()) status = guard_items();
+    if (!status.ok()) {
+      t.Rollback();
+      r.warnings.clear();
+      return status;
+    }
+    std::vector<PartitionKey> keys = t.JournalKeys();
+    GuardPartitionSizes(guardrails_, t, keys, r.warnings);
+    std::vector<int64_t> tokens;
+    for (const PartitionKey& k : keys) tokens.push_back(k.token);
+    TraceAccess(r, access, KeyspaceOf(t), tokens, false);
+    t.EndJournal();
+    return status;
+  };
   return std::visit(
       Overloaded{
           [&](const SelectStatement& s) -> StatementResult {
             StatusOr<Table*> table = ResolveTable(s.table);
             if (!table.ok()) return fail(table.status());
-            if (s.json) {
-              return fail(
-                  Invalid("SELECT JSON is not part of the CQL subset Partition "
-                          "Playground runs (use --format json)",
-                          where));
-            }
-            StatusOr<ResultSet> rs =
-                ExecuteSelect(s, *table.value(), generator_, where, &result.warnings);
+            const bool paged = paging_ && page_size_ > 0;
+            SelectAccess access;
+            StatusOr<ResultSet> rs = ExecuteSelect(s, *table.value(), generator_, where,
+                                                   &result.warnings, paged, &access);
             if (!rs.ok()) return fail(rs.status());
+            const KeyspaceSchema& ks = KeyspaceOf(*table.value());
+            Status level = CheckLevel(Access::kRead, ks, s.table.table, where);
+            if (!level.ok()) return fail(level);
+            // SelectStatement.execute's page_size guardrail, then getSliceCommands'
+            // partition_keys_in_select for a key IN.
+            if (paged) {
+              Status g = Guard(guardrails_, Guardrail::kPageSize, page_size_, s.table.table,
+                               result.warnings, where);
+              if (!g.ok()) return fail(g);
+            }
+            if (access.key_in) {
+              Status g = Guard(guardrails_, Guardrail::kPartitionKeysInSelect,
+                               static_cast<int64_t>(access.tokens.size()), s.table.table,
+                               result.warnings, where);
+              if (!g.ok()) return fail(g);
+            }
+            TraceAccess(result, Access::kRead, ks, access.tokens, access.scan);
+            if (paged) result.page_size = page_size_;
             return rows(std::move(rs).value(), s.table);
           },
           [&](const InsertStatement& s) -> StatementResult {
@@ -251,9 +307,18 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (table.value()->schema().is_view()) {
               return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
             }
-            auto r = ExecuteInsert(s, *table.value(), generator_, where);
-            SyncViews(*table.value());
-            if (!r.ok()) return fail(r.status());
+            Table& t = *table.value();
+            const Access access = WriteAccess(t.schema(), s.if_not_exists);
+            Status level = CheckLevel(access, KeyspaceOf(t), s.table.table, where);
+            if (!level.ok()) return fail(level);
+            const bool journal = tracing_ || guarding;
+            if (journal) t.BeginJournal();
+            auto r = ExecuteInsert(s, t, generator_, where);
+            Status st = EndWrite(t, journal, r.ok() ? Status::Ok() : r.status(), result, access, [&] {
+              return GuardCollectionItems(guardrails_, t.schema(), s, result.warnings);
+            });
+            SyncViews(t);
+            if (!st.ok()) return fail(st);
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
             return result;
@@ -265,12 +330,18 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
               return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
             }
             Table& t = *table.value();
-            bool journal = MayWritePartly(s.where, &s, t.schema());
+            const Access access =
+                WriteAccess(t.schema(), s.if_exists || !s.conditions.empty());
+            Status level = CheckLevel(access, KeyspaceOf(t), s.table.table, where);
+            if (!level.ok()) return fail(level);
+            bool journal = tracing_ || guarding || MayWritePartly(s.where, &s, t.schema());
             if (journal) t.BeginJournal();
             auto r = ExecuteUpdate(s, t, generator_, where);
-            if (journal) r.ok() ? t.EndJournal() : t.Rollback();
+            Status st = EndWrite(t, journal, r.ok() ? Status::Ok() : r.status(), result, access, [&] {
+              return GuardCollectionItems(guardrails_, t.schema(), s, result.warnings);
+            });
             SyncViews(t);
-            if (!r.ok()) return fail(r.status());
+            if (!st.ok()) return fail(st);
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
             return result;
@@ -282,12 +353,17 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
               return fail(Invalid("Cannot directly modify a materialized view", s.table.where));
             }
             Table& t = *table.value();
-            bool journal = MayWritePartly(s.where, nullptr, t.schema());
+            const Access access =
+                WriteAccess(t.schema(), s.if_exists || !s.conditions.empty());
+            Status level = CheckLevel(access, KeyspaceOf(t), s.table.table, where);
+            if (!level.ok()) return fail(level);
+            bool journal = tracing_ || guarding || MayWritePartly(s.where, nullptr, t.schema());
             if (journal) t.BeginJournal();
             auto r = ExecuteDelete(s, t, generator_, where);
-            if (journal) r.ok() ? t.EndJournal() : t.Rollback();
+            Status st = EndWrite(t, journal, r.ok() ? Status::Ok() : r.status(), result, access,
+                                 [] { return Status::Ok(); });
             SyncViews(t);
-            if (!r.ok()) return fail(r.status());
+            if (!st.ok()) return fail(st);
             if (r.value()) return rows(std::move(*r.value()), s.table);
             result.kind = StatementResult::Kind::kVoid;
             return result;
@@ -483,6 +559,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
           [&](const CreateTypeStatement& s) { return CreateType(s, std::move(result)); },
           [&](const AlterTypeStatement& s) { return AlterType(s, std::move(result)); },
           [&](const AlterTableStatement& s) { return AlterTable(s, std::move(result)); },
+          [&](const ShellCommand& c) { return RunShellCommand(c, std::move(result)); },
           [&](const AlterKeyspaceStatement& s) { return AlterKeyspace(s, std::move(result)); },
           [&](const CreateIndexStatement& s) { return CreateIndex(s, std::move(result)); },
           [&](const CreateViewStatement& s) { return CreateView(s, std::move(result)); },

@@ -208,6 +208,16 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
       }
     }
   }
+  // The console's consistency level for each table written (ConsistencyLevel's checks).
+  const Access access = has_conditions ? Access::kConditionalWrite
+                        : has_counters ? Access::kCounterWrite
+                                       : Access::kWrite;
+  for (const Table* t : tables) {
+    auto ks = keyspaces_.find(t->schema().keyspace);
+    if (ks == keyspaces_.end()) continue;
+    Status level = CheckLevel(access, ks->second.schema, t->schema().name, result.where);
+    if (!level.ok()) return fail(level);
+  }
   // makeCasRequest: one partition, no IN on the clustering columns, and per row one kind of
   // condition; the conditions all read the partition as it is before the batch.
   bool holds = true;
@@ -348,8 +358,19 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
           keys.size(), table_names.size() == 1 ? "" : "s", JavaSet(table_names)));
     }
   }
+  // The write guardrails, on each statement's collections and each partition written.
+  for (size_t i = 0; i < b.statements.size() && status.ok(); ++i) {
+    if (const auto* ins = std::get_if<InsertStatement>(&b.statements[i].body)) {
+      status = GuardCollectionItems(guardrails_, tables[i]->schema(), *ins, result.warnings);
+    } else if (const auto* up = std::get_if<UpdateStatement>(&b.statements[i].body)) {
+      status = GuardCollectionItems(guardrails_, tables[i]->schema(), *up, result.warnings);
+    }
+  }
   // A conditional batch whose conditions failed was run only to check its statements.
   bool keep = status.ok() && holds;
+  if (keep) {
+    for (const Table* t : distinct) GuardPartitionSizes(guardrails_, *t, t->JournalKeys(), result.warnings);
+  }
   for (Table* t : distinct) {
     t->set_same_timestamp(false);
     if (keep) {
@@ -405,6 +426,12 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
   }
   if (!has_conditions) result.kind = StatementResult::Kind::kVoid;
   result.batch = std::move(summary);
+  auto ks = tables.empty() ? keyspaces_.end() : keyspaces_.find(tables[0]->schema().keyspace);
+  if (ks != keyspaces_.end()) {
+    std::vector<int64_t> tokens;
+    for (const auto& [key, names] : keys) tokens.push_back(key.token);
+    TraceAccess(result, access, ks->second.schema, tokens, false);
+  }
   return result;
 }
 

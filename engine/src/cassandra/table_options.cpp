@@ -124,8 +124,16 @@ Status ApplyTableOptions(const std::vector<Property>& properties, TableSchema& t
     if (p.name.text == "default_time_to_live") {
       // TableParams.validate: 0 <= default_time_to_live <= MAX_TTL (20 years).
       int64_t ttl = 0;
-      if (p.value.kind != LiteralKind::kInteger || p.value.text.empty() || p.value.text[0] == '-') {
-        return Config("default_time_to_live must be greater than or equal to 0", p.value.where);
+      if (p.value.kind != LiteralKind::kInteger || p.value.text.empty()) {
+        return Config(fmt::format("Invalid integer value {} for 'default_time_to_live'",
+                                  PrintableText(p.value.text)),
+                      p.value.where);
+      }
+      if (p.value.text[0] == '-') {
+        return Config(fmt::format("default_time_to_live must be greater than or equal to 0 (got "
+                                  "{})",
+                                  PrintableText(p.value.text)),
+                      p.value.where);
       }
       if (!ParseInt64(p.value.text, ttl) || ttl > kCassandraMaxTtlSeconds) {
         return Config(fmt::format("default_time_to_live must be less than or equal to {} (got "

@@ -76,7 +76,7 @@ TEST(CqlAlterTableTest, RefusalsNameTheColumnWhereItIsWritten) {
   EXPECT_EQ(add.column, 19);
   EXPECT_EQ(ErrorAt(s, "ALTER TABLE nope ADD q int;").message, "Table 'ks.nope' doesn't exist");
   EXPECT_EQ(ErrorAt(s, "ALTER TABLE t WITH default_time_to_live = -1;").message,
-            "default_time_to_live must be greater than or equal to 0");
+            "default_time_to_live must be greater than or equal to 0 (got -1)");
   // A refused statement changed nothing.
   EXPECT_EQ(Rows(Last(s, "SELECT k, c, a, b FROM t WHERE k = 1;")),
             (std::vector<std::string>{"1 | 1 | 10 | x", "1 | 2 | 20 | null"}));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,7 @@ struct Expectation {
   std::optional<std::string> columns;  // `columns a, b`: the column names
   // `warning <text>` lines (the client warnings, in order), or `no warnings`; unchecked if unset
   std::optional<std::vector<std::string>> warnings;
+  std::optional<int64_t> pages;  // `pages N`: the requests a paging client makes
 };
 
 struct Step {
@@ -163,6 +165,14 @@ void LoadFile(const std::filesystem::path& path, Suite& suite) {
       last->expect.warnings->push_back(rest(8));
     } else if (t == "no warnings") {
       last->expect.warnings.emplace();
+    } else if (StartsWith(t, "pages ")) {
+      int64_t n = 0;
+      std::string text = rest(6);
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+      if (ec != std::errc() || end != text.data() + text.size() || n < 1) {
+        problem("pages takes a positive number: " + t);
+      }
+      last->expect.pages = n;
     } else {
       problem("unknown line: " + t);
     }
@@ -243,7 +253,11 @@ TEST_P(CassandraSuiteTest, AgreesWithCassandra) {
     case Expectation::Kind::kRows: {
       ASSERT_NE(r.kind, StatementResult::Kind::kError) << step.cql << ": " << r.status.message();
       ASSERT_EQ(r.kind, StatementResult::Kind::kRows) << step.cql;
-      std::string line = ResultToJsonLine(r);
+      if (e.pages) EXPECT_EQ(PageCount(r), *e.pages) << step.cql;
+      StatementResult plain = r;  // the rows alone: no paging or trace members after them
+      plain.page_size = 0;
+      plain.trace.reset();
+      std::string line = ResultToJsonLine(plain);
       size_t at = line.find(",\"rows\":");
       ASSERT_NE(at, std::string::npos) << line;
       std::string actual = Compact(line.substr(at + 8));

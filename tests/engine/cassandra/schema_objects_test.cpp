@@ -64,7 +64,7 @@ TEST(CqlUserTypesTest, InsertJsonAndBulkLoadsReadTuplesTypesAndDurations) {
             std::vector<std::string>({"1 | {x: 2, \"Y\": 'b'} | (3, 'c') | 1h",
                                       "2 | {x: 5, \"Y\": null} | (4, null) | 2d"}));
   EXPECT_EQ(s.LoadJson("ks.t", R"({"k": 3, "u": [1]})").status().message(),
-            "Error decoding JSON value for u: Tuple is missing items (expected 2, got 1)");
+            "Error decoding JSON value for u: Tuple is missing items (expected 2): [1]");
   EXPECT_EQ(s.LoadJson("ks.t", R"({"k": 3, "p": {"z": 1}})").status().message(),
             "Error decoding JSON value for p: Unknown field 'z' in value of user defined type "
             "point");

@@ -164,7 +164,7 @@ TEST(CqlVectorTest, BadLiteralsAreLocatedWithCassandrasMessages) {
   EXPECT_EQ(ErrorAt(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, null, 2]}')").message,
             "Error decoding JSON value for val: Invalid null element in list");
   EXPECT_EQ(ErrorAt(s, R"(INSERT INTO t JSON '{"pk": 1, "val": 3}')").message,
-            "Error decoding JSON value for val: Expected a list, but got a Number: 3");
+            "Error decoding JSON value for val: Expected a list, but got a Integer: 3");
   StatementResult ok = Last(s, R"(INSERT INTO t JSON '{"pk": 1, "val": [1, 2.5, -3]}';
                                   SELECT pk, val FROM t WHERE pk = 1;)");
   EXPECT_EQ(Rows(ok), std::vector<std::string>({"1 | [1, 2.5, -3]"}));

@@ -65,6 +65,7 @@ struct Selector {
   std::vector<Name> fields;   // kColumn, kCount, kAggregate: user type fields (addr.city)
   std::vector<Name> result_fields;  // kCount, kAggregate: fields selected of the result, max(b).x
   std::string alias;          // AS alias, or empty
+  bool to_json = false;       // kColumn: toJson(column[.field]), its value as JSON text
   SourceLocation where;
 };
 
@@ -254,6 +255,19 @@ struct AlterKeyspaceStatement {
   std::vector<Property> properties;
 };
 
+// cqlsh's own commands, which set what later statements run with: CONSISTENCY [level],
+// SERIAL CONSISTENCY [level], TRACING [ON | OFF], PAGING [ON | OFF | page size]; and Partition
+// Playground's GUARDRAIL [name [value]] (a cassandra.yaml guardrail setting). `argument` is
+// upper-cased (GUARDRAIL: the name as written), empty when none is given; `value` GUARDRAIL's.
+struct ShellCommand {
+  enum class Kind : uint8_t { kConsistency, kSerialConsistency, kTracing, kPaging, kGuardrail };
+  Kind kind = Kind::kConsistency;
+  std::string argument;
+  SourceLocation argument_where;
+  std::string value;
+  SourceLocation value_where;
+};
+
 // CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON t (col | keys(col) | values(col) |
 // entries(col) | full(col)) [USING 'class'] [WITH OPTIONS = {...}].
 struct IndexTarget {
@@ -332,7 +346,7 @@ using StatementBody =
                  DropKeyspaceStatement, TruncateStatement, DescribeStatement, CreateTypeStatement,
                  CreateIndexStatement, CreateViewStatement, DropSchemaObjectStatement,
                  UnmodelledStatement, CopyStatement, AlterTypeStatement, BatchStatement,
-                 AlterTableStatement, AlterKeyspaceStatement>;
+                 AlterTableStatement, AlterKeyspaceStatement, ShellCommand>;
 
 struct Statement {
   StatementBody body;

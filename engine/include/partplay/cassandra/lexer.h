@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,7 @@ class StatementLexer {
  private:
   std::unique_ptr<Lexer> lexer_;
   bool done_ = false;
+  std::optional<Token> pending_;  // the first token after a cqlsh command ended by its line
 };
 
 // How a token reads in an error message: its source text, or "<EOF>".

@@ -52,6 +52,26 @@ struct BatchSummary {
   std::vector<BatchPartition> partitions;
 };
 
+// What a statement asked of the cluster, at the console's consistency level (cqlsh's TRACING
+// ON): the coordinator (the console's node, the ring's first) and, per partition read or
+// written, the replicas it sent to and how many had to answer; a scan (no partition key, a
+// secondary index, ALLOW FILTERING over the ring) goes to every node. A model of the requests
+// Cassandra's trace lists, not its event log.
+struct TraceStep {
+  int64_t token = 0;
+  std::vector<int> replicas;  // node indices, in the order they are asked
+  int required = 0;           // answers the level waits for
+};
+
+struct StatementTrace {
+  std::string consistency;  // ONE, QUORUM, ...
+  std::string serial_consistency;  // conditional writes: the level of their Paxos rounds
+  int coordinator = 0;
+  bool write = false;
+  bool scan = false;  // steps then holds one step per node
+  std::vector<TraceStep> steps;
+};
+
 struct StatementResult {
   enum class Kind : uint8_t {
     kRows,          // SELECT (and the [applied] row of IF [NOT] EXISTS)
@@ -59,6 +79,7 @@ struct StatementResult {
     kVoid,          // INSERT, UPDATE, DELETE, USE, TRUNCATE
     kDescribe,      // DESCRIBE: `message` holds the CQL text
     kError,
+    kShell,         // cqlsh's own commands (CONSISTENCY, TRACING, PAGING): `message` is its reply
   };
   Kind kind = Kind::kVoid;
   Status status;          // kError
@@ -76,6 +97,16 @@ struct StatementResult {
   ResultSet rows;  // kRows
   std::vector<std::string> warnings;
   std::optional<BatchSummary> batch;  // BATCH, once applied
+  std::optional<StatementTrace> trace;  // with TRACING ON
+  // SELECT with paging on (cqlsh's default, 100): the rows come in pages of this many; 0: unpaged.
+  int32_t page_size = 0;
 };
+
+// The requests a paging client makes for the rows: one per page_size rows, at least one.
+inline int64_t PageCount(const StatementResult& r) {
+  int64_t rows = static_cast<int64_t>(r.rows.rows.size());
+  if (r.page_size <= 0 || rows == 0) return 1;
+  return (rows + r.page_size - 1) / r.page_size;
+}
 
 }  // namespace partplay::cql

@@ -8,7 +8,9 @@
 // clustering column is restricted.
 //
 // ORDER BY with IN on the partition key fails as it does in cqlsh, which pages: "Cannot page
-// queries with both ORDER BY and a IN restriction on the partition key; ...".
+// queries with both ORDER BY and a IN restriction on the partition key; ...". Unpaged (cqlsh's
+// PAGING OFF), Cassandra sorts the rows of all the partitions by the ORDER BY columns, then
+// applies the LIMIT, and so does the model.
 #pragma once
 
 #include <string>
@@ -21,10 +23,19 @@
 
 namespace partplay::cql {
 
+// What a SELECT read: a scan over the ring, or the tokens of the partition keys it names.
+struct SelectAccess {
+  bool scan = false;
+  bool key_in = false;  // IN on the partition key
+  std::vector<int64_t> tokens;
+};
+
 // `warnings`, if given, receives Cassandra's client warnings (an aggregate or GROUP BY query
-// without the partition key, or with IN on it).
+// without the partition key, or with IN on it); `access`, if given, what the query read.
+// `paged`: as a paging client runs it (cqlsh and the drivers by default).
 StatusOr<ResultSet> ExecuteSelect(const SelectStatement& statement, const Table& table,
                                   ValueGenerator& generator, SourceLocation where,
-                                  std::vector<std::string>* warnings = nullptr);
+                                  std::vector<std::string>* warnings = nullptr,
+                                  bool paged = true, SelectAccess* access = nullptr);
 
 }  // namespace partplay::cql

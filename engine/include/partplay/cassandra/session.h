@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "partplay/cassandra/ast.h"
+#include "partplay/cassandra/consistency.h"
+#include "partplay/cassandra/guardrails.h"
 #include "partplay/cassandra/literal.h"
 #include "partplay/cassandra/result.h"
 #include "partplay/cassandra/ring.h"
@@ -33,6 +35,8 @@ struct SessionOptions {
   RingOptions ring;
   int64_t now_millis = -1;            // the clock of now() and friends; < 0: the system clock
   uint64_t seed = 0x5EED5EED5EEDull;  // uuid()
+  // SELECTs run as a paging client with this fetch size (cqlsh's 100); 0: unpaged.
+  int32_t page_size = 100;
   // Reads the file a COPY ... FROM names (the CLI: relative to the script, gzip or not); unset,
   // COPY FROM is refused (the page loads files with its bulk load).
   std::function<StatusOr<std::string>(const std::string& file)> read_file;
@@ -108,6 +112,15 @@ class Session {
   StatementResult DropSchemaObject(const DropSchemaObjectStatement& s, StatementResult result);
   StatementResult CopyFrom(const CopyStatement& s, StatementResult result);
   StatementResult ExecuteBatch(const BatchStatement& s, StatementResult result);
+  // cqlsh's CONSISTENCY, SERIAL CONSISTENCY, TRACING and PAGING (session_console.cpp).
+  StatementResult RunShellCommand(const ShellCommand& c, StatementResult result);
+  // The console's level checked for the access to a keyspace (consistency.h).
+  Status CheckLevel(Access access, const KeyspaceSchema& keyspace, std::string_view table,
+                    const SourceLocation& where) const;
+  // With TRACING ON, what the statement asked of the ring: the partitions at `tokens`, or every
+  // node for a scan.
+  void TraceAccess(StatementResult& result, Access access, const KeyspaceSchema& keyspace,
+                   const std::vector<int64_t>& tokens, bool scan) const;
 
   SessionOptions options_;
   Ring ring_;
@@ -115,7 +128,23 @@ class Session {
   std::map<std::string, Keyspace> keyspaces_;
   std::string current_keyspace_;
   int replication_override_ = 0;
+  // cqlsh's settings: the levels statements run at, tracing, and paging (on, 100 rows a page).
+  Consistency consistency_ = Consistency::kOne;
+  Consistency serial_consistency_ = Consistency::kSerial;
+  bool tracing_ = false;
+  bool paging_ = true;
+  int32_t page_size_ = 100;
+  Guardrails guardrails_;  // all off, as in Cassandra's default cassandra.yaml
 };
+
+// The write guardrails on a statement that ran (session_guardrails.cpp): items_per_collection on
+// the collection values it sets or adds to, partition_size on the partitions it wrote.
+Status GuardCollectionItems(const Guardrails& guardrails, const TableSchema& table,
+                            const InsertStatement& statement, std::vector<std::string>& warnings);
+Status GuardCollectionItems(const Guardrails& guardrails, const TableSchema& table,
+                            const UpdateStatement& statement, std::vector<std::string>& warnings);
+void GuardPartitionSizes(const Guardrails& guardrails, const Table& table,
+                         const std::vector<PartitionKey>& keys, std::vector<std::string>& warnings);
 
 // The token of a partition key given as CQL literals of the given types (several = composite),
 // as `partplay token` prints it.

@@ -30,6 +30,8 @@
     "a CQL statement Cassandra would reject (its own message)")                          \
   X(kCqlBadLiteral, 42, "cql_bad_literal", "a CQL literal does not fit its column type") \
   X(kCqlUnknown, 43, "cql_unknown", "an unknown keyspace, table, column or type")        \
+  X(kCqlUnavailable, 45, "cql_unavailable",                                             \
+    "the consistency level needs more replicas than the ring holds (Cassandra's Unavailable)") \
   X(kQuerySyntax, 44, "query_syntax",                                                   \
     "a Cosmos DB NoSQL query does not parse or uses what the model does not evaluate")     \
   X(kCancelled, 50, "cancelled", "the page cancelled the request before it finished")    \

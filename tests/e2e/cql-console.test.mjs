@@ -1,0 +1,112 @@
+// End-to-end: cqlsh's own commands in the page's CQL console, in Debian's Chromium against
+// build/site. CONSISTENCY, TRACING and PAGING reply as cqlsh does; with TRACING ON a write shows
+// the replicas it went to (the replicas npm cassandra-driver's token map gives for the token) and
+// a scan shows every node; a level needing more replicas than the ring holds is Cassandra's
+// Unavailable error; PAGING OFF lets IN with ORDER BY run, sorted across partitions, and a result
+// longer than a page says how many requests a paging client makes.
+import {describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {driverToken, encode} from '../oracles/cassandra.mjs';
+import {TIMEOUT, byTestId, openCassandra, resultsDir, runScript, useBrowser} from './harness.mjs';
+
+useBrowser();
+
+/** Each result's kind, verb, shell reply, error, first-column cells, trace and paging note. */
+async function results(page) {
+  return page.$$eval(byTestId('cql-result'), (items) => items.map((li) => {
+    const trace = li.querySelector('[data-testid="cql-trace"]');
+    return {
+      kind: li.dataset.kind, verb: li.dataset.verb,
+      shell: li.querySelector('[data-testid="cql-shell"]')?.textContent ?? null,
+      error: li.querySelector('[data-testid="cql-error-message"]')?.textContent ?? null,
+      rows: [...li.querySelectorAll('[data-testid="cql-row"]')].map((tr) => tr.children[0].textContent),
+      pages: li.querySelector('[data-testid="cql-pages"]')?.textContent ?? null,
+      trace: trace ? {
+        consistency: trace.dataset.consistency, scan: trace.dataset.scan === 'true',
+        head: trace.querySelector('.cql-trace-head').textContent,
+        steps: [...trace.querySelectorAll('[data-testid="cql-trace-step"]')].map((s) => ({
+          text: s.textContent, replicas: JSON.parse(s.dataset.replicas)})),
+      } : null,
+    };
+  }));
+}
+
+describe('cqlsh commands in the CQL console', () => {
+  test('CONSISTENCY, TRACING and PAGING: replies, traced replicas, Unavailable, unpaged ORDER BY',
+       {timeout: 2 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra({viewport: {width: 1366, height: 768}});
+    try {
+      const script = [
+        "CREATE KEYSPACE IF NOT EXISTS shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+        'USE shop;',
+        'DROP TABLE IF EXISTS carts;',
+        'CREATE TABLE carts (user int, item int, qty int, PRIMARY KEY (user, item));',
+        'CONSISTENCY QUORUM',
+        'TRACING ON',
+        'INSERT INTO carts (user, item, qty) VALUES (7, 1, 2);',
+        'SELECT * FROM carts;',
+        'TRACING OFF',
+        'CONSISTENCY ALL',
+        ...Array.from({length: 6}, (_, i) => `INSERT INTO carts (user, item, qty) VALUES (${i % 2 ? 8 : 9}, ${10 + i}, 1);`),
+        'CONSISTENCY ONE',
+        'SELECT item FROM carts WHERE user IN (8, 9) ORDER BY item DESC;',
+        'PAGING OFF',
+        'SELECT item FROM carts WHERE user IN (8, 9) ORDER BY item DESC;',
+        'PAGING 3',
+        'SELECT item FROM carts;',
+      ].join('\n');
+      await runScript(page, script);
+      const all = await results(page);
+      const shells = all.filter((r) => r.kind === 'shell').map((r) => r.shell);
+      assert.deepEqual(shells, ['Consistency level set to QUORUM.', 'Now Tracing is enabled', 'Disabled Tracing.',
+                                'Consistency level set to ALL.', 'Consistency level set to ONE.',
+                                'Disabled Query paging.', 'Page size: 3']);
+
+      // The write went to the partition's three replicas (the driver's token), two had to answer.
+      const insert = all.find((r) => r.verb === 'INSERT' && r.trace);
+      assert.equal(insert.trace.consistency, 'QUORUM');
+      assert.equal(insert.trace.steps.length, 1);
+      assert.match(insert.trace.steps[0].text, new RegExp(`^writes token ${driverToken(encode(7, 'int'))}: .+ \\(2 must answer\\)$`));
+      assert.equal(insert.trace.steps[0].replicas.length, 3);
+      const scan = all.find((r) => r.kind === 'rows' && r.trace);
+      assert.equal(scan.trace.scan, true);
+      assert.deepEqual(scan.trace.steps[0].replicas, [0, 1, 2], 'a scan reads from every node');
+
+      // RF 3 on the page's ring of three nodes: ALL finds its three replicas.
+      const all3 = all.filter((r) => r.verb === 'INSERT' && !r.trace);
+      assert.ok(all3.every((r) => r.kind !== 'error'), JSON.stringify(all3));
+
+      const [paged, unpaged, pagedBy3] = all.filter((r) => r.verb === 'SELECT' && !r.trace);
+      assert.match(paged.error, /^Cannot page queries with both ORDER BY and a IN restriction on the partition key/);
+      assert.deepEqual(unpaged.rows, ['15', '14', '13', '12', '11', '10']);
+      assert.equal(pagedBy3.pages, 'A paging client (cqlsh, the drivers) fetches these 7 rows in 3 requests of up to 3 (PAGING sets the page size).');
+
+      // A level the ring cannot meet: RF 5 on three nodes, and ALL asks for five.
+      await runScript(page, [
+        "CREATE KEYSPACE IF NOT EXISTS wide WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 5};",
+        'CREATE TABLE IF NOT EXISTS wide.t (k int PRIMARY KEY);',
+        'CONSISTENCY ALL',
+        'INSERT INTO wide.t (k) VALUES (1);',
+        'CONSISTENCY MOST',
+      ].join('\n'));
+      const after = await results(page);
+      const unavailable = after.find((r) => r.verb === 'INSERT');
+      assert.equal(unavailable.kind, 'error');
+      assert.equal(unavailable.error, 'Cannot achieve consistency level ALL');
+      assert.equal(after.at(-1).error, 'Improper CONSISTENCY command.');
+
+      mkdirSync(resultsDir, {recursive: true});
+      await runScript(page, script);
+      await page.locator(byTestId('cql-trace')).first().scrollIntoViewIfNeeded();
+      await page.screenshot({path: join(resultsDir, 'cql-console-trace.png')});
+      await page.setViewportSize({width: 390, height: 844});
+      await page.locator(byTestId('cql-trace')).first().scrollIntoViewIfNeeded();
+      await page.screenshot({path: join(resultsDir, 'cql-console-trace-narrow.png')});
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+});
