@@ -3,7 +3,8 @@
 // the replicas it went to (the replicas npm cassandra-driver's token map gives for the token) and
 // a scan shows every node; a level needing more replicas than the ring holds is Cassandra's
 // Unavailable error; PAGING OFF lets IN with ORDER BY run, sorted across partitions, and a result
-// longer than a page says how many requests a paging client makes.
+// longer than a page says how many requests a paging client makes. A TTL expires when ADVANCE
+// CLOCK moves the session's clock past it, and WRITETIME reads a cell's timestamp.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {mkdirSync} from 'node:fs';
@@ -104,6 +105,38 @@ describe('cqlsh commands in the CQL console', () => {
       await page.setViewportSize({width: 390, height: 844});
       await page.locator(byTestId('cql-trace')).first().scrollIntoViewIfNeeded();
       await page.screenshot({path: join(resultsDir, 'cql-console-trace-narrow.png')});
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test('TTL, WRITETIME and ADVANCE CLOCK: a cell expires when the clock passes its TTL; the partition counts it',
+       {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra();
+    try {
+      await runScript(page, [
+        "CREATE KEYSPACE IF NOT EXISTS shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+        'USE shop;',
+        'DROP TABLE IF EXISTS sessions;',
+        'CREATE TABLE sessions (user int, id int, secret text, PRIMARY KEY (user, id));',
+        "INSERT INTO sessions (user, id, secret) VALUES (1, 1, 'a') USING TTL 3600;",
+        "INSERT INTO sessions (user, id, secret) VALUES (1, 2, 'b') USING TIMESTAMP 1000;",
+        'SELECT id, TTL(secret), WRITETIME(secret) FROM sessions WHERE user = 1;',
+        'ADVANCE CLOCK 2h',
+        'SELECT id FROM sessions WHERE user = 1;',
+      ].join('\n'));
+      const all = await results(page);
+      const [before, after] = all.filter((r) => r.kind === 'rows');
+      const cells = await page.$$eval(`${byTestId('cql-result')}[data-kind="rows"]`, (items) =>
+        [...items[0].querySelectorAll('[data-testid="cql-row"]')].map((tr) => [...tr.children].slice(0, 3).map((td) => td.textContent)));
+      assert.deepEqual(cells, [['1', '3600', cells[0][2]], ['2', 'null', '1000']]);
+      assert.ok(Number(cells[0][2]) > 1e15, 'the write clock counts microseconds');
+      assert.equal(before.rows.length, 2);
+      assert.match(all.find((r) => r.verb === 'ADVANCE').shell, /^Clock advanced by 2h to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z\.$/);
+      assert.deepEqual(after.rows, ['2']);
+      const headers = await page.$$eval(`${byTestId('ring-partitions-table')} th`, (ths) => ths.map((th) => th.textContent));
+      assert.ok(headers.includes('tombstones'), headers.join(', '));
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -284,14 +284,14 @@ export function ringPanelPart(v) {
     const parts = layout?.partitions ?? [];
     const table = byTestId('ring-partitions-table');
     fillTable(table, [{label: 'token'}, {label: 'partition key'}, {label: 'rows', num: true}, {label: 'bytes', num: true},
-                      {label: 'replicas (select)'}],
+                      {label: 'tombstones', num: true}, {label: 'replicas (select)'}],
     parts.slice(0, TABLE_VIEW_ROWS).map((p) => {
       const button = h('button', {className: 'replica-button', text: p.replicas.map((n) => nodes[n]?.name ?? n).join(', ') || '–'});
       button.type = 'button';
       button.setAttribute('aria-label', `Select partition ${keyText(p.key)}`);
       button.addEventListener('click', () => select({token: p.token, key: p.key, replicas: p.replicas,
                                                      replica_vnodes: p.replica_vnodes, generation: state.generation}));
-      return [p.token, keyText(p.key), formatInt(p.rows), formatBytes(p.bytes), button];
+      return [p.token, keyText(p.key), formatInt(p.rows), formatBytes(p.bytes), formatInt(p.tombstones ?? 0), button];
     }), {caption: 'Partitions drawn on the ring, in token order'});
     table.querySelectorAll('tbody tr').forEach((tr, i) => { tr.dataset.token = parts[i].token; });
     byId('ring-partitions-note').textContent = !layout ? 'No table yet.'

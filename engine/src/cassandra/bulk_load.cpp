@@ -14,8 +14,8 @@
 namespace partplay::cql {
 
 // The sink of the ingest stream: each framed item's simdjson document becomes a JsonNode
-// (json_doc.h: numbers keep every digit, so varint and decimal values lose nothing) and is
-// inserted into the table.
+// (json_doc.h: numbers keep their text; INSERT JSON's rules then read them as Cassandra's
+// Jackson does) and is inserted into the table.
 class BulkLoad::Rows : public partplay::internal::ItemSink {
  public:
   Rows() : stream_(this) {}
@@ -41,7 +41,7 @@ class BulkLoad::Rows : public partplay::internal::ItemSink {
     SourceLocation at;
     at.byte_offset = static_cast<int64_t>(item.byte_offset);
     at.item_index = item.index;
-    Status inserted = InsertJsonObject(object, *table_, at);
+    Status inserted = InsertJsonObject(object, *table_, *generator_, at);
     if (!inserted.ok()) return located(inserted);
     ++rows_;
     return Status::Ok();
@@ -49,6 +49,7 @@ class BulkLoad::Rows : public partplay::internal::ItemSink {
 
   partplay::internal::ItemStream stream_;
   Table* table_ = nullptr;
+  ValueGenerator* generator_ = nullptr;  // the session's: write timestamps
   int64_t rows_ = 0;
 };
 
@@ -89,6 +90,7 @@ Status BulkLoad::Bind() {
                                                      table.status().message()));
   }
   rows_->table_ = table.value();
+  rows_->generator_ = &session_->generator();
   return Status::Ok();
 }
 

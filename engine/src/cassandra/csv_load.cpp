@@ -162,7 +162,7 @@ void CsvRowLoader::LoadRecord(const std::vector<CsvField>& fields, Table& table,
     }
     values.push_back(std::move(v).value());
   }
-  Status inserted = InsertRow(table, columns_, std::move(values), fields[0].where);
+  Status inserted = InsertRow(table, columns_, std::move(values), generator, fields[0].where);
   if (!inserted.ok()) {
     Fail(fields[0].where, inserted.message());
     return;

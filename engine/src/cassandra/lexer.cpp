@@ -362,7 +362,7 @@ StatementLexer::~StatementLexer() = default;
 static bool IsShellCommand(const Token& t) {
   return t.kind == TokenKind::kIdentifier &&
          (t.text == "consistency" || t.text == "serial" || t.text == "tracing" ||
-          t.text == "paging" || t.text == "guardrail");
+          t.text == "paging" || t.text == "guardrail" || t.text == "advance");
 }
 
 bool StatementLexer::Next(std::vector<Token>& tokens) {

@@ -353,10 +353,24 @@ std::string Literal::Describe() const {
 // -------------------------------------------------------------------------------
 
 int64_t ValueGenerator::NowMillis() const {
-  if (fixed_now_ >= 0) return fixed_now_;
+  int64_t advanced = advanced_micros_ / 1000;
+  if (fixed_now_ >= 0) return fixed_now_ + advanced;
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
-      .count();
+             .count() +
+         advanced;
+}
+
+int64_t ValueGenerator::ClockMicros() const {
+  if (start_micros_ < 0) start_micros_ = (NowMillis() - advanced_micros_ / 1000) * 1000;
+  return start_micros_ + advanced_micros_;
+}
+
+int64_t ValueGenerator::NextWriteTimestamp() {
+  if (pinned_) return *pinned_;
+  int64_t now = ClockMicros();
+  last_write_ = last_write_ == INT64_MIN ? now : std::max(last_write_ + 1, now);
+  return last_write_;
 }
 
 uint64_t ValueGenerator::Next() {  // splitmix64

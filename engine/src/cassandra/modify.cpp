@@ -95,6 +95,42 @@ Status CheckTimestamp(const UsingClause& u, ValueGenerator& gen) {
   return v.ok() ? Status::Ok() : v.status();
 }
 
+}  // namespace
+
+// The statement's write time: USING TIMESTAMP, or the session's write clock; USING TTL, or the
+// table's default_time_to_live, expiring from the clock's second, refused past 2038-01-19 as
+// 4.1's default expiration date overflow policy (REJECT) does.
+StatusOr<CellTime> internal::WriteTimeOf(const UsingClause& u, const TableSchema& t,
+                                         ValueGenerator& gen, const SourceLocation& where) {
+  PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(u, t, gen));
+  CellTime time;
+  if (u.timestamp) {
+    PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(CqlType::Native(TypeKind::kBigint),
+                                                      *u.timestamp, "[timestamp]", gen));
+    if (!v) return Invalid("Invalid null value of timestamp", u.timestamp->where);
+    time.timestamp = DecodeSigned(*v);
+  } else {
+    time.timestamp = gen.NextWriteTimestamp();
+  }
+  if (ttl > 0) {
+    int64_t now = gen.NowSeconds();
+    if (now + ttl > INT32_MAX) {  // ExpirationDateOverflowHandling: the int overflows
+      return Invalid(fmt::format("Request on table {}.{} with {}ttl of {} seconds exceeds maximum "
+                                 "supported expiration date of 2038-01-19T03:14:06+00:00. In order "
+                                 "to avoid this use a lower TTL, change the expiration date "
+                                 "overflow policy or upgrade to a version where this limitation "
+                                 "is fixed. See CASSANDRA-14092 for more details.",
+                                 t.keyspace, t.name, u.ttl ? "" : "default ", ttl),
+                     where);
+    }
+    time.ttl = ttl;
+    time.expires = static_cast<int32_t>(now + ttl);
+  }
+  return time;
+}
+
+namespace {
+
 std::string JoinNames(const TableSchema& t, const std::vector<int>& columns) {
   std::string out;
   for (size_t i = 0; i < columns.size(); ++i) {
@@ -118,7 +154,7 @@ Value Normalize(const CqlType& type, Value v) {
 }
 
 StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, bool if_not_exists,
-                                          int32_t ttl, const SourceLocation& where) {
+                                          const CellTime& time, const SourceLocation& where) {
   const TableSchema& t = table.schema();
   std::vector<Bytes> key(t.partition_key.size());
   Clustering clustering(t.clustering.size());
@@ -184,8 +220,8 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, 
     }
   }
   Partition& p = table.Upsert(key);
-  if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals);
-  if (!statics_only) table.WriteRow(p, clustering, regular_cols, regular_vals, true, ttl);
+  if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals, time);
+  if (!statics_only) table.WriteRow(p, clustering, regular_cols, regular_vals, true, time);
   table.DropIfDead(pk);
   if (if_not_exists) return std::optional<ResultSet>(Applied(true, t, nullptr, nullptr, nullptr));
   return std::optional<ResultSet>();
@@ -380,8 +416,7 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
     return Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead",
                    where);
   }
-  PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(s.using_clause, t, gen));
-  PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  PARTPLAY_ASSIGN_OR_RETURN(CellTime time, internal::WriteTimeOf(s.using_clause, t, gen, where));
   InsertValues in;
   if (s.json) {
     internal::JsonNode object;
@@ -416,7 +451,7 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
       in.where.push_back(s.values[i].where);
     }
   }
-  return Insert(table, in, s.if_not_exists, ttl, where);
+  return Insert(table, in, s.if_not_exists, time, where);
 }
 
 StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& s, Table& table,
@@ -451,8 +486,7 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
   PARTPLAY_ASSIGN_OR_RETURN(
       Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kUpdate,
                                                   false, statics_only, gen, where));
-  PARTPLAY_ASSIGN_OR_RETURN(int32_t ttl, Ttl(s.using_clause, t, gen));
-  PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  PARTPLAY_ASSIGN_OR_RETURN(CellTime time, internal::WriteTimeOf(s.using_clause, t, gen, where));
   std::vector<Clustering> clusterings =
       statics_only ? std::vector<Clustering>{} : ClusteringKeys(r);
   std::optional<bool> applied;
@@ -478,7 +512,7 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
         PARTPLAY_ASSIGN_OR_RETURN(
             Value v,
             ApplyAssignment(c, s.assignments[i], p.statics[static_cast<size_t>(c.position)], gen));
-        table.WriteStatics(p, {columns[i]}, {v});
+        table.WriteStatics(p, {columns[i]}, {v}, time);
       }
     } else {
       for (const Clustering& c : clusterings) {
@@ -490,7 +524,7 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
             PARTPLAY_ASSIGN_OR_RETURN(
                 Value v, ApplyAssignment(spec, s.assignments[i],
                                          p.statics[static_cast<size_t>(spec.position)], gen));
-            table.WriteStatics(p, {columns[i]}, {v});
+            table.WriteStatics(p, {columns[i]}, {v}, time);
             continue;
           }
           // The current cell, including values assigned earlier in this statement.
@@ -510,7 +544,7 @@ StatusOr<std::optional<ResultSet>> internal::UpdatePlain(const UpdateStatement& 
             regular_vals.push_back(std::move(v));
           }
         }
-        table.WriteRow(p, c, regular_cols, regular_vals, false, ttl);
+        table.WriteRow(p, c, regular_cols, regular_vals, false, time);
       }
     }
     table.DropIfDead(pk);
@@ -550,6 +584,15 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
       Restrictions r, internal::BuildRestrictions(t, s.where, internal::StatementKind::kDelete,
                                                   false, statics_only, gen, where));
   PARTPLAY_RETURN_IF_ERROR(CheckTimestamp(s.using_clause, gen));
+  CellTime time;  // a deletion's: its timestamp, no TTL
+  if (s.using_clause.timestamp) {
+    PARTPLAY_ASSIGN_OR_RETURN(Value v, LiteralToValue(CqlType::Native(TypeKind::kBigint),
+                                                      *s.using_clause.timestamp, "[timestamp]", gen));
+    if (!v) return Invalid("Invalid null value of timestamp", s.using_clause.timestamp->where);
+    time.timestamp = DecodeSigned(*v);
+  } else {
+    time.timestamp = gen.NextWriteTimestamp();
+  }
   bool full_clustering = FullClusteringEqIn(r);
   if (!columns.empty() && !statics_only && !full_clustering) {
     return Invalid("Range deletions are not supported for specific columns", where);
@@ -566,15 +609,21 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
     if (p == nullptr) continue;
     if (columns.empty()) {
       if (!r.has_clustering()) {
-        table.ErasePartition(pk);
+        table.DeletePartition(pk, time.timestamp);
         continue;
       }
+      // One row, or a range of them (one range tombstone).
+      bool first = true;
       for (auto it = p->rows.begin(); it != p->rows.end();) {
         bool match = internal::ClusteringMatches(t, r, it->first);
         auto next = std::next(it);
-        if (match) table.EraseRow(*p, it);
+        if (match) {
+          table.DeleteRow(*p, it, time.timestamp, first);
+          first = false;
+        }
         it = next;
       }
+      table.DropIfDead(pk);
     } else {
       // Each named column becomes null, or loses the named element.
       std::vector<int> statics, regular;
@@ -600,7 +649,7 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
                                   new_values(statics, static_at, [&](const ColumnSpec& spec) {
                                     return p->statics[static_cast<size_t>(spec.position)];
                                   }));
-        table.WriteStatics(*p, statics, values);
+        table.WriteStatics(*p, statics, values, time);
       }
       if (!regular.empty()) {
         for (const Clustering& c : ClusteringKeys(r)) {
@@ -610,7 +659,7 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
                                     new_values(regular, regular_at, [&](const ColumnSpec& spec) {
                                       return row->second.cells[static_cast<size_t>(spec.position)];
                                     }));
-          table.WriteRow(*p, c, regular, values, false, 0);
+          table.WriteRow(*p, c, regular, values, false, time);
         }
       }
     }
@@ -622,13 +671,16 @@ StatusOr<std::optional<ResultSet>> internal::DeletePlain(const DeleteStatement& 
   return std::optional<ResultSet>();
 }
 
-Status InsertJsonObject(const JsonNode& object, Table& table, const SourceLocation& where) {
+Status InsertJsonObject(const JsonNode& object, Table& table, ValueGenerator& gen,
+                        const SourceLocation& where) {
   if (object.kind != JsonNode::Kind::kObject) {
     return Status(ErrorCode::kNotAnObject, "each item must be a JSON object", where);
   }
   PARTPLAY_ASSIGN_OR_RETURN(InsertValues in,
                             JsonInsertValues(table.schema(), object, false, where));
-  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
+  PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
+                            internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
+  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }
@@ -647,12 +699,14 @@ StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
 }
 
 Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
-                 const SourceLocation& where) {
+                 ValueGenerator& gen, const SourceLocation& where) {
   InsertValues in;
   in.columns = columns;
   in.values = std::move(values);
   in.where.assign(columns.size(), where);
-  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, 0, where);
+  PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
+                            internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
+  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }

@@ -18,6 +18,10 @@ Status CheckKeyNotEmpty(const std::vector<Bytes>& key, const SourceLocation& whe
 // The [applied] row of IF [NOT] EXISTS: [applied], then the existing row when not applied.
 ResultSet Applied(bool applied, const TableSchema& t, const Partition* p, const Clustering* c,
                   const Row* row);
+// The statement's write time (USING TIMESTAMP or the write clock; USING TTL or the default,
+// with 4.1's expiration overflow refusal).
+StatusOr<CellTime> WriteTimeOf(const UsingClause& u, const TableSchema& t, ValueGenerator& gen,
+                               const SourceLocation& where);
 // Every full clustering the = / IN restrictions name (none unless all columns are restricted).
 std::vector<Clustering> ClusteringKeys(const Restrictions& r);
 

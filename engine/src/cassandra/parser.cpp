@@ -90,7 +90,7 @@ class Parser {
     } else if (IsWord("begin")) {
       body = Batch();
     } else if (IsWord("consistency") || IsWord("tracing") || IsWord("paging") ||
-               IsWord("guardrail") ||
+               IsWord("guardrail") || (IsWord("advance") && IsWord("clock", 1)) ||
                (IsWord("serial") && IsWord("consistency", 1))) {
       body = Shell();
     } else if (IsWord("alter") && (IsWord("table", 1) || IsWord("columnfamily", 1))) {
@@ -920,6 +920,15 @@ class Parser {
         sel.columns.push_back(std::move(n));
       } while (AcceptSymbol(","));
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    } else if (call && (tok.text == "writetime" || tok.text == "ttl")) {
+      // WRITETIME(column) / TTL(column): the cell's write time or remaining seconds.
+      Next();
+      Next();
+      sel.kind = Selector::Kind::kColumn;
+      sel.time = tok.text == "ttl" ? Selector::Time::kTtl : Selector::Time::kWritetime;
+      PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
+      sel.columns.push_back(std::move(n));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
     } else if (call && tok.text == "fromjson") {
       return Status(ErrorCode::kCqlInvalidRequest,
                     "fromJson() cannot be used in the selection clause of a SELECT statement",
@@ -955,12 +964,6 @@ class Parser {
       }
       PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
     } else if (call) {
-      if (tok.text == "writetime" || tok.text == "ttl") {
-        return Status(ErrorCode::kCqlInvalidRequest,
-                      fmt::format("{}() is not part of the CQL subset Partition Playground runs",
-                                  Upper(tok.text)),
-                      tok.where);
-      }
       return Status(ErrorCode::kCqlUnknown, fmt::format("Unknown function '{}'", tok.text),
                     tok.where);
     } else {
@@ -1640,6 +1643,19 @@ class Parser {
       c.kind = ShellCommand::Kind::kConsistency;
     } else if (first.text == "tracing") {
       c.kind = ShellCommand::Kind::kTracing;
+    } else if (first.text == "advance") {
+      Next();  // CLOCK
+      c.kind = ShellCommand::Kind::kAdvanceClock;
+      const Token& d = Peek();
+      if (AtEnd() || (d.kind != TokenKind::kDuration && d.kind != TokenKind::kInteger)) {
+        return Status(ErrorCode::kCqlSyntax,
+                      "ADVANCE CLOCK takes a duration: 30s, 2h, 1d, 1h30m, 500ms", d.where);
+      }
+      Next();
+      c.value = d.text;
+      c.value_where = d.where;
+      if (!AtEnd()) return Mismatched(Peek(), "EOF");
+      return StatementBody(std::move(c));
     } else if (first.text == "guardrail") {
       // GUARDRAIL [name [value]]: the value as written (-1, 100, 10MiB, '10 MiB' unquoted).
       c.kind = ShellCommand::Kind::kGuardrail;

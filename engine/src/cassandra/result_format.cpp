@@ -524,8 +524,9 @@ std::string TableLayoutToJson(const Table& table, const Ring& ring, const Keyspa
     parts += fmt::format("{{\"token\":\"{}\",\"key\":", key.token);
     KeyComponents(key_types, p.key, parts);
     parts += fmt::format(
-        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"physical_partition\":{},\"replicas\":", size.rows,
-        size.cells, size.bytes, physical);
+        ",\"rows\":{},\"cells\":{},\"bytes\":{},\"tombstones\":{},\"physical_partition\":{},"
+        "\"replicas\":",
+        size.rows, size.cells, size.bytes, size.tombstones, physical);
     parts += JsonArray(replicas, [](int n, std::string& o) { o += std::to_string(n); });
     parts += ",\"replica_vnodes\":";
     parts += JsonArray(vnodes, [](size_t v, std::string& o) { o += std::to_string(v); });

@@ -7,6 +7,7 @@
 #include "cassandra/aggregates.h"
 #include "cassandra/json_out.h"
 #include "cassandra/restrictions.h"
+#include "cassandra/write_time_selectors.h"
 #include "partplay/cassandra/token.h"
 
 namespace partplay::cql {
@@ -27,6 +28,7 @@ struct OutputColumn {
   internal::AggregateFn fn = internal::AggregateFn::kCount;  // kCount (of a column), kAggregate
   CqlType arg_type;                                          // kCount (of a column), kAggregate
   bool to_json = false;  // kColumn: toJson(), the value as JSON text of `arg_type`
+  Selector::Time time = Selector::Time::kNone;  // kColumn: WRITETIME() or TTL() of the cell
 };
 
 // A plain column's output value: itself, or toJson()'s text of it.
@@ -122,6 +124,8 @@ class SelectRun {
     if (access != nullptr) {
       access->scan = r_.key_range || r_.index_query;
       access->key_in = r_.has_partition_in();
+      access->aggregate = grouped_;
+      access->limit = sort_across_partitions_ ? std::nullopt : limit_;
       for (const std::vector<Bytes>& key : keys_) {
         access->tokens.push_back(Table::KeyOf(key).token);
       }
@@ -175,6 +179,14 @@ class SelectRun {
           name += "." + field.text;
           CqlType next = type.params[f];
           type = std::move(next);
+        }
+        if (sel.time != Selector::Time::kNone) {
+          const ColumnSpec& col = t_.columns[static_cast<size_t>(i)];
+          const bool ttl = sel.time == Selector::Time::kTtl;
+          PARTPLAY_RETURN_IF_ERROR(internal::CheckWriteTimeSelector(col, sel.time, sel.where));
+          oc.time = sel.time;
+          name = fmt::format("{}({})", ttl ? "ttl" : "writetime", col.name);
+          type = CqlType::Native(ttl ? TypeKind::kInt : TypeKind::kBigint);
         }
         if (sel.to_json) {
           oc.to_json = true;
@@ -443,6 +455,25 @@ class SelectRun {
     return CellValue(t_.columns[static_cast<size_t>(column)], p, clustering, row);
   }
 
+  // A plain column's output: the value (or a field of it), its WRITETIME or TTL, or toJson() of
+  // either.
+  Value ColumnOutput(const OutputColumn& oc, const Partition& p, const Clustering* clustering,
+                     const Row* row) const {
+    Value v = SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row));
+    if (oc.time != Selector::Time::kNone) {
+      const ColumnSpec& c = t_.columns[static_cast<size_t>(oc.column)];
+      size_t pos = static_cast<size_t>(c.position);
+      CellTime time;
+      if (c.kind == ColumnKind::kStatic && pos < p.static_times.size()) {
+        time = p.static_times[pos];
+      } else if (c.kind == ColumnKind::kRegular && row != nullptr && pos < row->cells.size()) {
+        time = row->TimeOf(pos);
+      }
+      v = internal::WriteTimeValue(oc.time, v, time, gen_.NowSeconds());
+    }
+    return Output(oc, std::move(v));
+  }
+
   bool RowMatches(const Partition& p, const Clustering* clustering, const Row* row) const {
     if (clustering != nullptr && !internal::ClusteringMatches(t_, r_, *clustering)) return false;
     for (const ColumnRestriction& c : r_.others) {
@@ -487,7 +518,7 @@ class SelectRun {
       if (oc.kind == OutputColumn::Kind::kToken) {
         values.push_back(EncodeInt64(key.token));
       } else {
-        values.push_back(Output(oc, SelectFields(oc.fields, ValueOf(oc.column, p, clustering, row))));
+        values.push_back(ColumnOutput(oc, p, clustering, row));
       }
     }
     out_.rows.push_back(std::move(values));
@@ -596,11 +627,9 @@ class SelectRun {
       } else if (oc.kind == OutputColumn::Kind::kToken) {
         values.push_back(EncodeInt64(group_.key.token));
       } else {
-        values.push_back(Output(
-            oc, SelectFields(oc.fields,
-                             ValueOf(oc.column, *group_.partition,
-                                     group_.has_clustering ? &group_.clustering : nullptr,
-                                     group_.row))));
+        values.push_back(ColumnOutput(oc, *group_.partition,
+                                      group_.has_clustering ? &group_.clustering : nullptr,
+                                      group_.row));
       }
     }
     if (sort_across_partitions_) {

@@ -220,8 +220,8 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
     result.verb = u->what.substr(0, u->what.find(' '));
   }
   if (const auto* c = std::get_if<ShellCommand>(&statement.body)) {
-    static constexpr const char* kShellVerbs[] = {"CONSISTENCY", "SERIAL", "TRACING", "PAGING",
-                                                  "GUARDRAIL"};
+    static constexpr const char* kShellVerbs[] = {"CONSISTENCY", "SERIAL",    "TRACING",
+                                                  "PAGING",      "GUARDRAIL", "ADVANCE"};
     result.verb = kShellVerbs[static_cast<size_t>(c->kind)];
   }
   if (const TableName* table = NamedTable(statement.body)) result.table = QualifiedTable(*table);
@@ -286,7 +286,9 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
             if (!level.ok()) return fail(level);
             // SelectStatement.execute's page_size guardrail, then getSliceCommands'
             // partition_keys_in_select for a key IN.
-            if (paged) {
+            const bool pages = paged && (access.aggregate || !access.limit ||
+                                         *access.limit > page_size_);
+            if (pages) {
               Status g = Guard(guardrails_, Guardrail::kPageSize, page_size_, s.table.table,
                                result.warnings, where);
               if (!g.ok()) return fail(g);
@@ -298,7 +300,7 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
               if (!g.ok()) return fail(g);
             }
             TraceAccess(result, Access::kRead, ks, access.tokens, access.scan);
-            if (paged) result.page_size = page_size_;
+            if (pages) result.page_size = page_size_;
             return rows(std::move(rs).value(), s.table);
           },
           [&](const InsertStatement& s) -> StatementResult {

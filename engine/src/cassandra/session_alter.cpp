@@ -70,19 +70,29 @@ std::unique_ptr<Table> Rebuild(const Table& old, TableSchema schema) {
     int i = from.IndexOf(to.columns[static_cast<size_t>(column)].name);
     return i < 0 ? -1 : from.columns[static_cast<size_t>(i)].position;
   };
-  auto take = [](const std::vector<Value>& cells, int slot) {
+  auto take = [](const auto& cells, int slot) {
+    using T = typename std::decay_t<decltype(cells)>::value_type;
     return slot >= 0 && static_cast<size_t>(slot) < cells.size() ? cells[static_cast<size_t>(slot)]
-                                                                 : Value();
+                                                                 : T();
   };
   for (const auto& [key, p] : old.partitions()) {
     Partition& np = table->Upsert(p.key);
     std::vector<Value> statics;
-    for (int c : to.statics) statics.push_back(take(p.statics, old_slot(c)));
-    if (!to.statics.empty()) table->WriteStatics(np, to.statics, statics);
+    std::vector<CellTime> static_times;
+    for (int c : to.statics) {
+      statics.push_back(take(p.statics, old_slot(c)));
+      static_times.push_back(take(p.static_times, old_slot(c)));
+    }
+    table->RestoreStatics(np, statics, static_times);
     for (const auto& [clustering, row] : p.rows) {
-      std::vector<Value> cells;
-      for (int c : to.regular) cells.push_back(take(row.cells, old_slot(c)));
-      table->WriteRow(np, clustering, to.regular, cells, row.marker, row.ttl);
+      Row next = row;
+      next.cells.clear();
+      next.times.clear();
+      for (int c : to.regular) next.cells.push_back(take(row.cells, old_slot(c)));
+      if (!row.times.empty()) {
+        for (int c : to.regular) next.times.push_back(take(row.times, old_slot(c)));
+      }
+      table->RestoreRow(np, clustering, next);
     }
     table->DropIfDead(Table::KeyOf(p.key));
   }

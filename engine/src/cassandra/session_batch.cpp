@@ -286,6 +286,8 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
     t->BeginJournal();
     t->set_same_timestamp(true);
   }
+  // Every statement of the batch is written at the batch's one timestamp.
+  generator_.PinTimestamp(generator_.NextWriteTimestamp());
   auto run = [&](size_t i) -> Status {
     BatchChild c = b.statements[i];
     if (timestamp_set) {
@@ -316,6 +318,7 @@ StatementResult Session::ExecuteBatch(const BatchStatement& b, StatementResult r
       if (deletion == (pass == 1)) status = run(i);
     }
   }
+  generator_.PinTimestamp(std::nullopt);
   // The partitions written, per table, before the journals are closed.
   std::map<PartitionKey, std::set<std::string>> keys;  // partition -> tables
   std::set<std::pair<std::string, PartitionKey>> mutations;  // keyspace, partition

@@ -3,6 +3,7 @@
 // asks of the ring for each statement: Cassandra's checks of the level, and the trace.
 #include <fmt/format.h>
 
+#include "cassandra/datetime.h"
 #include "cassandra/session_results.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/core/numbers.h"
@@ -87,6 +88,41 @@ StatementResult Session::RunShellCommand(const ShellCommand& c, StatementResult 
         return Failed(std::move(result), Improper("TRACING", c.argument_where));
       }
       return Reply(std::move(result), Switch("TRACING", "Tracing", c.argument, tracing_));
+    }
+    case ShellCommand::Kind::kAdvanceClock: {
+      StatusOr<Bytes> bytes = ValueFromString(CqlType::Native(TypeKind::kDuration), c.value,
+                                              c.value_where);
+      Duration d;
+      if (!bytes.ok() || !DecodeDuration(bytes.value(), d)) {
+        return Failed(std::move(result),
+                      Status(ErrorCode::kCqlSyntax,
+                             "ADVANCE CLOCK takes a duration: 30s, 2h, 1d, 1h30m, 500ms",
+                             c.value_where));
+      }
+      if (d.months != 0 || d.days < 0 || d.nanos < 0 || (d.days == 0 && d.nanos == 0)) {
+        return Failed(std::move(result),
+                      Status(ErrorCode::kBadOption,
+                             "ADVANCE CLOCK moves the clock forward by days and smaller units (a "
+                             "month has no fixed length)",
+                             c.value_where));
+      }
+      if (d.days > 36500 || d.nanos / 86400000000000LL > 36500) {
+        return Failed(std::move(result),
+                      Status(ErrorCode::kBadOption,
+                             "ADVANCE CLOCK moves the clock at most 100 years (36500 days) at a "
+                             "time",
+                             c.value_where));
+      }
+      int64_t micros = static_cast<int64_t>(d.days) * 86400000000LL + d.nanos / 1000;
+      generator_.AdvanceClock(micros);
+      // Expiring cells whose time has come become tombstones, everywhere.
+      const int64_t now = generator_.NowSeconds();
+      for (auto& [name, ks] : keyspaces_) {
+        for (auto& [table_name, table] : ks.tables) table->Expire(now);
+      }
+      return Reply(std::move(result),
+                   fmt::format("Clock advanced by {} to {}.", FormatDuration(d),
+                               internal::FormatTimestampJson(generator_.ClockMicros() / 1000)));
     }
     case ShellCommand::Kind::kGuardrail: {
       if (c.argument.empty()) return Reply(std::move(result), DescribeGuardrails(guardrails_));

@@ -1,5 +1,7 @@
 #include "partplay/cassandra/store.h"
 
+#include <algorithm>
+
 #include "partplay/cassandra/token.h"
 
 namespace partplay::cql {
@@ -23,7 +25,9 @@ bool Row::live() const {
 }
 
 Partition::Partition(const TableSchema* schema)
-    : statics(schema->statics.size()), rows(ClusteringLess{schema}) {}
+    : statics(schema->statics.size()),
+      static_times(schema->statics.size()),
+      rows(ClusteringLess{schema}) {}
 
 bool Partition::has_static() const {
   // Static rows carry no liveness marker: with every static column null, nothing is left.
@@ -91,9 +95,73 @@ int64_t Table::RowBytes(const Clustering& c, const Row& r) const {
   return n;
 }
 
+Deletions& Table::DeletionsFor(const PartitionKey& key) {
+  auto it = deletions_.find(key);
+  if (it == deletions_.end()) it = deletions_.emplace(key, Deletions(schema_.get())).first;
+  return it->second;
+}
+
+const Deletions* Table::DeletionsOf(const PartitionKey& key) const {
+  auto it = deletions_.find(key);
+  return it == deletions_.end() ? nullptr : &it->second;
+}
+
+bool Table::ReconcileCell(Value& value, CellTime& time, const Value& written,
+                          const CellTime& write_time, int64_t shadow, const PartitionKey& key) {
+  if (write_time.timestamp != kNoTimestamp && write_time.timestamp <= shadow) return false;
+  bool wins = true;
+  if (time.timestamp != kNoTimestamp && write_time.timestamp != kNoTimestamp) {
+    // Cells.resolveRegular.
+    if (time.timestamp != write_time.timestamp) {
+      wins = write_time.timestamp > time.timestamp;
+    } else {
+      bool old_dying = time.expires != 0 || !value;
+      bool new_dying = write_time.expires != 0 || !written;
+      if (old_dying || new_dying) {
+        if (old_dying != new_dying) {
+          return new_dying ? (value = written, time = write_time, true) : false;
+        }
+        bool old_tombstone = !value, new_tombstone = !written;
+        if (old_tombstone != new_tombstone) {
+          wins = new_tombstone;
+          if (wins) {
+            value = written;
+            time = write_time;
+          }
+          return wins;
+        }
+        if (time.expires != write_time.expires) {
+          wins = write_time.expires > time.expires;
+          if (wins) {
+            value = written;
+            time = write_time;
+          }
+          return wins;
+        }
+      }
+      std::string_view a = value ? std::string_view(*value) : std::string_view();
+      std::string_view b = written ? std::string_view(*written) : std::string_view();
+      wins = b > a;  // the greater value; on a tie they are the same cell
+    }
+  }
+  if (!wins) return false;
+  if (!written && write_time.timestamp != kNoTimestamp) ++DeletionsFor(key).tombstones;
+  value = written;
+  time = write_time;
+  return true;
+}
+
 void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
-                     const std::vector<Value>& values, bool marker, int32_t ttl) {
+                     const std::vector<Value>& values, bool marker, const CellTime& time) {
   Touch(p);
+  const PartitionKey key = KeyOf(p.key);
+  int64_t shadow = kNoTimestamp;
+  if (const Deletions* d = DeletionsOf(key)) {
+    shadow = d->partition;
+    auto row = d->rows.find(clustering);
+    if (row != d->rows.end()) shadow = std::max(shadow, row->second);
+  }
+  if (time.timestamp != kNoTimestamp && time.timestamp <= shadow) return;  // shadowed whole
   auto [it, created] = p.rows.try_emplace(clustering);
   Row& row = it->second;
   if (created) {
@@ -102,12 +170,36 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
   } else {
     p.row_bytes -= RowBytes(clustering, row);
   }
-  for (size_t i = 0; i < columns.size(); ++i) {
-    row.cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
-        same_timestamp_ ? Reconcile(p, &clustering, columns[i], values[i]) : values[i];
+  // A new row written whole at one time keeps one time for its cells.
+  bool compact = created && !same_timestamp_ &&
+                 std::all_of(values.begin(), values.end(), [](const Value& v) { return v.has_value(); });
+  if (compact) {
+    row.time = time;
+  } else {
+    row.MaterializeTimes();
   }
-  row.marker = row.marker || marker;
-  if (ttl > 0 || marker) row.ttl = ttl;
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (compact) {
+      row.cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
+          values[i];
+      continue;
+    }
+    size_t pos = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
+    const Value& v = same_timestamp_ ? Reconcile(p, &clustering, columns[i], values[i]) : values[i];
+    if (same_timestamp_) {  // a batch's own writes: decided above, at the batch's one timestamp
+      if (row.times[pos].timestamp > time.timestamp) continue;  // written later, it stays
+      if (!v) ++DeletionsFor(key).tombstones;
+      row.cells[pos] = v;
+      row.times[pos] = time;
+    } else {
+      ReconcileCell(row.cells[pos], row.times[pos], v, time, shadow, key);
+    }
+  }
+  if (marker && (time.timestamp == kNoTimestamp || time.timestamp >= row.marker_time.timestamp)) {
+    row.marker = true;
+    row.ttl = time.ttl;
+    row.marker_time = time;
+  }
   if (!row.live()) {
     p.rows.erase(it);
     --row_count_;
@@ -117,13 +209,158 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
 }
 
 void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
-                         const std::vector<Value>& values) {
+                         const std::vector<Value>& values, const CellTime& time) {
   Touch(p);
+  const PartitionKey key = KeyOf(p.key);
+  const Deletions* d = DeletionsOf(key);
+  const int64_t shadow = d != nullptr ? d->partition : kNoTimestamp;
   for (size_t i = 0; i < columns.size(); ++i) {
     size_t slot = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
     if (p.statics[slot]) p.static_bytes -= static_cast<int64_t>(p.statics[slot]->size());
-    p.statics[slot] = same_timestamp_ ? Reconcile(p, nullptr, columns[i], values[i]) : values[i];
+    if (same_timestamp_) {
+      if (p.static_times[slot].timestamp <= time.timestamp) {
+        p.statics[slot] = Reconcile(p, nullptr, columns[i], values[i]);
+        p.static_times[slot] = time;
+      }
+    } else {
+      ReconcileCell(p.statics[slot], p.static_times[slot], values[i], time, shadow, key);
+    }
     if (p.statics[slot]) p.static_bytes += static_cast<int64_t>(p.statics[slot]->size());
+  }
+}
+
+void Table::RestoreRow(Partition& p, const Clustering& clustering, const Row& row) {
+  Touch(p);
+  if (!row.live()) return;
+  auto [it, created] = p.rows.insert_or_assign(clustering, row);
+  if (created) {
+    ++row_count_;
+  }
+  p.row_bytes += RowBytes(clustering, it->second);
+}
+
+void Table::RestoreStatics(Partition& p, const std::vector<Value>& values,
+                           const std::vector<CellTime>& times) {
+  Touch(p);
+  for (size_t i = 0; i < values.size() && i < p.statics.size(); ++i) {
+    if (p.statics[i]) p.static_bytes -= static_cast<int64_t>(p.statics[i]->size());
+    p.statics[i] = values[i];
+    p.static_times[i] = i < times.size() ? times[i] : CellTime();
+    if (p.statics[i]) p.static_bytes += static_cast<int64_t>(p.statics[i]->size());
+  }
+}
+
+namespace {
+// Nulls the cells written at or before `timestamp`; true if any value went.
+bool ShadowCells(std::vector<Value>& cells, std::vector<CellTime>& times, int64_t timestamp) {
+  bool any = false;
+  for (size_t i = 0; i < cells.size() && i < times.size(); ++i) {
+    if (cells[i] && times[i].timestamp <= timestamp) {
+      cells[i].reset();
+      times[i] = CellTime{timestamp, 0, 0};
+      any = true;
+    }
+  }
+  return any;
+}
+}  // namespace
+
+void Table::DeleteRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row,
+                      int64_t timestamp, bool count) {
+  Touch(p);
+  const PartitionKey key = KeyOf(p.key);
+  Deletions& d = DeletionsFor(key);
+  if (count) ++d.tombstones;
+  int64_t& at = d.rows.try_emplace(row->first, kNoTimestamp).first->second;
+  at = std::max(at, timestamp);
+  Row& r = row->second;
+  p.row_bytes -= RowBytes(row->first, r);
+  r.MaterializeTimes();
+  ShadowCells(r.cells, r.times, timestamp);
+  if (r.marker && r.marker_time.timestamp <= timestamp) r.marker = false;
+  if (!r.live()) {
+    p.rows.erase(row);
+    --row_count_;
+    return;
+  }
+  p.row_bytes += RowBytes(row->first, r);
+}
+
+void Table::DeletePartition(const PartitionKey& key, int64_t timestamp) {
+  Touch(key);
+  if (journaling_) Save(key);
+  Deletions& d = DeletionsFor(key);
+  ++d.tombstones;
+  d.partition = std::max(d.partition, timestamp);
+  auto it = partitions_.find(key);
+  if (it == partitions_.end()) return;
+  Partition& p = it->second;
+  for (auto row = p.rows.begin(); row != p.rows.end();) {
+    auto next = std::next(row);
+    Row& r = row->second;
+    p.row_bytes -= RowBytes(row->first, r);
+    r.MaterializeTimes();
+    ShadowCells(r.cells, r.times, timestamp);
+    if (r.marker && r.marker_time.timestamp <= timestamp) r.marker = false;
+    if (!r.live()) {
+      p.rows.erase(row);
+      --row_count_;
+    } else {
+      p.row_bytes += RowBytes(row->first, r);
+    }
+    row = next;
+  }
+  ShadowCells(p.statics, p.static_times, timestamp);
+  p.static_bytes = 0;
+  for (const Value& v : p.statics) p.static_bytes += v ? static_cast<int64_t>(v->size()) : 0;
+  if (!p.live()) {
+    row_count_ -= static_cast<int64_t>(p.rows.size());
+    partitions_.erase(it);
+  }
+}
+
+void Table::Expire(int64_t now) {
+  for (auto it = partitions_.begin(); it != partitions_.end();) {
+    Partition& p = it->second;
+    int64_t expired = 0;
+    auto expire = [&](std::vector<Value>& cells, std::vector<CellTime>& times) {
+      for (size_t i = 0; i < cells.size() && i < times.size(); ++i) {
+        if (cells[i] && times[i].expires != 0 && times[i].expires <= now) {
+          cells[i].reset();  // an expired cell is a tombstone
+          ++expired;
+        }
+      }
+    };
+    for (auto row = p.rows.begin(); row != p.rows.end();) {
+      auto next = std::next(row);
+      Row& r = row->second;
+      p.row_bytes -= RowBytes(row->first, r);
+      if (r.times.empty()) {  // one time for every cell: they expire together
+        if (r.time.expires != 0 && r.time.expires <= now) {
+          for (Value& v : r.cells) {
+            if (v) {
+              v.reset();
+              ++expired;
+            }
+          }
+        }
+      } else {
+        expire(r.cells, r.times);
+      }
+      if (r.marker && r.marker_time.expires != 0 && r.marker_time.expires <= now) r.marker = false;
+      if (!r.live()) {
+        p.rows.erase(row);
+        --row_count_;
+      } else {
+        p.row_bytes += RowBytes(row->first, r);
+      }
+      row = next;
+    }
+    expire(p.statics, p.static_times);
+    p.static_bytes = 0;
+    for (const Value& v : p.statics) p.static_bytes += v ? static_cast<int64_t>(v->size()) : 0;
+    if (expired > 0) DeletionsFor(it->first).tombstones += expired;
+    it = p.live() ? std::next(it) : partitions_.erase(it);
   }
 }
 
@@ -165,6 +402,15 @@ std::unique_ptr<Table> Table::CopyOf(const std::vector<PartitionKey>& keys) cons
     out->row_count_ += static_cast<int64_t>(copy.rows.size());
     out->partitions_.emplace(k, std::move(copy));
   }
+  for (const PartitionKey& k : keys) {
+    if (const Deletions* d = DeletionsOf(k)) {
+      Deletions copy(out->schema_.get());
+      copy.partition = d->partition;
+      copy.tombstones = d->tombstones;
+      for (const auto& [c, ts] : d->rows) copy.rows.emplace(c, ts);
+      out->deletions_.emplace(k, std::move(copy));
+    }
+  }
   return out;
 }
 
@@ -173,10 +419,14 @@ void Table::Save(const PartitionKey& key) {
   auto it = partitions_.find(key);
   journal_.emplace(key, it == partitions_.end() ? std::nullopt
                                                 : std::optional<Partition>(it->second));
+  auto d = deletions_.find(key);
+  journal_deletions_.emplace(key, d == deletions_.end() ? std::nullopt
+                                                        : std::optional<Deletions>(d->second));
 }
 
 void Table::BeginJournal() {
   journal_.clear();
+  journal_deletions_.clear();
   journal_row_count_ = row_count_;
   journaling_ = true;
 }
@@ -192,6 +442,10 @@ void Table::Rollback() {
       partitions_.emplace(key, std::move(*saved));
     }
   }
+  for (auto& [key, saved] : journal_deletions_) {
+    deletions_.erase(key);
+    if (saved) deletions_.emplace(key, std::move(*saved));
+  }
   row_count_ = journal_row_count_;
   EndJournal();
 }
@@ -205,6 +459,7 @@ std::vector<PartitionKey> Table::JournalKeys() const {
 
 void Table::EndJournal() {
   journal_.clear();
+  journal_deletions_.clear();
   journaling_ = false;
 }
 
@@ -228,6 +483,7 @@ void Table::Clear() {
     touched_.clear();
   }
   partitions_.clear();
+  deletions_.clear();
   row_count_ = 0;
 }
 
@@ -248,6 +504,7 @@ PartitionSize Table::SizeOf(const Partition& p) const {
   int64_t statics = static_cast<int64_t>(t.statics.size());
   s.cells = s.rows * per_row + statics;
   s.bytes = p.key_bytes + p.static_bytes + p.row_bytes + s.cells * 8;
+  if (const Deletions* d = DeletionsOf(KeyOf(p.key))) s.tombstones = d->tombstones;
   return s;
 }
 

@@ -291,7 +291,12 @@ void RefreshPartition(const Table& base, const PartitionKey& key, Table& view, V
                                   state.base_column[static_cast<size_t>(c)], scratch));
     }
     Partition& vp = view.Upsert(view_key);
-    view.WriteRow(vp, view_clustering, regular_columns, values, /*marker=*/true, row.ttl);
+    // The view row lives as its base row does: the base's latest write time, its marker's TTL.
+    CellTime time = row.marker_time;
+    for (size_t i = 0; i < row.cells.size(); ++i) {
+      time.timestamp = std::max(time.timestamp, row.TimeOf(i).timestamp);
+    }
+    view.WriteRow(vp, view_clustering, regular_columns, values, /*marker=*/true, time);
     made.emplace_back(std::move(view_key), std::move(view_clustering));
   }
   if (!made.empty()) state.derived.emplace(key.key, std::move(made));

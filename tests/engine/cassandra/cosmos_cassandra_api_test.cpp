@@ -93,7 +93,7 @@ TEST(CassandraApiTest, TableLayoutCarriesThePlacement) {
       cql::TableLayoutToJson(*table, s.ring(), s.FindKeyspace("ks").value()->schema, o);
   EXPECT_NE(layout.find("\"partitions_scanned\":3,\"sample_every\":3"), std::string::npos)
       << layout;
-  EXPECT_NE(layout.find("\"bytes\":15,\"physical_partition\":0,"), std::string::npos) << layout;
+  EXPECT_NE(layout.find("\"bytes\":15,\"tombstones\":0,\"physical_partition\":0,"), std::string::npos) << layout;
   EXPECT_NE(layout.find("\"ru_per_second\":12000,\"ru_per_physical_partition\":10000,"
                         "\"initial_ru_per_physical_partition\":6000,"
                         "\"for_storage\":1,\"for_throughput\":2,\"physical_partitions\":2,"

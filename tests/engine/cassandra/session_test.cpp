@@ -212,7 +212,7 @@ TEST(CqlSessionTest, RingAndLayoutJson) {
   // token(1) = -4069959284402364209 is in (-2^63, 0]: node 2 (index 1). One row: 4 + 3 bytes of
   // values and one cell of 8 bytes of metadata.
   EXPECT_NE(layout.find("\"partitions\":[{\"token\":\"-4069959284402364209\",\"key\":[\"1\"],"
-                        "\"rows\":1,\"cells\":1,\"bytes\":15,\"physical_partition\":0,"
+                        "\"rows\":1,\"cells\":1,\"bytes\":15,\"tombstones\":0,\"physical_partition\":0,"
                         "\"replicas\":[1],\"replica_vnodes\":[1]}]"),
             std::string::npos)
       << layout;

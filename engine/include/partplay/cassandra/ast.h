@@ -66,6 +66,8 @@ struct Selector {
   std::vector<Name> result_fields;  // kCount, kAggregate: fields selected of the result, max(b).x
   std::string alias;          // AS alias, or empty
   bool to_json = false;       // kColumn: toJson(column[.field]), its value as JSON text
+  enum class Time : uint8_t { kNone, kWritetime, kTtl };
+  Time time = Time::kNone;    // kColumn: WRITETIME(column) or TTL(column)
   SourceLocation where;
 };
 
@@ -260,7 +262,14 @@ struct AlterKeyspaceStatement {
 // Playground's GUARDRAIL [name [value]] (a cassandra.yaml guardrail setting). `argument` is
 // upper-cased (GUARDRAIL: the name as written), empty when none is given; `value` GUARDRAIL's.
 struct ShellCommand {
-  enum class Kind : uint8_t { kConsistency, kSerialConsistency, kTracing, kPaging, kGuardrail };
+  enum class Kind : uint8_t {
+    kConsistency,
+    kSerialConsistency,
+    kTracing,
+    kPaging,
+    kGuardrail,
+    kAdvanceClock  // ADVANCE CLOCK <duration>: the session's clock (TTL expiry), ours
+  };
   Kind kind = Kind::kConsistency;
   std::string argument;
   SourceLocation argument_where;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,15 +55,30 @@ class ValueGenerator {
   // now_millis < 0: read the system clock.
   explicit ValueGenerator(int64_t now_millis = -1, uint64_t seed = 0x5EED5EED5EEDull)
       : fixed_now_(now_millis), state_(seed) {}
+  // The wall clock (or the fixed one), moved on by AdvanceClock.
   int64_t NowMillis() const;
   // A version 1 UUID for now(): each call a later timestamp (100 ns apart within one millisecond).
   Bytes TimeUuid();
   // A random version 4 UUID (splitmix64 from the seed).
   Bytes RandomUuid();
 
+  // The session's write clock (ClientState.getTimestamp): microseconds, each write's one after
+  // the last one's. It stands still from the session's start and moves only by AdvanceClock (the
+  // console's ADVANCE CLOCK), so writes, TTL() and expiry are reproducible.
+  int64_t NextWriteTimestamp();
+  int64_t ClockMicros() const;
+  int64_t NowSeconds() const { return ClockMicros() / 1000000; }  // TTL's clock
+  void AdvanceClock(int64_t micros) { advanced_micros_ += micros; }
+  // While set (a batch), every write has this timestamp.
+  void PinTimestamp(std::optional<int64_t> timestamp) { pinned_ = timestamp; }
+
  private:
   uint64_t Next();
   int64_t fixed_now_;
+  mutable int64_t start_micros_ = -1;  // the write clock's start, read once
+  int64_t advanced_micros_ = 0;
+  int64_t last_write_ = INT64_MIN;
+  std::optional<int64_t> pinned_;
   uint64_t state_;
   int64_t last_ticks_ = 0;
   uint64_t node_ = 0;

@@ -69,7 +69,8 @@ namespace internal {
 struct JsonNode;
 }
 // Inserts one JSON object as INSERT INTO table JSON '<object>' does; errors carry `where`.
-Status InsertJsonObject(const internal::JsonNode& object, Table& table,
+// Written at the session's next write timestamp with the table's default TTL.
+Status InsertJsonObject(const internal::JsonNode& object, Table& table, ValueGenerator& generator,
                         const SourceLocation& where);
 
 // A value of `type` from its JSON text, as INSERT ... JSON reads a column (dsbulk writes
@@ -80,6 +81,6 @@ StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
 // Inserts one row of values for the given columns (indexes into the table's columns), as an
 // INSERT of those values; errors carry `where`.
 Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
-                 const SourceLocation& where);
+                 ValueGenerator& generator, const SourceLocation& where);
 
 }  // namespace partplay::cql

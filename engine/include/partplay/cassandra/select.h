@@ -13,6 +13,7 @@
 // applies the LIMIT, and so does the model.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct SelectAccess {
   bool scan = false;
   bool key_in = false;  // IN on the partition key
   std::vector<int64_t> tokens;
+  // Whether a paging client pages it at all: an aggregate, or a read longer than its LIMIT
+  // allows (SelectStatement.execute runs a non-aggregate with LIMIT <= page size unpaged).
+  bool aggregate = false;
+  std::optional<int64_t> limit;  // the read's LIMIT (none: unlimited or sorted afterwards)
 };
 
 // `warnings`, if given, receives Cassandra's client warnings (an aggregate or GROUP BY query

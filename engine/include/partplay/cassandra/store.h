@@ -33,12 +33,38 @@ struct ClusteringLess {
   bool operator()(const Clustering& a, const Clustering& b) const;
 };
 
+// When a cell was written and until when it lives: Cassandra's cell timestamp (microseconds,
+// USING TIMESTAMP or the session's write clock) and, for an expiring cell, its TTL and local
+// deletion time (seconds since the epoch, an int as in Cassandra). A null value with a
+// timestamp is a tombstone.
+inline constexpr int64_t kNoTimestamp = INT64_MIN;
+struct CellTime {
+  int64_t timestamp = kNoTimestamp;
+  int32_t ttl = 0;      // 0: none
+  int32_t expires = 0;  // 0: never
+};
+
 struct Row {
   std::vector<Value> cells;  // regular columns, by ColumnSpec::position
   bool marker = false;       // written by INSERT: the row exists even with every column null
-  int32_t ttl = 0;           // USING TTL, recorded (not expired)
+  int32_t ttl = 0;           // the marker's TTL
+  CellTime marker_time;
+  // The cells' times: while `times` is empty (a row one write made, the common case: 16 bytes a
+  // row instead of 16 a cell), every cell holding a value was written at `time` and the others
+  // never were; a write that makes them differ (a later UPDATE, a null written) fills `times`.
+  CellTime time;
+  std::vector<CellTime> times;
 
   bool live() const;
+  CellTime TimeOf(size_t pos) const {
+    if (!times.empty()) return times[pos];
+    return cells[pos] ? time : CellTime();
+  }
+  void MaterializeTimes() {
+    if (!times.empty()) return;
+    times.resize(cells.size());
+    for (size_t i = 0; i < cells.size(); ++i) times[i] = cells[i] ? time : CellTime();
+  }
 };
 
 struct PartitionKey {
@@ -54,6 +80,7 @@ struct Partition {
 
   std::vector<Bytes> key;      // the partition key components
   std::vector<Value> statics;  // static columns, by ColumnSpec::position
+  std::vector<CellTime> static_times;
   std::map<Clustering, Row, ClusteringLess> rows;
   int64_t key_bytes = 0;
   int64_t static_bytes = 0;
@@ -75,6 +102,17 @@ struct PartitionSize {
   int64_t rows = 0;
   int64_t cells = 0;
   int64_t bytes = 0;
+  int64_t tombstones = 0;  // written since the partition was created (never purged here)
+};
+
+// What deletions left in a partition: the partition deletion's and each deleted row's
+// timestamp (a write at or before them is shadowed, as Cassandra's tombstones shadow it) and the
+// tombstones written (partition, row, range and cell deletions, nulls written, expired cells).
+struct Deletions {
+  int64_t partition = kNoTimestamp;
+  std::map<Clustering, int64_t, ClusteringLess> rows;
+  int64_t tombstones = 0;
+  explicit Deletions(const TableSchema* schema) : rows(ClusteringLess{schema}) {}
 };
 
 class Table {
@@ -95,15 +133,33 @@ class Table {
   const Partition* Find(const PartitionKey& key) const;
 
   // Writes `values` into the regular `columns` (indexes into the schema's columns) of one row,
-  // creating it if needed and erasing it if it no longer exists.
+  // creating it if needed and erasing it if it no longer exists. Each cell keeps the value
+  // Cassandra's reconciliation keeps (Cells.resolveRegular: the later timestamp; at the same one
+  // a tombstone or expiring cell, then the later expiry, then the greater value); a write at or
+  // before a deletion of its row or partition is shadowed. A null written is a tombstone.
   void WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
-                const std::vector<Value>& values, bool marker, int32_t ttl);
+                const std::vector<Value>& values, bool marker, const CellTime& time);
   // Static rows have no liveness marker: a partition of static columns all null holds nothing.
-  void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values);
+  void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
+                    const CellTime& time);
+  // A row (or the static row) as it was, times included (ALTER TABLE's rebuild).
+  void RestoreRow(Partition& p, const Clustering& clustering, const Row& row);
+  void RestoreStatics(Partition& p, const std::vector<Value>& values,
+                      const std::vector<CellTime>& times);
   // Removes rows that no longer exist and the partition if it became empty.
   void EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row);
   void DropIfDead(const PartitionKey& key);
   void ErasePartition(const PartitionKey& key);
+  // DELETE of a row or a partition at `timestamp`: what was written at or before it goes, what
+  // was written after it stays; a tombstone is counted (a range of rows counts one, as a range
+  // tombstone: `count` false for the rows after the first).
+  void DeleteRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row,
+                 int64_t timestamp, bool count = true);
+  void DeletePartition(const PartitionKey& key, int64_t timestamp);
+  // Expiring cells (and row markers) whose time has come at `now_seconds` become tombstones;
+  // rows and partitions left with nothing go (the console's ADVANCE CLOCK).
+  void Expire(int64_t now_seconds);
+  const Deletions* DeletionsOf(const PartitionKey& key) const;
   void Clear();
 
   // Re-computes the byte accounting of a row after its cells changed in place.
@@ -146,8 +202,14 @@ class Table {
   // The value a batch's write leaves in a cell (see set_same_timestamp).
   const Value& Reconcile(const Partition& p, const Clustering* clustering, int column,
                          const Value& value);
+  Deletions& DeletionsFor(const PartitionKey& key);
+  // Reconciles one cell with a write (see WriteRow); true if the write won.
+  bool ReconcileCell(Value& value, CellTime& time, const Value& written,
+                     const CellTime& write_time, int64_t shadow, const PartitionKey& key);
   bool journaling_ = false;
   std::map<PartitionKey, std::optional<Partition>> journal_;
+  std::map<PartitionKey, std::optional<Deletions>> journal_deletions_;
+  std::map<PartitionKey, Deletions> deletions_;
   int64_t journal_row_count_ = 0;
   bool same_timestamp_ = false;
   std::map<std::tuple<std::vector<Bytes>, bool, Clustering, int>, Value> batch_cells_;
