@@ -13,11 +13,13 @@ struct Spec {
   std::string_view reason;  // appended to the message, or empty
 };
 
-constexpr std::array<Spec, 4> kSpecs = {{
+constexpr std::array<Spec, 5> kSpecs = {{
     {"items_per_collection", false, ""},
     {"partition_keys_in_select", false, ""},
     {"page_size", false, ""},
     {"partition_size", true, "Too large partitions can cause performance problems."},
+    {"partition_tombstones", false,
+     "Partitions with too many tombstones can cause performance problems."},
 }};
 
 // The message of each guardrail (Guardrails.java), for a warning or a failure.
@@ -44,6 +46,9 @@ std::string Message(Guardrail g, bool warning, std::string_view what, int64_t va
     case Guardrail::kPartitionSize:
       return fmt::format("Partition {} has size {}, this exceeds the {} threshold of {}.", what,
                          value, warning ? "warning" : "failure", threshold);
+    case Guardrail::kPartitionTombstones:
+      return fmt::format("Partition {} has {} tombstones, this exceeds the {} threshold of {}.",
+                         what, value, warning ? "warning" : "failure", threshold);
   }
   return "";
 }
@@ -120,8 +125,8 @@ Status SetGuardrail(Guardrails& guardrails, std::string_view name, std::string_v
     return Status::Ok();
   }
   return bad(fmt::format("Unknown guardrail {}: one of items_per_collection, "
-                         "partition_keys_in_select, page_size and partition_size, with "
-                         "_warn_threshold or _fail_threshold",
+                         "partition_keys_in_select, page_size, partition_size and "
+                         "partition_tombstones, with _warn_threshold or _fail_threshold",
                          name));
 }
 
@@ -140,7 +145,8 @@ Status Guard(const Guardrails& guardrails, Guardrail g, int64_t value, std::stri
   const GuardrailThresholds& t = guardrails.of(g);
   if (t.fail > 0 && value > t.fail) {
     std::string message = Decorate(g, Message(g, false, what, value, t.fail));
-    if (g == Guardrail::kPartitionSize) {  // found writing an sstable: logged, never refused
+    if (g == Guardrail::kPartitionSize || g == Guardrail::kPartitionTombstones) {
+      // found writing an sstable: logged, never refused
       warnings.push_back(std::move(message));
       return Status::Ok();
     }

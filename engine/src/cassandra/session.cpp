@@ -253,7 +253,8 @@ StatementResult Session::ExecuteStatement(const Statement& statement) {
   // guardrail needs what it touched: the guardrails are checked on it (a violation puts it
   // back), the partitions it touched traced, then it is kept or put back.
   const bool guarding = guardrails_.enabled(Guardrail::kItemsPerCollection) ||
-                        guardrails_.enabled(Guardrail::kPartitionSize);
+                        guardrails_.enabled(Guardrail::kPartitionSize) ||
+                        guardrails_.enabled(Guardrail::kPartitionTombstones);
   auto EndWrite = [&](Table& t, bool journaled, Status status, StatementResult& r, Access access,
                       const std::function<Status()>& guard_items) {
     if (!journaled) return status;

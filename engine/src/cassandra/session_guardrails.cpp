@@ -1,6 +1,7 @@
 // The write guardrails (guardrails.h) on a statement that ran: items_per_collection on each
 // collection value it sets or adds to (Lists/Sets/Maps Setter and Appender: the elements the
-// statement writes, not those already there), partition_size on each partition it wrote.
+// statement writes, not those already there), partition_size and partition_tombstones on each
+// partition it wrote.
 #include <fmt/format.h>
 
 #include "cassandra/json_doc.h"
@@ -86,19 +87,21 @@ Status GuardCollectionItems(const Guardrails& g, const TableSchema& t, const Upd
 void GuardPartitionSizes(const Guardrails& g, const Table& table,
                          const std::vector<PartitionKey>& keys,
                          std::vector<std::string>& warnings) {
-  if (!g.enabled(Guardrail::kPartitionSize)) return;
+  if (!g.enabled(Guardrail::kPartitionSize) && !g.enabled(Guardrail::kPartitionTombstones)) return;
   const TableSchema& t = table.schema();
   for (const PartitionKey& k : keys) {
     const Partition* p = table.Find(k);
-    if (p == nullptr) continue;
+    if (p == nullptr) continue;  // a partition deleted whole is not written to an sstable here
     // SortedTableWriter.guardPartitionThreshold names it ks.table:key (key components by ':').
     std::string key;
     for (size_t i = 0; i < p->key.size(); ++i) {
       key += (i ? ":" : "") + FormatCqlsh(t.partition_column(i).type, p->key[i]);
     }
-    Status ignored = Guard(g, Guardrail::kPartitionSize, table.SizeOf(*p).bytes,
-                           fmt::format("{}.{}:{}", t.keyspace, t.name, key), warnings, {});
-    (void)ignored;  // partition_size only warns
+    const PartitionSize size = table.SizeOf(*p);
+    const std::string what = fmt::format("{}.{}:{}", t.keyspace, t.name, key);
+    // Both only warn (Guard never refuses them).
+    (void)Guard(g, Guardrail::kPartitionSize, size.bytes, what, warnings, {});
+    (void)Guard(g, Guardrail::kPartitionTombstones, size.tombstones, what, warnings, {});
   }
 }
 

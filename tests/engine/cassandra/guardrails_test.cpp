@@ -94,6 +94,19 @@ TEST(CqlGuardrailsTest, PartitionSizeWarnsOnThePartitionAWriteGrows) {
   EXPECT_NE(fail.warnings[0].find("failure threshold of 2048"), std::string::npos);
 }
 
+TEST(CqlGuardrailsTest, PartitionTombstonesWarnsOnThePartitionItCounts) {
+  Session s;
+  Last(s, std::string(kKeyspace) + kTable + "GUARDRAIL partition_tombstones_warn_threshold 2\n");
+  // Each null written is a tombstone: the third crosses the threshold of 2.
+  EXPECT_TRUE(Last(s, "INSERT INTO t (k, c, l) VALUES (1, 1, null);").warnings.empty());
+  EXPECT_TRUE(Last(s, "INSERT INTO t (k, c, l) VALUES (1, 2, null);").warnings.empty());
+  EXPECT_EQ(Last(s, "INSERT INTO t (k, c, l, m) VALUES (1, 3, [1], null);").warnings,
+            (std::vector<std::string>{"Guardrail partition_tombstones violated: Partition ks.t:1 "
+                                      "has 3 tombstones, this exceeds the warning threshold of 2. "
+                                      "Partitions with too many tombstones can cause performance "
+                                      "problems."}));
+}
+
 TEST(CqlGuardrailsTest, ValuesAreCheckedAsGuardrailsOptionsDoes) {
   Session s;
   EXPECT_EQ(ErrorAt(s, "GUARDRAIL page_size_warn_threshold 0").message,

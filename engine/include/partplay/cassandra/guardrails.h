@@ -2,8 +2,9 @@
 // set by a console command (GUARDRAIL name value; a cassandra.yaml key and its value) with
 // GuardrailsOptions' checks and messages, and checked as Guardrails.java words them
 // ("Guardrail page_size violated: ..."): past a warn threshold the statement gets a client warning,
-// past a fail threshold it is refused. partition_size (5.0) is checked where Cassandra checks it,
-// when a partition is written to an sstable, so it only ever warns (Cassandra logs it).
+// past a fail threshold it is refused. partition_size and partition_tombstones (5.0) are checked
+// where Cassandra checks them, when a partition is written to an sstable, so they only ever warn
+// (Cassandra logs them).
 //
 //   Guardrails g;  SetGuardrail(g, "page_size_fail_threshold", "100", where);
 #pragma once
@@ -18,7 +19,13 @@
 
 namespace partplay::cql {
 
-enum class Guardrail : uint8_t { kItemsPerCollection, kPartitionKeysInSelect, kPageSize, kPartitionSize };
+enum class Guardrail : uint8_t {
+  kItemsPerCollection,
+  kPartitionKeysInSelect,
+  kPageSize,
+  kPartitionSize,
+  kPartitionTombstones
+};
 
 struct GuardrailThresholds {
   int64_t warn = -1;  // -1: disabled
@@ -26,7 +33,7 @@ struct GuardrailThresholds {
 };
 
 struct Guardrails {
-  std::array<GuardrailThresholds, 4> thresholds;
+  std::array<GuardrailThresholds, 5> thresholds;
   const GuardrailThresholds& of(Guardrail g) const { return thresholds[static_cast<size_t>(g)]; }
   bool enabled(Guardrail g) const { return of(g).warn > 0 || of(g).fail > 0; }
 };
