@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "cassandra/datetime.h"
+#include "cassandra/json_structure.h"
 #include "cassandra/numeric.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/core/json_writer.h"
@@ -148,6 +149,18 @@ std::string JavaDoubleString(double d) { return JavaString(d, 53); }
 std::string JavaFloatString(float f) { return JavaString(f, 24); }
 
 void AppendCassandraJson(const CqlType& type, std::string_view b, std::string& out) {
+  if (AppendStructuredJson(
+          type, b, out,
+          [](const CqlType& t, const Value& v, std::string& o) {
+            if (v) {
+              AppendCassandraJson(t, *v, o);
+            } else {
+              o += "null";
+            }
+          },
+          [](const std::string& field, std::string& o) { AppendName(field, o); })) {
+    return;
+  }
   switch (type.kind) {
     case TypeKind::kAscii:
     case TypeKind::kText:
@@ -200,69 +213,6 @@ void AppendCassandraJson(const CqlType& type, std::string_view b, std::string& o
     case TypeKind::kDuration: {
       Duration d;
       AppendJsonString(DecodeDuration(b, d) ? FormatDuration(d) : "", out);
-      return;
-    }
-    case TypeKind::kTuple:
-    case TypeKind::kUdt: {
-      std::vector<Value> parts;
-      CompositeComponents(b, parts);
-      bool udt = type.kind == TypeKind::kUdt;
-      out += udt ? '{' : '[';
-      for (size_t i = 0; i < type.params.size(); ++i) {
-        if (i > 0) out += ", ";
-        if (udt) {
-          AppendName(type.field_names[i], out);
-          out += ": ";
-        }
-        const Value& part = i < parts.size() ? parts[i] : Value();
-        if (part) {
-          AppendCassandraJson(type.params[i], *part, out);
-        } else {
-          out += "null";
-        }
-      }
-      out += udt ? '}' : ']';
-      return;
-    }
-    case TypeKind::kVector: {
-      std::vector<std::string_view> e;
-      VectorElements(type, b, e);
-      out += '[';
-      for (size_t i = 0; i < e.size(); ++i) {
-        if (i > 0) out += ", ";
-        AppendCassandraJson(type.element(), e[i], out);
-      }
-      out += ']';
-      return;
-    }
-    case TypeKind::kList:
-    case TypeKind::kSet: {
-      out += '[';
-      bool first = true;
-      for (std::string_view e : CollectionElements(b)) {
-        if (!first) out += ", ";
-        first = false;
-        AppendCassandraJson(type.element(), e, out);
-      }
-      out += ']';
-      return;
-    }
-    case TypeKind::kMap: {
-      std::vector<std::string_view> e = CollectionElements(b);
-      out += '{';
-      for (size_t i = 0; i + 1 < e.size(); i += 2) {
-        if (i > 0) out += ", ";
-        std::string key;
-        AppendCassandraJson(type.element(), e[i], key);
-        if (!key.empty() && key[0] == '"') {
-          out += key;
-        } else {
-          AppendJsonString(key, out);
-        }
-        out += ": ";
-        AppendCassandraJson(type.value(), e[i + 1], out);
-      }
-      out += '}';
       return;
     }
     default:  // uuid, timeuuid

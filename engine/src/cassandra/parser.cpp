@@ -616,32 +616,8 @@ class Parser {
       }
     }
     const Token& op = Peek();
-    if (op.kind == TokenKind::kSymbol && !AtEnd()) {
-      static const std::pair<std::string_view, Operator> kOps[] = {
-          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
-          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
-      for (const auto& [text, value] : kOps) {
-        if (op.text == text) {
-          Next();
-          r.op = value;
-          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
-          r.values.push_back(std::move(v));
-          return r;
-        }
-      }
-    }
-    if (AcceptWord("in")) {
-      r.op = Operator::kIn;
-      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
-      if (!AcceptSymbol(")")) {
-        do {
-          PARTPLAY_ASSIGN_OR_RETURN(Literal v, Term());
-          r.values.push_back(std::move(v));
-        } while (AcceptSymbol(","));
-        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
-      }
-      return r;
-    }
+    PARTPLAY_ASSIGN_OR_RETURN(bool read, OperatorAndValues(r, [&] { return Term(); }));
+    if (read) return r;
     if (IsWord("is") && IsWord("not", 1) && IsWord("null", 2)) {
       Next();
       Next();
@@ -658,6 +634,37 @@ class Parser {
     return NoViable(op);
   }
 
+  // relationType value | IN '(' [value (',' value)*] ')', each value read by `read_value` (a
+  // term; a tuple literal for multi-column relations). False if the next token is neither.
+  template <typename ReadValue>
+  StatusOr<bool> OperatorAndValues(Relation& r, ReadValue read_value) {
+    const Token& op = Peek();
+    if (op.kind == TokenKind::kSymbol && !AtEnd()) {
+      static const std::pair<std::string_view, Operator> kOps[] = {
+          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
+          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
+      for (const auto& [text, value] : kOps) {
+        if (op.text != text) continue;
+        Next();
+        r.op = value;
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, read_value());
+        r.values.push_back(std::move(v));
+        return true;
+      }
+    }
+    if (!AcceptWord("in")) return false;
+    r.op = Operator::kIn;
+    PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
+    if (!AcceptSymbol(")")) {
+      do {
+        PARTPLAY_ASSIGN_OR_RETURN(Literal v, read_value());
+        r.values.push_back(std::move(v));
+      } while (AcceptSymbol(","));
+      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
+    }
+    return true;
+  }
+
   // tupleOfIdentifiers (relationType tupleLiteral | IN '(' [tupleLiteral (',' tupleLiteral)*] ')').
   StatusOr<Relation> MultiColumnRelation() {
     Relation r;
@@ -670,31 +677,8 @@ class Parser {
     } while (AcceptSymbol(","));
     PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
     const Token& op = Peek();
-    if (AcceptWord("in")) {
-      r.op = Operator::kIn;
-      PARTPLAY_RETURN_IF_ERROR(ExpectSymbol("("));
-      if (!AcceptSymbol(")")) {
-        do {
-          PARTPLAY_ASSIGN_OR_RETURN(Literal v, TupleOnly());
-          r.values.push_back(std::move(v));
-        } while (AcceptSymbol(","));
-        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
-      }
-      return r;
-    }
-    if (op.kind == TokenKind::kSymbol && !AtEnd()) {
-      static const std::pair<std::string_view, Operator> kOps[] = {
-          {"=", Operator::kEq}, {"<", Operator::kLt},  {"<=", Operator::kLe},
-          {">", Operator::kGt}, {">=", Operator::kGe}, {"!=", Operator::kNotEq}};
-      for (const auto& [text, value] : kOps) {
-        if (op.text != text) continue;
-        Next();
-        r.op = value;
-        PARTPLAY_ASSIGN_OR_RETURN(Literal v, TupleOnly());
-        r.values.push_back(std::move(v));
-        return r;
-      }
-    }
+    PARTPLAY_ASSIGN_OR_RETURN(bool read, OperatorAndValues(r, [&] { return TupleOnly(); }));
+    if (read) return r;
     return NoViable(op);
   }
 
@@ -1564,6 +1548,20 @@ class Parser {
       c.is_static = AcceptWord("static");
       return c;
     };
+    // One item, or a parenthesised list of them (ADD, DROP).
+    auto one_or_list = [&](auto& out, auto parse_one) -> Status {
+      if (!AcceptSymbol("(")) {
+        PARTPLAY_ASSIGN_OR_RETURN(auto item, parse_one());
+        out.push_back(std::move(item));
+        return Status::Ok();
+      }
+      do {
+        PARTPLAY_RETURN_IF_ERROR(too_many(out.size()));
+        PARTPLAY_ASSIGN_OR_RETURN(auto item, parse_one());
+        out.push_back(std::move(item));
+      } while (AcceptSymbol(","));
+      return ExpectSymbol(")");
+    };
     if (AcceptWord("alter")) {
       s.kind = AlterTableStatement::Kind::kAlterColumn;
       PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
@@ -1574,17 +1572,7 @@ class Parser {
     } else if (AcceptWord("add")) {
       s.kind = AlterTableStatement::Kind::kAdd;
       s.if_column_exists = AcceptIfNotExists();
-      if (AcceptSymbol("(")) {
-        do {
-          PARTPLAY_RETURN_IF_ERROR(too_many(s.added.size()));
-          PARTPLAY_ASSIGN_OR_RETURN(ColumnDefinition c, column());
-          s.added.push_back(std::move(c));
-        } while (AcceptSymbol(","));
-        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
-      } else {
-        PARTPLAY_ASSIGN_OR_RETURN(ColumnDefinition c, column());
-        s.added.push_back(std::move(c));
-      }
+      PARTPLAY_RETURN_IF_ERROR(one_or_list(s.added, column));
     } else if (IsWord("drop") && IsWord("compact", 1)) {
       Next();
       Next();
@@ -1593,17 +1581,7 @@ class Parser {
     } else if (AcceptWord("drop")) {
       s.kind = AlterTableStatement::Kind::kDrop;
       s.if_column_exists = AcceptIfExists();
-      if (AcceptSymbol("(")) {
-        do {
-          PARTPLAY_RETURN_IF_ERROR(too_many(s.dropped.size()));
-          PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
-          s.dropped.push_back(std::move(n));
-        } while (AcceptSymbol(","));
-        PARTPLAY_RETURN_IF_ERROR(ExpectSymbol(")"));
-      } else {
-        PARTPLAY_ASSIGN_OR_RETURN(Name n, Ident());
-        s.dropped.push_back(std::move(n));
-      }
+      PARTPLAY_RETURN_IF_ERROR(one_or_list(s.dropped, [&] { return Ident(); }));
       if (AcceptWord("using")) {
         PARTPLAY_RETURN_IF_ERROR(ExpectWord("timestamp"));
         if (Peek().kind != TokenKind::kInteger) return NoViable(Peek());

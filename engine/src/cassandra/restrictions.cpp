@@ -152,25 +152,11 @@ StatusOr<int64_t> TokenBound(const TableSchema& t, const Literal& lit, ValueGene
   return DecodeSigned(*v);
 }
 
-// ClusteringColumnRestrictions.needFiltering; with `filter_errors`, the errors addRowFilterTo
-// gives for the multi-column restrictions that would filter.
-bool ClusteringNeedsFiltering(const Restrictions& r) {
-  size_t position = 0;
-  for (size_t i = 0; i < r.clustering.size(); ++i) {
-    const ColumnRestriction& c = r.clustering[i];
-    if (c.column < 0) continue;
-    const TupleRestriction* tuple =
-        c.tuple >= 0 ? &r.tuples[static_cast<size_t>(c.tuple)] : nullptr;
-    if (tuple != nullptr && tuple->first != i) continue;
-    if (c.has_contains() || i != position) return true;
-    if (!c.is_slice()) position = tuple != nullptr ? tuple->first + tuple->size : i + 1;
-  }
-  return false;
-}
-
-// ClusteringColumnRestrictions.addRowFilterTo: the restrictions not answered by the slice
-// filter rows, and multi-column IN and slices cannot.
-Status MultiColumnFilterError(const Restrictions& r) {
+// The clustering restrictions (each by its first column) the slice does not answer, so rows are
+// filtered on them (ClusteringColumnRestrictions.handleInFilter); `visit(c, tuple)` returns true
+// to stop.
+template <typename Visit>
+void ForEachFilteringRestriction(const Restrictions& r, Visit visit) {
   size_t position = 0;
   for (size_t i = 0; i < r.clustering.size(); ++i) {
     const ColumnRestriction& c = r.clustering[i];
@@ -179,17 +165,34 @@ Status MultiColumnFilterError(const Restrictions& r) {
         c.tuple >= 0 ? &r.tuples[static_cast<size_t>(c.tuple)] : nullptr;
     if (tuple != nullptr && tuple->first != i) continue;
     if (c.has_contains() || i != position) {
-      if (tuple != nullptr && tuple->is_slice()) {
-        return Invalid("Multi-column slice restrictions cannot be used for filtering.", c.where);
-      }
-      if (tuple != nullptr && c.has_in && tuple->size > 1) {
-        return Invalid("Multicolumn IN filters are not supported", c.where);
-      }
+      if (visit(c, tuple)) return;
       continue;
     }
     if (!c.is_slice()) position = tuple != nullptr ? tuple->first + tuple->size : i + 1;
   }
-  return Status::Ok();
+}
+
+// ClusteringColumnRestrictions.needFiltering.
+bool ClusteringNeedsFiltering(const Restrictions& r) {
+  bool any = false;
+  ForEachFilteringRestriction(r, [&](const ColumnRestriction&, const TupleRestriction*) {
+    return any = true;
+  });
+  return any;
+}
+
+// ClusteringColumnRestrictions.addRowFilterTo: multi-column IN and slices cannot filter.
+Status MultiColumnFilterError(const Restrictions& r) {
+  Status error = Status::Ok();
+  ForEachFilteringRestriction(r, [&](const ColumnRestriction& c, const TupleRestriction* tuple) {
+    if (tuple != nullptr && tuple->is_slice()) {
+      error = Invalid("Multi-column slice restrictions cannot be used for filtering.", c.where);
+    } else if (tuple != nullptr && c.has_in && tuple->size > 1) {
+      error = Invalid("Multicolumn IN filters are not supported", c.where);
+    }
+    return !error.ok();
+  });
+  return error;
 }
 
 }  // namespace

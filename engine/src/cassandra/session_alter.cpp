@@ -13,13 +13,10 @@ namespace partplay::cql {
 
 using internal::Changed;
 using internal::Failed;
+using internal::Invalid;
 using internal::Nothing;
 
 namespace {
-
-Status Invalid(std::string message, const SourceLocation& where) {
-  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
-}
 
 // isValueCompatibleWith for non-collections: `now` reads every value of `before`.
 bool ValueCompatible(const CqlType& now, const CqlType& before) {

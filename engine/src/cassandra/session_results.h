@@ -1,5 +1,5 @@
 // Internal: the three ways a schema statement ends (failed, changed the schema, did nothing),
-// shared by the session's schema files.
+// and Cassandra's InvalidRequest, shared by the session's schema files.
 #pragma once
 
 #include <string>
@@ -8,6 +8,10 @@
 #include "partplay/cassandra/session.h"
 
 namespace partplay::cql::internal {
+
+inline Status Invalid(std::string message, const SourceLocation& where) {
+  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
+}
 
 inline StatementResult Failed(StatementResult r, Status s) {
   r.kind = StatementResult::Kind::kError;

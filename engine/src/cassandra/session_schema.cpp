@@ -12,13 +12,10 @@ namespace partplay::cql {
 
 using internal::Changed;
 using internal::Failed;
+using internal::Invalid;
 using internal::Nothing;
 
 namespace {
-
-Status Invalid(std::string message, const SourceLocation& where) {
-  return Status(ErrorCode::kCqlInvalidRequest, std::move(message), where);
-}
 
 // Whether `type` uses the user-defined type `name` anywhere inside it.
 bool UsesType(const CqlType& type, const std::string& name) {

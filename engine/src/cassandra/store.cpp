@@ -273,6 +273,11 @@ void Table::DeleteRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::i
   if (count) ++d.tombstones;
   int64_t& at = d.rows.try_emplace(row->first, kNoTimestamp).first->second;
   at = std::max(at, timestamp);
+  ShadowRow(p, row, timestamp);
+}
+
+bool Table::ShadowRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row,
+                      int64_t timestamp) {
   Row& r = row->second;
   p.row_bytes -= RowBytes(row->first, r);
   r.MaterializeTimes();
@@ -281,9 +286,10 @@ void Table::DeleteRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::i
   if (!r.live()) {
     p.rows.erase(row);
     --row_count_;
-    return;
+    return true;
   }
   p.row_bytes += RowBytes(row->first, r);
+  return false;
 }
 
 void Table::DeletePartition(const PartitionKey& key, int64_t timestamp) {
@@ -297,17 +303,7 @@ void Table::DeletePartition(const PartitionKey& key, int64_t timestamp) {
   Partition& p = it->second;
   for (auto row = p.rows.begin(); row != p.rows.end();) {
     auto next = std::next(row);
-    Row& r = row->second;
-    p.row_bytes -= RowBytes(row->first, r);
-    r.MaterializeTimes();
-    ShadowCells(r.cells, r.times, timestamp);
-    if (r.marker && r.marker_time.timestamp <= timestamp) r.marker = false;
-    if (!r.live()) {
-      p.rows.erase(row);
-      --row_count_;
-    } else {
-      p.row_bytes += RowBytes(row->first, r);
-    }
+    ShadowRow(p, row, timestamp);
     row = next;
   }
   ShadowCells(p.statics, p.static_times, timestamp);

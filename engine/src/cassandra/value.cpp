@@ -12,6 +12,7 @@
 
 #include "cassandra/datetime.h"
 #include "cassandra/inet.h"
+#include "cassandra/json_structure.h"
 #include "cassandra/numeric.h"
 #include "core/hex.h"
 #include "partplay/cassandra/schema.h"
@@ -385,6 +386,12 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     out += "null";
     return;
   }
+  // Tuples and user types (by field name), vectors, lists, sets and maps.
+  if (internal::AppendStructuredJson(
+          type, b, out, [](const CqlType& t, const Value& v, std::string& o) { AppendJson(t, v, o); },
+          [](const std::string& field, std::string& o) { AppendJsonString(QuoteName(field), o); })) {
+    return;
+  }
   switch (type.kind) {
     case TypeKind::kAscii:
     case TypeKind::kText:
@@ -406,24 +413,6 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     case TypeKind::kDecimal:
       out += internal::DecimalToText(b);
       return;
-    case TypeKind::kTuple:
-    case TypeKind::kUdt: {
-      // TupleType: an array; UserType: an object by field name.
-      std::vector<Value> parts;
-      CompositeComponents(b, parts);
-      bool udt = type.kind == TypeKind::kUdt;
-      out += udt ? '{' : '[';
-      for (size_t i = 0; i < type.params.size(); ++i) {
-        if (i > 0) out += ", ";
-        if (udt) {
-          AppendJsonString(QuoteName(type.field_names[i]), out);
-          out += ": ";
-        }
-        AppendJson(type.params[i], i < parts.size() ? parts[i] : Value(), out);
-      }
-      out += udt ? '}' : ']';
-      return;
-    }
     case TypeKind::kDuration: {
       Duration d;
       AppendJsonString(DecodeDuration(b, d) ? FormatDuration(d) : "", out);
@@ -447,47 +436,6 @@ void AppendJson(const CqlType& type, const Value& value, std::string& out) {
     case TypeKind::kTimestamp:
       AppendJsonString(internal::FormatTimestampJson(DecodeSigned(b)), out);
       return;
-    case TypeKind::kVector: {  // VectorType.toJSONString: a JSON array
-      std::vector<std::string_view> e;
-      VectorElements(type, b, e);
-      out += '[';
-      for (size_t i = 0; i < e.size(); ++i) {
-        if (i > 0) out += ", ";
-        AppendJson(type.element(), Bytes(e[i]), out);
-      }
-      out += ']';
-      return;
-    }
-    case TypeKind::kList:
-    case TypeKind::kSet: {
-      out += '[';
-      bool first = true;
-      for (std::string_view e : CollectionElements(b)) {
-        if (!first) out += ", ";
-        first = false;
-        AppendJson(type.element(), Bytes(e), out);
-      }
-      out += ']';
-      return;
-    }
-    case TypeKind::kMap: {
-      std::vector<std::string_view> e = CollectionElements(b);
-      out += '{';
-      for (size_t i = 0; i + 1 < e.size(); i += 2) {
-        if (i > 0) out += ", ";
-        std::string key;
-        AppendJson(type.element(), Bytes(e[i]), key);
-        if (key.empty() || key[0] != '"') {
-          AppendJsonString(key, out);
-        } else {
-          out += key;
-        }
-        out += ": ";
-        AppendJson(type.value(), Bytes(e[i + 1]), out);
-      }
-      out += '}';
-      return;
-    }
     default:  // uuid, timeuuid, date, time, inet: their cqlsh text as a string
       AppendJsonString(FormatCqlsh(type, b), out);
       return;

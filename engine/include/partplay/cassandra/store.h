@@ -203,6 +203,10 @@ class Table {
   const Value& Reconcile(const Partition& p, const Clustering* clustering, int column,
                          const Value& value);
   Deletions& DeletionsFor(const PartitionKey& key);
+  // Removes a row's cells written at or before `timestamp`, and the row if nothing is left
+  // (true then).
+  bool ShadowRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::iterator row,
+                 int64_t timestamp);
   // Reconciles one cell with a write (see WriteRow); true if the write won.
   bool ReconcileCell(Value& value, CellTime& time, const Value& written,
                      const CellTime& write_time, int64_t shadow, const PartitionKey& key);
