@@ -76,6 +76,37 @@ void TraceObject(const StatementTrace& t, std::string& out) {
   out += "]}";
 }
 
+void KeyComponents(const std::vector<CqlType>& types, const std::vector<Bytes>& key,
+                   std::string& out) {
+  out += '[';
+  for (size_t i = 0; i < key.size(); ++i) {
+    if (i) out += ',';
+    AppendJsonString(i < types.size() ? FormatCqlsh(types[i], key[i]) : key[i], out);
+  }
+  out += ']';
+}
+
+// The paging state a paging client holds after each page but the last: where the page ended
+// (its last row's partition, and the row's place in the result), as [{"rows", "token", "key"}].
+std::string PageEnds(const StatementResult& r) {
+  std::string out = "[";
+  const ResultSet& rs = r.rows;
+  const int64_t pages = PageCount(r);
+  for (int64_t page = 0; page + 1 < pages; ++page) {
+    size_t last = static_cast<size_t>((page + 1) * r.page_size - 1);
+    if (page) out += ',';
+    out += fmt::format("{{\"rows\":{}", last + 1);
+    int32_t part = last < rs.row_partition.size() ? rs.row_partition[last] : -1;
+    if (part >= 0 && static_cast<size_t>(part) < rs.partitions.size()) {
+      const ResultPartition& p = rs.partitions[static_cast<size_t>(part)];
+      out += fmt::format(",\"token\":\"{}\",\"key\":", p.token);
+      KeyComponents(rs.partition_key_types, p.key, out);
+    }
+    out += '}';
+  }
+  return out + "]";
+}
+
 // What cqlsh's trace would say, modelled: one line per partition (or for the scan).
 std::string TraceLines(const StatementTrace& t) {
   std::string out = fmt::format("\nTracing (modelled): coordinator node{}, consistency {}{}\n",
@@ -100,15 +131,6 @@ std::string TraceLines(const StatementTrace& t) {
   return out;
 }
 
-void KeyComponents(const std::vector<CqlType>& types, const std::vector<Bytes>& key,
-                   std::string& out) {
-  out += '[';
-  for (size_t i = 0; i < key.size(); ++i) {
-    if (i) out += ',';
-    AppendJsonString(i < types.size() ? FormatCqlsh(types[i], key[i]) : key[i], out);
-  }
-  out += ']';
-}
 
 }  // namespace
 
@@ -177,7 +199,8 @@ std::string ResultToJsonLine(const StatementResult& r) {
   out += ']';
   // A paging client gets the rows in several requests: say how many when it is more than one.
   if (PageCount(r) > 1) {
-    out += fmt::format(",\"page_size\":{},\"pages\":{}", r.page_size, PageCount(r));
+    out += fmt::format(",\"page_size\":{},\"pages\":{},\"page_ends\":{}", r.page_size,
+                       PageCount(r), PageEnds(r));
   }
   if (r.trace) {
     out += ",\"trace\":";
@@ -329,6 +352,7 @@ std::string ResultsToJson(const std::vector<StatementResult>& results) {
       TraceObject(*r.trace, out);
     }
     if (r.page_size > 0) out += fmt::format(",\"page_size\":{}", r.page_size);
+    if (PageCount(r) > 1) out += ",\"page_ends\":" + PageEnds(r);
     if (r.kind == StatementResult::Kind::kRows) {
       const ResultSet& rs = r.rows;
       out += ",\"columns\":[";

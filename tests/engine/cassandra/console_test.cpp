@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
 #include "partplay/cassandra/token.h"
 #include "session_helpers.h"
@@ -182,6 +183,11 @@ TEST(CqlConsoleTest, UnpagedInWithOrderBySortsAcrossPartitionsThenLimits) {
   StatementResult paged = Last(s, "SELECT * FROM t;");
   EXPECT_EQ(paged.page_size, 3);
   EXPECT_EQ(PageCount(paged), 2);
+  // The paging state after the first page: its third row, in partition k = 2 (token order).
+  EXPECT_NE(ResultToJsonLine(paged).find(
+                "\"page_size\":3,\"pages\":2,\"page_ends\":[{\"rows\":3,\"token\":\""),
+            std::string::npos)
+      << ResultToJsonLine(paged);
 }
 
 }  // namespace
