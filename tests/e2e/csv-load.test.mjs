@@ -201,6 +201,38 @@ describe('CSV in the bulk load', {timeout: 12 * TIMEOUT}, () => {
     }
   });
 
+  // Issue 40, friction 8: a header in another order than the table's columns used to be read in
+  // the table's order (every row failed on a type error); the header names the columns, as dsbulk
+  // maps them, and a name the table does not have stops the load at the header.
+  test('a header in its own order maps the fields by name, as dsbulk does', {timeout: 2 * TIMEOUT}, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-csv-header-'));
+    const {page, problems, close} = await openCassandra();
+    try {
+      const file = join(dir, 'shuffled.csv');
+      writeFileSync(file, 'value,note,sensor,at\n10,first,s1,1\n20,,s1,2\n30,third,s2,1\n');
+      assert.equal(await runScript(page, SCHEMA), 'ready');
+      await page.selectOption(byTestId('cql-load-table'), 'iot.readings');
+      assert.ok(await page.isChecked(byTestId('cql-csv-header')), 'a header is expected by default');
+      await cqlAfter(page, () => page.setInputFiles(byTestId('cql-load-input'), file));
+      assert.equal(await page.getAttribute(status, 'data-rows'), '3', await page.textContent(status));
+      assert.equal(await page.getAttribute(status, 'data-failed'), '0');
+      assert.equal(await runScript(page, 'SELECT sensor, at, note, value FROM iot.readings;'), 'ready');
+      assert.deepEqual((await pageRows(page, 0)).map((r) => r.join('|')).sort(),
+                       ['s1|1|first|10', 's1|2|null|20', 's2|1|third|30']);
+
+      const wrong = join(dir, 'wrong.csv');
+      writeFileSync(wrong, 'sensor,at,reading\ns9,1,5\n');
+      await cqlAfter(page, () => page.setInputFiles(byTestId('cql-load-input'), wrong));
+      const failures = await failuresOnScreen(page);
+      assert.deepEqual([failures[0]?.line, failures[0]?.column], [1, 11], JSON.stringify(failures));
+      assert.match(failures[0].text, /the header names reading, which is not a column of iot\.readings/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
   test('the shop-load-csv example: COPY FROM is refused on the page, its button loads the CSV', {timeout: 2 * TIMEOUT}, async () => {
     const {page, problems, close} = await openCassandra();
     try {

@@ -78,7 +78,10 @@ StatusOr<std::unique_ptr<BulkLoad>> BulkLoad::Start(Session& session,
   if (options.format == BulkLoadOptions::Format::kCsv) {
     PARTPLAY_ASSIGN_OR_RETURN(std::vector<int> columns,
                               ResolveCsvColumns(table->schema(), options.csv.columns, {}));
-    load->csv_ = std::make_unique<CsvRows>(options.csv, std::move(columns));
+    CsvLoadOptions csv = options.csv;
+    // Like dsbulk: a header names the columns unless a column list is given.
+    csv.columns_from_header = csv.header && csv.columns.empty();
+    load->csv_ = std::make_unique<CsvRows>(csv, std::move(columns));
   }
   return StatusOr<std::unique_ptr<BulkLoad>>(std::move(load));
 }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "partplay/cassandra/modify.h"
@@ -133,14 +134,57 @@ Status CsvRowLoader::LoadAvailable(CsvReader& reader, Table& table, ValueGenerat
     }
     if (step.value() != CsvReader::Step::kRecord) return Status::Ok();
     LoadRecord(fields_, table, generator);
+    if (stopped_) return stop_error_;
   }
+}
+
+Status CsvRowLoader::MapHeader(const std::vector<CsvField>& fields, const TableSchema& t) {
+  std::vector<int> columns;
+  for (const CsvField& f : fields) {
+    int index = t.IndexOf(f.text);
+    if (index < 0) {  // a column name written in another case (unless it needs quotes)
+      for (size_t i = 0; i < t.columns.size() && index < 0; ++i) {
+        const std::string& name = t.columns[i].name;
+        if (name.size() == f.text.size() &&
+            std::equal(name.begin(), name.end(), f.text.begin(), [](char a, char b) {
+              return std::tolower(static_cast<unsigned char>(a)) ==
+                     std::tolower(static_cast<unsigned char>(b));
+            })) {
+          index = static_cast<int>(i);
+        }
+      }
+    }
+    if (index < 0) {
+      return Status(ErrorCode::kCqlUnknown,
+                    fmt::format("the header names {}, which is not a column of {} (the header's "
+                                "names map the fields to columns, as dsbulk maps them)",
+                                f.text, t.QualifiedName()),
+                    f.where);
+    }
+    if (std::find(columns.begin(), columns.end(), index) != columns.end()) {
+      return Status(ErrorCode::kCqlInvalidRequest,
+                    fmt::format("the header names {} twice", f.text), f.where);
+    }
+    columns.push_back(index);
+  }
+  columns_ = std::move(columns);
+  return Status::Ok();
 }
 
 void CsvRowLoader::LoadRecord(const std::vector<CsvField>& fields, Table& table,
                               ValueGenerator& generator) {
   bool first = first_;
   first_ = false;
-  if (first && options_.header) return;
+  if (first && options_.header) {
+    if (!options_.columns_from_header) return;
+    Status mapped = MapHeader(fields, table.schema());
+    if (!mapped.ok()) {
+      Fail(mapped.where(), mapped.message() + " (the load stopped here)");
+      stopped_ = true;
+      stop_error_ = mapped;
+    }
+    return;
+  }
   if (fields.size() == 1 && fields[0].text.empty() && !fields[0].quoted) return;  // blank line
   if (fields.size() != columns_.size()) {
     Fail(fields[0].where, fmt::format("{} fields for {} columns", fields.size(), columns_.size()));

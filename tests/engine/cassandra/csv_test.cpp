@@ -207,6 +207,44 @@ TEST(CopyFromTest, DsbulkUnloadOutputAndOptions) {
   }
 }
 
+// The page's CSV bulk load maps a header's names to columns as dsbulk does (authored; issue 40's
+// friction 8: a header in another order than the table failed every row on a type error), where
+// COPY FROM follows cqlsh and skips the header.
+TEST(CsvBulkLoadTest, AHeaderNamesTheColumnsAsDsbulkMapsThem) {
+  Session s;
+  s.Execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', "
+            "'replication_factor': 1}; USE ks;"
+            "CREATE TABLE r (sensor text, day date, reading double, PRIMARY KEY (sensor, day));");
+  const std::string csv = "Reading,sensor,day\n21.5,s1,2024-01-02\n-3,s2,2024-01-03\n";
+  for (size_t cut = 0; cut <= csv.size(); ++cut) {
+    EXPECT_EQ(BulkLoadCsv(s, "ks.r", csv, R"({"format": "csv", "header": true})", cut),
+              std::vector<std::string>())
+        << cut;
+    EXPECT_EQ(Rows(s, "ks.r"),
+              (std::vector<std::string>{"s1 | 2024-01-02 | 21.5", "s2 | 2024-01-03 | -3"}))
+        << cut;
+  }
+  // A name the table does not have stops the load at the header, located.
+  std::unique_ptr<BulkLoad> bad =
+      BulkLoad::Start(s, "ks.r", ParseBulkLoadOptionsJson(R"({"format": "csv", "header": true})")
+                                     .value())
+          .value();
+  Status stopped = bad->Append("sensor,day,value\ns1,2024-01-02,1\n");
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(stopped.where().line, 1);
+  EXPECT_EQ(stopped.where().column, 12);
+  ASSERT_EQ(bad->failures().size(), 1u);
+  EXPECT_EQ(bad->failures()[0].message,
+            "the header names value, which is not a column of ks.r (the header's names map the "
+            "fields to columns, as dsbulk maps them) (the load stopped here)");
+  // A column list given: the header is skipped and the list maps the fields (cqlsh's way).
+  EXPECT_EQ(BulkLoadCsv(s, "ks.r", "x,y,z\n1.5,s3,2024-01-04\n",
+                        R"({"format": "csv", "header": true, "columns": ["reading", "sensor", "day"]})",
+                        0),
+            std::vector<std::string>());
+  EXPECT_EQ(Rows(s, "ks.r"), (std::vector<std::string>{"s3 | 2024-01-04 | 1.5"}));
+}
+
 TEST(CopyFromTest, BadRowsAreListedAndTheGoodOnesLoad) {
   SessionOptions options;
   options.read_file = [](const std::string&) -> StatusOr<std::string> {

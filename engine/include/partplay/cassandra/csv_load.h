@@ -32,6 +32,9 @@ struct CsvLoadOptions {
   bool header = false;               // the first record names the columns and is skipped
   std::string null_text;             // an unquoted field equal to this is null
   std::vector<std::string> columns;  // empty: every column, in the table's SELECT * order
+  // With a header and no column list: the header's names say which column each field fills, as
+  // dsbulk maps them (the page's bulk load). COPY FROM follows cqlsh: the header is skipped.
+  bool columns_from_header = false;
 };
 
 // Sets the option `name` (lower case: header, delimiter, quote, escape, null, datetimeformat) to
@@ -71,8 +74,12 @@ class CsvRowLoader {
   void LoadRecord(const std::vector<CsvField>& fields, Table& table, ValueGenerator& generator);
   void Fail(const SourceLocation& where, std::string message);
 
+  // columns_from_header: the header's names as the table's columns, or why not.
+  Status MapHeader(const std::vector<CsvField>& fields, const TableSchema& table);
+
   CsvLoadOptions options_;
   std::vector<int> columns_;
+  Status stop_error_;  // why the load stopped, when a record (the header) stopped it
   std::vector<CsvField> fields_;
   bool first_ = true;
   bool stopped_ = false;
