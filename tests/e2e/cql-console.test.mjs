@@ -111,6 +111,21 @@ describe('cqlsh commands in the CQL console', () => {
     }
   });
 
+  // Issue 40, friction 9: a statement refused as it is read was shown as "(does not parse)".
+  test('a statement refused as it is read shows its text and verb', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra();
+    try {
+      await runScript(page, "ALTER MATERIALIZED VIEW v WITH comment = 'x';\nSELEC * FROM t;");
+      const heads = await page.$$eval(byTestId('cql-result'), (items) => items.map((li) => ({
+        verb: li.querySelector('.badge.verb').textContent, text: li.querySelector('.stmt-text').textContent})));
+      assert.deepEqual(heads, [{verb: 'ALTER', text: "ALTER MATERIALIZED VIEW v WITH comment = 'x'"},
+                               {verb: 'ERROR', text: 'SELEC * FROM t'}]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('TTL, WRITETIME and ADVANCE CLOCK: a cell expires when the clock passes its TTL; the partition counts it',
        {timeout: TIMEOUT}, async () => {
     const {page, problems, close} = await openCassandra();

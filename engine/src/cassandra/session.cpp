@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <functional>
 
 #include <iterator>
@@ -45,6 +46,24 @@ const TableName* NamedTable(const StatementBody& body) {
         }
       },
       body);
+}
+
+// The first word of a statement as a verb, upper case, when it is one CQL or cqlsh starts a
+// statement with; empty otherwise (a typo is no verb).
+std::string VerbOf(std::string_view text) {
+  static constexpr std::string_view kVerbs[] = {
+      "SELECT", "INSERT",      "UPDATE", "DELETE",  "CREATE",  "ALTER",     "DROP",
+      "USE",    "TRUNCATE",    "DESCRIBE", "DESC",  "BEGIN",   "APPLY",     "COPY",
+      "GRANT",  "REVOKE",      "LIST",   "CONSISTENCY", "SERIAL", "TRACING", "PAGING",
+      "GUARDRAIL", "ADVANCE"};
+  size_t end = 0;
+  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+  std::string word(text.substr(0, end));
+  for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (std::string_view v : kVerbs) {
+    if (word == v) return word;
+  }
+  return "";
 }
 
 // Whether a modification can fail after it has written part of itself: it writes several rows or
@@ -103,15 +122,22 @@ std::vector<StatementResult> Session::Execute(std::string_view script) {
   while (std::optional<StatusOr<Statement>> next = reader.Next()) {
     StatusOr<Statement>& parsed = *next;
     StatementResult r;
+    r.source_begin = reader.extent_begin();
+    r.source_end = reader.extent_end();
     if (!parsed.ok()) {
       r.kind = StatementResult::Kind::kError;
       r.status = parsed.status();
       r.where = parsed.status().where();
+      // What was written, and its verb when it starts as a statement does: a statement refused
+      // as it is read is shown as written, not as one that does not parse.
+      r.statement = std::string(script.substr(static_cast<size_t>(r.source_begin),
+                                              static_cast<size_t>(r.source_end - r.source_begin)));
+      r.verb = VerbOf(r.statement);
     } else {
       r = ExecuteStatement(parsed.value());
+      r.source_begin = reader.extent_begin();
+      r.source_end = reader.extent_end();
     }
-    r.source_begin = reader.extent_begin();
-    r.source_end = reader.extent_end();
     out.push_back(std::move(r));
   }
   return out;

@@ -315,7 +315,14 @@ TEST(CqlSessionTest, ResultsCarryTheirStatementsExtent) {
                        "'replication_factor': 1, 'x;y': 1}",
                        "USE k", "SELECT 'it''s; fine', \"odd;name\" FROM t", "SELECT $$a;b$$ FRM t"}));
   EXPECT_EQ(r[3].kind, StatementResult::Kind::kError);
-  EXPECT_EQ(r[3].statement, "");
+  EXPECT_EQ(r[3].statement, "SELECT $$a;b$$ FRM t");  // shown as written, though it does not parse
+  EXPECT_EQ(r[3].verb, "SELECT");
+  // A statement the reader refuses keeps its text and verb too (issue 40, friction 9).
+  std::vector<StatementResult> refused = s.Execute("ALTER MATERIALIZED VIEW v WITH comment = 'x';");
+  EXPECT_EQ(refused[0].kind, StatementResult::Kind::kError);
+  EXPECT_EQ(refused[0].statement, "ALTER MATERIALIZED VIEW v WITH comment = 'x'");
+  EXPECT_EQ(refused[0].verb, "ALTER");
+  EXPECT_EQ(s.Execute("SELEC * FROM t;")[0].verb, "");
   std::string json = ResultsToJson({r[3]});
   EXPECT_NE(json.find(fmt::format("\"source_begin\":{},\"source_end\":{}", r[3].source_begin,
                                   r[3].source_end)),
