@@ -88,6 +88,36 @@ describe('the Cassandra mode shows the engine\'s replication figures', () => {
     }
   });
 
+  // Issue 40, friction 9: "Nodes" meant nodes per datacenter, and the ring's datacenter names could
+  // not be set; now the label says it, names are a field, and a keyspace naming datacenters the
+  // ring lacks offers to name the ring's after them.
+  test('the ring\'s datacenters can be named, after the keyspace\'s in one click', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra();
+    try {
+      assert.equal(await runScript(page, GEO), 'ready');
+      const label = await page.$eval(byTestId('ring-nodes'), (input) => input.closest('label').textContent.trim());
+      assert.equal(label, 'Nodes per datacenter');
+      assert.equal(await page.getAttribute(byTestId('replication'), 'data-missing-datacenters'), 'dc2');
+      await cqlAfter(page, () => page.click(byTestId('ring-use-keyspace-dcs')));
+      assert.equal(await page.inputValue(byTestId('ring-dc-names')), 'datacenter1, dc2');
+      assert.equal(await page.inputValue(byTestId('ring-datacenters')), '2');
+      const shown = await page.$eval(byTestId('replication'), (p) => ({...p.dataset}));
+      assert.equal(shown.missingDatacenters, '');
+      assert.equal(Number(shown.placed), 5, 'every copy placed: 3 in datacenter1, 2 in dc2');
+      assert.ok(await page.isHidden(byTestId('replication-missing-dc')));
+      // Names typed set the count; a bad one is said.
+      await page.fill(byTestId('ring-dc-names'), 'east, west, north');
+      await cqlAfter(page, () => page.press(byTestId('ring-dc-names'), 'Enter'));
+      assert.equal(await page.inputValue(byTestId('ring-datacenters')), '3');
+      await page.fill(byTestId('ring-dc-names'), 'east west');
+      await page.press(byTestId('ring-dc-names'), 'Enter');
+      assert.match(await page.textContent('#ring-form-error'), /A datacenter name is letters, digits/);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   test('the Cassandra API panel shows the engine\'s replica set, quorum and verdict', {timeout: TIMEOUT}, async () => {
     const {page, problems, close} = await openCassandra();
     try {

@@ -132,7 +132,7 @@ SELECT * FROM t;"></textarea>
       <fieldset>
         <legend>Cluster</legend>
         <div class="field-grid">
-          <label>Nodes<span class="visually-hidden"> per datacenter</span>
+          <label>Nodes per datacenter
             <input type="number" id="ring-nodes" data-testid="ring-nodes" min="1" max="${limitValue('cassandra_ring_max_nodes')}" step="1"
                    value="${limitValue('cassandra_default_ring_nodes')}"></label>
           <label>Vnodes per node (num_tokens)
@@ -142,9 +142,13 @@ SELECT * FROM t;"></textarea>
             <input type="number" id="ring-datacenters" data-testid="ring-datacenters" min="1" max="${limitValue('cassandra_ring_form_max_datacenters')}" step="1" value="1"></label>
           <label>Racks per datacenter
             <input type="number" id="ring-racks" data-testid="ring-racks" min="1" max="${limitValue('cassandra_ring_form_max_racks')}" step="1" value="1"></label>
+          <label>Datacenter names
+            <input type="text" id="ring-dc-names" data-testid="ring-dc-names" placeholder="datacenter1, datacenter2"
+                   spellcheck="false" autocapitalize="off"></label>
         </div>
-        <p class="hint" id="ring-nodes-hint">With several datacenters, each has this many nodes
-          (named datacenter1, datacenter2, …); nodes are dealt to racks in turn.</p>
+        <p class="hint" id="ring-nodes-hint">Each datacenter has this many nodes, dealt to its racks in turn; the
+          ring has datacenters × nodes in all. Names, comma-separated, set how many datacenters there are
+          (empty: datacenter1, datacenter2, …).</p>
       </fieldset>
       <fieldset>
         <legend>Token assignment</legend>

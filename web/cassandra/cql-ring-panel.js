@@ -184,6 +184,16 @@ export function ringPanelPart(v) {
         `have (its datacenter${have.length > 1 ? 's' : ''}: ${have.join(', ') || 'none'}): Cassandra places no copy ` +
         `there, so the partitions get ${formatInt(figures.placed)} copies rather than the ${formatInt(figures.replicas)} asked for` +
         ' (none at all when every named datacenter is missing). Name the ring\'s datacenters, or change the ring.'}));
+      // The keyspace's own datacenters as the ring's: one click (issue 40).
+      const names = Object.keys(ks.replication.options ?? {});
+      const use = h('button', {className: 'link-button', testid: 'ring-use-keyspace-dcs',
+                               text: `Name the ring's datacenters ${names.join(', ')}`});
+      use.type = 'button';
+      use.addEventListener('click', () => {
+        el.ringDcNames.value = names.join(', ');
+        applyRing();
+      });
+      el.replication.append(use);
     }
   }
 
@@ -369,6 +379,13 @@ export function ringPanelPart(v) {
       return v;
     };
     const maxNodes = limitValue('cassandra_ring_max_nodes');
+    // Names given set the datacenters (and their count); empty, they are datacenter1, 2, ...
+    const names = el.ringDcNames.value.split(',').map((n) => n.trim()).filter((n) => n);
+    if (names.some((n) => !/^[A-Za-z0-9_.-]+$/.test(n))) {
+      throw new Error('A datacenter name is letters, digits, _ . and -, the names separated by commas.');
+    }
+    if (new Set(names).size !== names.length) throw new Error('Each datacenter name once.');
+    if (names.length) el.ringDatacenters.value = String(names.length);
     const dcs = int(el.ringDatacenters, 1, limitValue('cassandra_ring_form_max_datacenters'), 'Datacenters');
     const nodes = int(el.ringNodes, 1, maxNodes, 'Nodes');
     const racks = int(el.ringRacks, 1, limitValue('cassandra_ring_form_max_racks'), 'Racks');
@@ -377,8 +394,8 @@ export function ringPanelPart(v) {
     if (dcs * nodes > maxNodes) throw new Error(`A ring has at most ${formatInt(maxNodes)} nodes in all.`);
     const random = el.ringForm.querySelector('input[name="ring-tokens"]:checked')?.value === 'random';
     const ring = {nodes: dcs * nodes, num_tokens: numTokens, random_tokens: random, seed};
-    if (dcs > 1 || racks > 1) {
-      ring.datacenters = Array.from({length: dcs}, (_, d) => ({name: `datacenter${d + 1}`, nodes, racks}));
+    if (dcs > 1 || racks > 1 || names.length) {
+      ring.datacenters = Array.from({length: dcs}, (_, d) => ({name: names[d] ?? `datacenter${d + 1}`, nodes, racks}));
     }
     return ring;
   }

@@ -119,6 +119,7 @@ function wireCassandraView(root, client, {examplesBase}) {
     ringVnodes: byId('ring-vnodes'),
     ringDatacenters: byId('ring-datacenters'),
     ringRacks: byId('ring-racks'),
+    ringDcNames: byId('ring-dc-names'),
     ringSeed: byId('ring-seed'),
     ringSeedLabel: byId('ring-seed-label'),
     ringError: byId('ring-form-error'),
