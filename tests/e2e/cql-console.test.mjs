@@ -111,6 +111,35 @@ describe('cqlsh commands in the CQL console', () => {
     }
   });
 
+  // Issue 40, friction 10: at 390 px a result table showed one character per line; a value without
+  // spaces now keeps one line and the table scrolls inside its card, not the page.
+  test('at 390 px a result table keeps each value on a line and scrolls in its card', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra({viewport: {width: 390, height: 844}});
+    try {
+      await runScript(page, [
+        "CREATE KEYSPACE IF NOT EXISTS shop WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};",
+        'CREATE TABLE IF NOT EXISTS shop.devices (owner uuid, id timeuuid, model text, PRIMARY KEY (owner, id));',
+        "INSERT INTO shop.devices (owner, id, model) VALUES (5132b130-ae79-11e4-ab27-0800200c9a66, now(), 'thermostat-9000');",
+        'SELECT * FROM shop.devices;',
+      ].join('\n'));
+      const cells = await page.$$eval(`${byTestId('cql-result')}[data-kind="rows"] tbody td`, (tds) => tds.map((td) => {
+        const style = getComputedStyle(td);
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return {text: td.textContent, lines, line};
+      }));
+      const single = cells.filter((c) => c.text && !/\s/.test(c.text));
+      assert.ok(single.length >= 4, JSON.stringify(cells));
+      for (const c of single) assert.equal(c.lines, 1, `${c.text} on ${c.lines} lines`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the page does not scroll sideways');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   // Issue 40, friction 9: a statement refused as it is read was shown as "(does not parse)".
   test('a statement refused as it is read shows its text and verb', {timeout: TIMEOUT}, async () => {
     const {page, problems, close} = await openCassandra();
