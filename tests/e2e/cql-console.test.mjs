@@ -140,6 +140,22 @@ describe('cqlsh commands in the CQL console', () => {
     }
   });
 
+  // Issue 40, friction 9: the example selector kept its title after the script was replaced.
+  test('typing over an example: the selector and its description stop naming it', {timeout: TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra();
+    try {
+      const selected = () => page.$eval(byTestId('cql-example'), (s) => s.selectedOptions[0]?.textContent);
+      assert.notEqual(await selected(), 'Your own script', 'the page opens on an example');
+      assert.notEqual(await page.textContent(byTestId('cql-example-description')), '');
+      await page.fill(byTestId('cql-editor'), 'SELECT * FROM system.local;');
+      assert.equal(await selected(), 'Your own script');
+      assert.equal(await page.textContent(byTestId('cql-example-description')), '');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
   // Issue 40, friction 9: a statement refused as it is read was shown as "(does not parse)".
   test('a statement refused as it is read shows its text and verb', {timeout: TIMEOUT}, async () => {
     const {page, problems, close} = await openCassandra();

@@ -39,7 +39,11 @@ export function consolePart(v) {
     if (!response.ok) throw new Error(`examples/cql/index.json: HTTP ${response.status}`);
     const list = await response.json();
     state.examples = (Array.isArray(list) ? list : []).filter((e) => e && typeof e.id === 'string' && typeof e.file === 'string');
-    el.example.replaceChildren(...state.examples.map((e) => {
+    // Shown once the editor no longer holds an example (typed over, or pasted).
+    const own = h('option', {text: 'Your own script'});
+    own.value = '';
+    own.disabled = true;
+    el.example.replaceChildren(own, ...state.examples.map((e) => {
       const option = h('option', {text: typeof e.title === 'string' ? e.title : e.id});
       option.value = e.id;
       return option;
@@ -76,6 +80,9 @@ export function consolePart(v) {
   // the ring of the controls back and show the empty session; the script stays in the editor.
   el.editor.addEventListener('input', () => {
     delete el.editor.dataset.example;
+    // The script is the user's now: the selector and the description stop naming an example.
+    el.example.value = '';
+    el.exampleDescription.textContent = '';
   });
   el.example.addEventListener('change', () => {
     const example = state.examples.find((e) => e.id === el.example.value);

@@ -311,6 +311,10 @@ function wireCassandraView(root, client, {examplesBase}) {
     }
     if (typeof shared.script === 'string') {
       el.editor.value = shared.script;
+      // The selector names the example the sharer's script came from, or none.
+      const from = state.examples.find((e) => e.id === shared.example);
+      el.example.value = from ? from.id : '';
+      el.exampleDescription.textContent = from?.description ?? '';
       runScript();
     } else if (shared.example && el.example.value !== shared.example) {
       const example = state.examples.find((e) => e.id === shared.example);
