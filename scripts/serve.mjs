@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // A small, dependency-free static file server for the Partition Playground site.
 //
-//   node scripts/serve.mjs [--root build/site] [--port 8080] [--cors]   (PORT env overrides 8080)
+//   node scripts/serve.mjs [--root build/site] [--port 8080] [--no-cors]   (PORT env overrides 8080)
 //
 // Binds 127.0.0.1 only, serves files below --root with the right MIME types (application/wasm for
 // the engine, text/javascript for modules), maps a directory to its index.html, refuses anything
 // that resolves outside the root (.., encoded slashes, NUL bytes, symlinks out of the root), and
 // answers GET and HEAD only; every response carries SECURITY_HEADERS (a Content-Security-Policy
 // that also covers the worker, nosniff). Tests import startServer() and listen on port 0.
-// --cors serves the files as a CDN must for a <partition-playground> on another origin's page:
-// CORS_HEADERS on every response (docs/embedding.md "From another origin").
+// The command line serves the files as a CDN must for a <partition-playground> on another
+// origin's page, CORS_HEADERS on every response (docs/embedding.md "From another origin"), so
+// `make serve` can be embedded with no flag; --no-cors keeps them same-origin (startServer's
+// default; --cors is still read).
 import {createServer} from 'node:http';
 import {createReadStream} from 'node:fs';
 import {realpath, stat} from 'node:fs/promises';
@@ -163,7 +165,7 @@ export async function startServer({root = DEFAULT_ROOT, port = 8080, host = '127
 }
 
 function parseArgs(argv) {
-  const options = {root: DEFAULT_ROOT, port: process.env.PORT ? Number(process.env.PORT) : 8080};
+  const options = {root: DEFAULT_ROOT, port: process.env.PORT ? Number(process.env.PORT) : 8080, cors: true};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -175,9 +177,11 @@ function parseArgs(argv) {
     else if (arg === '--port') options.port = Number(value());
     else if (arg.startsWith('--port=')) options.port = Number(arg.slice(7));
     else if (arg === '--cors') options.cors = true;
+    else if (arg === '--no-cors') options.cors = false;
     else if (arg === '-h' || arg === '--help') {
-      console.log('usage: node scripts/serve.mjs [--root build/site] [--port 8080] [--cors]\n' +
-                  '  --cors  send Access-Control-Allow-Origin: * (files embedded by pages of other origins)');
+      console.log('usage: node scripts/serve.mjs [--root build/site] [--port 8080] [--no-cors]\n' +
+                  '  sends Access-Control-Allow-Origin: * and Cross-Origin-Resource-Policy: cross-origin, so\n' +
+                  '  pages of other origins may embed the element; --no-cors: same-origin only');
       process.exit(0);
     } else throw new Error(`unknown argument: ${arg}`);
   }
