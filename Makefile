@@ -66,6 +66,7 @@ site: wasm
 	@cp $(WASM_BUILD)/partplay-nosimd.mjs $(WASM_BUILD)/partplay-nosimd.wasm $(SITE)/engine/
 	@cp node_modules/d3/dist/d3.min.js $(SITE)/vendor/
 	@cp -r examples $(SITE)/examples
+	@node scripts/gen-examples-index.mjs --root $(SITE)
 	@node scripts/minify-site.mjs --root $(SITE)
 	@echo "site: $(SITE) ($$(du -sh $(SITE) | cut -f1))"
 	@node scripts/size-report.mjs --root $(SITE)
