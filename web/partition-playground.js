@@ -34,7 +34,8 @@
 // (embed/). Every URL (worker, engine, examples) is resolved from
 // this module's own URL, so the files work under any base path. Styles live in the shadow root and
 // are themed by the custom properties --pp-bg, --pp-fg, --pp-muted, --pp-border, --pp-accent,
-// --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme.
+// --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme, unless the host
+// page says which with theme="light" or theme="dark" (its own scheme, whatever the OS's).
 // The host carries data-state (idle | loading | ready | error), data-engine (off | on) and
 // data-runs (finished runs) for tests and for authors' styling.
 import {PlaygroundClient} from './worker/client.js';
@@ -56,11 +57,16 @@ const STYLE = `
   border: 1px solid var(--_border); border-radius: 6px; font: 14px/1.45 var(--pp-font, system-ui, sans-serif);
 }
 @media (prefers-color-scheme: dark) {
-  :host {
+  :host(:not([theme="light"])) {
     --_bg: var(--pp-bg, #16191d); --_fg: var(--pp-fg, #e6e8eb); --_muted: var(--pp-muted, #a9b1ba);
     --_border: var(--pp-border, #3a4048); --_accent: var(--pp-accent, #7db4ff); --_error: var(--pp-error, #ff8a8a);
     --_stripe: var(--pp-stripe, #1f2328);
   }
+}
+:host([theme="dark"]) {
+  --_bg: var(--pp-bg, #16191d); --_fg: var(--pp-fg, #e6e8eb); --_muted: var(--pp-muted, #a9b1ba);
+  --_border: var(--pp-border, #3a4048); --_accent: var(--pp-accent, #7db4ff); --_error: var(--pp-error, #ff8a8a);
+  --_stripe: var(--pp-stripe, #1f2328);
 }
 :host([hidden]), [hidden] { display: none !important; }
 * { box-sizing: border-box; }

@@ -1,5 +1,5 @@
-// Issue 40, friction 2 (examples): /examples/ was a 404 and examples/embed.html was linked from
-// nowhere. The page's footer links /examples/, which lists the embedding page and every example's
+// Issue 40, friction 2 (examples, theme): /examples/ was a 404 and examples/embed.html was linked
+// from nowhere; the element followed the OS colour scheme, with no theme attribute. The page's footer links /examples/, which lists the embedding page and every example's
 // file (from examples/index.json and examples/cql/index.json), each link answering 200.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +30,28 @@ describe('the examples index', () => {
       assert.deepEqual(problems, []);
     } finally {
       await close();
+    }
+  });
+
+  // Issue 40, friction 2 (theme): the element followed the OS colour scheme, not the host page's.
+  test('the element takes the host page\'s scheme from theme="light" or "dark"', {timeout: TIMEOUT}, async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const {page, problems, close} = await openPage({colorScheme});
+      try {
+        await page.setContent('<!doctype html><html lang="en"><head><script type="module" src="/partition-playground.js"></script></head><body>' +
+          '<partition-playground id="auto" mode="cassandra"></partition-playground>' +
+          '<partition-playground id="light" theme="light" mode="cassandra"></partition-playground>' +
+          '<partition-playground id="dark" theme="dark" mode="cassandra"></partition-playground></body></html>');
+        await page.waitForFunction(() => customElements.get('partition-playground'));
+        const bg = (id) => page.$eval(`#${id}`, (el) => getComputedStyle(el).backgroundColor);
+        const [white, dark] = ['rgb(255, 255, 255)', 'rgb(22, 25, 29)'];
+        assert.equal(await bg('light'), white, `theme="light" on a ${colorScheme} system`);
+        assert.equal(await bg('dark'), dark, `theme="dark" on a ${colorScheme} system`);
+        assert.equal(await bg('auto'), colorScheme === 'dark' ? dark : white, 'no theme: the system\'s');
+        assert.deepEqual(problems.filter((p) => !/off-origin|request failed/.test(p)), []);
+      } finally {
+        await close();
+      }
     }
   });
 });

@@ -42,12 +42,25 @@ details.table-view summary { cursor: pointer; color: var(--_accent); }
 details.table-view summary:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
 `;
 
-/** The rules of charts.css as text for a shadow root: :root (the colour variables) becomes :host. */
+/**
+ * The rules of charts.css as text for a shadow root: :root (the colour variables) becomes :host,
+ * and the dark colours apply to a host with theme="dark" whatever the OS says, and not to one
+ * with theme="light".
+ */
 function hostRules(rules) {
   const out = [];
   for (const rule of rules) {
-    if (rule.cssRules && rule.media) out.push(`@media ${rule.media.mediaText} {\n${hostRules(rule.cssRules).join('\n')}\n}`);
-    else out.push(rule.cssText.replace(/:root\b/g, ':host'));
+    if (rule.cssRules && rule.media) {
+      const inner = hostRules(rule.cssRules);
+      if (/prefers-color-scheme:\s*dark/.test(rule.media.mediaText)) {
+        out.push(`@media ${rule.media.mediaText} {\n${inner.map((r) => r.replace(/:host\b/g, ':host(:not([theme="light"]))')).join('\n')}\n}`);
+        out.push(...inner.map((r) => r.replace(/:host\b/g, ':host([theme="dark"])')));
+      } else {
+        out.push(`@media ${rule.media.mediaText} {\n${inner.join('\n')}\n}`);
+      }
+    } else {
+      out.push(rule.cssText.replace(/:root\b/g, ':host'));
+    }
   }
   return out;
 }
