@@ -42,7 +42,10 @@ const cli::CommandSpec kCompareSpec = {
         "value of its property that the most items hold. A SPEC is\n"
         "  /tenantId                a path\n"
         "  /tenantId,/userId        a hierarchical key (MultiHash), up to 3 paths\n"
-        "  concat:/tenantId,/date   a synthetic key joining the values with '-'\n"
+        "  concat:/tenantId,/date   a synthetic key joining the values with '-'; a part may\n"
+        "                           be a piece of a value: concat:/tenantId,month(/orderDate)\n"
+        "                           (year, month, day, hour of a date; left(/P, N);\n"
+        "                           substring(/P, START, N))\n"
         "  random:/tenantId:N       the value and a random suffix 1..N\n"
         "  hash:/tenantId:/id:N     the value and 1 + hash(value at /id) mod N\n"
         "Without --reads/--writes or a --query-rate no workload is assumed and no throttling\n"
@@ -82,7 +85,7 @@ int RunCompareCommand(int argc, char** argv) {
        [&](std::string_view v) {
          auto key = partplay::ParseCandidateSpec(v);  // report/candidate_spec.h
          if (!key.ok()) {
-           return Bad("takes /PATH, /A,/B, concat:/A,/B, random:/PATH:N or hash:/PATH:/SRC:N");
+           return Bad(partplay::CandidateSpecGrammar());
          }
          request.keys.push_back(std::move(key).value());
          return Status::Ok();

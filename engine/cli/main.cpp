@@ -24,6 +24,7 @@
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/parts_plan.h"
+#include "partplay/report/candidate_spec.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
 #include "partplay/report/report_format.h"
@@ -62,14 +63,12 @@ bool ParseSynthetic(std::string_view text, partplay::SyntheticKeyOptions& syn) {
   std::string_view kind = text.substr(0, colon), rest = text.substr(colon + 1);
   int64_t n = 0;
   if (kind == "concat") {
-    syn.kind = Kind::kConcat;
-    syn.paths.clear();
-    while (true) {
-      auto comma = rest.find(',');
-      syn.paths.emplace_back(rest.substr(0, comma));
-      if (comma == std::string_view::npos) break;
-      rest = rest.substr(comma + 1);
-    }
+    // The --candidate grammar's concat (parts such as month(/date) may hold commas).
+    auto key = partplay::ParseCandidateSpec(text);
+    if (!key.ok()) return false;
+    std::string separator = syn.separator;  // --separator may come first
+    syn = key.value().synthetic;
+    syn.separator = separator;
     return true;
   }
   if (kind == "random") {
@@ -191,7 +190,9 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
        "none when the key is /id)",
        flag([&] { options.check_ids = false; })},
       {"--synthetic", "", "concat:P1,P2[,..]|random:N|hash:PATH:N",
-       "one string key per item: the values at P1,P2.. joined by --separator, or the value at "
+       "one string key per item: the values at P1,P2.. joined by --separator (a part may take a "
+       "piece of its value: year(/P), month(/P), day(/P), hour(/P) of a date, left(/P, N), "
+       "substring(/P, START, N)), or the value at "
        "--key, the separator and 1 + a seeded random number mod N (random) or 1 + MurmurHash3 "
        "of the value at PATH mod N (hash)",
        [&](std::string_view v) {

@@ -1,7 +1,9 @@
 // The options JSON readers (analysis, container, key comparison, ring and table-layout options),
 // each fed the input, and every option set that reads is then used: an analysis of a small fixed
 // input with the container model under the container options, a key comparison of the same
-// input, a ring built and written out, a layout.
+// input, a ring built and written out, a layout. The input is also read as a --candidate spec
+// and as one synthetic key part ("month(/date)"), whose pieces of a value are checked against
+// each other (a month is the start of its day, a LEFT at most its length).
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -9,6 +11,8 @@
 #include "fuzz_common.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
+#include "partplay/ingest/synthetic_key.h"
+#include "partplay/report/candidate_spec.h"
 #include "partplay/report/key_comparison.h"
 #include "partplay/report/options_json.h"
 #include "partplay/report/report_builder.h"
@@ -56,6 +60,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       o.key_paths = {"/a", "/b"};
     }
     Analyze(o, container.value());
+  }
+
+  StatusOr<AnalysisOptions> candidate = ParseCandidateSpec(json);
+  if (candidate.ok()) Analyze(candidate.value(), std::nullopt);
+  StatusOr<KeyPart> part = ParseKeyPart(json);
+  if (part.ok()) {
+    const KeyPart& p = part.value();
+    for (std::string_view value : {"2024-03-15T10:22:05Z", "sku-\xC3\xA9\xF0\x9F\x98\x80", ""}) {
+      std::string out;
+      if (AppendKeyPartText(p, KeyKind::kString, 0, value, out)) {
+        if (p.fn == KeyPart::Fn::kWhole) fuzz::Check(out == value, "a whole part is the value");
+        if (p.fn == KeyPart::Fn::kLeft || p.fn == KeyPart::Fn::kSubstring) {
+          fuzz::Check(out.size() <= value.size() && value.find(out) != std::string_view::npos,
+                      "a LEFT or SUBSTRING is a piece of the value");
+        }
+      }
+    }
+    std::string month, day;
+    KeyPart m = p, d = p;
+    m.fn = KeyPart::Fn::kMonth;
+    d.fn = KeyPart::Fn::kDay;
+    for (double n : {1.7e9, 1.7e12, 2024.0}) {
+      month.clear();
+      day.clear();
+      const bool a = AppendKeyPartText(m, KeyKind::kNumber, n, {}, month);
+      const bool b = AppendKeyPartText(d, KeyKind::kNumber, n, {}, day);
+      fuzz::Check(a == b && day.rfind(month, 0) == 0, "a day starts with its month");
+    }
   }
 
   // A key comparison request: every key over the fixed items, compared under its container.

@@ -13,6 +13,7 @@
 import {h} from '../common/dom.js';
 import {formatBytes, formatInt, formatLocation, formatPercent, plural, progressShare} from '../common/format.js';
 import {limit, limitText, limitValue} from '../common/limits.js';
+import {isPartFunction, splitKeyParts} from '../common/key-text.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The logical partition quota (core/limits.h), read once the engine is loaded. */
@@ -112,8 +113,9 @@ function monotonicityText(m) {
 
 /** A key spec of the pin form as engine analysis options, or throws with what is wrong. */
 export function keyFromForm({kind, paths, buckets, suffixPath, separator = '-'}) {
-  const list = paths.split(',').map((p) => p.trim()).filter(Boolean);
-  const bad = list.find((p) => !p.startsWith('/'));
+  const list = splitKeyParts(paths);
+  // A concatenated key's parts may take a piece of a value (month(/date)); the engine reads them.
+  const bad = list.find((p) => !p.startsWith('/') && !(kind === 'concat' && isPartFunction(p)));
   if (bad !== undefined) throw new Error(`"${bad}" is not a JSON pointer: key paths start with "/" (e.g. /tenantId)`);
   if (list.length === 0) throw new Error('type a key path such as /tenantId');
   const n = Number(buckets);
@@ -225,6 +227,8 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   function syncForm() {
     bucketsLabel.hidden = !['hash', 'random'].includes(kind.value);
     suffixLabel.hidden = kind.value !== 'hash';
+    // A joined key's parts may be pieces of values: the placeholder shows one.
+    paths.placeholder = {concat: '/tenantId, month(/orderDate)', hierarchical: '/tenantId, /userId'}[kind.value] ?? '/tenantId';
   }
   syncForm();
 

@@ -7,6 +7,7 @@
 //   client.model({container: settings.containerOptions('main')});
 import {h} from '../common/dom.js';
 import {engineDefault, engineEnum, hasVocabulary, limitValue} from '../common/limits.js';
+import {splitKeyParts} from '../common/key-text.js';
 
 /** The worker slot of the synthetic-key analysis (protocol.js slots). */
 export const SYNTHETIC_SLOT = 'synthetic';
@@ -191,7 +192,7 @@ export function createSettings(ctx) {
     const kind = el.syntheticKind.value;
     const separator = el.syntheticSeparator.value;
     if (kind === 'concat') {
-      const paths = el.syntheticPaths.value.trim().split(/\s*,\s*(?=\/)/).filter((p) => p !== '');
+      const paths = splitKeyParts(el.syntheticPaths.value);
       const [min, max] = [limitValue('candidate_min_concat_paths'), limitValue('candidate_max_concat_paths')];
       if (paths.length < min || paths.length > max) throw new Error(`A concatenated key needs ${min} to ${max} properties, separated by commas.`);
       return {kind, paths, separator};

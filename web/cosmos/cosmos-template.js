@@ -455,7 +455,8 @@ export const COSMOS_TEMPLATE = `
       <section class="card" aria-labelledby="synthetic-heading" data-testid="synthetic-panel">
         <h2 id="synthetic-heading">10 · Synthetic keys</h2>
         <p class="hint">When no property spreads the data well, build the key: concatenate several
-          properties, or add a suffix 1..N to a value — random (spreads writes, but a read by the value must
+          properties or pieces of them (the month of a date, the first letters of a code: dates are
+          ISO-8601 strings or epoch seconds or milliseconds, bucketed in UTC), or add a suffix 1..N to a value — random (spreads writes, but a read by the value must
           ask all N keys) or computed from another property (spreads as well, and a read that knows that
           property asks one key). The result is analyzed as a second key on the same data, shown next to the
           plain key.</p>
@@ -467,9 +468,11 @@ export const COSMOS_TEMPLATE = `
             <option value="hash_suffix">Pre-calculated suffix: hash(property) mod N</option>
           </select>
           <div class="field-grid">
-            <label data-for="concat">Properties (JSON pointers, comma-separated)
+            <label data-for="concat">Properties (JSON pointers, comma-separated; a piece of a value:
+              <code>month(/orderDate)</code>, <code>year</code>, <code>day</code>, <code>hour</code>,
+              <code>left(/sku, 3)</code>, <code>substring(/sku, 4, 2)</code>)
               <input type="text" id="synthetic-paths" data-testid="synthetic-paths" spellcheck="false"
-                     placeholder="/deviceId, /date"></label>
+                     placeholder="/tenantId, month(/orderDate)"></label>
             <label data-for="random_suffix hash_suffix">Value (the key path above)
               <input type="text" id="synthetic-base" data-testid="synthetic-base" readonly tabindex="-1"></label>
             <label>Separator

@@ -16,6 +16,13 @@ Status Analyzer::Impl::Init() {
                   "a random suffix depends on each item's place in the whole input, so it "
                   "cannot be computed in parts (use one job, or a hash suffix)");
   }
+  // A concatenated key's first part may take a piece of its value ("month(/date)"): the key
+  // path is the part's path.
+  if (options_.synthetic.kind == SyntheticKeyOptions::Kind::kConcat &&
+      options_.key_paths.size() == 1 && IsKeyPartFunction(options_.key_paths[0])) {
+    PARTPLAY_ASSIGN_OR_RETURN(KeyPart first, ParseKeyPart(options_.key_paths[0]));
+    options_.key_paths[0] = first.path;
+  }
   if (options_.key_paths.empty() || options_.key_paths.size() > kMaxKeyPaths) {
     return Status(ErrorCode::kBadOption, fmt::format("give 1 to {} partition key paths (got {})",
                                                      kMaxKeyPaths, options_.key_paths.size()));

@@ -25,6 +25,7 @@
 #include "ingest/partition_table.h"
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/key_path.h"
+#include "partplay/ingest/synthetic_key.h"
 
 namespace partplay {
 
@@ -287,6 +288,7 @@ class Analyzer::Impl : public internal::ItemSink {
   char integer_text_[kMaxTrackedPaths][24];
   std::optional<size_t> id_slot_, weight_slot_, suffix_slot_;
   std::vector<size_t> concat_slots_;
+  std::vector<KeyPart> concat_parts_;         // what each concatenated part takes of its value
   std::string synthetic_;                     // the current item's synthetic key
   std::vector<internal::WeightSum> weights_;  // by partition number
   std::unordered_map<uint32_t, std::vector<double>> weight_spill_;

@@ -1,5 +1,6 @@
 // Synthetic partition keys (AnalysisOptions::synthetic): checking their options, then building
-// each item's key from its found components: several paths concatenated, or one path with a
+// each item's key from its found components: several paths (or pieces of their values, such as
+// a date's month) concatenated, or one path with a
 // suffix, random (seeded SplitMix64, by the item's place in the input) or from a hashed value;
 // the rules themselves are in ingest/synthetic_key.h, shared with the passes that find an item's
 // partition again.
@@ -30,8 +31,10 @@ Status Analyzer::Impl::InitSynthetic() {
                                   kMaxConcatPaths, syn.paths.size()));
       }
       for (const auto& p : syn.paths) {
-        PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(p));
+        PARTPLAY_ASSIGN_OR_RETURN(KeyPart part, ParseKeyPart(p));
+        PARTPLAY_ASSIGN_OR_RETURN(size_t at, Track(part.path));
         concat_slots_.push_back(at);
+        concat_parts_.push_back(std::move(part));
       }
       return Status::Ok();
     case Kind::kRandomSuffix:
@@ -59,7 +62,10 @@ bool Analyzer::Impl::BuildSyntheticKey(int64_t item_index) {
   if (syn.kind == Kind::kConcat) {
     for (size_t i = 0; i < concat_slots_.size(); ++i) {
       if (i > 0) synthetic_ += syn.separator;
-      if (!AppendValueText(found_[concat_slots_[i]], synthetic_)) return false;
+      const FoundComponent& f = found_[concat_slots_[i]];
+      if (f.invalid || !AppendKeyPartText(concat_parts_[i], f.kind, f.number, f.text, synthetic_)) {
+        return false;
+      }
     }
     return true;
   }

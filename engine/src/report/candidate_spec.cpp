@@ -10,13 +10,15 @@
 
 #include "partplay/core/json_writer.h"
 #include "partplay/core/defaults.h"
+#include "partplay/ingest/synthetic_key.h"
 #include "partplay/report/options_json.h"
 
 namespace partplay {
 namespace {
 
 constexpr std::string_view kGrammar =
-    "takes /PATH, /A,/B, concat:/A,/B, random:/PATH:N or hash:/PATH:/SRC:N";
+    "takes /PATH, /A,/B, concat:PART,PART, random:/PATH:N or hash:/PATH:/SRC:N (a PART is /A, "
+    "year(/A), month(/A), day(/A), hour(/A), left(/A, N) or substring(/A, START, N))";
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -24,14 +26,20 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// Splits at the commas outside parentheses ("/a, month(/b)", "/a, left(/b, 3)").
 std::vector<std::string> SplitCommas(std::string_view text) {
   std::vector<std::string> out;
-  while (true) {
-    size_t comma = text.find(',');
-    out.emplace_back(Trim(text.substr(0, comma)));
-    if (comma == std::string_view::npos) return out;
-    text = text.substr(comma + 1);
+  int depth = 0;
+  size_t from = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] == '(') ++depth;
+    if (i < text.size() && text[i] == ')' && depth > 0) --depth;
+    if (i == text.size() || (text[i] == ',' && depth == 0)) {
+      out.emplace_back(Trim(text.substr(from, i - from)));
+      from = i + 1;
+    }
   }
+  return out;
 }
 
 bool AllPaths(const std::vector<std::string>& paths) {
@@ -75,9 +83,12 @@ bool Read(std::string_view spec, AnalysisOptions& key) {
   if (kind == "concat") {
     key.synthetic.kind = Kind::kConcat;
     key.synthetic.paths = SplitCommas(rest);
-    key.key_paths = {key.synthetic.paths[0]};
-    return AllPaths(key.synthetic.paths) &&
-           static_cast<double>(key.synthetic.paths.size()) >= kCandidateMinConcatPaths &&
+    for (const std::string& p : key.synthetic.paths) {
+      StatusOr<KeyPart> part = ParseKeyPart(p);
+      if (!part.ok() || part.value().path.front() != '/') return false;
+    }
+    key.key_paths = {ParseKeyPart(key.synthetic.paths[0]).value().path};
+    return static_cast<double>(key.synthetic.paths.size()) >= kCandidateMinConcatPaths &&
            static_cast<double>(key.synthetic.paths.size()) <= kCandidateMaxConcatPaths;
   }
   auto last = rest.rfind(':');
@@ -105,6 +116,8 @@ std::string StringsJson(const std::vector<std::string>& list) {
 }
 
 }  // namespace
+
+std::string_view CandidateSpecGrammar() { return kGrammar; }
 
 StatusOr<AnalysisOptions> ParseCandidateSpec(std::string_view spec) {
   AnalysisOptions key;

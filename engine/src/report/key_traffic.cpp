@@ -29,28 +29,6 @@ using Kind = SyntheticKeyOptions::Kind;
 
 constexpr int64_t kNoTime = std::numeric_limits<int64_t>::min();
 
-// Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
-int64_t DaysFromCivil(int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<int64_t>(doe) - 719468;
-}
-
-bool Digits(std::string_view s, size_t at, size_t n, int& out) {
-  if (at + n > s.size()) return false;
-  out = 0;
-  for (size_t i = at; i < at + n; ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    out = out * 10 + (s[i] - '0');
-  }
-  return true;
-}
-
-bool LeapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-
 // One component as the analyzer reads it from a DOM value (analyzer_readers.cpp FindTracked).
 struct Component {
   KeyKind kind = KeyKind::kUndefined;
@@ -115,15 +93,10 @@ bool ReadTime(const dom::element& value, std::string_view form, int64_t& millis)
   }
   double d;
   if (value.get_double().get(d) || !std::isfinite(d)) return false;
-  if (form == "epoch_seconds" && d >= 1e9 && d < 1e11) {
-    millis = static_cast<int64_t>(std::floor(d * 1000));
-    return true;
-  }
-  if (form == "epoch_milliseconds" && d >= 1e12 && d < 1e14) {
-    millis = static_cast<int64_t>(std::floor(d));
-    return true;
-  }
-  return false;
+  // The form fixes the unit; EpochNumberMillis's ranges do not overlap, so it reads either.
+  const bool seconds = d >= kEpochSecondsMin && d < kEpochSecondsEnd;
+  if (form != (seconds ? "epoch_seconds" : "epoch_milliseconds")) return false;
+  return EpochNumberMillis(d, millis);
 }
 
 // The form a value would be read in as a time, or "" when it is not one.
@@ -156,8 +129,8 @@ struct QueryKeyCounts {
 struct KeyState {
   TrafficKey key;
   std::vector<std::vector<std::string>> segments;  // per key path
-  std::vector<std::string> concat_segments_paths;
   std::vector<std::vector<std::string>> concat_segments;
+  std::vector<KeyPart> concat_parts;
   std::vector<std::string> suffix_segments;
   // This item's partition: its canonical bytes and range, or placed = false.
   std::string canonical, previous;
@@ -175,65 +148,6 @@ struct KeyState {
 };
 
 }  // namespace
-
-bool ParseIsoTimeMillis(std::string_view s, int64_t& millis) {
-  int year, month, day;
-  if (!Digits(s, 0, 4, year) || s.size() < 10 || s[4] != '-' || !Digits(s, 5, 2, month) ||
-      s[7] != '-' || !Digits(s, 8, 2, day)) {
-    return false;
-  }
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (month < 1 || month > 12 || day < 1 ||
-      day > kDays[month - 1] + (month == 2 && LeapYear(year) ? 1 : 0)) {
-    return false;
-  }
-  int64_t ms = DaysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) *
-               86400000;
-  size_t at = 10;
-  if (at < s.size()) {
-    if (s[at] != 'T' && s[at] != 't' && s[at] != ' ') return false;
-    int hour, minute, second = 0;
-    if (!Digits(s, at + 1, 2, hour) || at + 3 >= s.size() || s[at + 3] != ':' ||
-        !Digits(s, at + 4, 2, minute) || hour > 23 || minute > 59) {
-      return false;
-    }
-    at += 6;
-    if (at < s.size() && s[at] == ':') {
-      if (!Digits(s, at + 1, 2, second) || second > 60) return false;
-      at += 3;
-      if (at < s.size() && (s[at] == '.' || s[at] == ',')) {
-        size_t digits = 0;
-        int64_t fraction_ms = 0;
-        for (++at; at < s.size() && s[at] >= '0' && s[at] <= '9'; ++at, ++digits) {
-          if (digits < 3) fraction_ms = fraction_ms * 10 + (s[at] - '0');
-        }
-        if (digits == 0) return false;
-        for (size_t d = digits; d < 3; ++d) fraction_ms *= 10;
-        ms += fraction_ms;
-      }
-    }
-    ms += (hour * 3600 + minute * 60 + second) * int64_t{1000};
-    if (at < s.size()) {
-      if (s[at] == 'Z' || s[at] == 'z') {
-        ++at;
-      } else if (s[at] == '+' || s[at] == '-') {
-        const int sign = s[at] == '+' ? 1 : -1;
-        int oh, om;
-        if (!Digits(s, at + 1, 2, oh) || oh > 23) return false;
-        size_t m = at + 3;
-        if (m < s.size() && s[m] == ':') ++m;
-        if (!Digits(s, m, 2, om) || om > 59) return false;
-        at = m + 2;
-        ms -= sign * (oh * 60 + om) * int64_t{60000};
-      } else {
-        return false;
-      }
-    }
-  }
-  if (at != s.size()) return false;
-  millis = ms;
-  return true;
-}
 
 class KeyTrafficPass::Impl : public internal::ItemSink {
  public:
@@ -253,14 +167,22 @@ class KeyTrafficPass::Impl : public internal::ItemSink {
       if (s.key.layout.ranges.empty()) {
         return Status(ErrorCode::kBadOption, "a key of the traffic pass has no physical partitions");
       }
+      const SyntheticKeyOptions& syn = s.key.options.synthetic;
       for (const std::string& p : s.key.options.key_paths) {
-        PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(p));
+        // As the analyzer reads it: a concatenated key's "month(/date)" key path is /date.
+        std::string pointer = p;
+        if (syn.kind == Kind::kConcat && IsKeyPartFunction(p)) {
+          PARTPLAY_ASSIGN_OR_RETURN(KeyPart part, ParseKeyPart(p));
+          pointer = part.path;
+        }
+        PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(pointer));
         s.segments.push_back(path.segments());
       }
-      const SyntheticKeyOptions& syn = s.key.options.synthetic;
       for (const std::string& p : syn.paths) {
-        PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(p));
+        PARTPLAY_ASSIGN_OR_RETURN(KeyPart part, ParseKeyPart(p));
+        PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(part.path));
         s.concat_segments.push_back(path.segments());
+        s.concat_parts.push_back(std::move(part));
       }
       if (syn.kind == Kind::kHashSuffix) {
         PARTPLAY_ASSIGN_OR_RETURN(KeyPath path, KeyPath::Parse(syn.suffix_path));
@@ -381,7 +303,7 @@ class KeyTrafficPass::Impl : public internal::ItemSink {
         for (size_t i = 0; i < s.concat_segments.size() && ok; ++i) {
           if (i > 0) s.synthetic += syn.separator;
           const Component c = ReadComponent(root, s.concat_segments[i]);
-          ok = !c.invalid && AppendSyntheticComponentText(c.kind, c.number, c.text, s.synthetic);
+          ok = !c.invalid && AppendKeyPartText(s.concat_parts[i], c.kind, c.number, c.text, s.synthetic);
         }
       } else {
         ok = AppendSyntheticComponentText(found[0].kind, found[0].number, found[0].text,

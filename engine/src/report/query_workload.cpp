@@ -507,14 +507,21 @@ QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
   const std::vector<PinnedPath>& pins = query.parsed ? query.pins : from_paths;
   const auto all = [&] { return All(layout, logical_partitions); };
   if (syn.kind == Kind::kConcat || syn.kind == Kind::kHashSuffix) {
-    std::vector<std::string> paths =
-        syn.kind == Kind::kConcat ? syn.paths : std::vector<std::string>{key.key_paths[0]};
-    if (syn.kind == Kind::kHashSuffix) paths.push_back(syn.suffix_path);
+    // The paths the key is computed from; a concatenated part may take a piece of its value.
+    std::vector<KeyPart> paths;
+    if (syn.kind == Kind::kConcat) {
+      for (const std::string& p : syn.paths) {
+        StatusOr<KeyPart> part = ParseKeyPart(p);  // read before, by the analysis of this key
+        paths.push_back(part.ok() ? std::move(part).value() : KeyPart{p});
+      }
+    } else {
+      paths = {KeyPart{key.key_paths[0]}, KeyPart{syn.suffix_path}};
+    }
     std::vector<const PinnedPath*> found;
     int64_t product = 1;
     bool known = true;
-    for (const std::string& p : paths) {
-      const PinnedPath* pin = Pin(pins, p);
+    for (const KeyPart& p : paths) {
+      const PinnedPath* pin = Pin(pins, p.path);
       if (pin == nullptr) break;
       found.push_back(pin);
       const int64_t n = Alternatives(*pin);
@@ -534,13 +541,14 @@ QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
       return Counted(product == 1 ? "single" : "several", product, layout);
     }
     std::vector<PartitionKey> keys;
+    std::set<std::string> seen;  // two pinned dates of one month make one key
     for (const std::vector<KeyComponent>& combo : Combinations(found)) {
       std::string text;
       bool ok = true;
       if (syn.kind == Kind::kConcat) {
         for (size_t i = 0; i < combo.size() && ok; ++i) {
           if (i) text += syn.separator;
-          ok = AppendSyntheticComponentText(combo[i].kind, combo[i].number, combo[i].text, text);
+          ok = AppendKeyPartText(paths[i], combo[i].kind, combo[i].number, combo[i].text, text);
         }
       } else {
         std::string suffix;
@@ -548,7 +556,7 @@ QueryTarget TargetQuery(const QuerySpec& query, const AnalysisOptions& key,
              AppendSyntheticComponentText(combo[1].kind, combo[1].number, combo[1].text, suffix);
         if (ok) text += fmt::format("{}{}", syn.separator, HashSuffixBucket(suffix, syn.buckets));
       }
-      if (ok) keys.push_back({{KeyComponent::String(text)}});
+      if (ok && seen.insert(text).second) keys.push_back({{KeyComponent::String(text)}});
     }
     return FromKeys(keys, version, layout, keys.size() == 1 ? "single" : "several");
   }

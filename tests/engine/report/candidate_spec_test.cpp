@@ -30,6 +30,13 @@ TEST(CandidateSpec, ReadsEveryFormOfTheGrammar) {
   EXPECT_EQ(concat->synthetic.paths, (std::vector<std::string>{"/a", "/b"}));
   EXPECT_EQ(concat->key_paths, std::vector<std::string>{"/a"});
 
+  // A part may take a piece of its value; commas inside its parentheses do not split the key.
+  auto monthly = ParseCandidateSpec("concat: month(/orderDate), /tenantId, left(/sku, 3)");
+  ASSERT_TRUE(monthly.ok()) << monthly.status().ToString();
+  EXPECT_EQ(monthly->synthetic.paths,
+            (std::vector<std::string>{"month(/orderDate)", "/tenantId", "left(/sku, 3)"}));
+  EXPECT_EQ(monthly->key_paths, std::vector<std::string>{"/orderDate"});
+
   auto random = ParseCandidateSpec("random:/a:10");
   ASSERT_TRUE(random.ok());
   EXPECT_EQ(random->synthetic.kind, Kind::kRandomSuffix);
@@ -46,7 +53,8 @@ TEST(CandidateSpec, ReadsEveryFormOfTheGrammar) {
 TEST(CandidateSpec, RejectsWhatTheLimitsTableBounds) {
   for (const char* bad : {"", "tenantId", "/a,/b,/c,/d", "concat:/a", "concat:/a,/b,/c,/d,/e,/f",
                           "random:/a", "random:/a:0", "random:/a:x", "random:/a:1000001",
-                          "hash:/a:9", "hash:/a:b:9", "zip:/a:3"}) {
+                          "hash:/a:9", "hash:/a:b:9", "zip:/a:3", "concat:/a,week(/b)",
+                          "concat:/a,left(/b)", "concat:/a,b", "concat:/a,month(/b"}) {
     auto key = ParseCandidateSpec(bad);
     ASSERT_FALSE(key.ok()) << bad;
     EXPECT_EQ(key.status().code(), ErrorCode::kBadOption) << bad;
@@ -57,7 +65,8 @@ TEST(CandidateSpec, RejectsWhatTheLimitsTableBounds) {
 }
 
 TEST(CandidateSpec, JsonReadsBackAsTheSameOptions) {
-  for (const char* spec : {"/a", "/a,/b", "concat:/a,/b,/c", "random:/a:7", "hash:/a:/b:9"}) {
+  for (const char* spec : {"/a", "/a,/b", "concat:/a,/b,/c", "random:/a:7", "hash:/a:/b:9",
+                           "concat:/a,substring(/b, 1, 2)"}) {
     auto key = ParseCandidateSpec(spec);
     ASSERT_TRUE(key.ok()) << spec;
     auto back = ParseAnalysisOptionsJson(CandidateKeyToJson(key.value()));

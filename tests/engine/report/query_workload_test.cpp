@@ -185,5 +185,65 @@ TEST(QueryWorkloadTest, MatchesLieInTheVisitedPartitionsUnderEveryKindOfKey) {
   EXPECT_EQ(report.value().keys[0].queries[5].physical_partitions, 0);
 }
 
+// A concatenated key with a date part (ingest/synthetic_key.h): a query pinning the tenant and the
+// date asks the one key of that month; two dates of one month are one key, of two months two; the
+// tenant alone reaches every partition. The matches lie where the targeting looks. Authored.
+TEST(QueryWorkloadTest, AKeyOfTheCustomerAndTheMonthOfTheOrderDate) {
+  AnalysisOptions monthly = Key({"/customerId"});
+  monthly.synthetic.kind = Kind::kConcat;
+  monthly.synthetic.paths = {"/customerId", "month(/orderDate)"};
+  std::vector<QuerySpec> queries(4);
+  queries[0].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018' AND c.orderDate = '2024-01-01T17:13:00Z'";
+  queries[1].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018' AND "
+                   "c.orderDate IN ('2024-01-01T17:13:00Z', '2024-01-20T08:00:00Z')";
+  queries[2].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018' AND "
+                   "c.orderDate IN ('2024-01-01T17:13:00Z', '2024-02-20T08:00:00Z')";
+  queries[3].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018'";
+  ASSERT_TRUE(PrepareQueries(queries, {}).ok());
+  ASSERT_TRUE(BindParameters(queries, {}, nullptr).ok());
+  const std::string input = Orders();
+  auto cmp = KeyComparison::Create({monthly});
+  ASSERT_TRUE(cmp.ok());
+  ASSERT_TRUE(cmp.value()->Feed(input).ok());
+  ASSERT_TRUE(cmp.value()->Finish().ok());
+  ContainerOptions container;
+  container.ru_per_second = 60000;
+  auto report = cmp.value()->Compare(container, queries);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  auto evaluators = EvaluatorsOf(queries);
+  ASSERT_TRUE(evaluators.ok());
+  std::vector<ItemQuery*> raw;
+  for (auto& e : evaluators.value()) raw.push_back(e.get());
+  WriteSpreadOptions writes;
+  writes.enabled = false;
+  auto pass = KeyTrafficPass::Create(TrafficKeysOf(report.value()), raw, writes);
+  ASSERT_TRUE(pass.ok());
+  ASSERT_TRUE(pass.value()->Feed(input).ok());
+  ASSERT_TRUE(pass.value()->Finish().ok());
+  const KeyTraffic& traffic = pass.value()->result();
+  ASSERT_TRUE(ApplyTraffic(report.value(), traffic).ok());
+  const KeyFacts& f = report.value().keys[0];
+  EXPECT_EQ(f.label, "/customerId-month(/orderDate)");
+  std::vector<std::string> kinds;
+  for (size_t q = 0; q < queries.size(); ++q) {
+    SCOPED_TRACE(queries[q].sql);
+    kinds.push_back(f.queries[q].kind);
+    const std::set<int> visited(f.queries[q].range_ids.begin(), f.queries[q].range_ids.end());
+    const QueryTraffic& t = traffic.keys[0].queries[q];
+    EXPECT_GT(t.matching_items, 0u);
+    for (size_t r = 0; r < t.items_per_range.size(); ++r) {
+      if (t.items_per_range[r] > 0) EXPECT_TRUE(visited.count(f.layout.ranges[r].id)) << r;
+    }
+  }
+  EXPECT_EQ(kinds, (std::vector<std::string>{"single", "single", "several", "all"}));
+  EXPECT_EQ(f.queries[2].logical_partitions, 2);
+  PartitionKey january;
+  january.components.push_back(KeyComponent::String("c-2018-2024-01"));
+  StatusOr<std::string> epk = EffectivePartitionKey(january, PartitionKeyHashVersion::kV2);
+  ASSERT_TRUE(epk.ok());
+  EXPECT_EQ(f.queries[0].epk, epk.value());
+  EXPECT_EQ(f.queries[1].epk, epk.value());
+}
+
 }  // namespace
 }  // namespace partplay

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "partplay/core/iso_time.h"  // ParseIsoTimeMillis, which this pass reads times with
 #include "partplay/core/status.h"
 #include "partplay/cosmos/effective_partition_key.h"
 #include "partplay/cosmos/physical_partitions.h"
@@ -129,9 +130,5 @@ class KeyTrafficPass {
   std::unique_ptr<Impl> impl_;
 };
 
-// An ISO-8601 date or date-time ("2024-06-11", "2024-06-11T08:30:00Z", "2024-06-11 08:30:00.123",
-// "...+02:00") as milliseconds since 1970-01-01T00:00:00Z (no zone: UTC). False when it is not
-// one. Exposed for tests.
-bool ParseIsoTimeMillis(std::string_view text, int64_t& millis);
 
 }  // namespace partplay
