@@ -74,7 +74,7 @@ header { display: flex; flex-wrap: wrap; gap: .4em 1em; align-items: baseline; p
          border-bottom: 1px solid var(--_border); }
 header .title { font-weight: 600; }
 header .status { color: var(--_muted); }
-.body { padding: .6em .8em; overflow: auto; }
+.body { padding: .6em .8em; overflow: auto; container-type: inline-size; }
 .body:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible {
   outline: 3px solid var(--_accent); outline-offset: 2px; }
 form { display: flex; flex-wrap: wrap; gap: .5em; align-items: end; margin-bottom: .6em; }
@@ -98,11 +98,26 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin-bo
 caption { text-align: left; color: var(--_muted); font-size: .85em; padding-bottom: .2em; }
 th, td { border-bottom: 1px solid var(--_border); padding: .15em .6em .15em 0; text-align: left; vertical-align: top; }
 td.num, th.num { text-align: right; }
+td.num { white-space: nowrap; }
+.table-scroll { max-width: 100%; overflow-x: auto; margin-bottom: .4em; }
+.table-scroll > table { margin-bottom: 0; }
 tbody tr:nth-child(even) { background: var(--_stripe); }
 td.mono, code { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em; }
 .error { color: var(--_error); }
 .muted { color: var(--_muted); }
 p { margin: .3em 0; }
+/* A narrow element (a phone): tables a little smaller, values and keys on their line; a table
+   still too wide scrolls in its own .table-scroll with its number column (a partition's id, a
+   rank) held at the left, so a row is known wherever it is scrolled to. */
+@container (max-width: 520px) {
+  .table-scroll table { font-size: .88em; }
+  th, td { padding-right: .5em; }
+  td.mono { white-space: nowrap; }
+  .table-scroll td.num:first-child, .table-scroll th.num:first-child {
+    position: sticky; left: 0; background: var(--_bg); padding-left: .2em; }
+  .table-scroll tbody tr:nth-child(even) td.num:first-child { background: var(--_stripe); }
+  .table-scroll caption { position: sticky; left: 0; max-width: calc(100cqw - .2em); }
+}
 `;
 
 let sheet = null;

@@ -34,7 +34,11 @@ const THEME = `
 figure.pp-chart { margin: 0; min-width: 0; }
 figure.pp-chart figcaption { color: var(--_muted); font-size: .85em; margin: .2em 0; }
 .chart { width: 100%; min-height: 200px; overflow-x: auto; }
-.chart svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+/* A chart is drawn at its box's width (again when that changes) and never scaled down, which would
+   shrink its labels: one drawn wider than its box scrolls in it. */
+.chart svg { display: block; max-width: none; height: auto; overflow: visible; }
+/* The axis titles a size smaller than the page's, so a phone-wide chart holds them whole. */
+.chart .axis-label { font-size: 11px; }
 .pp-charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr)); gap: .8em; }
 details.table-view { margin-top: .3em; overflow-x: auto; }
 details.table-view td.num, details.table-view th.num { white-space: nowrap; }

@@ -25,7 +25,9 @@ export function mountMap(root, report, {keyLabel}) {
     testid: 'map', label,
     caption: `Where the logical partitions of ${keyLabel} land: ${formatInt(layout.ranges.length)} physical ` +
       `partition${layout.ranges.length === 1 ? '' : 's'} at ${formatInt(layout.ru_per_second)} RU/s`,
-    draw: (node) => renderPartitionMap(node, layout, {route: report.container.route ?? null, label, height: 300}),
+    // fit: the map takes the element's width however many partitions it has, so its labels keep
+    // their size on a phone rather than a wider picture being scaled down to fit.
+    draw: (node) => renderPartitionMap(node, layout, {route: report.container.route ?? null, label, height: 300, fit: true}),
     tableNode,
   });
 }
