@@ -36,7 +36,7 @@ describe('sharing data from a file', () => {
       }));
       assert.ok(await page.isVisible(byTestId('share-include-label')));
       const {value: link, status} = await copied(page, 'copy-link', '#pp=');
-      const m = status.match(/It carries the first (\d+) items of orders\.ndjson \(([\d.]+) KB of ([\d.]+) KB\), not the whole data\./);
+      const m = status.match(/It carries the first (\d+) items of orders\.ndjson \(([\d.]+ KB) of ([\d.]+ KB)\), not the whole data\./);
       assert.ok(m, status);
       const carried = Number(m[1]);
       assert.ok(carried > 100 && carried < 600, `${carried} items`);

@@ -19,6 +19,7 @@
 // This module reads and restores the views through their handles (web/common/view.js:
 // shareState, restoreState) and hears them through their events; it looks up nothing but the
 // share bar's own controls, and never talks to the worker.
+import {formatBytes} from './format.js';
 import {inlineScript} from './inline-data.js';
 import {submitForm} from './dom.js';
 import {VIEW_EVENTS} from './view.js';
@@ -352,7 +353,8 @@ async function copy(text, output, status, what, note = '') {
   }
 }
 
-const kb = (chars) => `${(chars / 1024).toFixed(1)} KB`;
+// Sizes as the rest of the page writes them ("57.3 KB", "63 MB"; never "64574.0 KB").
+const kb = (bytes) => formatBytes(bytes);
 
 /**
  * The first `max` bytes of a file's text, {text, total (its size in bytes, null when unknown)}.

@@ -29,6 +29,29 @@ export function epkRangeText(range, keep = 4) {
   return `[${shortEpk(range.min, keep)}, ${shortEpk(range.max, keep)})`;
 }
 
+/**
+ * The fewest leading hex digits (at least `min`) that tell every boundary of `ranges` from the
+ * others, so two ranges never read the same once shortened; Infinity when none up to 32 does.
+ */
+export function distinctEpkLength(ranges, min = 4) {
+  const ends = [...new Set(ranges.flatMap((r) => [r.min ?? '', r.max ?? '']))];
+  for (let keep = min; keep <= 32; keep++) {
+    const shown = new Set(ends.map((e) => shortEpk(e, keep)));
+    if (shown.size === ends.length) return keep;
+  }
+  return Infinity;
+}
+
+/** The parent each split child came from: {childId: parentId}, from report.container.splits. */
+export function splitParents(splits) {
+  const parents = new Map();
+  for (const s of splits ?? []) {
+    parents.set(s.left, s.parent);
+    parents.set(s.right, s.parent);
+  }
+  return parents;
+}
+
 
 /**
  * The blocks one physical partition's column stacks, bottom to top: its listed logical partitions
@@ -81,7 +104,7 @@ function defineStripes(svg, id, className) {
  * whatever the number of ranges).
  */
 export function renderPartitionMap(container, layout, {route = null, maxBytes, label = 'Logical to physical partition map',
-                                                       height = 340, fit = false} = {}) {
+                                                       height = 340, fit = false, parents = null} = {}) {
   const ranges = layout?.ranges ?? [];
   const n = ranges.length;
   // Many ranges (a grown layout) get narrow columns, so the picture fits its box.
@@ -194,10 +217,37 @@ export function renderPartitionMap(container, layout, {route = null, maxBytes, l
   // Below: id and EPK range.
   const feet = columns.append('g').attr('class', 'column-foot').attr('transform', `translate(${bw / 2},${innerH})`);
   const every = Math.max(1, Math.ceil(16 / Math.max(1, bw)));
+  // A split child says where it came from (its id is new), so EPK order reads as lineage.
+  const parentOf = (r) => (parents?.has(r.id) ? ` ← P${parents.get(r.id)}` : '');
   feet.append('text').attr('class', 'range-id').attr('y', 16).attr('text-anchor', 'middle')
-    .text((r, i) => (i % every === 0 ? `P${r.id}` : ''));
-  feet.filter(() => bw >= 84).append('text').attr('class', 'range-epk').attr('y', 31).attr('text-anchor', 'middle')
-    .text((r) => epkRangeText(r, bw >= 120 ? 6 : 4));
+    .text((r, i) => (i % every === 0 ? `P${r.id}${bw >= 52 ? parentOf(r) : ''}` : ''));
+  // Narrow columns: a bracket under each run of columns that came from one partition ("from P0").
+  if (parents && bw < 52) {
+    const rootOf = (id) => {
+      for (let hops = 0; parents.has(id) && hops <= parents.size; hops++) id = parents.get(id);
+      return id;
+    };
+    const runs = [];
+    ranges.forEach((r, i) => {
+      const root = rootOf(r.id);
+      if (runs.length && runs[runs.length - 1].root === root) runs[runs.length - 1].last = i;
+      else runs.push({root, first: i, last: i});
+    });
+    const lineage = g.append('g').attr('class', 'lineage').attr('transform', `translate(0,${innerH + 24})`);
+    for (const run of runs.filter((r) => r.last > r.first)) {
+      const x0 = x(ranges[run.first].id) + 1;
+      const x1 = x(ranges[run.last].id) + bw - 1;
+      lineage.append('path').attr('class', 'lineage-bracket').attr('d', `M${x0},0 v4 H${x1} v-4`);
+      if (x1 - x0 >= 40) {
+        lineage.append('text').attr('class', 'lineage-label').attr('x', (x0 + x1) / 2).attr('y', 16)
+          .attr('text-anchor', 'middle').text(`from P${run.root}`);
+      }
+    }
+  }
+  // As many hex digits as tell the boundaries apart (a deep split's children share a prefix).
+  const keep = distinctEpkLength(ranges, bw >= 120 ? 6 : 4);
+  feet.filter(() => bw >= 84 && bw >= 14 * Math.min(keep, 12)).append('text').attr('class', 'range-epk').attr('y', 31)
+    .attr('text-anchor', 'middle').text((r) => epkRangeText(r, keep));
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${margin.top + innerH / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle').text('bytes');
   svg.append('text').attr('class', 'axis-label').attr('x', margin.left + innerW / 2).attr('y', height - 4)
@@ -259,7 +309,7 @@ export function renderDemandChart(container, layout, {height = 260, label = 'RU/
     `expected throttled (429): ${formatPercent(r.throttled_fraction ?? 0)}`);
   bars.filter((r) => r.throttled_fraction > 0 && bw >= 26).append('text').attr('class', 'over-label')
     .attr('x', bw / 2).attr('y', (r) => y(Math.max(r.demand_ru, r.ru_share)) - 5).attr('text-anchor', 'middle')
-    .text((r) => `${formatPercent(r.throttled_fraction)} 429`);
+    .text((r) => (bw >= 96 ? `${formatPercent(r.throttled_fraction)} of its requests 429` : `${formatPercent(r.throttled_fraction)} 429`));
   const every = Math.max(1, Math.ceil(18 / Math.max(1, bw)));
   bars.append('text').attr('class', 'range-id').attr('x', bw / 2).attr('y', innerH + 15).attr('text-anchor', 'middle')
     .text((r, i) => (i % every === 0 ? `P${r.id}` : ''));

@@ -4,7 +4,7 @@
 // passes handlers for the few controls drawn here (advisor rows). Text from the data goes in as
 // text only.
 import {limitText, limitValue} from '../common/limits.js';
-import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk} from './container-charts.js';
+import {renderDemandChart, renderPartitionMap, epkRangeText, formatRu, shortEpk, splitParents} from './container-charts.js';
 import {capacityLines} from './capacity-lines.js';
 import {fillTable, h, keyNode, scopedById, scopedByTestId, setFigure} from '../common/dom.js';
 import {formatBytes, formatDecimal, formatInt, formatKey, formatPercent, plural} from '../common/format.js';
@@ -226,6 +226,14 @@ export function renderCapacity(root, report) {
   commands.dataset.total = String(red.total_ru_per_second);
 }
 
+/** Where the routed query goes after growing, when that differs: " After growing: P3 and P4." */
+function routeAfterText(route, after) {
+  if (!route || !after) return '';
+  const ids = route.range_ids ?? [];
+  return ` After growing (${formatInt(after.ranges.length)} physical partitions, new ids for split children): ` +
+    `${ids.length === after.ranges.length ? `all ${formatInt(ids.length)}` : ids.map((id) => `P${id}`).join(', ')}.`;
+}
+
 function routeText(route, ranges) {
   if (!route) return '';
   const ids = route.range_ids ?? [];
@@ -288,7 +296,8 @@ export function renderContainer(root, report, {mapEl}) {
   fillRangesTable(byTestId('map-table'), layout, {route: c.route, caption: 'Physical partitions of the container'});
 
   const result = byTestId('route-result');
-  result.textContent = c.route ? routeText(c.route, layout.ranges) : 'No query routed: enter a key value above.';
+  result.textContent = c.route ? routeText(c.route, layout.ranges) + routeAfterText(c.route_after, c.after)
+    : 'No query routed: enter a key value above.';
   result.dataset.kind = c.route?.kind ?? '';
   result.dataset.ranges = c.route ? JSON.stringify(c.route.range_ids ?? []) : '';
 }
@@ -382,8 +391,10 @@ export function renderWorkload(root, report, {demandEl}) {
     const where = range ? `P${range.id}` : '';
     if (p.hot) return h('span', {className: 'badge bad', text: `▲ HOT: over ${where ? `${where}'s` : 'its'} share`});
     if (range?.throttled_fraction > 0) {
-      return h('span', {className: 'badge warn', text: `${where} over its share`,
-                        title: `${where} gets more requests than its share, so this key's requests are throttled too`});
+      // The key itself is within its share: it is throttled with everything else on a busy partition.
+      return h('span', {className: 'badge warn', text: `on busy ${where}: ${formatPercent(range.throttled_fraction)} throttled`,
+                        title: `This key asks for no more than its share; ${where} as a whole gets more requests than its ` +
+                          `share, so ${formatPercent(range.throttled_fraction)} of every request on it, this key's too, is throttled (429)`});
     }
     return h('span', {className: 'badge ok', text: `${where ? `${where}, ` : ''}within share`});
   };
@@ -459,8 +470,9 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
     afterTable.hidden = false;
     // Each picture on its own scale (the grown data dwarfs the original); the axes say how much.
     renderPartitionMap(beforeEl, before, {label: 'Layout before growing', height: 300, fit: true});
-    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300, fit: true});
-    fillRangesTable(byTestId('after-table'), after, {caption: 'Physical partitions after growing'});
+    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300, fit: true, route: c.route_after ?? null,
+                                        parents: splitParents(splits)});
+    fillRangesTable(byTestId('after-table'), after, {caption: 'Physical partitions after growing', route: c.route_after ?? null});
 
     block.hidden = splits.length === 0;
     byTestId('split-rows').replaceChildren(...splits.map((s) => {
@@ -479,12 +491,28 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
     }));
     const moved = c.moved ?? {count: 0, examples: []};
     const movedSummary = byTestId('moved-summary');
-    movedSummary.textContent = moved.count
-      ? `${plural(moved.count, 'logical partition')} moved to another physical partition (a split keeps each logical partition whole).` +
-        (moved.examples?.length ? ' For example:' : '')
-      : 'No logical partition changed physical partition.';
+    const intoChildren = moved.into_split_children ?? 0;
+    const elsewhere = (moved.count ?? 0) - intoChildren;
+    const parents = splitParents(splits);
+    const descends = (to, from) => {
+      for (let id = to, hops = 0; parents.has(id) && hops <= splits.length; hops++) {
+        id = parents.get(id);
+        if (id === from) return true;
+      }
+      return false;
+    };
+    // A split child has a new id, so its logical partitions "change partition" without going anywhere
+    // else: those are counted apart from real moves between unrelated partitions.
+    movedSummary.textContent = (intoChildren
+      ? `${plural(intoChildren, 'logical partition')} went, whole, into the two children of the partition they were in ` +
+        '(the splits table above says how many to each side). '
+      : '') +
+      (elsewhere > 0
+        ? `${plural(elsewhere, 'logical partition')} moved to an unrelated physical partition. For example:`
+        : intoChildren ? 'None moved to an unrelated physical partition.' : 'No logical partition changed physical partition.');
     movedSummary.dataset.count = String(moved.count ?? 0);
-    byTestId('moved-list').replaceChildren(...(moved.examples ?? []).slice(0, 12).map((m) =>
+    movedSummary.dataset.elsewhere = String(elsewhere);
+    byTestId('moved-list').replaceChildren(...(moved.examples ?? []).filter((m) => !descends(m.to, m.from)).slice(0, 12).map((m) =>
       h('li', {}, [keyNode(m.key, {max: 60}), ` P${m.from} → P${m.to}`])));
   }
 
@@ -492,7 +520,8 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
     const causes = (c.findings ?? []).filter((f) =>
       ['logical_partition_over_20gb', 'logical_partition_over_10000_ru', 'physical_partition_over_50gb', 'hot_partition'].includes(f.code) &&
       f.keys?.length);
-    const keys = causes.flatMap((f) => f.keys).slice(0, 3);
+    // Several findings name the same key (over 20 GB, over 10,000 RU/s, hot): each key once.
+    const keys = [...new Map(causes.flatMap((f) => f.keys).map((k) => [formatKey(k), k])).values()].slice(0, 3);
     cannot.replaceChildren(h('strong', {text: 'A split cannot help. '}),
       'One logical partition alone holds more storage or load than a physical partition can take' +
       (keys.length ? ' (' : '.'), ...(keys.length ? [keyList(keys, {max: 3}), ').'] : []),

@@ -374,7 +374,7 @@ export const COSMOS_TEMPLATE = `
             <span class="figure-sub" data-testid="demand-total-sub"></span></div>
           <div class="figure"><span class="figure-label">requests throttled (HTTP 429)</span>
             <span class="figure-value" data-testid="throttled-total"></span>
-            <span class="figure-sub">expected share of all requests</span></div>
+            <span class="figure-sub">expected share of all requests, every partition together (a bar in the chart gives its own partition's share)</span></div>
           <div class="figure"><span class="figure-label">hot logical partitions</span>
             <span class="figure-value" data-testid="hot-count"></span></div>
         </div>
@@ -383,7 +383,8 @@ export const COSMOS_TEMPLATE = `
           <div class="chart" id="demand-chart" data-testid="demand-chart"></div>
           <figcaption>RU/s demand per physical partition against its share of the throughput (the dashed
             line). The part above the line is striped: those requests are expected to be throttled
-            (HTTP 429).</figcaption>
+            (HTTP 429). The percentage above a bar is that partition's own requests throttled; the
+            figure above is the share of all requests, which a busy partition's own share exceeds when others are idle.</figcaption>
         </figure>
         <details class="table-view" data-testid="demand-table-view">
           <summary>Table view of the demand</summary>

@@ -226,8 +226,13 @@ StatusOr<ContainerReport> ModelOver(const AnalysisReport& analysis, const Partit
 
   if (options.route) {
     PARTPLAY_ASSIGN_OR_RETURN(RouteResult route, RouteQuery(*options.route, version,
-                                                            analysis.key_paths.size(), last_view));
+                                                            analysis.key_paths.size(), report.before));
     report.route = std::move(route);
+    if (report.grown) {
+      PARTPLAY_ASSIGN_OR_RETURN(RouteResult after, RouteQuery(*options.route, version,
+                                                              analysis.key_paths.size(), report.after));
+      report.route_after = std::move(after);
+    }
   }
   epks_listed = std::min(epks_listed, all.size());
   report.partition_epks.reserve(epks_listed);

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <numeric>
 #include <queue>
+#include <unordered_map>
 #include <utility>
 
 #include "core/hex.h"
@@ -242,8 +243,24 @@ void RecordMoves(const Model& m, const std::vector<WorkRange>& before,
                  const std::vector<WorkRange>& after, ContainerReport& report) {
   const std::vector<int> from = RangeIdByPosition(before, m.order.size());
   const std::vector<int> to = RangeIdByPosition(after, m.order.size());
+  // Each split's children descend from its parent (a child may split again).
+  std::unordered_map<int, int> parent_of;
+  for (const Split& s : report.splits) {
+    parent_of[s.left] = s.parent;
+    parent_of[s.right] = s.parent;
+  }
+  const auto descends = [&](int id, int ancestor) {
+    for (size_t hops = 0; hops <= report.splits.size(); ++hops) {
+      auto it = parent_of.find(id);
+      if (it == parent_of.end()) return false;
+      id = it->second;
+      if (id == ancestor) return true;
+    }
+    return false;
+  };
   for (size_t k = 0; k < m.order.size(); ++k) {
     if (from[k] == to[k]) continue;
+    if (descends(to[k], from[k])) ++report.moved_into_split_children;
     if (report.moved.size() < kMaxFindingExamples) {
       report.moved.push_back({m.key(m.order[k]), from[k], to[k]});
     }

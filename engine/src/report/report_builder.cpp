@@ -267,6 +267,7 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     std::string moved = "{";
     JsonMembers q{moved};
     q.UInt("count", c.moved_count);
+    q.UInt("into_split_children", c.moved_into_split_children);
     q.Raw("examples", JsonArray(c.moved, [](const auto& m, std::string& examples) {
             examples.push_back('{');
             JsonMembers e{examples};
@@ -293,21 +294,22 @@ std::string ContainerJson(const ContainerOptions& opt, const ContainerReport& c)
     q.Raw("items", ItemFindingsToJson(f.items, "type"));
     findings.push_back('}');
   }));
-  if (c.route) {
+  const auto route_json = [](const std::optional<RouteResult>& r) -> std::string {
+    if (!r) return "null";
     std::string route = "{";
     JsonMembers q{route};
-    q.Raw("filter", c.route->filter.ToJson());
-    q.Str("kind", c.route->kind);
-    q.Str("epk_min", c.route->epk_min);
-    q.Str("epk_max", c.route->epk_max);
-    q.Raw("range_ids", JsonArray(c.route->range_ids, [](int id, std::string& s) {
+    q.Raw("filter", r->filter.ToJson());
+    q.Str("kind", r->kind);
+    q.Str("epk_min", r->epk_min);
+    q.Str("epk_max", r->epk_max);
+    q.Raw("range_ids", JsonArray(r->range_ids, [](int id, std::string& s) {
             fmt::format_to(std::back_inserter(s), "{}", id);
           }));
     route.push_back('}');
-    o.Raw("route", route);
-  } else {
-    o.Raw("route", "null");
-  }
+    return route;
+  };
+  o.Raw("route", route_json(c.route));
+  o.Raw("route_after", route_json(c.route_after));
   o.Raw("costs_table", CostsTableJson());
   s.push_back('}');
   return s;
@@ -548,7 +550,9 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
       s += fmt::format("split {} -> {} + {} ({}): {} / {} logical partitions\n", x.parent, x.left,
                        x.right, x.reason, x.moved_to_left, x.moved_to_right);
     }
-    s += fmt::format("logical partitions that changed physical partition: {}\n", c.moved_count);
+    s += fmt::format("logical partitions that changed physical partition: {} ({} into the children "
+                     "of their own partition's split)\n",
+                     c.moved_count, c.moved_into_split_children);
   }
   if (c.split_cannot_help) {
     s += "a split cannot help: one logical partition alone breaks a physical partition's limit\n";
@@ -597,6 +601,11 @@ std::string ContainerToTable(const ContainerOptions& options, const ContainerRep
     for (int id : c.route->range_ids) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
     s += fmt::format("query on {} ({}): physical partition(s) {}\n", c.route->filter.ToJson(),
                      c.route->kind, ids);
+  }
+  if (c.route_after) {
+    std::string ids;
+    for (int id : c.route_after->range_ids) ids += fmt::format("{}{}", ids.empty() ? "" : ", ", id);
+    s += fmt::format("  after growing: physical partition(s) {}\n", ids);
   }
   if (!c.findings.empty()) s += "\nfindings:\n";
   for (const Finding& f : c.findings) {

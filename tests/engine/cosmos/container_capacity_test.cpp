@@ -269,10 +269,25 @@ TEST(CapacityTest, AHierarchicalPrefixSpreadsInsideItself) {
   }
   EXPECT_GE(holding, 2);
   EXPECT_GE(keys, 100u);
-  // A query on the prefix reaches the partitions that hold it.
+  // A query on the prefix reaches the partitions that hold it: one before growing, several after
+  // (route is on `before`, route_after on `after`, each with its own layout's ids).
   ASSERT_TRUE(r.route.has_value());
   EXPECT_EQ(r.route->kind, "range");
-  EXPECT_GE(r.route->range_ids.size(), 2u);
+  EXPECT_EQ(r.route->range_ids.size(), 1u);
+  ASSERT_TRUE(r.route_after.has_value());
+  EXPECT_EQ(r.route_after->kind, "range");
+  EXPECT_GE(r.route_after->range_ids.size(), 2u);
+  const auto in = [](const LayoutView& v, int id) {
+    for (const PhysicalPartition& p : v.ranges) {
+      if (p.range.id == id) return true;
+    }
+    return false;
+  };
+  for (int id : r.route->range_ids) EXPECT_TRUE(in(r.before, id)) << id;
+  for (int id : r.route_after->range_ids) EXPECT_TRUE(in(r.after, id)) << id;
+  // Every logical partition that changed range went into a child of its own partition.
+  EXPECT_GT(r.moved_count, 0u);
+  EXPECT_EQ(r.moved_into_split_children, r.moved_count);
 }
 
 TEST(CapacityTest, AFullHierarchicalKeyOver20GbIsStillAFinding) {

@@ -224,15 +224,22 @@ TEST(ContainerTest, RouteWithoutAFilterTouchesEveryRange) {
   EXPECT_EQ(r.route->range_ids, (std::vector<int>{0, 1, 2}));
 }
 
-TEST(ContainerTest, RouteUsesTheGrownLayout) {
+// The route is given on each layout with that layout's ids: before growing, on the one partition;
+// after, on the split child holding the key (a route mixing the two named ids of neither).
+TEST(ContainerTest, RouteIsGivenOnTheLayoutBeforeAndOnTheGrownLayout) {
   ContainerOptions options;
   options.ru_per_second = 10000;
   options.created_ru_per_second = 6000;  // 1 partition
   options.grown_ru_per_second = 20000;
   options.route = Str("k1");
   ContainerReport r = Model(Uniform(5, 1, 100), options);
+  EXPECT_EQ(r.route->range_ids, std::vector<int>{0});
+  ASSERT_TRUE(r.route_after.has_value());
   const bool left = Epk(Str("k1"), V::kV2) < Mid("", "FF");
-  EXPECT_EQ(r.route->range_ids, std::vector<int>{left ? 1 : 2});
+  EXPECT_EQ(r.route_after->range_ids, std::vector<int>{left ? 1 : 2});
+  EXPECT_EQ(r.moved_into_split_children, r.moved_count);
+  options.grown_ru_per_second = 0;
+  EXPECT_FALSE(Model(Uniform(5, 1, 100), options).route_after.has_value());
 }
 
 TEST(ContainerTest, RouteAHierarchicalPrefixToARange) {

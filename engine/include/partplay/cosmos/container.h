@@ -352,6 +352,9 @@ struct ContainerReport {
   std::vector<Split> splits;          // the growth's
   std::vector<MovedPartition> moved;  // at most kMaxFindingExamples; moved_count is complete
   uint64_t moved_count = 0;
+  // Of moved_count, those now in a child (or grandchild) of the partition they were in: a split
+  // copies its partition's logical partitions, whole, into two children with new ids.
+  uint64_t moved_into_split_children = 0;
   bool split_cannot_help = false;    // one logical partition alone breaks a physical limit
   std::vector<PlacedPartition> hot;  // hot logical partitions, hottest first (at most
                                      // kMaxFindingExamples)
@@ -361,7 +364,9 @@ struct ContainerReport {
   Redistribution redistribution;
   MergeView merge;
   SharedDatabaseView shared;
+  // Where the query goes on `before` (the layout drawn first), and on `after` when grown.
   std::optional<RouteResult> route;
+  std::optional<RouteResult> route_after;
   // The EPK of the first logical partitions (all of analysis.partitions, or the first
   // `epks_listed` of a PartitionList), in that order.
   std::vector<std::string> partition_epks;
