@@ -6,7 +6,9 @@
 //
 // The state travels in the URL fragment as #pp=<base64url(deflate-raw(JSON))>, never sent to a
 // server. Cosmos DB mode: {m: 'cosmos', e: example id, k: key, h: hash version, r: RU/s, d: the
-// pasted items when they are small (no example)}; Cassandra mode: {m: 'cassandra', s: the script
+// pasted items when they are small (no example), c: every container, workload and growth setting,
+// q: the routed key value, y/vw: the synthetic key and the key on show, p: the comparison's pins,
+// x: the data that did not travel (cosmos/cosmos-link.js)}; Cassandra mode: {m: 'cassandra', s: the script
 // when small, else e: its example, n: nodes, v: vnodes}; Sizing mode: {m: 'sizing'}. A link is
 // restored by driving the page's own controls, as a reader would, once the first analysis has
 // finished; the body then carries data-restored="done" (or "failed", with the reason in
@@ -143,6 +145,34 @@ const MAX_NUMBER = 1e9;
 
 const isText = (v, max) => typeof v === 'string' && v.length <= max;
 const isCount = (v) => Number.isInteger(v) && v >= 1 && v <= MAX_NUMBER;
+const isNumber = (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= MAX_NUMBER;
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** An object whose every field is one `shape` names, of the type it gives. */
+const hasShape = (v, shape) => isObject(v) && Object.entries(v).every(([k, x]) => Object.hasOwn(shape, k) && shape[k](x));
+const isBool = (v) => typeof v === 'boolean';
+const isShortText = (v) => isText(v, MAX_KEY_CHARS);
+const isTextList = (max) => (v) => Array.isArray(v) && v.length <= max && v.every(isShortText);
+const WORKLOAD = {point_reads_per_second: isNumber, writes_per_second: isNumber, queries_per_second: isNumber,
+                  spread: isShortText, zipf_exponent: isNumber, read_factor: isNumber, write_factor: isNumber,
+                  query_ru: isNumber, weight_path: isShortText};
+const SHARED_ROW = {name: isShortText, storage_gb: isNumber, demand_ru: isNumber};
+/** The container, workload and growth settings (cosmos-settings.js settingsForLink). */
+const SETTINGS = {hash_version: (v) => HASH_VERSIONS.includes(v), large_partition_keys: isBool, serverless: isBool,
+                  ru_per_second: isNumber, created_ru_per_second: isNumber, autoscale: isBool, growth: isNumber,
+                  grown_ru_per_second: isNumber, weight_path: isShortText, workload: (v) => hasShape(v, WORKLOAD),
+                  shared_database: isBool,
+                  shared_with: (v) => Array.isArray(v) && v.length <= 25 && v.every((r) => hasShape(r, SHARED_ROW))};
+/** A synthetic key (protocol.js SyntheticKey). */
+const SYNTHETIC = {kind: (v) => ['concat', 'random_suffix', 'hash_suffix'].includes(v), paths: isTextList(5),
+                   separator: (v) => isText(v, 16), buckets: isCount, seed: (v) => Number.isInteger(v) && v >= 0 && v <= MAX_NUMBER,
+                   suffix_path: isShortText};
+const PIN = {key_paths: isTextList(3), synthetic: (v) => hasShape(v, SYNTHETIC), discover_items: Number.isInteger,
+             weight_path: isShortText};
+const PINS = {keys: (v) => Array.isArray(v) && v.length >= 1 && v.length <= 8 && v.every((k) => hasShape(k, PIN)),
+              queries: (v) => isText(v, MAX_INLINE_CHARS), run: isBool};
+/** The data that did not travel in full: its name, size, and the items the link carries. */
+const MISSING = {name: (v) => isText(v, 200), bytes: (v) => v === null || (Number.isInteger(v) && v >= 0),
+                 carried: (v) => Number.isInteger(v) && v >= 0};
 /** Each field a link may carry: the check of its value and what the reader is told it must be. */
 const FIELDS = {
   m: [(v) => MODES.includes(v), `one of ${MODES.join(', ')}`],
@@ -155,6 +185,12 @@ const FIELDS = {
   s: [(v) => isText(v, MAX_INLINE_CHARS), `text of at most ${MAX_INLINE_CHARS} characters`],
   n: [isCount, `a whole number from 1 to ${MAX_NUMBER}`],
   v: [isCount, `a whole number from 1 to ${MAX_NUMBER}`],
+  c: [(v) => hasShape(v, SETTINGS), 'container settings (the fields the page writes, each of its type)'],
+  q: [isShortText, `text of at most ${MAX_KEY_CHARS} characters`],
+  y: [(v) => hasShape(v, SYNTHETIC) && typeof v.kind === 'string', 'a synthetic key (kind, paths, separator, N, seed, suffix path)'],
+  vw: [(v) => v === 'plain' || v === 'synthetic', 'plain or synthetic'],
+  p: [(v) => hasShape(v, PINS) && Array.isArray(v.keys), 'the compared keys (1 to 8) and their queries'],
+  x: [(v) => hasShape(v, MISSING) && typeof v.name === 'string', 'the name, size and carried items of the data'],
 };
 
 /** Returns `state` when every field has its type and length, else throws a ShareLinkError naming the field. */
@@ -417,9 +453,11 @@ export async function sharedState(source, include) {
     total = new TextEncoder().encode(source.text).length;
     text = source.text.slice(0, MAX_INLINE_CHARS * 4);
   }
+  // What did not travel: the opened page says so and shows nothing in its place.
+  state.x = {name: name.slice(0, 200), bytes: total, carried: 0};
   if (!include) {
     return {state, note: ` It carries no data: ${name} stays on this machine, so the reader gets the key and ` +
-      'settings only. Tick "include the first 16 KB" to send the first items.'};
+      'settings only, and is told so. Tick "include the first 16 KB" to send the first items.'};
   }
   const sample = leadingItems(text);
   if (sample.items === 0) {
@@ -427,6 +465,8 @@ export async function sharedState(source, include) {
   }
   state.d = sample.text;
   const whole = sample.all && total !== null && total <= MAX_INLINE_CHARS * 4;
+  if (whole) delete state.x;
+  else state.x.carried = sample.items;
   const note = whole
     ? ` It carries all ${sample.items} items of ${name}.`
     : ` It carries the first ${sample.items} items of ${name} (${kb(sample.text.length)} of ` +

@@ -457,6 +457,18 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
     settingsChanged,
     sourceChanged,
     get table() { return state.table; },
+    /** What a link carries of the comparison: the pins, the queries and whether it was run; or undefined. */
+    shareState() {
+      if (!state.pins.length) return undefined;
+      return {keys: state.pins.map((k) => structuredClone(k)), queries: queries.value, run: !!state.table};
+    },
+    /** Pins a link's keys, fills its queries and runs the comparison when the sharer had. */
+    async restoreState(shared) {
+      state.pins = [];
+      for (const key of shared.keys ?? []) pin(key);
+      queries.value = shared.queries ?? '';
+      if (shared.run && state.pins.length) await compare();
+    },
     destroy() {
       state.seq++;
       root.replaceChildren();

@@ -252,9 +252,11 @@ function routeText(route, ranges) {
   }
 }
 
-export function renderContainer(root, report, {mapEl}) {
+export function renderContainer(root, report, {mapEl, showRoute = true}) {
   const byTestId = scopedByTestId(root);
   const c = report.container;
+  // A report modelled with a route that has since been cleared (another key on show) shows none.
+  const route = showRoute ? c.route : null;
   const layout = c.before;
   const n = layout.ranges.length;
   setFigure(byTestId('physical-count'), formatInt(n), n);
@@ -292,14 +294,14 @@ export function renderContainer(root, report, {mapEl}) {
       `The lowest it can be set to: ${formatRu(Math.ceil(layout.minimum_ru_per_second))} RU/s.`;
   }
 
-  renderPartitionMap(mapEl, layout, {route: c.route, label: 'Logical to physical partition map'});
-  fillRangesTable(byTestId('map-table'), layout, {route: c.route, caption: 'Physical partitions of the container'});
+  renderPartitionMap(mapEl, layout, {route, label: 'Logical to physical partition map'});
+  fillRangesTable(byTestId('map-table'), layout, {route, caption: 'Physical partitions of the container'});
 
   const result = byTestId('route-result');
-  result.textContent = c.route ? routeText(c.route, layout.ranges) + routeAfterText(c.route_after, c.after)
+  result.textContent = route ? routeText(route, layout.ranges) + routeAfterText(c.route_after, c.after)
     : 'No query routed: enter a key value above.';
-  result.dataset.kind = c.route?.kind ?? '';
-  result.dataset.ranges = c.route ? JSON.stringify(c.route.range_ids ?? []) : '';
+  result.dataset.kind = route?.kind ?? '';
+  result.dataset.ranges = route ? JSON.stringify(route.range_ids ?? []) : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +429,7 @@ export function renderWorkload(root, report, {demandEl}) {
 // ---------------------------------------------------------------------------------------------
 // Growth and splits.
 
-export function renderGrowth(root, report, {beforeEl, afterEl}) {
+export function renderGrowth(root, report, {beforeEl, afterEl, showRoute = true}) {
   const byId = scopedById(root);
   const byTestId = scopedByTestId(root);
   const c = report.container;
@@ -470,9 +472,9 @@ export function renderGrowth(root, report, {beforeEl, afterEl}) {
     afterTable.hidden = false;
     // Each picture on its own scale (the grown data dwarfs the original); the axes say how much.
     renderPartitionMap(beforeEl, before, {label: 'Layout before growing', height: 300, fit: true});
-    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300, fit: true, route: c.route_after ?? null,
+    renderPartitionMap(afterEl, after, {label: 'Layout after growing', height: 300, fit: true, route: showRoute ? c.route_after ?? null : null,
                                         parents: splitParents(splits)});
-    fillRangesTable(byTestId('after-table'), after, {caption: 'Physical partitions after growing', route: c.route_after ?? null});
+    fillRangesTable(byTestId('after-table'), after, {caption: 'Physical partitions after growing', route: showRoute ? c.route_after ?? null : null});
 
     block.hidden = splits.length === 0;
     byTestId('split-rows').replaceChildren(...splits.map((s) => {

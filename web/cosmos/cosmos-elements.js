@@ -34,6 +34,7 @@ export function cosmosElements(root) {
     errorExcerpt: byId('error-excerpt'),
     errorHint: byId('error-hint'),
     results: byId('results'),
+    sharedDataNote: byId('shared-data-note'),
     insights: byId('insights'),
     histogram: byId('histogram'),
     concentration: byId('concentration'),

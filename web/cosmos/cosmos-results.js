@@ -191,7 +191,7 @@ export function createResults(ctx) {
     try {
       renderContainer(root, report, {mapEl: el.partitionMap, showRoute: !!state.route});
       renderWorkload(root, report, {demandEl: el.demandChart});
-      renderGrowth(root, report, {beforeEl: el.mapBefore, afterEl: el.mapAfter});
+      renderGrowth(root, report, {beforeEl: el.mapBefore, afterEl: el.mapAfter, showRoute: !!state.route});
     } catch (e) {
       el.partitionMap.replaceChildren(h('p', {className: 'hint', text: `The container could not be drawn: ${e.message}`}));
       throw e;

@@ -99,6 +99,16 @@ export function createSettings(ctx) {
     };
   }
 
+  /** The controls' container settings as a link carries them; applySettingsToControls reads them back. */
+  function settingsForLink() {
+    const c = containerOptions('main');
+    delete c.route;
+    delete c.top_per_range;
+    c.workload.spread = el.spreadSelect.value;  // 'field' even before the field is read
+    if (el.spreadSelect.value === 'field') c.weight_path = el.weightPath.value;
+    return c;
+  }
+
   function modelKey(main, syn) {
     return JSON.stringify([main, syn]);
   }
@@ -169,6 +179,16 @@ export function createSettings(ctx) {
     el.writeFactor.value = String(w.write_factor);
     el.queryRu.value = String(w.query_ru);
     el.weightPath.value = settings.weight_path ?? w.weight_path ?? d.weight_path;
+    // A shared-throughput database's other containers (an example has none; a link may).
+    el.sharedDatabase.checked = !!settings.shared_database;
+    el.sharedWith.tBodies[0].replaceChildren();
+    for (const row of Array.isArray(settings.shared_with) ? settings.shared_with : []) {
+      addSharedRow();
+      const [name, gb, ru] = el.sharedWith.tBodies[0].lastElementChild.querySelectorAll('input');
+      name.value = String(row.name ?? '');
+      gb.value = String(row.storage_gb ?? '');
+      ru.value = String(row.demand_ru ?? '');
+    }
     state.route = null;
     el.routeInput.value = '';
     const syn = settings.synthetic;
@@ -247,6 +267,6 @@ export function createSettings(ctx) {
     el.containerForm.dispatchEvent(new Event('change', {bubbles: true}));
   });
 
-  return {applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls,
-          applySettingsToControls, syntheticFromForm, parseRoute};
+  return {applyVocabulary, numberFrom, wantedWeightPath, containerOptions, settingsForLink, modelKey, syncHashVersion,
+          syncControls, applySettingsToControls, syntheticFromForm, parseRoute};
 }

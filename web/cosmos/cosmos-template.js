@@ -99,6 +99,8 @@ export const COSMOS_TEMPLATE = `
     </section>
 
 
+    <p class="callout warn" id="shared-data-note" data-testid="shared-data-note" role="status" hidden></p>
+
     <div id="results" class="results" data-testid="results" hidden>
       <nav class="card section-nav" aria-label="Result sections">
         <ul>

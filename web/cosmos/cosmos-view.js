@@ -28,6 +28,7 @@ import {VIEW_EVENTS, emitViewEvent, renderTemplate} from '../common/view.js';
 import {SourceKind} from '../worker/protocol.js';
 import {mountCompareView} from './compare-view.js';
 import {cosmosElements} from './cosmos-elements.js';
+import {createLink} from './cosmos-link.js';
 import {createResults} from './cosmos-results.js';
 import {SYNTHETIC_SLOT, createSettings} from './cosmos-settings.js';
 import {createStatus} from './cosmos-status.js';
@@ -227,8 +228,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
   // (cosmos-results.js): the view's concerns, each over the same elements and state.
   const ctx = {root, el, state, containerSections, currentKeyPaths, viewReport, reanalyze};
   const {
-    applyVocabulary, numberFrom, wantedWeightPath, containerOptions, modelKey, syncHashVersion, syncControls, applySettingsToControls,
-    syntheticFromForm, parseRoute,
+    applyVocabulary, numberFrom, wantedWeightPath, containerOptions, settingsForLink, modelKey, syncHashVersion, syncControls,
+    applySettingsToControls, syntheticFromForm, parseRoute,
   } = createSettings(ctx);
   ctx.syncControls = syncControls;
   const {showProgress, updateProgress, showError, hideError} = createStatus(ctx);
@@ -252,6 +253,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     if (source || keyChanged) clearRoute();
     const weightPath = wantedWeightPath() ?? (el.spreadSelect.value === 'field' ? state.analyzedWeightPath : undefined);
     if (source) {
+      // New data: a link's note on the data it carried (or did not) no longer applies.
+      el.sharedDataNote.hidden = true;
       state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
       compareView.sourceChanged();
       // New data: the synthetic analysis of the old data goes.
@@ -704,6 +707,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   syncControls();
 
+  const link = createLink({el, state, client, compareView, settingsForLink, applySettingsToControls, parseRoute,
+                           syncControls, selectOwnData, switchView, idle, runAfter});
   const handle = {
     element: root,
     /** The mode shows: charts drawn while hidden have no width, so they are drawn again. */
@@ -713,35 +718,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     deactivate() {},
     /** Draws the charts again (they need a width: call when the mode shows). */
     renderCharts,
-    /**
-     * What a link needs to restore the view (embed-share.js): {e: example id} or, for the user's
-     * own pasted data when it is small enough, {d: the text}; and the key, hash version and RU/s.
-     * `fits(text)` says whether pasted text may travel in the link.
-     */
-    shareState({fits = () => false} = {}) {
-      const own = el.exampleSelect.selectedOptions?.[0]?.hasAttribute('data-own');
-      const ru = Number(el.ruInput.value);
-      const shared = {k: el.keyInput.value, h: el.hashVersion.value, r: Number.isFinite(ru) && ru > 0 ? ru : undefined};
-      if (!own) shared.e = el.exampleSelect.value;
-      else if (el.pasteInput.value && fits(el.pasteInput.value)) shared.d = el.pasteInput.value;
-      return shared;
-    },
-    /** Drives the view's own controls to a shared state, as a reader would, after the first run. */
-    async restoreState(shared) {
-      await idle();
-      if (typeof shared.d === 'string') {
-        el.pasteInput.value = shared.d;
-        await runAfter(() => el.analyzeButton.click());
-      } else if (shared.e && el.exampleSelect.value !== shared.e &&
-                 [...el.exampleSelect.options].some((o) => o.value === shared.e)) {
-        el.exampleSelect.value = shared.e;
-        await runAfter(() => el.exampleSelect.dispatchEvent(new Event('change', {bubbles: true})));
-      }
-      if (shared.h !== undefined && shared.h !== null) el.hashVersion.value = String(shared.h);
-      if (shared.r !== undefined && shared.r !== null) el.ruInput.value = String(shared.r);
-      if (shared.k !== undefined && shared.k !== null) el.keyInput.value = String(shared.k);
-      await runAfter(() => submitForm(el.keyForm));
-    },
+    shareState: link.shareState,
+    restoreState: link.restoreState,
     /**
      * Where the data on screen came from, for sharing: {kind: 'example' | 'file' | 'text' | ...,
      * name, file?: File, text?: string}, or null before any.
