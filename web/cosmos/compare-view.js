@@ -67,8 +67,9 @@ function columns(table) {
               {id: 'monotonic', label: 'Follows insert order or time', value: (r) => Number(!!r.monotonicity?.monotonic),
                text: (r) => (r.monotonicity?.monotonic ? 'yes' : 'no'), title: (r) => monotonicityText(r.monotonicity)});
   }
-  cols.push({id: 'problems', label: 'Problems', num: true, value: (r) => r.problems.length,
-             text: (r) => (r.problems.length ? formatInt(r.problems.length) : 'none'),
+  // The problems in the engine's words (sorted by how many).
+  cols.push({id: 'problems', label: 'Problems', value: (r) => r.problems.length,
+             text: (r) => (r.problems.length ? r.problems.join('; ') : 'none'),
              title: (r) => r.problems.join('\n')});
   return cols;
 }
@@ -286,6 +287,7 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
       button.addEventListener('click', () => setSort(c.id));
       const th = h('th', {className: c.num ? 'num' : ''}, [button]);
       th.scope = 'col';
+      th.dataset.col = c.id;
       th.setAttribute('aria-sort', c.id === col.id ? (state.sort.dir > 0 ? 'ascending' : 'descending') : 'none');
       return th;
     }));

@@ -84,7 +84,7 @@ export const COSMOS_TEMPLATE = `
       <p class="hint">A JSON pointer such as <code>/customerId</code> or <code>/address/city</code>. For a
         hierarchical key, list up to three paths separated by commas: <code>/address/country, /customerId</code>.</p>
       <details class="candidates" id="candidates" data-testid="candidates" open>
-        <summary>Candidate key paths <span class="hint" id="candidates-note"></span></summary>
+        <summary>Candidate key paths <span class="hint" id="candidates-note" data-testid="candidates-note"></span></summary>
         <div class="table-scroll">
           <table class="candidates-table">
             <thead>

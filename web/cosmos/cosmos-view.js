@@ -253,8 +253,12 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
     if (source || keyChanged) clearRoute();
     const weightPath = wantedWeightPath() ?? (el.spreadSelect.value === 'field' ? state.analyzedWeightPath : undefined);
     if (source) {
-      // New data: a link's note on the data it carried (or did not) no longer applies.
+      // New data: a link's note on the data it carried (or did not) no longer applies, and the
+      // previous data's paths go while this data is read.
       el.sharedDataNote.hidden = true;
+      el.candidateRows.replaceChildren();
+      el.keyCandidates.replaceChildren();
+      el.candidatesNote.textContent = `(reading ${source.name ?? 'the data'}…)`;
       state.source = {kind: source.kind, name: source.name ?? null, label, ...extra};
       compareView.sourceChanged();
       // New data: the synthetic analysis of the old data goes.
