@@ -1,7 +1,8 @@
 // The CQL script runner: cql::Session parses and executes the input as a script on a small ring
 // (3 nodes of 4 vnodes, a fixed clock), then every writer the CLI and the page use reads the
 // results: the details JSON, the CLI's lines, cqlsh's text, the keyspaces, the ring and every
-// table's layout with its Cosmos DB Cassandra API placement.
+// table's layout with its Cosmos DB Cassandra API placement, and every table sized from its rows
+// (sizing/rows_sizing.h): measured when it holds some, invalid_state when it holds none.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include "fuzz_common.h"
 #include "partplay/cassandra/result_format.h"
 #include "partplay/cassandra/session.h"
+#include "partplay/sizing/rows_sizing.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace partplay;
@@ -37,6 +39,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const auto& [table_name, table] : keyspace.tables) {
       sink += cql::TableLayoutToJson(*table, session.ring(), keyspace.schema, layout);
     }
+  }
+  std::vector<std::pair<std::string, size_t>> tables;
+  for (const auto& [name, keyspace] : session.keyspaces()) {
+    for (const auto& [table_name, table] : keyspace.tables) {
+      tables.emplace_back(name + "." + table_name, table->partitions().size());
+    }
+  }
+  for (const auto& [name, partitions] : tables) {
+    StatusOr<TableRowsSizing> sized = SizeTableFromRows(session, {.table = name, .max_examples = 3});
+    if (partitions == 0) {
+      fuzz::Check(!sized.ok() && sized.status().code() == ErrorCode::kInvalidState,
+                  "a table without rows is not measured");
+      continue;
+    }
+    fuzz::Check(sized.ok(), "a table with rows is measured");
+    fuzz::Check(sized.value().partitions == partitions, "every partition is measured");
+    sink += TableRowsSizingToJson(sized.value());
   }
   return sink.empty() ? 0 : 0;
 }

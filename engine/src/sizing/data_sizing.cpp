@@ -178,8 +178,12 @@ StatusOr<DataSizingReport> SizeFromData(const std::vector<MeasuredPartition>& pa
                       fmt::format("partition {}: rows and bytes must be 0 or more", p.key));
       }
     }
+    if (p.values >= 0 && !std::isfinite(p.values)) {
+      return Status(ErrorCode::kBadOption,
+                    fmt::format("partition {}: values must be 0 or more", p.key));
+    }
     rows.push_back(p.rows);
-    values.push_back(p.rows * options.values_per_row);
+    values.push_back(p.values >= 0 ? p.values : p.rows * options.values_per_row);
     bytes.push_back(p.bytes);
   }
   r.nv_histogram = LogHistogram(values);

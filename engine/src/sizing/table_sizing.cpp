@@ -28,17 +28,6 @@ struct ScriptTable {
   std::optional<cql::KeyspaceSchema> keyspace;
 };
 
-// Splits "ks.table" at the first '.' outside double quotes.
-std::pair<std::string, std::string> SplitTableName(std::string_view qualified) {
-  bool quoted = false;
-  for (size_t i = 0; i < qualified.size(); ++i) {
-    if (qualified[i] == '"') quoted = !quoted;
-    if (qualified[i] == '.' && !quoted) {
-      return {CqlName(qualified.substr(0, i)), CqlName(qualified.substr(i + 1))};
-    }
-  }
-  return {"", CqlName(qualified)};
-}
 
 // The keyspace a statement names, or the current one (USE).
 std::string KeyspaceOf(const cql::TableName& name, const std::string& current) {
@@ -175,39 +164,6 @@ StatusOr<ScriptTable> FindTable(std::string_view script, std::string_view wanted
 
 // ---- Schema to sizing input -----------------------------------------------------------------
 
-ColumnRole RoleOf(cql::ColumnKind kind);
-
-// A column for the formulas: its CQL type, and for tuples, user-defined types and vectors what the
-// type's name does not say (their fixed size when every field or element is fixed-width).
-SizedColumn SizedOf(const cql::ColumnSpec& c) {
-  SizedColumn out;
-  out.name = c.name;
-  out.type = c.type.ToCql();
-  out.role = RoleOf(c.kind);
-  if (c.type.is_composite()) {
-    out.user_type = true;
-    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
-  } else if (c.type.is_vector()) {
-    // vector<float, 768>: 768 × 4 bytes, no length per element; vector<text, n> varies.
-    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
-  }
-  return out;
-}
-
-ColumnRole RoleOf(cql::ColumnKind kind) {
-  switch (kind) {
-    case cql::ColumnKind::kPartitionKey:
-      return ColumnRole::kPartitionKey;
-    case cql::ColumnKind::kClustering:
-      return ColumnRole::kClustering;
-    case cql::ColumnKind::kStatic:
-      return ColumnRole::kStatic;
-    case cql::ColumnKind::kRegular:
-      return ColumnRole::kRegular;
-  }
-  return ColumnRole::kRegular;
-}
-
 std::vector<std::string> ColumnNames(const cql::TableSchema& t, const std::vector<int>& indexes) {
   std::vector<std::string> out;
   for (int i : indexes) out.push_back(t.columns[static_cast<size_t>(i)].name);
@@ -292,6 +248,46 @@ std::string_view ScenarioLabel(std::string_view name) {
 }  // namespace
 
 namespace sizing_internal {
+
+std::pair<std::string, std::string> SplitTableName(std::string_view qualified) {
+  bool quoted = false;
+  for (size_t i = 0; i < qualified.size(); ++i) {
+    if (qualified[i] == '"') quoted = !quoted;
+    if (qualified[i] == '.' && !quoted) {
+      return {CqlName(qualified.substr(0, i)), CqlName(qualified.substr(i + 1))};
+    }
+  }
+  return {"", CqlName(qualified)};
+}
+
+SizedColumn SizedOf(const cql::ColumnSpec& c) {
+  SizedColumn out;
+  out.name = c.name;
+  out.type = c.type.ToCql();
+  out.role = RoleOf(c.kind);
+  if (c.type.is_composite()) {
+    out.user_type = true;
+    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
+  } else if (c.type.is_vector()) {
+    // vector<float, 768>: 768 × 4 bytes, no length per element; vector<text, n> varies.
+    if (int64_t fixed = cql::FixedValueSize(c.type)) out.fixed_bytes = static_cast<double>(fixed);
+  }
+  return out;
+}
+
+ColumnRole RoleOf(cql::ColumnKind kind) {
+  switch (kind) {
+    case cql::ColumnKind::kPartitionKey:
+      return ColumnRole::kPartitionKey;
+    case cql::ColumnKind::kClustering:
+      return ColumnRole::kClustering;
+    case cql::ColumnKind::kStatic:
+      return ColumnRole::kStatic;
+    case cql::ColumnKind::kRegular:
+      return ColumnRole::kRegular;
+  }
+  return ColumnRole::kRegular;
+}
 
 // A name as CQL reads it: "Quoted" keeps its case (and "" is a quote), others are lower-cased.
 std::string CqlName(std::string_view name) {

@@ -212,6 +212,7 @@ std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables) {
       } else {
         m.Raw("fixed_bytes", "null");
       }
+      m.Bool("time_bucket", c.role == ColumnRole::kClustering && CanTimeBucket(c.type));
       columns += '}';
     }));
     o.Raw("variable_columns", StringsJson(t.variable_columns));

@@ -463,10 +463,11 @@ TEST(SizingTables, ListsEveryCreatedTableWithItsVariableColumns) {
   EXPECT_EQ(tables.value()[1].variable_columns, (std::vector<std::string>{"body", "tags"}));
   const std::string json = SizingTablesToJson(tables.value());
   EXPECT_NE(json.find("{\"name\":\"hotel_id\",\"type\":\"text\",\"role\":\"partition_key\","
-                      "\"fixed_bytes\":null}"),
+                      "\"fixed_bytes\":null,\"time_bucket\":false}"),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("\"fixed_bytes\":4"), std::string::npos) << json;  // date
+  // date: fixed, and a clustering column a time bucket can come from.
+  EXPECT_NE(json.find("\"fixed_bytes\":4,\"time_bucket\":true"), std::string::npos) << json;
 }
 
 TEST(SizingTables, ASyntaxErrorIsReportedOnlyWhenNoTableIsLeft) {

@@ -28,6 +28,8 @@ struct MeasuredPartition {
   double rows = 0;               // Nr: its items (rows)
   double bytes = 0;              // St: its measured bytes
   double largest_row_bytes = 0;  // its largest item; 0 = not known (no row-limit check)
+  double values = -1;            // Nv as measured (a CQL partition's cells); < 0: rows x
+                                 // values_per_row
 };
 
 struct DataSizingOptions {
@@ -77,7 +79,8 @@ struct DataSizingReport {
   std::vector<DataThreshold> thresholds;  // every limit, broken or not
 };
 
-// Errors: kBadOption for a negative or non-finite values_per_row, rows or bytes.
+// Nv of a partition is its `values` when given, else rows x values_per_row.
+// Errors: kBadOption for a negative or non-finite values_per_row, rows, bytes or values given.
 StatusOr<DataSizingReport> SizeFromData(const std::vector<MeasuredPartition>& partitions,
                                         const DataSizingOptions& options);
 

@@ -14,8 +14,9 @@ std::string TableSizingToJson(const TableSizingReport& report);
 // the findings, the growth and each redesign option.
 std::string TableSizingToText(const TableSizingReport& report);
 
-// {"tables": [{"name", "columns": [{"name", "type", "role", "fixed_bytes": n | null}],
-//              "variable_columns": [...]}]} (docs/sizing.md "Tables of a script").
+// {"tables": [{"name", "columns": [{"name", "type", "role", "fixed_bytes": n | null,
+//              "time_bucket": bool}], "variable_columns": [...]}]} (docs/sizing.md "Tables of a
+// script"); time_bucket: a clustering column a time bucket can come from (CanTimeBucket).
 std::string SizingTablesToJson(const std::vector<SizingTableInfo>& tables);
 
 }  // namespace partplay
