@@ -12,6 +12,7 @@ import {mountSizingPanel} from './sizing/sizing-panel.js';
 import {initModeSwitch} from './common/mode-switch.js';
 import {cassandraShare, initShare} from './common/embed-share.js';
 import {wireGlossary} from './common/glossary.js';
+import {watchChartExports} from './common/export.js';
 
 const byId = (id) => document.getElementById(id);
 const examples = new URL('examples/', document.baseURI);
@@ -64,3 +65,6 @@ share = initShare(document.querySelector('[data-testid="share-bar"]'), {
 
 // The "?" next to each term's first use (RU/s, EPK, Gini, ...) opens its explanation in place.
 wireGlossary(document.body);
+
+// Every chart the page draws gets its "SVG · PNG" downloads (common/export.js).
+watchChartExports(document.querySelector('main') ?? document.body);

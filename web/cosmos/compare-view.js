@@ -13,6 +13,7 @@
 import {h} from '../common/dom.js';
 import {formatBytes, formatInt, formatLocation, formatPercent, plural, progressShare} from '../common/format.js';
 import {limit, limitText, limitValue} from '../common/limits.js';
+import {csvOf, download, markdownTable} from '../common/export.js';
 import {isPartFunction, splitKeyParts} from '../common/key-text.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -208,9 +209,31 @@ export function mountCompareView(root, client, {containerOptions, currentKey = (
   const why = h('p', {className: 'keycmp-why', testid: 'compare-why'});
   const tableNode = h('table', {className: 'keycmp-table', testid: 'compare-table'});
   const tableWrap = h('div', {className: 'table-scroll'}, [tableNode]);
+  // The table as a file: numbers as the engine gives them (CSV), or as shown (Markdown).
+  const exportButton = (text, testid, action) => {
+    const b = h('button', {text, className: 'small secondary', testid});
+    b.type = 'button';
+    b.addEventListener('click', action);
+    return b;
+  };
+  const exportRows = (raw) => {
+    const cols = columns(state.table);
+    const rows = [...state.table.keys].sort((a, b) => a.rank - b.rank)
+      .map((r) => cols.map((c) => (raw && c.num ? c.value(r) : c.text(r))));
+    return [cols.map((c) => c.label), rows];
+  };
+  const exportBar = h('div', {className: 'export-bar'}, [h('span', {className: 'view-label', text: 'Download the table'}),
+    exportButton('CSV', 'export-compare-csv', () => {
+      const [head, rows] = exportRows(true);
+      download('key-comparison.csv', csvOf([head, ...rows]), 'text/csv');
+    }),
+    exportButton('Markdown', 'export-compare-md', () => {
+      const [head, rows] = exportRows(false);
+      download('key-comparison.md', `# Key comparison\n\n${why.textContent}\n\n${markdownTable(head, rows)}`, 'text/markdown');
+    })]);
   const chart = h('figure', {className: 'keycmp-chart', testid: 'compare-chart'});
   chart.tabIndex = 0;
-  const body = h('div', {className: 'keycmp-body'}, [why, tableWrap, chart]);
+  const body = h('div', {className: 'keycmp-body'}, [why, tableWrap, exportBar, chart]);
   body.hidden = true;
 
   root.replaceChildren(

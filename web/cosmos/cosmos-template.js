@@ -123,6 +123,13 @@ export const COSMOS_TEMPLATE = `
           <label><input type="radio" name="view" value="synthetic" data-testid="view-synthetic">
             <span>the synthetic key</span></label>
         </div>
+        <div class="export-bar" data-testid="export-bar">
+          <span class="view-label">Download</span>
+          <button type="button" class="small secondary" data-testid="export-report-md">the report (Markdown)</button>
+          <button type="button" class="small secondary" data-testid="export-partitions-csv">its logical partitions (CSV)</button>
+          <button type="button" class="small secondary" data-testid="export-findings-csv">the findings (CSV)</button>
+          <button type="button" class="small secondary" data-testid="export-findings-md">the findings (Markdown)</button>
+        </div>
       </nav>
       <section class="card" aria-labelledby="summary-heading">
         <h2 id="summary-heading">3 · Summary</h2>

@@ -28,6 +28,7 @@ import {VIEW_EVENTS, emitViewEvent, renderTemplate} from '../common/view.js';
 import {SourceKind} from '../worker/protocol.js';
 import {mountCompareView} from './compare-view.js';
 import {cosmosElements} from './cosmos-elements.js';
+import {wireExports} from './cosmos-exports.js';
 import {createLink} from './cosmos-link.js';
 import {createResults} from './cosmos-results.js';
 import {SYNTHETIC_SLOT, createSettings} from './cosmos-settings.js';
@@ -711,6 +712,8 @@ export function mountCosmosView(root, client, {statusNode = root, examplesBase =
 
   syncControls();
 
+  wireExports(root, {report: viewReport, title: () => `${state.source?.name ?? 'data'}, key ` +
+    (state.view === 'synthetic' && state.synReport ? 'synthetic' : state.keyPaths.join(', '))});
   const link = createLink({el, state, client, compareView, settingsForLink, applySettingsToControls, parseRoute,
                            syncControls, selectOwnData, switchView, idle, runAfter});
   const handle = {
