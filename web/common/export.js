@@ -90,7 +90,7 @@ export function download(name, content, type = 'text/plain') {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);  // lint-ok: time for the browser to start the download
 }
 
 /** The CSS rules that style charts (charts.css: selectors under .chart), as text. */
