@@ -5,7 +5,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import {TIMEOUT, byTestId, elementSettled, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, byTestId, cqlAfter, elementSettled, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -40,6 +40,8 @@ describe('accessibility (axe, wcag2a + wcag2aa)', () => {
         const node = document.querySelector('[data-testid="cassandra-view"]');
         return node && Number(node.dataset.cqlRuns ?? 0) >= 1 && node.dataset.cqlState !== 'busy';
       }, null, {timeout: TIMEOUT});
+      await scan(page, 'full page, cassandra, nothing run');
+      await cqlAfter(page, () => page.click(byTestId('cql-run')));
       await scan(page, 'full page, cassandra');
       assert.deepEqual(problems, []);
     } finally {

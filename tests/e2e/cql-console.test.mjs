@@ -7,10 +7,10 @@
 // CLOCK moves the session's clock past it, and WRITETIME reads a cell's timestamp.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, byTestId, openCassandra, resultsDir, runScript, useBrowser} from './harness.mjs';
+import {TIMEOUT, byTestId, examplesDir, openCassandra, resultsDir, runScript, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -150,6 +150,43 @@ describe('cqlsh commands in the CQL console', () => {
       await page.fill(byTestId('cql-editor'), 'SELECT * FROM system.local;');
       assert.equal(await selected(), 'Your own script');
       assert.equal(await page.textContent(byTestId('cql-example-description')), '');
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
+
+  // Issue 40, friction 9: the first example ran as the mode opened, so its keyspace existed before
+  // the user ran anything (DESCRIBE, the ring and a script of their own all showed it).
+  test('the session starts empty: the example waits in the editor until Run', {timeout: 2 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openCassandra({run: false});
+    try {
+      const example = readFileSync(join(examplesDir, 'cql', 'uprofile-compound-key.cql'), 'utf8');
+      assert.equal(await page.inputValue(byTestId('cql-editor')), example, 'the example is in the editor');
+      assert.equal(await page.$$eval(byTestId('cql-result'), (items) => items.length), 0, 'no result before Run');
+      assert.match(await page.textContent(byTestId('cql-status')), /not run yet/i);
+      assert.match(await page.textContent(byTestId('replication')), /No keyspace yet/);
+      assert.deepEqual(await page.$$eval(`${byTestId('cql-table')} option`, (os) => os.map((o) => o.value)), [''],
+                       'no table to draw');
+
+      // The user's own first statements see an empty cluster.
+      await runScript(page, 'DESCRIBE KEYSPACES;\nSELECT * FROM uprofile.user;');
+      const before = await results(page);
+      assert.equal(before.length, 2);
+      const keyspaces = await page.textContent(`${byTestId('cql-result')} ${byTestId('cql-describe')}`);
+      assert.equal(before[0].kind, 'describe');
+      assert.doesNotMatch(keyspaces, /uprofile/, 'the example\'s keyspace does not exist');
+      assert.equal(before[1].kind, 'error');
+      assert.match(before[1].error, /uprofile/);
+
+      // Once the example runs, its keyspace and table exist.
+      await runScript(page, example);
+      await runScript(page, 'DESCRIBE KEYSPACES;\nSELECT user FROM uprofile.user;');
+      const after = await results(page);
+      assert.match(await page.textContent(`${byTestId('cql-result')} ${byTestId('cql-describe')}`), /uprofile/);
+      assert.equal(after[1].kind, 'rows');
+      assert.deepEqual(after[1].rows.length, 4);
+      assert.match(await page.textContent(byTestId('replication')), /Keyspace uprofile/);
       assert.deepEqual(problems, []);
     } finally {
       await close();

@@ -548,6 +548,7 @@ describe('Cassandra mode: Cosmos DB Cassandra API, mode switch, picture', {timeo
       await page.waitForFunction((s) => Number(document.querySelector(s).dataset.cqlRuns) >= 1 &&
         document.querySelector(s).dataset.cqlState !== 'busy', panel, {timeout: TIMEOUT});
       assert.match(page.url(), /#cassandra$/);
+      await cqlAfter(page, () => page.click(byTestId('cql-run')));
       await page.fill(byTestId('cql-editor'), 'SELECT * FROM uprofile.user;');
       await page.keyboard.press('Home');
       await page.focus(byTestId('mode-cassandra'));

@@ -278,8 +278,11 @@ export async function cqlAfter(page, action) {
   return page.$eval(cqlPanel, (node) => node.dataset.cqlState);
 }
 
-/** A fresh page switched to the Cassandra mode, its first example run. */
-export async function openCassandra(options) {
+/**
+ * A fresh page switched to the Cassandra mode, its first example in the editor and, unless
+ * `run: false`, run with the Run button (the mode opens on an empty session: nothing runs by itself).
+ */
+export async function openCassandra({run = true, ...options} = {}) {
   const opened = await openPage(options);
   const {page} = opened;
   await page.click(byTestId('mode-cassandra'));
@@ -287,6 +290,7 @@ export async function openCassandra(options) {
     const node = document.querySelector(selector);
     return Number(node.dataset.cqlRuns ?? 0) >= 1 && node.dataset.cqlPending === '0' && node.dataset.cqlState !== 'busy';
   }, cqlPanel, {timeout: TIMEOUT});
+  if (run) await cqlAfter(page, () => page.click(byTestId('cql-run')));
   return opened;
 }
 

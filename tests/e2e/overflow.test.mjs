@@ -11,7 +11,7 @@
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
-import {TIMEOUT, analysisAfter, byTestId, elementSettled, openPage, resultsDir, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, cqlAfter, elementSettled, openPage, resultsDir, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -96,6 +96,8 @@ async function openMode(page, mode) {
       const v = document.querySelector('[data-testid="cassandra-view"]');
       return Number(v.dataset.cqlRuns ?? 0) >= 1 && v.dataset.cqlPending === '0' && v.dataset.cqlState !== 'busy';
     }, null, {timeout: TIMEOUT});
+    // The example waits in the editor: its results are what a reader sees once they press Run.
+    await cqlAfter(page, () => page.click(byTestId('cql-run')));
   } else {
     await page.click(byTestId('mode-sizing'));
     await page.waitForFunction(() => {

@@ -17,7 +17,7 @@ export function formatOfName(name) {
   return null;
 }
 
-/** The bulk-load part: {offerExampleLoad, cancel}; wires its controls. */
+/** The bulk-load part: {offerExampleLoad, syncExampleLoad, cancel}; wires its controls. */
 export function bulkLoadPart(v) {
   const {el, state, client, examplesBase} = v;
   const enqueue = (task) => v.enqueue(task);
@@ -196,6 +196,15 @@ export function bulkLoadPart(v) {
     state.exampleLoad = usable ? load : null;
     el.loadExample.hidden = !usable;
     el.loadExample.textContent = usable ? `Load ${load.file} into ${load.table}` : '';
+    syncExampleLoad();
+  }
+
+  /** The example's load is offered once its table exists: the example's script creates it when run. */
+  function syncExampleLoad() {
+    const table = state.exampleLoad?.table ?? null;
+    const exists = !!table && (state.view?.keyspaces ?? []).some((k) => k.tables.some((t) => `${k.name}.${t}` === table));
+    el.loadExample.disabled = !exists;
+    el.loadExample.title = table && !exists ? `Run the script first: it creates ${table}.` : '';
   }
 
   el.loadInput.addEventListener('change', () => {
@@ -220,5 +229,5 @@ export function bulkLoadPart(v) {
   });
   for (const radio of [el.formatJson, el.formatCsv]) radio.addEventListener('change', syncFormat);
 
-  return {offerExampleLoad, cancel: () => state.loadAbort?.abort()};
+  return {offerExampleLoad, syncExampleLoad, cancel: () => state.loadAbort?.abort()};
 }

@@ -3,7 +3,7 @@
 // view's context (its elements, state, request queue and the other parts' functions).
 import {h} from '../common/dom.js';
 
-/** The console part: {runScript, runStatements, loadExamples, useExample}; wires its controls. */
+/** The console part: {runScript, runStatements, loadExamples, showExample, useExample}; wires its controls. */
 export function consolePart(v) {
   const {el, state, client, examplesBase} = v;
   const enqueue = (task) => v.enqueue(task);
@@ -50,13 +50,19 @@ export function consolePart(v) {
     }));
   }
 
-  async function useExample(example, {focusError = false} = {}) {
+  /** Puts `example` in the editor with its description, without running it. */
+  async function showExample(example) {
     el.exampleDescription.textContent = example.description ?? '';
     const response = await fetch(new URL(example.file, examplesBase));
     if (!response.ok) throw new Error(`${example.file}: HTTP ${response.status}`);
     el.editor.value = await response.text();
     el.editor.dataset.example = example.id;
     offerExampleLoad(example.load);
+  }
+
+  /** Puts `example` in the editor and runs it (an example the user picked, or a shared one). */
+  async function useExample(example, {focusError = false} = {}) {
+    await showExample(example);
     // A schema dump creates its keyspace without IF NOT EXISTS, as on a fresh cluster.
     if (example.fresh_session === true) {
       enqueue(async () => {
@@ -102,5 +108,5 @@ export function consolePart(v) {
   });
 
 
-  return {runScript, runStatements, loadExamples, useExample};
+  return {runScript, runStatements, loadExamples, showExample, useExample};
 }

@@ -145,7 +145,7 @@ export function ringPanelPart(v) {
     }
     el.loadInput.disabled = tables.length === 0;
     el.loadAgain.disabled = tables.length === 0 || !state.lastLoad;
-    el.loadExample.disabled = tables.length === 0;
+    v.syncExampleLoad();
   }
 
   function keyspaceOf(view) {

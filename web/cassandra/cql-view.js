@@ -6,7 +6,8 @@
 // `cosmos`, the limits table). Text from scripts and results goes in as text only.
 //
 //   const cassandra = mountCassandraView(root, client, {examplesBase});   // root: an empty element
-//   cassandra.activate();     // on the first switch to the Cassandra mode: examples, first run
+//   cassandra.activate();     // on the first switch to the Cassandra mode: the examples, the first
+//                             // one in the editor (not run: the session starts empty), the empty ring
 //   cassandra.deactivate();   // the mode is hidden
 //   cassandra.shareState();   // {script, example, nodes, vnodes}: what a share link keeps
 //   await cassandra.restoreState({script, nodes, vnodes});   // drives the view to it
@@ -52,7 +53,7 @@ export function mountCassandraView(root, client, {examplesBase = new URL('exampl
     if (!destroyed) root.replaceChildren(h('p', {className: 'callout bad', text: `The Cassandra view needs the engine: ${e?.message ?? e}`}));
   });
   return {
-    /** The mode shows: on the first call, the examples load and the first one runs. */
+    /** The mode shows: on the first call, the examples load and the first one waits in the editor (not run). */
     activate() {
       wanted = true;
       return view ? view.activate() : mounted.then(() => view?.activate());
@@ -215,7 +216,7 @@ function wireCassandraView(root, client, {examplesBase}) {
   Object.assign(v, ringPanelPart(v));
   Object.assign(v, consolePart(v));
   Object.assign(v, bulkLoadPart(v));
-  const {ru, acceptView, renderResults, ringFromControls, refreshView, loadExamples, useExample, runScript} = v;
+  const {ru, acceptView, renderResults, ringFromControls, refreshView, loadExamples, showExample, useExample, runScript} = v;
 
   // An engine failure restarts the worker (client.js): the session it held is gone. Say so, put
   // the ring of the controls back and show the empty session; the script stays in the editor.
@@ -247,7 +248,7 @@ function wireCassandraView(root, client, {examplesBase}) {
   // -------------------------------------------------------------------------------------------
   // Start (on the first switch to the Cassandra mode).
 
-  /** Starts the view once (the first example loaded and run); every call awaits that same start. */
+  /** Starts the view once (the first example in the editor, not run); every call awaits that same start. */
   function activate() {
     state.activation ??= start();
     return state.activation;
@@ -266,17 +267,24 @@ function wireCassandraView(root, client, {examplesBase}) {
       setState('error');
       return;
     }
+    // The first example waits in the editor: the session starts empty, and holds only what the
+    // user runs (issue 40: its keyspace used to exist before anything ran).
     const first = state.examples[0];
+    let shown = false;
     if (first) {
       el.example.value = first.id;
       try {
-        await useExample(first, {focusError: false});
-        return;
+        await showExample(first);
+        shown = true;
       } catch (e) {
         showRequestError(e);
       }
     }
     await refreshView();
+    await state.queue;
+    if (shown && !state.results && el.editor.dataset.example === first.id && !el.status.classList.contains('bad')) {
+      el.status.textContent = 'Not run yet: the session is empty. Run (Ctrl+Enter) runs the example above.';
+    }
   }
 
   /** Tears the view down: no more redraws, the load in flight cancelled, `root` emptied. */
