@@ -37,7 +37,11 @@
 // --pp-error, --pp-font, --pp-mono; light and dark follow prefers-color-scheme, unless the host
 // page says which with theme="light" or theme="dark" (its own scheme, whatever the OS's).
 // The host carries data-state (idle | loading | ready | error), data-engine (off | on) and
-// data-runs (finished runs) for tests and for authors' styling.
+// data-runs (finished runs) for tests and for authors' styling. When its worker or engine cannot
+// load (a file missing, a page served in place of the .wasm, a Content-Security-Policy that blocks
+// the worker or the wasm), it says so in its own box, naming the file's URL, what its server
+// answered and what to change (common/load-failure.js), shows the author's fallback content (the
+// element's children) below, logs the same to the console and carries data-failure="load".
 import {PlaygroundClient} from './worker/client.js';
 import {formatBytes, formatInt, formatKey, formatPercent} from './common/format.js';
 import {inlineText} from './common/inline-data.js';
@@ -47,6 +51,10 @@ import {constructedSheet, prepareCharts} from './embed/chart-kit.js';
 
 const BASE = new URL('./', import.meta.url);
 const DEFAULT_TOP = 10;
+/** How long the engine may load before the status says it is still loading, and what to check. */
+const STILL_LOADING_MS = 20_000; // lint-ok: a wait shown to the reader
+/** A module that did not load, in the words of Chromium, Firefox and Safari. */
+const MODULE_FETCH = /dynamically imported module|module script failed|error loading dynamically imported module/i;
 
 const STYLE = `
 :host {
@@ -104,6 +112,9 @@ td.num { white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--_stripe); }
 td.mono, code { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em; }
 .error { color: var(--_error); }
+.load-failure { border-left: 3px solid var(--_error); padding: .1em 0 .1em .7em; }
+.fallback { margin-top: .6em; }
+.load-failure code { font-family: var(--pp-mono, ui-monospace, monospace); font-size: .9em; overflow-wrap: anywhere; }
 .muted { color: var(--_muted); }
 p { margin: .3em 0; }
 /* A narrow element (a phone): tables a little smaller, values and keys on their line; a table
@@ -149,6 +160,27 @@ async function fetchText(url) {
   return response.text();
 }
 
+/**
+ * The page's Content-Security-Policy violations for this module's files or a blob: worker
+ * ([{directive, blocked}]), watched from the first start: a worker the policy blocks fails with
+ * no reason of its own, and the violation says which directive blocked it.
+ */
+const violations = [];
+let watchingViolations = false;
+function watchViolations() {
+  if (watchingViolations || typeof document === 'undefined') return;
+  watchingViolations = true;
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const blocked = event.blockedURI ?? '';
+    if (blocked.startsWith(BASE.origin) || blocked.startsWith('blob')) violations.push({directive: event.effectiveDirective, blocked});
+  });
+}
+
+/** A sentence with each URL in it as code (text only). */
+function withUrls(text) {
+  return text.split(/(https?:\/\/[^\s"]+?)(?=[.,;:)]?(?:\s|$))/).map((part, i) => (i % 2 ? h('code', {text: part}) : part));
+}
+
 let instances = 0;
 
 export class PartitionPlayground extends HTMLElement {
@@ -166,6 +198,7 @@ export class PartitionPlayground extends HTMLElement {
   #override = {};   // what the reader typed: {key} or {script}
   #rerun = null;
   #charts = [];     // the chart views mounted (embed/chart-figure.js), torn down before each run
+  #workerUrl = null;  // the worker script of #client
 
   connectedCallback() {
     if (!this.shadowRoot) this.#build();
@@ -272,6 +305,7 @@ export class PartitionPlayground extends HTMLElement {
   #start() {
     if (this.#started) return;
     this.#started = true;
+    watchViolations();
     this.dataset.engine = 'on';
     this.#run();
   }
@@ -281,17 +315,37 @@ export class PartitionPlayground extends HTMLElement {
     const domain = {cosmos: 'cosmos', cassandra: 'cql', sizing: 'sizing'}[this.mode];
     if (this.#client && this.#clientDomain === domain) return this.#client;
     this.#client?.terminate();
+    this.#client = null;
     this.#clientDomain = domain;
-    this.#client = new PlaygroundClient({workerUrl: new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE)});
+    this.#workerUrl = new URL(`./worker/worker.js?domain=${domain}&size=small`, BASE);
+    this.#client = new PlaygroundClient({workerUrl: this.#workerUrl});
     return this.#client;
   }
 
   async #run() {
     if (!this.#started) return;
-    const client = this.#clientForMode();
-    this.#setStatus('loading', 'Loading the engine…');
+    delete this.dataset.failure;
+    let client;
     try {
-      await client.ready;
+      client = this.#clientForMode();
+    } catch (error) {
+      // A worker the browser refuses at once (a URL or a policy it will not start).
+      await this.#loadFailed(error, null);
+      return;
+    }
+    this.#setStatus('loading', 'Loading the engine…');
+    // A load that never ends (a stalled connection) is not left as an endless "Loading".
+    const slow = setTimeout(() => {
+      if (client !== this.#client || this.dataset.state !== 'loading') return;
+      this.#setStatus('loading', `Still loading the engine after ${STILL_LOADING_MS / 1000} s: if it never ends, check ` +
+        `that ${this.#workerUrl} and the engine's .wasm beside it load (the browser's network panel).`);
+    }, STILL_LOADING_MS);
+    try {
+      try {
+        await client.ready;
+      } finally {
+        clearTimeout(slow);
+      }
       const mode = this.mode;
       if (mode === 'cosmos') await this.#runCosmos(client);
       else if (mode === 'sizing' && typeof client.sizeTable === 'function') await this.#runSizing(client);
@@ -301,12 +355,47 @@ export class PartitionPlayground extends HTMLElement {
       this.dataset.runs = String(this.#runs);
     } catch (error) {
       if (client !== this.#client || error?.cancelled) return;
+      if (error?.codeName === 'engine_load' || MODULE_FETCH.test(error?.message ?? '')) {
+        await this.#loadFailed(error, client);
+        return;
+      }
       this.#runs++;
       this.dataset.runs = String(this.#runs);
       this.#setStatus('error', 'Failed');
       const where = error?.location ? ` (line ${error.location.line}, column ${error.location.column})` : '';
       this.#dom.output.replaceChildren(h('p', {className: 'error', testid: 'error', text: `${error?.message ?? error}${where}`}));
     }
+  }
+
+  /**
+   * The worker or the engine did not load: what failed, its URL, what its server answered and what
+   * to change, in the element's box above the author's fallback content, and in the console. The
+   * engine's own failures arrive worded (worker/engines.js); the worker's are worded here.
+   */
+  async #loadFailed(error, client) {
+    const reason = String(error?.message ?? error ?? '');
+    let message = reason;
+    const worded = error?.codeName === 'engine_load' && !/^The engine worker failed to start/.test(reason);
+    if (!worded) {
+      try {
+        const {workerStartMessage} = await import('./common/load-failure.js');
+        message = await workerStartMessage(error, this.#workerUrl ?? new URL('./worker/worker.js', BASE), violations);
+      } catch {
+        // The explanation's own module did not load either: the browser's words stay.
+      }
+    }
+    if (client !== this.#client) return;
+    this.#runs++;
+    this.dataset.runs = String(this.#runs);
+    this.dataset.failure = 'load';
+    this.#setStatus('error', 'Could not start');
+    this.#clearCharts();
+    this.#dom.output.replaceChildren(h('section', {className: 'load-failure', testid: 'load-failure', attrs: {role: 'alert'}}, [
+      h('h3', {text: 'The playground could not start'}),
+      h('p', {className: 'error', testid: 'load-failure-message'}, withUrls(message)),
+      h('p', {className: 'muted', text: 'The browser\'s console has the details.'}),
+    ]), h('div', {className: 'fallback', testid: 'fallback'}, [h('slot')]));
+    console.error(`<partition-playground> could not start: ${message}${message === reason ? '' : `\n(${reason})`}`);
   }
 
   // --------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 // element's engines: Cosmos DB built for size rather than for speed, Cassandra without bulk
 // loads (partplay-cql-element), as the page's are; simd=0 the
 // build without wasm SIMD. Also here: the engine failures that retire the worker (a wasm trap or
-// abort leaves a module broken, so it is never called again).
+// abort leaves a module broken, so it is never called again), and an engine that does not load,
+// told as the file that failed, its URL and what its server answered (common/load-failure.js).
 import {ErrorCodeNames, PartplayError, setErrorCodes} from '../common/errors.js';
 
 const DOMAINS = ['cosmos', 'cql', 'sizing'];
@@ -44,15 +45,17 @@ export function engineFor(domain) {
   const name = domain === 'first' || !domain ? FIRST_DOMAIN : domain;
   if (!engines.has(name)) {
     const loading = (async () => {
+      let stage = 'api';
+      let api = null;
       try {
-        const api = await import('../engine/partplay-api.mjs');
+        api = await import('../engine/partplay-api.mjs');
+        stage = 'engine';
         const engine = await api.createEngine({}, {domain: MODULES[name], ...ENGINE_SIMD});
         setErrorCodes(engine.errorCodes());
         if (limits.size === 0) for (const l of engine.limits()) limits.set(l.id, l.value);
         return {api, engine};
       } catch (e) {
-        throw new PartplayError({codeName: ErrorCodeNames.ENGINE_LOAD,
-                                 message: `The analysis engine could not be loaded: ${e?.message ?? e}`});
+        throw new PartplayError({codeName: ErrorCodeNames.ENGINE_LOAD, message: await loadFailureMessage(e, stage, name, api)});
       }
     })();
     // Every request awaits it and reports the error itself: no "unhandled rejection".
@@ -60,6 +63,30 @@ export function engineFor(domain) {
     engines.set(name, loading);
   }
   return engines.get(name);
+}
+
+/**
+ * What failed to load and where, in words (common/load-failure.js, imported only now): the
+ * engine's API module, its build's module or its .wasm, each named by its URL with what the
+ * server answered there (a 404, a page in place of the .wasm) or what the browser refused.
+ */
+async function loadFailureMessage(error, stage, name, api) {
+  const apiUrl = new URL('../engine/partplay-api.mjs', import.meta.url);
+  // The build createEngine loads (wasm/partplay-api.mjs FACTORIES): the domain's, or 'nosimd'.
+  let simd = ENGINE_SIMD.simd !== false;
+  try {
+    simd &&= api?.supportsWasmSimd?.() !== false;
+  } catch {
+    // Unknown: the domain's build is named.
+  }
+  const build = simd ? MODULES[name] : 'nosimd';
+  try {
+    const {engineLoadMessage} = await import('../common/load-failure.js');
+    return await engineLoadMessage(error, {stage, apiUrl: apiUrl.href, moduleUrl: new URL(`partplay-${build}.mjs`, apiUrl).href,
+                                           wasmUrl: new URL(`partplay-${build}.wasm`, apiUrl).href});
+  } catch {
+    return `The analysis engine could not be loaded: ${error?.message ?? error}`;
+  }
 }
 
 /** The wasm memory of each engine loaded here (a peak: wasm memory never shrinks). */
