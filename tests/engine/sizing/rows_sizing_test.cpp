@@ -3,6 +3,8 @@
 // below from the rows inserted; the schema form's request measured from them, which sizes the
 // measured mean exactly when nothing is rounded; rows loaded as JSON measured as the same rows
 // INSERTed; a materialized view; the errors. Authored.
+#include "partplay/sizing/rows_sizing.h"
+
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -11,7 +13,6 @@
 #include <string>
 
 #include "partplay/cassandra/session.h"
-#include "partplay/sizing/rows_sizing.h"
 #include "partplay/sizing/sizing_request.h"
 #include "partplay/sizing/table_sizing.h"
 
@@ -138,8 +139,8 @@ TEST(RowsSizing, EachPartitionAsTheStoreHoldsIt) {
   EXPECT_EQ(q.worst_rows_per_partition->value(), 3);
   EXPECT_EQ(q.partitions, 3);
   EXPECT_FALSE(q.replication_factor.has_value());
-  std::vector<std::pair<std::string, double>> want = {{"sensor", 2.33}, {"note", 2.5},
-                                                      {"site", 1.67}};
+  std::vector<std::pair<std::string, double>> want = {
+      {"sensor", 2.33}, {"note", 2.5}, {"site", 1.67}};
   EXPECT_EQ(q.avg_sizes, want);
   EXPECT_NE(q.cql.find("CREATE KEYSPACE iot"), std::string::npos) << q.cql;
   EXPECT_NE(q.cql.find("CREATE TABLE iot.readings"), std::string::npos) << q.cql;
@@ -152,12 +153,13 @@ TEST(RowsSizing, EachPartitionAsTheStoreHoldsIt) {
 
 TEST(RowsSizing, TheRequestSizesTheMeasuredMean) {
   cql::Session s;
-  RunScript(s, std::string(kKeyspace) +
-            "CREATE TABLE iot.t (k text, c int, v text, s text STATIC, PRIMARY KEY (k, c));\n"
-            "INSERT INTO iot.t (k, c, v, s) VALUES ('aa', 1, 'xyz', 'hello');\n"
-            "INSERT INTO iot.t (k, c, v) VALUES ('aa', 2, 'x');\n"
-            "INSERT INTO iot.t (k, c, v) VALUES ('bb', 1, 'xyz');\n"
-            "INSERT INTO iot.t (k, c, v) VALUES ('bb', 2, 'xyz');\n");
+  RunScript(s,
+            std::string(kKeyspace) +
+                "CREATE TABLE iot.t (k text, c int, v text, s text STATIC, PRIMARY KEY (k, c));\n"
+                "INSERT INTO iot.t (k, c, v, s) VALUES ('aa', 1, 'xyz', 'hello');\n"
+                "INSERT INTO iot.t (k, c, v) VALUES ('aa', 2, 'x');\n"
+                "INSERT INTO iot.t (k, c, v) VALUES ('bb', 1, 'xyz');\n"
+                "INSERT INTO iot.t (k, c, v) VALUES ('bb', 2, 'xyz');\n");
   StatusOr<TableRowsSizing> r = SizeTableFromRows(s, {.table = "iot.t"});
   ASSERT_TRUE(r.ok()) << r.status().message();
   // aa: 2 + 5 + (4 + 3) + (4 + 1) + (2 + 1) × 8 = 43; bb: 2 + 0 + 7 + 7 + 24 = 40.
@@ -220,8 +222,9 @@ TEST(RowsSizing, AMaterializedViewWithItsBaseTable) {
   cql::Session s;
   LoadReadings(s);
   RunScript(s,
-      "CREATE MATERIALIZED VIEW iot.by_day AS SELECT sensor, day, ts, value FROM iot.readings WHERE day IS NOT NULL "
-      "AND sensor IS NOT NULL AND ts IS NOT NULL PRIMARY KEY (day, sensor, ts);");
+            "CREATE MATERIALIZED VIEW iot.by_day AS SELECT sensor, day, ts, value FROM "
+            "iot.readings WHERE day IS NOT NULL "
+            "AND sensor IS NOT NULL AND ts IS NOT NULL PRIMARY KEY (day, sensor, ts);");
   StatusOr<TableRowsSizing> r = SizeTableFromRows(s, {.table = "iot.by_day"});
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_TRUE(r->view);
@@ -239,10 +242,10 @@ TEST(RowsSizing, AMaterializedViewWithItsBaseTable) {
 TEST(RowsSizing, AUserTypeFromTheKeyspace) {
   cql::Session s;
   RunScript(s, std::string(kKeyspace) +
-            "CREATE TYPE iot.point (x double, y double);\n"
-            "CREATE TABLE iot.track (id int, n int, at frozen<point>, tag text, "
-            "PRIMARY KEY (id, n));\n"
-            "INSERT INTO iot.track (id, n, at, tag) VALUES (1, 1, {x: 1, y: 2}, 'abcd');\n");
+                   "CREATE TYPE iot.point (x double, y double);\n"
+                   "CREATE TABLE iot.track (id int, n int, at frozen<point>, tag text, "
+                   "PRIMARY KEY (id, n));\n"
+                   "INSERT INTO iot.track (id, n, at, tag) VALUES (1, 1, {x: 1, y: 2}, 'abcd');\n");
   StatusOr<TableRowsSizing> r = SizeTableFromRows(s, {.table = "iot.track"});
   ASSERT_TRUE(r.ok()) << r.status().message();
   // A user type of fixed-width fields is fixed: 2 × (4 + 8) = 24 bytes, as its value holds.
@@ -260,9 +263,9 @@ TEST(RowsSizing, AUserTypeFromTheKeyspace) {
 TEST(RowsSizing, NullsInAFixedWidthColumnAreSaid) {
   cql::Session s;
   RunScript(s, std::string(kKeyspace) +
-            "CREATE TABLE iot.t (k int, c int, v bigint, PRIMARY KEY (k, c));\n"
-            "INSERT INTO iot.t (k, c, v) VALUES (1, 1, 10);\n"
-            "INSERT INTO iot.t (k, c) VALUES (1, 2);\n");
+                   "CREATE TABLE iot.t (k int, c int, v bigint, PRIMARY KEY (k, c));\n"
+                   "INSERT INTO iot.t (k, c, v) VALUES (1, 1, 10);\n"
+                   "INSERT INTO iot.t (k, c) VALUES (1, 2);\n");
   StatusOr<TableRowsSizing> r = SizeTableFromRows(s, {.table = "t"});
   ASSERT_FALSE(r.ok()) << "no current keyspace: t alone names nothing";
   RunScript(s, "USE iot;");
@@ -328,7 +331,8 @@ TEST(RowsSizing, Errors) {
   EXPECT_EQ(malformed.status().code(), ErrorCode::kMalformedJson);
 
   // max_examples bounds the largest listed.
-  StatusOr<TableRowsSizing> one = SizeTableFromRows(s, {.table = "iot.readings", .max_examples = 1});
+  StatusOr<TableRowsSizing> one =
+      SizeTableFromRows(s, {.table = "iot.readings", .max_examples = 1});
   ASSERT_TRUE(one.ok());
   ASSERT_EQ(one->largest.size(), 1u);
   EXPECT_EQ(one->largest[0].st_bytes, 127);
@@ -336,8 +340,8 @@ TEST(RowsSizing, Errors) {
 
 TEST(RowsSizing, DataSizingTakesAPartitionsMeasuredValues) {
   // Nv given per partition (a CQL partition's cells, statics included) wins over rows × per row.
-  StatusOr<DataSizingReport> d = SizeFromData(
-      {{"[\"a\"]", 3, 300, 0, 7}, {"[\"b\"]", 1, 90}}, {.values_per_row = 2});
+  StatusOr<DataSizingReport> d =
+      SizeFromData({{"[\"a\"]", 3, 300, 0, 7}, {"[\"b\"]", 1, 90}}, {.values_per_row = 2});
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(d->nv.max, 7);
   EXPECT_EQ(d->nv.min, 2);
@@ -361,7 +365,7 @@ TEST(RowsSizing, ScriptTablesSayWhichColumnsATimeBucketCanComeFrom) {
     bucket[std::string(name)] = time_bucket;
   }
   // Only a date, timestamp or timeuuid clustering column: ts, not the partition key's day.
-  std::map<std::string, bool> want = {{"sensor", false}, {"day", false}, {"ts", true},
+  std::map<std::string, bool> want = {{"sensor", false}, {"day", false},  {"ts", true},
                                       {"value", false},  {"note", false}, {"site", false}};
   EXPECT_EQ(bucket, want);
 }

@@ -86,8 +86,7 @@ struct TableRowsSizing {
 
 // Errors: kCqlUnknown for a table the session does not hold, kInvalidState for a table that holds
 // no rows.
-StatusOr<TableRowsSizing> SizeTableFromRows(cql::Session& session,
-                                            const TableRowsRequest& request);
+StatusOr<TableRowsSizing> SizeTableFromRows(cql::Session& session, const TableRowsRequest& request);
 
 // docs/sizing.md "From a table's rows": one object with a trailing newline; `request` is the
 // sizing request as JSON (its fields as docs/sizing.md "Request (JSON)" names them).
