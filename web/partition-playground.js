@@ -13,7 +13,10 @@
 // service's throughput rules for them), created-ru (the RU/s the container was created with),
 // serverless (a serverless container, in place of ru), shared-with (ru is a shared-throughput
 // database's, shared with these containers: JSON [{"name", "storage_gb", "demand_ru"}]),
-// synthetic (cosmos: use the example's synthetic key), nodes, vnodes, rf (cassandra), view (the
+// synthetic (cosmos: use the example's synthetic key; or key="hash:/date:/vin:400",
+// "concat:/tenantId,month(/orderDate)" in the compare grammar, with separator), autoscale, growth
+// and grown-ru, a workload (reads, writes, queries-per-second per second; spread uniform | zipf |
+// field with zipf or weight-path), nodes, vnodes, rf (cassandra), view (the
 // panels to show, space or comma separated; all tables when absent): tables summary | partitions |
 // physical | capacity (cosmos), results | errors (cassandra); charts, each with its table alternative, map
 // (the logical → physical map) | histogram (cosmos), ring (cassandra: the ring with the selected
@@ -186,7 +189,8 @@ let instances = 0;
 export class PartitionPlayground extends HTMLElement {
   static observedAttributes = ['mode', 'example', 'src', 'key', 'hash-version', 'ru', 'nodes', 'vnodes', 'rf',
                                'view', 'height', 'readonly', 'top', 'synthetic', 'select', 'compare', 'queries',
-                               'growth', 'created-ru', 'serverless', 'shared-with'];
+                               'growth', 'created-ru', 'serverless', 'shared-with', 'separator', 'autoscale', 'grown-ru',
+                               'reads', 'writes', 'queries-per-second', 'spread', 'zipf', 'weight-path'];
 
   #client = null;
   #clientDomain = null;  // the engine module of #client: cosmos, cql or sizing
@@ -417,15 +421,24 @@ export class PartitionPlayground extends HTMLElement {
     await client.ready;  // the engine's defaults (engineDefault) arrive with it
     const defaultRu = engineDefault('container').ru_per_second;
     const keyText = this.#override.key ?? this.getAttribute('key') ?? entry?.key ?? '/id';
-    const keyPaths = keyText.split(',').map((s) => s.trim()).filter(Boolean);
+    // A synthetic key in the CLI's --candidate grammar ("hash:/date:/vin:400", "concat:/a,month(/b)"),
+    // read by the engine; else one path or a hierarchical key's paths.
+    const spec = keyText.includes(':') ? await client.candidateSpec(keyText.trim()) : null;
+    const keyPaths = spec ? spec.key_paths : keyText.split(',').map((s) => s.trim()).filter(Boolean);
     const serverless = this.hasAttribute('serverless');
+    const number = (name) => (this.hasAttribute(name) ? Number(this.getAttribute(name)) : undefined);
+    const workload = Object.fromEntries([['point_reads_per_second', number('reads')], ['writes_per_second', number('writes')],
+      ['queries_per_second', number('queries-per-second')], ['spread', this.getAttribute('spread') ?? undefined],
+      ['zipf_exponent', number('zipf')]].filter(([, v]) => v !== undefined));
+    const weightPath = this.getAttribute('weight-path') ?? undefined;
     // A container is modelled when one is described: ru (or serverless) shows its physical partitions.
     const ruAttr = serverless ? '' : this.getAttribute('ru');
     const createdRu = this.getAttribute('created-ru');
     const hashVersion = this.getAttribute('hash-version') ?? (keyPaths.length > 1 ? 'multihash' : null);
     let container = null;
     const wantsMap = this.views.includes('map');
-    if (ruAttr !== null || hashVersion !== null || wantsMap) {
+    const growth = number('growth');
+    if (ruAttr !== null || hashVersion !== null || wantsMap || Object.keys(workload).length || growth > 1) {
       container = {...(entry?.container ?? {})};
       if (serverless) {
         container.serverless = true;
@@ -443,18 +456,26 @@ export class PartitionPlayground extends HTMLElement {
         }
       }
       if (hashVersion !== null) container.hash_version = hashVersion;
+      if (this.hasAttribute('autoscale')) container.autoscale = true;
+      if (growth > 1) container.growth = growth;
+      if (number('grown-ru') > 0) container.grown_ru_per_second = number('grown-ru');
+      if (Object.keys(workload).length) container.workload = {...(container.workload ?? {}), ...workload};
     }
-    const synthetic = this.hasAttribute('synthetic') && entry?.synthetic
-      ? {separator: '.', ...entry.synthetic} : undefined;
-    this.#controls(synthetic ? [] : [{name: 'key', label: 'Partition key path (JSON pointers, comma separated)', value: keyText}]);
+    const separator = this.getAttribute('separator');
+    const synthetic = spec?.synthetic
+      ? {...spec.synthetic, ...(separator !== null ? {separator} : {})}
+      : this.hasAttribute('synthetic') && entry?.synthetic ? {separator: '.', ...entry.synthetic} : undefined;
+    const base = spec ? spec.key_paths[0] : entry?.key;
+    this.#controls(synthetic && !spec ? [] : [{name: 'key', label: 'Partition key path (JSON pointers, comma separated)', value: keyText}]);
     this.#dom.title.textContent = `Cosmos DB · ${entry?.title ?? source.name}`;
     const top = Math.max(1, Number(this.getAttribute('top') ?? DEFAULT_TOP) || DEFAULT_TOP);
-    const report = await client.analyze({source, keyPaths: synthetic ? [entry.key] : keyPaths, synthetic, container,
+    const report = await client.analyze({source, keyPaths: synthetic ? [base] : keyPaths, synthetic, container, weightPath,
                                          maxPartitions: Math.max(top, 100)});
     if (client !== this.#client) return;
     const show = (name) => this.#shows(name);
-    const keyLabel = synthetic ? `synthetic key (${entry.key} + ${synthetic.separator} + 1..${synthetic.buckets} from ${synthetic.suffix_path})`
-      : keyPaths.join(', ');
+    const keyLabel = spec?.synthetic ? `synthetic key ${keyText.trim()}`
+      : synthetic ? `synthetic key (${entry.key} + ${synthetic.separator} + 1..${synthetic.buckets} from ${synthetic.suffix_path})`
+        : keyPaths.join(', ');
     const out = [];
     if (show('summary')) {
       // The page's summary figures (cosmos/summary-figures.js, imported in this mode only), the

@@ -70,7 +70,7 @@ describe('shareable state', () => {
       await page.click(byTestId('copy-embed'));
       await page.waitForFunction(() => document.querySelector('#share-output').value.includes('<partition-playground'));
       const snippet = await page.inputValue(byTestId('share-output'));
-      assert.match(snippet, /<partition-playground mode="cosmos" example="orders" key="\/address\/city" hash-version="1" ru="12000">/);
+      assert.match(snippet, /<partition-playground mode="cosmos" example="orders" key="\/address\/city" hash-version="1" ru="12000"[^>]* view="summary map histogram">/);
       const snippetUrl = new URL('snippet-test.html', page.url()).href;
       await p2.route(snippetUrl, (route) => route.fulfill({contentType: 'text/html', body:
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snippet</title></head><body><main>${snippet}</main></body></html>`}));
@@ -78,7 +78,7 @@ describe('shareable state', () => {
       await p2.goto(snippetUrl);
       await p2.waitForFunction(() => document.querySelector('partition-playground')?.dataset.state === 'ready', null, {timeout: TIMEOUT});
       assert.equal(await p2.$eval('partition-playground', (el) => Number(el.dataset.partitions)), expected.partitions);
-      assert.equal(await p2.$eval('partition-playground', (el) => el.shadowRoot.querySelectorAll('[data-testid="physical"] tbody tr').length),
+      assert.equal(await p2.$eval('partition-playground', (el) => el.shadowRoot.querySelectorAll('[data-testid="map-table"] tbody tr').length),
                    2, 'ceil(12,000 / 6,000) physical partitions (the creation rule)');
       assert.deepEqual(other.problems, []);
       assert.deepEqual(problems, []);

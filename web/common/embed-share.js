@@ -230,20 +230,84 @@ export async function decodeState(hash) {
 
 const escapeAttr = (v) => String(v).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** A key as the CLI's --candidate grammar writes it (report/candidate_spec.h), which the element's key takes. */
+export function keySpec(key) {
+  const s = key.synthetic;
+  if (!s) return key.key_paths.join(',');
+  if (s.kind === 'concat') return `concat:${s.paths.join(',')}`;
+  if (s.kind === 'random_suffix') return `random:${key.key_paths[0]}:${s.buckets}`;
+  return `hash:${key.key_paths[0]}:${s.suffix_path}:${s.buckets}`;
+}
+
+/** The Cosmos DB element's attributes for the container, workload and growth of a link's settings (c). */
+function settingAttrs(state) {
+  const c = state.c ?? {};
+  const attrs = [];
+  if (state.h) attrs.push(['hash-version', state.h]);
+  if (c.serverless) attrs.push(['serverless', '']);
+  else if (state.r) attrs.push(['ru', state.r]);
+  if (c.autoscale) attrs.push(['autoscale', '']);
+  if (c.created_ru_per_second) attrs.push(['created-ru', c.created_ru_per_second]);
+  if (c.shared_database && c.shared_with?.length) attrs.push(['shared-with', JSON.stringify(c.shared_with)]);
+  if (c.growth > 1) attrs.push(['growth', c.growth]);
+  if (c.grown_ru_per_second > 0) attrs.push(['grown-ru', c.grown_ru_per_second]);
+  const w = c.workload ?? {};
+  if (w.point_reads_per_second > 0) attrs.push(['reads', w.point_reads_per_second]);
+  if (w.writes_per_second > 0) attrs.push(['writes', w.writes_per_second]);
+  if (w.queries_per_second > 0) attrs.push(['queries-per-second', w.queries_per_second]);
+  if ((w.point_reads_per_second > 0 || w.writes_per_second > 0 || w.queries_per_second > 0) && w.spread && w.spread !== 'uniform') {
+    attrs.push(['spread', w.spread]);
+    if (w.spread === 'zipf' && w.zipf_exponent) attrs.push(['zipf', w.zipf_exponent]);
+    if (w.spread === 'field' && c.weight_path) attrs.push(['weight-path', c.weight_path]);
+  }
+  return attrs;
+}
+
+const tag = (attrs, child = '') =>
+  `<partition-playground ${attrs.map(([k, v]) => (v === '' ? k : `${k}="${escapeAttr(v)}"`)).join(' ')}>${child}</partition-playground>`;
+
 /**
  * The <partition-playground> markup for a state, with the script tag that loads the element
- * from `moduleUrl`. Inline data goes into a child <script> (inline-data.js: safe in any host page).
+ * from `moduleUrl`: what the page shows. Cosmos DB: the key on show with the container, workload
+ * and growth, its charts (the map with a container, the histogram) and the summary; with a
+ * synthetic key beside the plain one, the two side by side; with a comparison, its table too.
+ * Inline data goes into a child <script> (inline-data.js: safe in any host page).
  */
 export function embedSnippet(state, moduleUrl) {
+  const head = `<script type="module" src="${escapeAttr(moduleUrl)}"></script>\n`;
+  if (state.m === 'cosmos') {
+    const source = [];
+    if (state.e) source.push(['example', state.e]);
+    const child = state.d ? inlineScript('application/json', state.d) : '';
+    const container = state.r || state.c?.serverless || state.h;
+    const view = ['view', container ? 'summary map histogram' : 'summary histogram partitions'];
+    const settings = settingAttrs(state);
+    const parts = [];
+    const plain = [['mode', 'cosmos'], ...source, ['key', state.k], ...settings, view];
+    if (state.y) {
+      // The plain key and the synthetic key, side by side, as section 10 compares them.
+      const base = (state.k ?? '').split(',')[0].trim();
+      const spec = keySpec({key_paths: [base], synthetic: state.y});
+      const synthetic = [['mode', 'cosmos'], ...source, ['key', spec],
+                         ...(state.y.separator && state.y.separator !== '-' ? [['separator', state.y.separator]] : []),
+                         ...settings, view];
+      parts.push('<div style="display: flex; flex-wrap: wrap; gap: 16px">',
+                 `  ${tag(plain, child)}`, `  ${tag(synthetic, child)}`, '</div>');
+    } else {
+      parts.push(tag(plain, child));
+    }
+    if (state.p?.run) {
+      const compare = [['mode', 'cosmos'], ...source, ['compare', state.p.keys.map(keySpec).join('; ')], ...settings,
+                       ['view', 'compare']];
+      const queries = (state.p.queries ?? '').split('\n').map((q) => q.trim()).filter((q) => q.startsWith('/'));
+      if (queries.length) compare.push(['queries', queries.join('; ')]);
+      parts.push(tag(compare, child));
+    }
+    return head + parts.join('\n');
+  }
   const attrs = [['mode', state.m]];
   let child = '';
-  if (state.m === 'cosmos') {
-    if (state.e) attrs.push(['example', state.e]);
-    if (state.k) attrs.push(['key', state.k]);
-    if (state.h) attrs.push(['hash-version', state.h]);
-    if (state.r) attrs.push(['ru', state.r]);
-    if (state.d) child = inlineScript('application/json', state.d);
-  } else if (state.m === 'cassandra') {
+  if (state.m === 'cassandra') {
     if (state.n) attrs.push(['nodes', state.n]);
     if (state.v) attrs.push(['vnodes', state.v]);
     if (state.s) child = inlineScript('text/cql', state.s);
@@ -251,8 +315,7 @@ export function embedSnippet(state, moduleUrl) {
   } else if (state.e) {
     attrs.push(['example', state.e]);
   }
-  return `<script type="module" src="${escapeAttr(moduleUrl)}"></script>\n` +
-    `<partition-playground ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}>${child}</partition-playground>`;
+  return head + tag(attrs, child);
 }
 
 /** Whether `text` may travel inside a link: short enough, and its JSON form within the link budget. */
@@ -513,7 +576,11 @@ export function initShare(root, {views, mode, selectMode, dataSource = () => nul
   });
   find('copy-embed')?.addEventListener('click', async () => {
     const {state, note} = await sharedState(dataSource(), include?.checked ?? true);
-    await copy(embedSnippet(state, moduleUrl), output, status, 'Embed snippet', note);
+    // The element reads path-list queries only: a comparison's SQL queries stay out, and it says so.
+    const sql = (state.p?.queries ?? '').split('\n').map((q) => q.trim()).filter((q) => q && !q.startsWith('/')).length;
+    const left = state.p?.run && sql ? ` The comparison's ${sql} SQL quer${sql === 1 ? 'y is' : 'ies are'} left out: ` +
+      'the element reads the paths a query filters on ("/tenantId, /userId").' : '';
+    await copy(embedSnippet(state, moduleUrl), output, status, 'Embed snippet', note + left);
   });
   const handle = {
     /** The mode changed: the share bar shows what applies to it. */
