@@ -94,6 +94,39 @@ TEST(QueryWorkloadTest, PreparingNamesTheQueryAndWhatAParameterLacks) {
             "SELECT * FROM c WHERE c[\"tenant id\"] = @p1 AND c[\"a/b\"] = @p2");
 }
 
+// The orders example compared under `keys` with `queries` at 60,000 RU/s, then read a second
+// time to place each query's matches (the comparison's two reads, as comparison_run.h runs them).
+struct ComparedOrders {
+  StatusOr<ComparisonReport> report = Status(ErrorCode::kInvalidState, "not compared");
+  KeyTraffic traffic;
+
+  void Compare(const std::vector<AnalysisOptions>& keys, std::vector<QuerySpec>& queries) {
+    ASSERT_TRUE(PrepareQueries(queries, {}).ok());
+    ASSERT_TRUE(BindParameters(queries, {}, nullptr).ok());
+    const std::string input = Orders();
+    auto cmp = KeyComparison::Create(keys);
+    ASSERT_TRUE(cmp.ok());
+    ASSERT_TRUE(cmp.value()->Feed(input).ok());
+    ASSERT_TRUE(cmp.value()->Finish().ok());
+    ContainerOptions container;
+    container.ru_per_second = 60000;
+    report = cmp.value()->Compare(container, queries);
+    ASSERT_TRUE(report.ok()) << report.status().ToString();
+    auto evaluators = EvaluatorsOf(queries);
+    ASSERT_TRUE(evaluators.ok());
+    std::vector<ItemQuery*> raw;
+    for (auto& e : evaluators.value()) raw.push_back(e.get());
+    WriteSpreadOptions writes;
+    writes.enabled = false;
+    auto pass = KeyTrafficPass::Create(TrafficKeysOf(report.value()), raw, writes);
+    ASSERT_TRUE(pass.ok());
+    ASSERT_TRUE(pass.value()->Feed(input).ok());
+    ASSERT_TRUE(pass.value()->Finish().ok());
+    traffic = pass.value()->result();
+    ASSERT_TRUE(ApplyTraffic(report.value(), traffic).ok());
+  }
+};
+
 // Every kind of key, queries with literals on its paths: each query's matches lie in the
 // physical partitions its targeting visits, and a single-partition query's EPK is its key's.
 TEST(QueryWorkloadTest, MatchesLieInTheVisitedPartitionsUnderEveryKindOfKey) {
@@ -117,29 +150,10 @@ TEST(QueryWorkloadTest, MatchesLieInTheVisitedPartitionsUnderEveryKindOfKey) {
   queries[3].sql = "SELECT * FROM c WHERE c.status = 'delivered'";
   queries[4].sql = "SELECT * FROM c WHERE c.customerId = 'c-1001' AND c.channel = 'app'";
   queries[5].sql = "SELECT * FROM c WHERE c.customerId = 'c-1001' AND c.customerId = 'c-2018'";
-  ASSERT_TRUE(PrepareQueries(queries, {}).ok());
-  ASSERT_TRUE(BindParameters(queries, {}, nullptr).ok());
-  const std::string input = Orders();
-  auto cmp = KeyComparison::Create(keys);
-  ASSERT_TRUE(cmp.ok());
-  ASSERT_TRUE(cmp.value()->Feed(input).ok());
-  ASSERT_TRUE(cmp.value()->Finish().ok());
-  ContainerOptions container;
-  container.ru_per_second = 60000;
-  auto report = cmp.value()->Compare(container, queries);
-  ASSERT_TRUE(report.ok()) << report.status().ToString();
-  auto evaluators = EvaluatorsOf(queries);
-  ASSERT_TRUE(evaluators.ok());
-  std::vector<ItemQuery*> raw;
-  for (auto& e : evaluators.value()) raw.push_back(e.get());
-  WriteSpreadOptions writes;
-  writes.enabled = false;
-  auto pass = KeyTrafficPass::Create(TrafficKeysOf(report.value()), raw, writes);
-  ASSERT_TRUE(pass.ok());
-  ASSERT_TRUE(pass.value()->Feed(input).ok());
-  ASSERT_TRUE(pass.value()->Finish().ok());
-  const KeyTraffic& traffic = pass.value()->result();
-  ASSERT_TRUE(ApplyTraffic(report.value(), traffic).ok());
+  ComparedOrders run;
+  ASSERT_NO_FATAL_FAILURE(run.Compare(keys, queries));
+  const KeyTraffic& traffic = run.traffic;
+  StatusOr<ComparisonReport>& report = run.report;
   std::map<std::string, std::vector<std::string>> kinds;
   for (size_t k = 0; k < keys.size(); ++k) {
     const KeyFacts& f = report.value().keys[k];
@@ -199,29 +213,10 @@ TEST(QueryWorkloadTest, AKeyOfTheCustomerAndTheMonthOfTheOrderDate) {
   queries[2].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018' AND "
                    "c.orderDate IN ('2024-01-01T17:13:00Z', '2024-02-20T08:00:00Z')";
   queries[3].sql = "SELECT * FROM c WHERE c.customerId = 'c-2018'";
-  ASSERT_TRUE(PrepareQueries(queries, {}).ok());
-  ASSERT_TRUE(BindParameters(queries, {}, nullptr).ok());
-  const std::string input = Orders();
-  auto cmp = KeyComparison::Create({monthly});
-  ASSERT_TRUE(cmp.ok());
-  ASSERT_TRUE(cmp.value()->Feed(input).ok());
-  ASSERT_TRUE(cmp.value()->Finish().ok());
-  ContainerOptions container;
-  container.ru_per_second = 60000;
-  auto report = cmp.value()->Compare(container, queries);
-  ASSERT_TRUE(report.ok()) << report.status().ToString();
-  auto evaluators = EvaluatorsOf(queries);
-  ASSERT_TRUE(evaluators.ok());
-  std::vector<ItemQuery*> raw;
-  for (auto& e : evaluators.value()) raw.push_back(e.get());
-  WriteSpreadOptions writes;
-  writes.enabled = false;
-  auto pass = KeyTrafficPass::Create(TrafficKeysOf(report.value()), raw, writes);
-  ASSERT_TRUE(pass.ok());
-  ASSERT_TRUE(pass.value()->Feed(input).ok());
-  ASSERT_TRUE(pass.value()->Finish().ok());
-  const KeyTraffic& traffic = pass.value()->result();
-  ASSERT_TRUE(ApplyTraffic(report.value(), traffic).ok());
+  ComparedOrders run;
+  ASSERT_NO_FATAL_FAILURE(run.Compare({monthly}, queries));
+  const KeyTraffic& traffic = run.traffic;
+  StatusOr<ComparisonReport>& report = run.report;
   const KeyFacts& f = report.value().keys[0];
   EXPECT_EQ(f.label, "/customerId-month(/orderDate)");
   std::vector<std::string> kinds;
