@@ -14,6 +14,7 @@
 //   s.startLoad('ks.t', '{"format": "csv", "header": true}');   // options: bulk_load.h
 //   const {pointer} = s.loadWritableChunk(n);  HEAPU8.set(bytes, pointer);  s.loadCommitChunk(n);
 //   JSON.parse(s.finishLoad().json);  // {rows, failed, bytes_consumed, lines, failures}
+//   JSON.parse(s.sizeFromRows('{"table": "ks.t"}').json);  // sizing/rows_sizing.h
 //   JSON.parse(Module.cassandraToken(['text', 'int'], ["'hello'", '42']).json);   // "-..."
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -28,6 +29,9 @@
 // load (the element loads no files), so neither simdjson nor the JSON and CSV loaders link in.
 #if !PARTPLAY_ELEMENT_MODULE
 #include "partplay/cassandra/bulk_load.h"
+// The page's partplay-cql links the sizing library too (CMakeLists.txt): a table sized from the
+// rows its session holds.
+#include "partplay/sizing/rows_sizing.h"
 #endif
 #include "partplay/cassandra/parser.h"
 #include "partplay/cassandra/result_format.h"
@@ -147,6 +151,12 @@ class CqlSession {
     return StatusValue(Status::Ok());
   }
 
+  // The rows a table holds, measured and sized (sizing/rows_sizing.h; docs/sizing.md "From a
+  // table's rows"): {"table": "ks.t", "max_examples": n}.
+  val sizeFromRows(std::string request_json) {
+    return JsonAnswer(partplay::SizeTableFromRowsJson(session_, request_json));
+  }
+
  private:
   static Status NoLoad() { return Status(ErrorCode::kInvalidState, "no bulk load was started"); }
   std::string LoadProgress() const { return cql::BulkLoadProgressJson(*load_); }
@@ -192,6 +202,7 @@ EMSCRIPTEN_BINDINGS(partplay_cassandra) {
       .function("loadProgress", &CqlSession::loadProgress)
       .function("finishLoad", &CqlSession::finishLoad)
       .function("cancelLoad", &CqlSession::cancelLoad)
+      .function("sizeFromRows", &CqlSession::sizeFromRows)
 #endif
       ;
   emscripten::function("cassandraToken", &CassandraToken);

@@ -605,6 +605,22 @@ export class CqlSession {
   tableLayout(table, options = {}) {
     return answer(this.#raw.tableLayout(table, JSON.stringify(options)));
   }
+  /**
+   * The rows `table` ("ks.t", or "t" in the current keyspace) holds, measured partition by
+   * partition and written as a sizing request (docs/sizing.md "From a table's rows"):
+   * {keyspace, table, view, partitions, rows, nc, npk, ns, t_avg, columns: [{name, type, role,
+   * fixed_bytes, per, values, nulls, bytes, avg_bytes}], largest: [{key, token, rows, nv,
+   * st_bytes}], measured: (docs/sizing.md "From data"), request: {cql, table, rows_per_partition,
+   * worst_rows_per_partition, avg_sizes, partitions, replication_factor}, notes}. `options`:
+   * {max_examples}. Throws for an unknown table or one without rows (invalid_state).
+   */
+  sizeFromRows(table, options = {}) {
+    if (typeof this.#raw.sizeFromRows !== 'function') {
+      throw new PartplayError({code: null, name: 'engine_load',
+                               message: 'This engine build sizes no table from its rows (the element\'s Cassandra module, partplay-cql-element).'});
+    }
+    return answer(this.#raw.sizeFromRows(JSON.stringify({...options, table})));
+  }
   /** The token (a decimal string) of a partition key given as CQL literals of the given types. */
   token(types, literals) {
     return answer(this.#module.cassandraToken(types, literals));

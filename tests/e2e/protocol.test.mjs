@@ -43,6 +43,8 @@ describe('every request type through a real worker', () => {
           await run('ring', () => client.ring({ring: {nodes: 4}}));
           await run('cql-load', () => client.cqlLoad({table: 'ks.t', source: {kind: 'text', text: '{"k": 1, "v": "x"}\n'}}));
           await run('cql-view', () => client.cqlView({table: 'ks.t'}));
+          await run('cql-tables', () => client.cqlTables());
+          await run('size-cql-rows', () => client.sizeCqlRows({table: 'ks.t'}));
           await run('cql-reset', () => client.cqlReset());
           await run('sizing-tables', () => client.sizingTables('CREATE TABLE ks.t (k int PRIMARY KEY, v text);'));
           await run('size-table', () => client.sizeTable({cql: 'CREATE TABLE ks.t (k int PRIMARY KEY, v text);',
@@ -60,7 +62,8 @@ describe('every request type through a real worker', () => {
         }
         const summary = (r) => (r.ok ? Object.keys(r.result ?? {}).sort() : r.error);
         return {types: REQUESTS.map((e) => e.type), ran: Object.fromEntries(Object.entries(ran).map(([k, r]) =>
-          [k, {ok: r.ok, summary: summary(r), result: ['split', 'cancel', 'release', 'analyze-part', 'candidate-spec'].includes(k) ? r.result : null}]))};
+          [k, {ok: r.ok, summary: summary(r), result: ['split', 'cancel', 'release', 'analyze-part', 'candidate-spec', 'cql-tables', 'size-cql-rows'].includes(k)
+            ? r.result : null}]))};
       });
       for (const type of out.types) {
         assert.ok(out.ran[type], `${type} has a run here`);
@@ -76,6 +79,9 @@ describe('every request type through a real worker', () => {
       assert.ok(ran.cql.summary.includes('results') && ran.cql.summary.includes('view'));
       for (const type of ['ring', 'cql-view', 'cql-reset']) assert.ok(ran[type].summary.includes('ring'), type);
       assert.ok(ran['cql-load'].summary.includes('rows'));
+      assert.deepEqual(ran['cql-tables'].result, {tables: ['ks.t'], table: 'ks.t'});
+      assert.equal(ran['size-cql-rows'].result.rows, 1);
+      assert.deepEqual(ran['size-cql-rows'].result.request.avg_sizes, {v: 1});
       assert.deepEqual(ran.cancel.result, {cancelled: false});
       assert.deepEqual(ran.release.result, {released: true});
       // A small file is one pass in the engine's plan: no cut.

@@ -1,6 +1,8 @@
 // Handlers of the Cassandra mode (protocol.js cql, ring, cql-view, cql-load, cql-reset): one CQL
 // session for the page (the engine's CqlSession), whose keyspaces and tables persist between
-// requests until cql-reset, and the CqlView each answer draws:
+// requests until cql-reset, and the CqlView each answer draws. The Sizing mode reads the same
+// session (cql-tables, size-cql-rows): a table sized from the rows the Cassandra mode put in it.
+// A CqlView is
 //   {keyspaces: CqlSession.keyspaces(), table: 'ks.t' | null, keyspace, ringOptions (the ring
 //    options last asked; the engine's defaults for the rest), ring: CqlSession.ring(keyspace),
 //    layout: null | CqlSession.tableLayout(table, ...), cosmos: layout.cosmos | null}
@@ -134,4 +136,17 @@ export async function loadIntoTable({table, source, format, csv, ru, maxPartitio
   } finally {
     if (!finished && !engineDead()) load.cancel();
   }
+}
+
+/** The session's tables ("ks.t"), and the one the Cassandra view shows; none before it ran anything. */
+export async function cqlTables() {
+  if (!cql) return {tables: [], table: null};  // no session yet: the engine need not load
+  const tables = cql.keyspaces().flatMap((k) => k.tables.map((t) => `${k.name}.${t}`));
+  return {tables, table: tables.includes(viewTable) ? viewTable : null};
+}
+
+/** The rows of `table` measured and sized by the engine (docs/sizing.md "From a table's rows"). */
+export async function sizeCqlRows({table, maxExamples}, ctx) {
+  const session = await cqlSession(ctx);
+  return session.sizeFromRows(table, maxExamples === undefined || maxExamples === null ? {} : {max_examples: maxExamples});
 }

@@ -28,6 +28,8 @@ export const LAZY_HANDLERS = Object.freeze({
   'cql-view': ['cql', 'cqlView'],
   'cql-load': ['cql', 'loadIntoTable'],
   'cql-reset': ['cql', 'resetCql'],
+  'cql-tables': ['cql', 'cqlTables'],
+  'size-cql-rows': ['cql', 'sizeCqlRows'],
   'split': ['parts', 'split'],
   'analyze-part': ['parts', 'analyzePart'],
   'merge': ['parts', 'merge'],
