@@ -1,5 +1,5 @@
 // The Sizing view's markup (docs/sizing.md): the schema form, the approximations card, the result,
-// the redesign advisor, the growth and the from-data sections, as one template that
+// the redesign advisor, the growth, the from-data and the from-rows sections, as one template that
 // mountSizingView (sizing-panel.js) renders into the root it is given. Defaults and quotas in the
 // text come from the engine's limits table (common/limits.js), so call it once the engine is
 // loaded (client.ready). Ids are unique inside the view's root; the view looks them up there only.
@@ -20,6 +20,15 @@ export function sizingMarkup() {
         <label class="field-label" for="sizing-example">Example</label>
         <select id="sizing-example" data-testid="sizing-example"></select>
         <p class="hint" id="sizing-example-description" data-testid="sizing-example-description"></p>
+
+        <div class="rows-source" data-testid="rows-sizing-form">
+          <label class="field-label" for="rows-sizing-table">Or a table of the Cassandra mode, from its rows</label>
+          <div class="row">
+            <select id="rows-sizing-table" data-testid="rows-sizing-table" aria-describedby="rows-sizing-status"></select>
+            <button type="button" id="rows-sizing-run" data-testid="rows-sizing-run">Size from its rows</button>
+          </div>
+          <p class="hint" id="rows-sizing-status" data-testid="rows-sizing-status" aria-live="polite"></p>
+        </div>
 
         <label class="field-label" for="sizing-cql">CQL schema</label>
         <textarea id="sizing-cql" data-testid="sizing-cql" rows="14" spellcheck="false" autocapitalize="off" wrap="off"
@@ -155,6 +164,7 @@ export function sizingMarkup() {
         </div>
       </form>
       <ul class="split-list" id="split-list" data-testid="split-list" aria-label="Options asked for"></ul>
+      <p class="hint" id="split-dropped" data-testid="split-dropped" aria-live="polite" hidden></p>
       <div id="sizing-options" class="sizing-options-wrap"></div>
     </section>
 
@@ -175,6 +185,18 @@ export function sizingMarkup() {
         <span class="hint" id="data-sizing-status" data-testid="data-sizing-status" aria-live="polite"></span>
       </form>
       <div id="data-sizing-result" data-testid="data-sizing-result"></div>
+    </section>
+
+    <section class="card" aria-labelledby="rows-sizing-heading" data-testid="rows-sizing-panel">
+      <h2 id="rows-sizing-heading">6 · From a CQL table's rows: the Cassandra mode's session</h2>
+      <p class="hint">The rows you inserted or loaded in the Cassandra mode, measured partition by partition as the
+        store holds them: Nr its rows, Nv = Nr (Nc − Npk − Ns) + Ns, St the bytes of its values + Nv × t_avg.
+        <em>Size from its rows</em> (in 1) also fills the form with the table's schema, the mean rows per partition,
+        the largest partition's rows as the worst case and each variable-width column's measured average.</p>
+      <div id="rows-sizing-result" data-testid="rows-sizing-result">
+        <p class="hint" data-testid="rows-sizing-empty">Nothing measured yet: pick a table in 1 and press
+          <em>Size from its rows</em>.</p>
+      </div>
     </section>
   </div>
 </main>`;

@@ -11,7 +11,15 @@
 // Every element it reads is inside root. The data form measures the Cosmos DB mode's analysis again
 // when it changes: on each `analysisEvent` ({target, type}: an event the Cosmos DB view sends when
 // an analysis finishes), or, without one, when the data-runs of `analysisRuns` (the page's body)
-// changes.
+// changes. A table of the Cassandra mode's session can be sized from its rows (sizing-rows.js):
+// the engine measures them and its sizing request fills the form.
+//
+// The form follows the schema: the table picker, each variable-width column's average, the split
+// options' columns are rebuilt from the engine's listing of the script (client.sizingTables) as
+// it is typed. The other settings (rows, partitions, growth, splits asked for) are the table's:
+// kept per table, so a schema pasted over an example starts blank for its own table, and a split
+// whose column the table no longer has (or no longer of a type it needs) is removed, saying so.
+// Once the script is not an example's, the example picker says "Your own schema".
 //
 // Events (CustomEvent on root, bubbling): 'sizing:report' {detail: the table report} after each
 // computed report; 'sizing:data-report' {detail: the data report}.
@@ -22,12 +30,16 @@ import {formatInt} from '../common/format.js';
 import {limitValue} from '../common/limits.js';
 import {wireGlossary} from '../common/glossary.js';
 import {SPLIT_FORM_START, sizingMarkup} from './sizing-markup.js';
+import {wireRowsSizing} from './sizing-rows.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
-  renderOptions, renderSizingError, renderTableReport, timeColumns,
+  renderOptions, renderSizingError, renderTableReport,
 } from './sizing-view.js';
 
 const SETTLE_MS = 400; // lint-ok: typing pause before computing
+
+/** The form's settings kept per table (besides the averages): the elements of `el` they are in. */
+const SETTING_FIELDS = ['rows', 'worstRows', 'partitions', 'rf', 'tAvg', 'growthRows', 'retention', 'horizon'];
 
 const SPLIT_TITLES = {
   move_clustering_column: (s) => `move ${s.column} into the partition key (${formatInt(s.distinct_values)} distinct values)`,
@@ -142,6 +154,7 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     splitBuckets: byId('split-buckets'),
     splitList: byId('split-list'),
     splitNote: byId('split-note'),
+    splitDropped: byId('split-dropped'),
     options: byId('sizing-options'),
     growth: byId('sizing-growth'),
     dataForm: byId('data-sizing-form'),
@@ -149,16 +162,29 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     dataStatus: byId('data-sizing-status'),
     dataResult: byId('data-sizing-result'),
     limits: byId('sizing-limits-view'),
+    rowsTable: byId('rows-sizing-table'),
+    rowsRun: byId('rows-sizing-run'),
+    rowsStatus: byId('rows-sizing-status'),
+    rowsResult: byId('rows-sizing-result'),
   };
 
   const state = {
     examples: [],
+    /** The example whose script the form holds ({id, text}), or null: the user's own schema. */
+    example: null,
     /** Averages typed, per table: {table: {column: text}}. */
     avgByTable: new Map(),
     /** The variable-width columns known for each table: {table: [{name, type, role}]}. */
     columnsByTable: new Map(),
-    /** The last successful report (for the split form's columns) or null. */
+    /** Every column of each table as the engine lists it: [{name, type, role, fixed_bytes, time_bucket}]. */
+    tableColumns: new Map(),
+    /** The other settings per table ({rows, ..., horizon: text, splits}), saved when the form leaves it. */
+    settingsByTable: new Map(),
+    /** The table whose settings and averages the form shows (kept while the script lists none). */
+    formTable: null,
+    /** The last successful report, or null. */
     report: null,
+    /** The splits asked for the form's table. */
     splits: [],
     seq: 0,
     listSeq: 0,
@@ -183,6 +209,64 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     return el.table.value;
   }
 
+  function blankSettings() {
+    return {rows: '', worstRows: '', partitions: '1', rf: '', tAvg: String(limitValue('sizing_default_t_avg_bytes')),
+            growthRows: '', retention: '0', horizon: '', splits: []};
+  }
+
+  function readSettings() {
+    const settings = {splits: state.splits.map((x) => ({...x}))};
+    for (const f of SETTING_FIELDS) settings[f] = el[f].value;
+    return settings;
+  }
+
+  function writeSettings(settings) {
+    for (const f of SETTING_FIELDS) el[f].value = settings[f];
+    state.splits = settings.splits.map((x) => ({...x}));
+  }
+
+  /**
+   * The form shows `table`: its settings as they were left, or blank ones for a table met for the
+   * first time, its averages and the split options its columns allow. While the script lists no
+   * table (it does not parse) the form keeps the last one's.
+   */
+  function showTable(table) {
+    if (table && table !== state.formTable) {
+      if (state.formTable) {
+        state.settingsByTable.set(state.formTable, readSettings());
+        // What was computed is another table's: it goes with it.
+        state.report = null;
+        el.result.replaceChildren(h('p', {className: 'hint', text: `Nothing computed for ${table} yet.`}));
+        el.options.replaceChildren();
+        el.growth.replaceChildren();
+        for (const node of [el.result, el.options, el.growth]) node.classList.remove('stale');
+      }
+      writeSettings(state.settingsByTable.get(table) ?? blankSettings());
+      state.formTable = table;
+      el.splitDropped.hidden = true;
+      el.splitDropped.textContent = '';
+    }
+    pruneSplits();
+    renderSplits();
+    renderAvgFields();
+    fillSplitColumns();
+  }
+
+  /** Gives `table` these settings (and averages), shown at once when the form shows it. */
+  function setTableSettings(table, settings, averages) {
+    state.settingsByTable.set(table, settings);
+    if (averages) state.avgByTable.set(table, averages);
+    if (state.formTable === table) state.formTable = null;
+    showTable(currentTable());
+  }
+
+  /** The script is no example's any more: the picker says so; `description` says where it came from. */
+  function leaveExample(description = '') {
+    state.example = null;
+    el.example.value = '';
+    el.exampleDescription.textContent = description;
+  }
+
   function averagesFor(table) {
     if (!state.avgByTable.has(table)) state.avgByTable.set(table, {});
     return state.avgByTable.get(table);
@@ -204,7 +288,10 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     }
     if (seq !== state.listSeq) return false;
     state.listError = error;
-    for (const t of tables) setColumns(t.name, t.columns.filter((c) => c.fixed_bytes === null));
+    for (const t of tables) {
+      state.tableColumns.set(t.name, t.columns);
+      setColumns(t.name, t.columns.filter((c) => c.fixed_bytes === null));
+    }
     const names = tables.map((t) => t.name);
     const previous = keep ?? el.table.value;
     el.table.replaceChildren(...names.map((n) => {
@@ -219,11 +306,12 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     }
     const match = names.find((n) => n === previous) ?? names.find((n) => n.split('.').pop() === previous) ?? names[0];
     if (match) el.table.value = match;
+    showTable(currentTable());
     return true;
   }
 
   function renderAvgFields() {
-    const table = currentTable();
+    const table = state.formTable ?? '';
     const columns = state.columnsByTable.get(table) ?? [];
     const values = averagesFor(table);
     const focused = root.getRootNode().activeElement?.dataset?.column;
@@ -243,7 +331,7 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     const list = columns.map(({name, type, role}) => ({name, type, role}));
     if (sameColumns(list, state.columnsByTable.get(table) ?? [])) return;
     state.columnsByTable.set(table, list);
-    if (table === currentTable()) renderAvgFields();
+    if (table === state.formTable) renderAvgFields();
   }
 
   function avgSizesFor(table) {
@@ -261,7 +349,7 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
   function buildRequest() {
     const table = currentTable();
     const request = {cql: el.cql.value, table, rows_per_partition: rowsOf(el.rows.value) ?? '',
-                     avg_sizes: avgSizesFor(table), splits: state.splits.map((s) => ({...s})), suggest_splits: true};
+                     avg_sizes: avgSizesFor(state.formTable ?? table), splits: state.splits.map((s) => ({...s})), suggest_splits: true};
     const worst = rowsOf(el.worstRows.value);
     if (worst !== undefined) request.worst_rows_per_partition = worst;
     const partitions = numberOf(el.partitions);
@@ -304,9 +392,7 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     el.error.replaceChildren(panel);
     el.error.hidden = false;
     el.status.textContent = 'Not computed: see the error.';
-    el.result.classList.add('stale');
-    el.options.classList.add('stale');
-    el.growth.classList.add('stale');
+    if (state.report) for (const node of [el.result, el.options, el.growth]) node.classList.add('stale');
   }
 
   function showReport(report) {
@@ -329,16 +415,32 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     root.dispatchEvent(new CustomEvent('sizing:report', {detail: report, bubbles: true}));
   }
 
+  /** Nothing to compute until the rows per partition are given: the results wait, marked stale. */
+  function showPending() {
+    el.error.hidden = true;
+    el.error.replaceChildren();
+    el.status.textContent = 'Give the rows per partition (Nr) to compute.';
+    el.rowsNote.textContent = 'A number, or a product such as 100*730 (rooms × nights) or 1440*365 (a reading a minute ' +
+      'for a year).';
+    if (state.report) for (const node of [el.result, el.options, el.growth]) node.classList.add('stale');
+  }
+
   async function compute() {
     clearTimeout(state.timer);
     const seq = ++state.seq;
     const request = buildRequest();
     setState('busy');
     el.status.textContent = 'Computing…';
+    el.rows.setAttribute('aria-invalid', String(request.table !== '' && request.rows_per_partition === ''));
     try {
       if (!request.table) {
         throw state.listError ?? Object.assign(new Error('The script creates no table: write a CREATE TABLE statement.'),
                                                {codeName: 'cql_unknown', location: null});
+      }
+      if (request.rows_per_partition === '') {
+        showPending();
+        setState('idle');
+        return;
       }
       const report = await client.sizeTable(request);
       if (seq !== state.seq) return;
@@ -369,11 +471,39 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
   // -------------------------------------------------------------------------------------------
   // Splits (the advisor's options asked for).
 
+  /** Why `split` does not fit the table of `columns` (the engine's listing), or null. */
+  function splitProblem(split, columns) {
+    if (split.kind === 'hash_bucket') return null;
+    const column = columns.find((c) => c.name === split.column);
+    if (!column) return `it has no column ${split.column}`;
+    if (split.kind === 'time_bucket' && !column.time_bucket) {
+      return `${split.column} is not a date, timestamp or timeuuid clustering column`;
+    }
+    if (split.kind === 'move_clustering_column' && column.role !== 'clustering') return `${split.column} is not a clustering column`;
+    return null;
+  }
+
+  /** Removes the splits the form's table cannot take, and says which went. */
+  function pruneSplits() {
+    const columns = state.tableColumns.get(state.formTable);
+    if (!columns) return;
+    const dropped = [];
+    state.splits = state.splits.filter((split) => {
+      const problem = splitProblem(split, columns);
+      if (problem) dropped.push(`${SPLIT_TITLES[split.kind](split)}: ${problem}`);
+      return !problem;
+    });
+    if (dropped.length) {
+      el.splitDropped.textContent = `Removed from the options asked for ${state.formTable}: ${dropped.join('; ')}.`;
+      el.splitDropped.hidden = false;
+    }
+  }
+
   function fillSplitColumns() {
     const kind = el.splitKind.value;
-    const report = state.report;
-    const columns = kind === 'time_bucket' ? timeColumns(report)
-      : (report?.columns ?? []).filter((c) => c.role === 'clustering');
+    const known = state.tableColumns.get(state.formTable) ?? [];
+    const columns = kind === 'time_bucket' ? known.filter((c) => c.time_bucket)
+      : known.filter((c) => c.role === 'clustering');
     const previous = el.splitColumn.value;
     el.splitColumn.replaceChildren(...columns.map((c) => {
       const o = h('option', {text: `${c.name} (${c.type})`});
@@ -469,30 +599,49 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
   async function loadExample(id) {
     const ex = state.examples.find((e) => e.id === id);
     if (!ex) return;
-    el.exampleDescription.textContent = ex.description ?? '';
+    let text;
     try {
       const response = await fetch(new URL(ex.file, examplesBase));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      el.cql.value = await response.text();
+      text = await response.text();
     } catch (e) {
       el.status.textContent = `The example ${ex.file} could not be loaded: ${e.message}`;
       return;
     }
-    await fillTables({keep: ex.table});
-    const table = currentTable();
-    state.avgByTable.set(table, Object.fromEntries(Object.entries(ex.avg_sizes ?? {}).map(([k, v]) => [k, String(v)])));
-    el.rows.value = String(ex.rows_per_partition ?? '');
-    el.worstRows.value = ex.worst_rows_per_partition ? String(ex.worst_rows_per_partition) : '';
-    el.partitions.value = String(ex.partitions ?? 1);
-    el.rf.value = ex.replication_factor ?? '';
-    el.tAvg.value = String(ex.t_avg ?? limitValue('sizing_default_t_avg_bytes'));
-    el.growthRows.value = ex.growth ? String(ex.growth.rows_per_day) : '';
-    el.retention.value = ex.growth ? String(ex.growth.retention_days ?? 0) : '0';
-    el.horizon.value = ex.growth?.horizon_days ? String(ex.growth.horizon_days) : '';
-    state.splits = (ex.splits ?? []).map((s) => ({...s}));
-    renderSplits();
-    renderAvgFields();
+    el.cql.value = text;
+    state.example = {id, text};
+    el.example.value = id;
+    el.exampleDescription.textContent = ex.description ?? '';
+    if (!await fillTables({keep: ex.table})) return;
+    setTableSettings(currentTable(), {
+      rows: String(ex.rows_per_partition ?? ''),
+      worstRows: ex.worst_rows_per_partition ? String(ex.worst_rows_per_partition) : '',
+      partitions: String(ex.partitions ?? 1),
+      rf: String(ex.replication_factor ?? ''),
+      tAvg: String(ex.t_avg ?? limitValue('sizing_default_t_avg_bytes')),
+      growthRows: ex.growth ? String(ex.growth.rows_per_day) : '',
+      retention: ex.growth ? String(ex.growth.retention_days ?? 0) : '0',
+      horizon: ex.growth?.horizon_days ? String(ex.growth.horizon_days) : '',
+      splits: ex.splits ?? [],
+    }, Object.fromEntries(Object.entries(ex.avg_sizes ?? {}).map(([k, v]) => [k, String(v)])));
     await compute();
+  }
+
+  /** The engine's sizing request measured from a table's rows (sizing-rows.js) becomes the form's. */
+  async function useMeasured(request, report) {
+    el.cql.value = request.cql;
+    leaveExample(`The schema of ${request.table} and the figures measured from its ${formatInt(report.rows)} ` +
+      `row${report.rows === 1 ? '' : 's'} in the Cassandra mode (6).`);
+    if (state.formTable) state.settingsByTable.set(state.formTable, readSettings());
+    state.settingsByTable.set(request.table, {
+      ...blankSettings(),
+      rows: String(request.rows_per_partition),
+      worstRows: request.worst_rows_per_partition === null ? '' : String(request.worst_rows_per_partition),
+      partitions: String(request.partitions),
+    });
+    state.avgByTable.set(request.table, Object.fromEntries(Object.entries(request.avg_sizes).map(([k, v]) => [k, String(v)])));
+    if (state.formTable === request.table) state.formTable = null;
+    if (await fillTables({keep: request.table})) await compute();
   }
 
   async function loadExamples() {
@@ -504,11 +653,13 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
       state.examples = [];
       el.status.textContent = `The sizing examples could not be loaded: ${e.message}`;
     }
+    const own = h('option', {text: 'Your own schema'});
+    own.value = '';
     el.example.replaceChildren(...state.examples.map((ex) => {
       const o = h('option', {text: ex.title});
       o.value = ex.id;
       return o;
-    }));
+    }), own);
     if (state.examples.length) await loadExample(state.examples[0].id);
   }
 
@@ -519,8 +670,12 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     event.preventDefault();
     compute();
   });
-  el.example.addEventListener('change', () => loadExample(el.example.value));
+  el.example.addEventListener('change', () => {
+    if (el.example.value) loadExample(el.example.value);
+    else leaveExample();
+  });
   el.cql.addEventListener('input', async () => {
+    if (state.example && el.cql.value !== state.example.text) leaveExample();
     if (await fillTables()) schedule();
   });
   el.cql.addEventListener('keydown', (event) => {
@@ -530,13 +685,13 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
     }
   });
   el.table.addEventListener('change', () => {
-    renderAvgFields();
+    showTable(currentTable());
     compute();
   });
   el.avgFields.addEventListener('input', (event) => {
     const input = event.target.closest('input[data-column]');
-    if (!input) return;
-    averagesFor(currentTable())[input.dataset.column] = input.value;
+    if (!input || !state.formTable) return;
+    averagesFor(state.formTable)[input.dataset.column] = input.value;
     input.setAttribute('aria-invalid', String(input.value.trim() === ''));
     schedule();
   });
@@ -576,6 +731,8 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
   };
   window.addEventListener('resize', onResize);
 
+  const rows = wireRowsSizing(root, client, {el, onRequest: useMeasured});
+
   renderSplits();
   fillSplitColumns();
   const ready = client.ready.then(loadExamples, () => {});
@@ -585,6 +742,7 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
       state.active = true;
       ready.then(() => drawSizingCharts(view));
       computeData();
+      rows.refresh();
     },
     deactivate() {
       state.active = false;

@@ -61,7 +61,7 @@ export function avgSizeFields(columns, values = {}) {
     const input = h('input', {testid: `avg-size-${c.name}`});
     input.type = 'number';
     input.min = '0';
-    input.step = '1';
+    input.step = 'any';  // a measured average may be fractional
     input.name = `avg-${c.name}`;
     input.dataset.column = c.name;
     input.placeholder = 'bytes';
@@ -522,7 +522,8 @@ export function fillHistogramTable(table, report, measure) {
 /**
  * The data-driven sizing (docs/sizing.md "From data"): Nr, Nv, St distributions, two histograms
  * against the thresholds (drawn by drawSizingCharts), and every threshold with the partitions
- * that break it. `meta`: {source, key_paths} the worker adds (what was measured).
+ * that break it. `meta`: {source, key_paths} the worker adds (what was measured), or `line`, the
+ * sentence saying what was measured (a CQL table's rows: sizing-rows.js).
  */
 export function renderDataSizing(report, meta = {}) {
   const root = h('div', {className: 'sizing-data-report', testid: 'data-sizing-report'});
@@ -530,7 +531,7 @@ export function renderDataSizing(report, meta = {}) {
   const source = meta.source?.name ? `${meta.source.name}, ` : '';
   const keys = (meta.key_paths ?? []).join(', ');
   root.append(h('p', {className: 'explain-line', testid: 'data-sizing-line',
-    text: `${source}${plural(report.partitions, 'logical partition')}${keys ? ` by ${keys}` : ''}: each item is a row (Nr = its items), ` +
+    text: meta.line ?? `${source}${plural(report.partitions, 'logical partition')}${keys ? ` by ${keys}` : ''}: each item is a row (Nr = its items), ` +
       `Nv = Nr × ${formatNumber(report.values_per_row)} values per row, St = the JSON text bytes of its items.`}));
   const table = h('table', {className: 'compare-table distribution-table', testid: 'data-distribution'});
   table.append(h('caption', {className: 'visually-hidden', text: 'Distribution of rows, values and bytes per partition'}),
