@@ -170,4 +170,66 @@ describe('a shared link carries the whole state', () => {
       await close();
     }
   });
+  test('a Sizing link: the schema, table, settings, averages and splits, and every figure', {timeout: 4 * TIMEOUT}, async () => {
+    const {page, problems, close} = await openPage({viewport: {width: 1366, height: 768}});
+    let other;
+    const view = byTestId('sizing-view');
+    const runs = (p) => p.$eval(view, (v) => Number(v.dataset.sizingRuns ?? 0));
+    const settled = (p, after) => p.waitForFunction((r) => {
+      const v = document.getElementById('sizing-view');
+      return Number(v.dataset.sizingRuns) > r && v.dataset.sizingState !== 'busy';
+    }, after, {timeout: TIMEOUT});
+    /** The sizing figures on show: each data-value of the result, the options and the growth. */
+    const sizingFigures = (p) => p.evaluate(() => Object.fromEntries(
+      [...document.querySelectorAll('#sizing-view [data-testid][data-value]')].filter((n) => n.getClientRects().length)
+        .map((n, i) => [`${n.dataset.testid}:${i}`, n.dataset.value])));
+    try {
+      await page.click(byTestId('mode-sizing'));
+      await settled(page, 0);
+      const schema = `CREATE KEYSPACE iot WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
+CREATE TABLE iot.readings (sensor text, day date, ts timestamp, note text, value double,
+  PRIMARY KEY ((sensor, day), ts)) WITH CLUSTERING ORDER BY (ts ASC);`;
+      let n = await runs(page);
+      await page.fill(byTestId('sizing-cql'), schema);
+      await settled(page, n);
+      for (const [testid, v] of [['sizing-rows', '86400'], ['sizing-partitions', '5000'], ['sizing-growth-rows', '1440'],
+        ['avg-size-sensor', '12'], ['avg-size-note', '40']]) {
+        n = await runs(page);
+        await page.fill(byTestId(testid), v);
+        await settled(page, n);
+      }
+      n = await runs(page);
+      await page.selectOption(byTestId('split-kind'), 'hash_bucket');
+      await page.fill(byTestId('split-buckets'), '8');
+      await page.click(byTestId('split-add'));
+      await settled(page, n);
+      const mine = await sizingFigures(page);
+      assert.ok(Object.keys(mine).length >= 10, JSON.stringify(mine));
+      assert.equal(await page.locator(byTestId('split-item')).count(), 1);
+
+      await page.evaluate(() => { document.querySelector('#share-output').value = ''; });
+      await page.click(byTestId('copy-link'));
+      await page.waitForFunction(() => document.querySelector('#share-output').value.includes('#pp='), null, {timeout: TIMEOUT});
+      other = await openLink(await page.inputValue(byTestId('share-output')));
+      assert.equal(await other.page.evaluate(() => document.body.dataset.restored), 'done',
+                   await other.page.textContent(byTestId('share-status')));
+      assert.equal(await other.page.evaluate(() => document.body.dataset.mode), 'sizing');
+      assert.equal(await other.page.inputValue(byTestId('sizing-cql')), schema);
+      assert.equal(await other.page.inputValue(byTestId('sizing-rows')), '86400');
+      assert.equal(await other.page.inputValue(byTestId('avg-size-note')), '40');
+      assert.equal(await other.page.locator(byTestId('split-item')).count(), 1);
+      assert.deepEqual(await sizingFigures(other.page), mine);
+      // The snippet sizes the same table of the same schema at the same rows.
+      await page.click(byTestId('copy-embed'));
+      await page.waitForFunction(() => document.querySelector('#share-output').value.includes('<partition-playground'));
+      const snippet = await page.inputValue(byTestId('share-output'));
+      assert.match(snippet, /<partition-playground mode="sizing" table="iot\.readings" rows-per-partition="86400">\s*<script type="text\/cql">/);
+      assert.ok(snippet.includes('CREATE TABLE iot.readings'));
+      assert.deepEqual(problems, []);
+      assert.deepEqual(other.problems, []);
+    } finally {
+      await other?.close();
+      await close();
+    }
+  });
 });

@@ -9,7 +9,8 @@
 // pasted items when they are small (no example), c: every container, workload and growth setting,
 // q: the routed key value, y/vw: the synthetic key and the key on show, p: the comparison's pins,
 // x: the data that did not travel (cosmos/cosmos-link.js)}; Cassandra mode: {m: 'cassandra', s: the script
-// when small, else e: its example, n: nodes, v: vnodes}; Sizing mode: {m: 'sizing'}. A link is
+// when small, else e: its example, n: nodes, v: vnodes}; Sizing mode: {m: 'sizing', e: its example
+// or s: the schema, t: the table, f: the form's settings and averages (sizing/sizing-link.js)}. A link is
 // restored by driving the page's own controls, as a reader would, once the first analysis has
 // finished; the body then carries data-restored="done" (or "failed", with the reason in
 // #share-status).
@@ -170,6 +171,15 @@ const PIN = {key_paths: isTextList(3), synthetic: (v) => hasShape(v, SYNTHETIC),
              weight_path: isShortText};
 const PINS = {keys: (v) => Array.isArray(v) && v.length >= 1 && v.length <= 8 && v.every((k) => hasShape(k, PIN)),
               queries: (v) => isText(v, MAX_INLINE_CHARS), run: isBool};
+/** A Sizing form's settings for its table (sizing/sizing-link.js): text fields, splits, averages. */
+const isField = (v) => isText(v, 100);
+const SPLIT = {kind: (v) => ['move_clustering_column', 'time_bucket', 'hash_bucket'].includes(v), column: isShortText,
+               unit: isShortText, span_days: isNumber, distinct_values: isNumber, buckets: isNumber};
+const SIZING = {rows: isField, worstRows: isField, partitions: isField, rf: isField, tAvg: isField, growthRows: isField,
+                retention: isField, horizon: isField, start: (v) => isText(v, 20),
+                splits: (v) => Array.isArray(v) && v.length <= 10 && v.every((x) => hasShape(x, SPLIT)),
+                averages: (v) => isObject(v) && Object.keys(v).length <= 500 &&
+                  Object.entries(v).every(([k, x]) => k.length <= 200 && isText(x, 40))};
 /** The data that did not travel in full: its name, size, and the items the link carries. */
 const MISSING = {name: (v) => isText(v, 200), bytes: (v) => v === null || (Number.isInteger(v) && v >= 0),
                  carried: (v) => Number.isInteger(v) && v >= 0};
@@ -191,6 +201,8 @@ const FIELDS = {
   vw: [(v) => v === 'plain' || v === 'synthetic', 'plain or synthetic'],
   p: [(v) => hasShape(v, PINS) && Array.isArray(v.keys), 'the compared keys (1 to 8) and their queries'],
   x: [(v) => hasShape(v, MISSING) && typeof v.name === 'string', 'the name, size and carried items of the data'],
+  t: [isShortText, `a table name of at most ${MAX_KEY_CHARS} characters`],
+  f: [(v) => hasShape(v, SIZING), 'the sizing form\'s settings (the fields the page writes, each of its type)'],
 };
 
 /** Returns `state` when every field has its type and length, else throws a ShareLinkError naming the field. */
@@ -312,6 +324,11 @@ export function embedSnippet(state, moduleUrl) {
     if (state.v) attrs.push(['vnodes', state.v]);
     if (state.s) child = inlineScript('text/cql', state.s);
     else if (state.e) attrs.push(['example', state.e]);
+  } else if (state.s) {
+    // Sizing with the user's own schema: the element sizes its table at the rows asked for.
+    if (state.t) attrs.push(['table', state.t]);
+    if (state.f?.rows) attrs.push(['rows-per-partition', state.f.rows]);
+    child = inlineScript('text/cql', state.s);
   } else if (state.e) {
     attrs.push(['example', state.e]);
   }

@@ -7,7 +7,7 @@
 //   sizing.activate();     // when the mode shows: charts need a width, the data form refreshes
 //   sizing.deactivate();   // when it hides
 //   sizing.destroy();      // stops its observers, empties root
-//   sizing.shareState();   // {} (a link to the Sizing mode carries nothing else); restoreState(state)
+//   sizing.shareState({fits});   // {e | s, t, f} (sizing-link.js); restoreState(state)
 // Every element it reads is inside root. The data form measures the Cosmos DB mode's analysis again
 // when it changes: on each `analysisEvent` ({target, type}: an event the Cosmos DB view sends when
 // an analysis finishes), or, without one, when the data-runs of `analysisRuns` (the page's body)
@@ -31,6 +31,7 @@ import {limitValue} from '../common/limits.js';
 import {wireGlossary} from '../common/glossary.js';
 import {SPLIT_FORM_START, sizingMarkup} from './sizing-markup.js';
 import {wireRowsSizing} from './sizing-rows.js';
+import {createSizingLink} from './sizing-link.js';
 import {
   avgSizeFields, drawSizingCharts, renderDataSizing, renderGrowth, renderLimitsTable,
   renderOptions, renderSizingError, renderTableReport,
@@ -104,13 +105,14 @@ export function mountSizingView(root, client, options = {}) {
       inner?.destroy();
       root.replaceChildren();
     },
-    /** What a share link needs of this mode: nothing yet (the page's link opens the mode). */
-    shareState() {
-      return {};
+    /** What a share link needs of this mode (sizing-link.js): the schema or example, table, settings, averages. */
+    shareState(options) {
+      return inner?.shareState(options) ?? {};
     },
-    /** Brings the view to a shared state (resolves once its markup is there). */
-    restoreState() {
-      return mounted;
+    /** Brings the view to a shared state (once its markup is there). */
+    async restoreState(shared) {
+      await mounted;
+      await inner?.restoreState(shared);
     },
     /** Resolves once the markup is rendered and wired. */
     ready: mounted,
@@ -732,12 +734,20 @@ function wireSizingView(root, client, {analysisEvent = null, analysisRuns = null
   window.addEventListener('resize', onResize);
 
   const rows = wireRowsSizing(root, client, {el, onRequest: useMeasured});
+  const link = createSizingLink({el, state, readSettings, averagesFor, currentTable, leaveExample, loadExample,
+                                 fillTables, setTableSettings, compute});
 
   renderSplits();
   fillSplitColumns();
   const ready = client.ready.then(loadExamples, () => {});
 
   return {
+    shareState: link.shareState,
+    /** Brings the form to a link's state once the examples are in (the first example is shown first). */
+    restoreState: async (shared) => {
+      await ready;
+      await link.restoreState(shared);
+    },
     activate() {
       state.active = true;
       ready.then(() => drawSizingCharts(view));
