@@ -466,7 +466,7 @@ SELECT * FROM s.m;`;
       for (const [id, value] of Object.entries(figures)) assert.equal(await figure(page, id), value, id);
 
       // The snippet on a page of its own (same origin).
-      assert.match(snippet, /<partition-playground mode="cosmos" example="orders" key="\/address\/city" hash-version="1" ru="12000">/);
+      assert.match(snippet, /<partition-playground mode="cosmos" example="orders" key="\/address\/city" hash-version="1" ru="12000" view="summary map histogram"><\/partition-playground>/);
       suite.site.addPage('/snippet-test.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snippet</title>' +
                          `</head><body><main>${snippet}</main></body></html>`);
       await page.goto(new URL('snippet-test.html', suite.site.url).href);
@@ -474,7 +474,8 @@ SELECT * FROM s.m;`;
                          {what: 'the snippet element'});
       assert.deepEqual(await page.evaluate(() => {
         const el = document.querySelector('partition-playground');
-        return [Number(el.dataset.partitions), el.shadowRoot.querySelectorAll('[data-testid="physical"] tbody tr').length];
+        // The snippet asks for the views on screen: the map's table has a row per physical partition.
+        return [Number(el.dataset.partitions), el.shadowRoot.querySelectorAll('[data-testid="map-table"] tbody tr').length];
       }), [expected.partitions, 2]);
       await suite.done(page);
     });
