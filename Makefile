@@ -3,7 +3,8 @@
 #   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
 #   make test    engine unit tests (GoogleTest), CLI and wasm tests (node), end-to-end tests (Playwright in
 #                Chromium, then the reader paths in Firefox and WebKit)
-#   make bench   throughput figures: native CLI, wasm in Chromium, plain-JS baseline
+#   make bench   speed, like for like: the CLI, wasm in Chromium and plain JS against their parse
+#                limits and peers (DuckDB, a plain-JS worker pool, sqlite3 for the CQL store)
 #   make cli     build the native CLI: build/native/partplay
 #   make fuzz    every libFuzzer target (tests/fuzz) for FUZZ_SECONDS each (clang-14, ASan+UBSan)
 #   make test-sanitize   the engine tests under ASan+UBSan, then a short fuzz pass (also in `make test`)
@@ -89,6 +90,8 @@ test: sanitize-background native site
 	@node --test tests/cli/
 	@echo "== wasm module tests (node)"
 	@node --test tests/wasm/
+	@echo "== the benchmark's own logic (node: interleaving, medians, ratio formulas; no timing)"
+	@node --test tests/bench/
 	@scripts/background.sh wait sanitize
 	@$(SANITIZE_TESTS_CMD)
 	@echo "== end-to-end tests (Playwright, headless Chromium)"

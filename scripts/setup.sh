@@ -19,6 +19,7 @@ packages=(
   webkit2gtk-driver           # the cross-engine suite: WebKitWebDriver and WebKitGTK's MiniBrowser
   xvfb xauth                  # the X display WebKitGTK needs to run headless
   bsdutils                    # `script`: the CLI tests' pseudo-terminal (essential; checked anyway)
+  sqlite3                     # `make bench`: the CQL store's peer (an import and queries of the same CSV)
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)

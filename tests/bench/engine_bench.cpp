@@ -2,17 +2,23 @@
 // on generated items, against a baseline in the same process that only runs simdjson's DOM
 // parse over the same bytes (the floor any full-validation parser pays).
 //
-// `engine_bench --parse-limit FILE [RUNS]` instead times simdjson's DOM parse_many over FILE (every
-// value validated, documents only counted), best of RUNS, and prints {"parse_limit_mb_s": X}:
-// `make bench` compares the CLI with it on the same file.
+// `engine_bench --parse-limit FILE [RUNS] [THREADS]` instead times simdjson's DOM parse_many over
+// FILE (every value validated, documents only counted), best of RUNS, and prints
+// {"parse_limit_mb_s": X, "threads": T, "documents": D}: `make bench` compares the CLI with it on
+// the same file. With THREADS = N the file is cut into N pieces at line ends and each piece is
+// parsed by its own thread, side by side, timed from the first start to the last end: N cores'
+// limit, the like-for-like ceiling of `partplay analyze --jobs N`.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "partplay/ingest/analysis.h"
 #include "partplay/ingest/parse_limit.h"
@@ -71,36 +77,69 @@ BENCHMARK(BM_AnalyzeNdjson)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AnalyzeArray)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineDomParseMany)->Arg(100000)->Unit(benchmark::kMillisecond);
 
-int ParseLimit(const char* file, int runs) {
+// Cut points of `bytes` into `pieces` parts, each ending after a '\n' (the last at the end).
+std::vector<size_t> CutAtLines(std::string_view bytes, int pieces) {
+  std::vector<size_t> cuts{0};
+  for (int i = 1; i < pieces; ++i) {
+    size_t at = bytes.size() * static_cast<size_t>(i) / static_cast<size_t>(pieces);
+    at = std::max(at, cuts.back());
+    size_t nl = bytes.find('\n', at);
+    cuts.push_back(nl == std::string_view::npos ? bytes.size() : nl + 1);
+  }
+  cuts.push_back(bytes.size());
+  return cuts;
+}
+
+int ParseLimit(const char* file, int runs, int threads) {
   std::FILE* in = std::fopen(file, "rb");
   if (in == nullptr) {
     std::fprintf(stderr, "cannot read %s\n", file);
     return 1;
   }
-  std::fseek(in, 0, SEEK_END);
-  long size = std::ftell(in);
-  std::fseek(in, 0, SEEK_SET);
-  partplay::ParseLimitProbe probe;
-  uint8_t* at = size >= 0 ? probe.Buffer(static_cast<size_t>(size)) : nullptr;
-  bool read = at != nullptr && std::fread(at, 1, static_cast<size_t>(size), in) ==
-                                   static_cast<size_t>(size);
+  std::string bytes;
+  char chunk[1 << 16];
+  for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, in)) > 0;) bytes.append(chunk, n);
   std::fclose(in);
-  if (!read) {
-    std::fprintf(stderr, "cannot read %s\n", file);
-    return 1;
+  std::vector<size_t> cuts = CutAtLines(bytes, threads);
+  // One probe (its own buffer and parser) per piece, filled before any timing.
+  std::vector<partplay::ParseLimitProbe> probes(static_cast<size_t>(threads));
+  for (int t = 0; t < threads; ++t) {
+    size_t n = cuts[t + 1] - cuts[t];
+    uint8_t* at = probes[t].Buffer(n);
+    if (at == nullptr) {
+      std::fprintf(stderr, "out of memory\n");
+      return 1;
+    }
+    if (n) std::memcpy(at, bytes.data() + cuts[t], n);
   }
   double best = 0;
+  uint64_t documents = 0;
   for (int run = 0; run < runs; ++run) {
+    std::vector<uint64_t> counts(static_cast<size_t>(threads));
+    std::vector<int> failed(static_cast<size_t>(threads));
     auto started = std::chrono::steady_clock::now();
-    auto documents = probe.Parse();
-    if (!documents.ok()) return 2;
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) {
+      pool.emplace_back([&, t] {
+        auto parsed = probes[t].Parse();
+        failed[t] = !parsed.ok();
+        if (parsed.ok()) counts[t] = parsed.value();
+      });
+    }
+    for (auto& thread : pool) thread.join();
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    double mb_s = static_cast<double>(size) / 1e6 / seconds;
+    for (int t = 0; t < threads; ++t) {
+      if (failed[t]) return 2;
+    }
+    documents = 0;
+    for (uint64_t c : counts) documents += c;
+    double mb_s = static_cast<double>(bytes.size()) / 1e6 / seconds;
     if (mb_s > best) best = mb_s;
-    benchmark::DoNotOptimize(documents.value());
+    benchmark::DoNotOptimize(documents);
   }
-  std::printf("{\"parse_limit_mb_s\":%.1f,\"implementation\":\"%s\"}\n", best,
+  std::printf("{\"parse_limit_mb_s\":%.1f,\"threads\":%d,\"documents\":%llu,\"implementation\":\"%s\"}\n",
+              best, threads, static_cast<unsigned long long>(documents),
               simdjson::get_active_implementation()->name().c_str());
   return 0;
 }
@@ -109,7 +148,13 @@ int ParseLimit(const char* file, int runs) {
 
 int main(int argc, char** argv) {
   if (argc >= 3 && std::strcmp(argv[1], "--parse-limit") == 0) {
-    return ParseLimit(argv[2], argc >= 4 ? std::atoi(argv[3]) : 3);
+    int runs = argc >= 4 ? std::atoi(argv[3]) : 3;
+    int threads = argc >= 5 ? std::atoi(argv[4]) : 1;
+    if (runs < 1 || threads < 1 || threads > 256) {
+      std::fprintf(stderr, "usage: engine_bench --parse-limit FILE [RUNS >= 1] [THREADS 1..256]\n");
+      return 1;
+    }
+    return ParseLimit(argv[2], runs, threads);
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -1,49 +1,34 @@
 #!/usr/bin/env node
-// `make bench`: throughput of the native CLI, of the wasm engine in headless Chromium, and of the
-// plain-JS code a web developer would write, over the same generated NDJSON file.
+// `make bench`: the engine's speed, like for like, against its limits and its real peers, on one
+// generated NDJSON file (1,000,000 items, ~159 MB). Every measurement runs in a process (native)
+// or a browser (wasm, plain JS) of its own, the variants interleaved round by round (A B C A B C
+// ...: bench-stats.mjs), and each figure is the median over the rounds with its range.
 //
-//   node tests/bench/run-bench.mjs [--items N] [--runs 3] [--discover 10000] [--seed S]
+//   node tests/bench/run-bench.mjs [--items N] [--runs 3] [--seed S] [--cql-rows N] [--no-cql]
 //                                  [--engine-micro] [--site DIR] [--ascii]
 //                                  [--big GB [--no-big-wasm] [--delete-big]]
 //                                  [--many N [--many-workers N] [--only-many]]
 //
-// Needs build/native/partplay and build/site (`make native site`), /usr/bin/chromium and
-// playwright-core. Prints human-readable lines, then a FINAL line that is one JSON object:
-// `bytes` is the file size (the MB/s numerator), `item_bytes` the report's `bytes`; MB = 1e6
-// bytes everywhere, except wasm_peak_heap_mb and the *_rss_mb figures, which are MiB (2^20).
-// Timed: native = the whole CLI process (best of --runs), from its spawn to its exit, by
-// build/native/exec_timer (else /usr/bin/time -v, else node: node's own spawn costs 4-5 ms here,
-// node_spawn_ms; native_timer says which); wasm = createEngine() + newAnalysis +
-// 1 MiB feeds + finish() over an ArrayBuffer fetched beforehand; plain JS = TextDecoder, split,
-// JSON.parse, Map over the same ArrayBuffer. With --big, the big file's figures (big_*) are also
-// printed as their own JSON line and merged into the final one.
-// The control for the N-worker figures: cpu_parallel_speedup, the work N threads of a plain loop
-// do against one (near 1: this machine's cores do not run side by side now).
-// Also measured natively on the same file: the CLI on one core (--jobs 1: native1_mb_s) and on
-// every core (--jobs N: native_jobs_mb_s, its peak RSS and share of the parse limit), the
-// parse limit (build/native/engine_bench --parse-limit: simdjson DOM parse_many, every value
-// validated; parse_limit_mb_s, the best of two processes, parse_limit_processes_mb_s, before and
-// after the CLI's runs; native_vs_parse_limit), and many partitions (--key /id against
-// --key /userId, plain and with --container --ru 100000: time and peak-RSS ratios).
-// The page's way: the page's own client (web/worker/client.js) analyses the file as a File, with
-// its default workers (min(cores, 4), the worker pool; a file cut at safe item boundaries, parts
-// merged by the engine) and with one worker; timed from analyze() to the report, after one
-// untimed analysis that starts the pool (the page keeps its workers and engines). wasm_mb_s, wasm_vs_js and wasm_vs_native
-// are that figure with all its workers (wasm_workers: how many it used), wasm1_mb_s with one;
-// wasm_read_ahead / wasm1_read_ahead: whether the file was read ahead by the workers' reader
-// threads (report timing.read_ahead: where a core is left over for them);
-// wasm_parse_limit_mb_s is simdjson's DOM parse_many alone in the same page over the same bytes
-// (engine.parseLimit), the ceiling of every wasm figure (wasm_engine_vs_parse_limit,
-// wasm1_vs_parse_limit).
-// wasm_engine_mb_s is the engine alone in the page's thread over the ArrayBuffer (above), whose
-// runs give the wasm_init/feed/finish_ms and the heap figures.
-// Exits 1 (no JSON line) when the native CLI, the wasm engine, the JS baseline and the
-// generator's ground truth disagree on items, bytes or partitions. No timing is asserted.
+// Sections: native-section.mjs (the CLI at --jobs 1 and N, the parse limit on 1 and N threads,
+// DuckDB at 1 and N threads, /id against /userId), browser-section.mjs (the wasm engine on one
+// thread, the wasm parse limit, plain JS on one thread and on a pool of N workers, the page's
+// client with 1 and N workers), cql-store.mjs (the Cassandra console's store against sqlite3).
+// Then the ratios of bench-stats.mjs ratioDefinitions, each named for what it compares and on
+// how many cores each side runs ("1 / 1", "N / N"; the old unlike ones are printed too, marked).
+// The control for every N figure: cpu_parallel_speedup, the work N threads of a plain loop do
+// against one (near 1: the cores do not run side by side now).
+// Prints human-readable lines, the ratio table, then a FINAL line that is one JSON object.
+// MB = 1e6 bytes, except the *_mib figures. Exits 1 (no JSON line) when any report, DuckDB's
+// answer or the JS baseline disagrees with the generator's ground truth. No timing is asserted.
 //
 //   --items N        items in the generated file (default 1,000,000), in bench-data/, reused
-//   --runs N         runs per measurement, the best one counts (default 3)
-//   --discover N     discover_items / --discover for the main measurements (default 10000);
-//                    a second wasm and native measurement always uses 0, to show its cost
+//   --runs N         rounds: every variant runs once per round, interleaved (default 3);
+//                    figures are the medians, ratios the ratio of medians with the range of the
+//                    per-round ratios
+//   --discover N     discover_items / --discover of the --big and --many sections (default
+//                    10000, the CLI's and the page's default, which the main rounds use)
+//   --cql-rows N     rows of the CQL store's section (cql-store.mjs; default 1,000,000)
+//   --no-cql         skip the CQL store's section
 //   --engine-micro   also run build/native/engine_bench (Google Benchmark), if it exists
 //   --site DIR       the site whose engine/ is measured (default build/site), e.g. an experiment
 //   --ascii          ASCII-only data (by default a few city names are multi-byte UTF-8)
@@ -83,18 +68,14 @@ import {Worker} from 'node:worker_threads';
 import {DEFAULT_DIR, DEFAULT_SEED, ensureNdjson, removeNdjson} from './gen-ndjson.mjs';
 import {BENCH_DIR, BenchFailure, CHROMIUM, MIB, agree, mbPerS, openBenchPage, repo, round, say,
         startBenchServer} from './bench-common.mjs';
+import {formatRatio, ratesOf, ratioDefinitions, ratioTable, summarize} from './bench-stats.mjs';
+import {browserAgreement, browserRounds} from './browser-section.mjs';
+import {CLI, ENGINE_BENCH, nativeAgreement, nativeRounds, nativeTimer, runCli} from './native-section.mjs';
 import {manyOnly, manySection} from './many-partitions.mjs';
 
-const CLI = join(repo, 'build/native/partplay');
-const ENGINE_BENCH = join(repo, 'build/native/engine_bench');
 const NATIVE_JOBS = (await import('node:os')).availableParallelism?.() ?? 1;
 const SITE = join(repo, 'build/site');
-const TIME = '/usr/bin/time';
-const EXEC_TIMER = join(repo, 'build/native/exec_timer');
 const KEY = '/userId';
-
-const TARGET_WASM_VS_JS = 5;
-const TARGET_WASM_VS_NATIVE = 0.35;
 const TARGET_HEAP_VS_INPUT = 2;
 
 // ---------------------------------------------------------------------------------------------
@@ -102,7 +83,7 @@ const TARGET_HEAP_VS_INPUT = 2;
 
 function parseArgs(argv) {
   const o = {items: 1_000_000, runs: 3, discover: 10000, seed: DEFAULT_SEED, engineMicro: false,
-             big: null, bigWasm: true, deleteBig: false, site: SITE, ascii: false};
+             big: null, bigWasm: true, deleteBig: false, site: SITE, ascii: false, cqlRows: 1_000_000, cql: true};
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     let inline = null;
@@ -122,6 +103,8 @@ function parseArgs(argv) {
     else if (arg === '--discover') o.discover = count(arg, value(), 0);
     else if (arg === '--seed') o.seed = count(arg, value(), 0);
     else if (arg === '--engine-micro') o.engineMicro = true;
+    else if (arg === '--cql-rows') o.cqlRows = count(arg, value(), 1);
+    else if (arg === '--no-cql') o.cql = false;
     else if (arg === '--site') o.site = resolve(value());
     else if (arg === '--ascii') o.ascii = true;
     else if (arg === '--big') {
@@ -142,119 +125,6 @@ function parseArgs(argv) {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const fmtMs = (ms) => `${ms.toFixed(0)} ms`;
-
-/**
- * Runs a command, collecting stdout. Peak RSS from /usr/bin/time -v when present, else from
- * polling VmHWM in /proc/<pid>/status. Resolves to {code, stdout, stderr, seconds, peakRssKb}.
- */
-function runMeasured(cmd, args, {collectStdout = true} = {}) {
-  const useTimer = existsSync(EXEC_TIMER);
-  const useTime = !useTimer && existsSync(TIME);
-  const [file, argv] = useTimer ? [EXEC_TIMER, [cmd, ...args]]
-                     : useTime ? [TIME, ['-v', cmd, ...args]] : [cmd, args];
-  return new Promise((ok, fail) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(file, argv, {stdio: ['ignore', collectStdout ? 'pipe' : 'ignore', 'pipe']});
-    const out = [];
-    const err = [];
-    if (collectStdout) child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    let hwmKb = 0;
-    let poll = null;
-    if (!useTime && !useTimer) {
-      const read = () => {
-        try {
-          const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-          if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
-        } catch {}
-      };
-      poll = setInterval(read, 10);
-    }
-    child.on('error', fail);
-    child.on('close', (code) => {
-      let seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (poll) clearInterval(poll);
-      let stderr = Buffer.concat(err).toString();
-      let peakRssKb = hwmKb || null;
-      if (useTimer) {
-        // Its last line: the child's time from spawn to exit and its peak RSS (exec_timer.cpp).
-        const m = /exec_timer: (\{.*\})\n?$/.exec(stderr);
-        if (m) {
-          const t = JSON.parse(m[1]);
-          seconds = t.seconds;
-          peakRssKb = t.max_rss_kb;
-          stderr = stderr.slice(0, m.index);
-        }
-      }
-      if (useTime) {
-        const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-        peakRssKb = m ? Number(m[1]) : null;
-        const cut = stderr.search(/\tCommand being timed:/);
-        if (cut >= 0) stderr = stderr.slice(0, cut);
-        // time -v exits with the child's status; "Command exited with non-zero status N" precedes.
-        stderr = stderr.replace(/Command exited with non-zero status \d+\n?$/, '');
-      }
-      ok({code, stdout: collectStdout ? Buffer.concat(out) : null, stderr, seconds, peakRssKb});
-    });
-  });
-}
-
-/** One native analysis; throws on a non-zero exit. Returns {seconds, peakRssKb, report}. */
-/**
- * The CLI's report is written to a file (--output), as a user keeps a large one, and read after
- * the timed run: through a pipe the 124 MB listing of 1,000,000 partitions cost the reading
- * process's time too (0.8 s to a file against 1.05 s into this process, same machine).
- */
-async function runNative(file, discover, extra = [], key = KEY, format = 'json') {
-  const dir = mkdtempSync(join(tmpdir(), 'partplay-bench-out-'));
-  const out = join(dir, 'report.json');
-  try {
-    const r = await runMeasured(CLI, ['analyze', '--key', key, '--format', format, '--discover',
-                                      String(discover), '--output', out, ...extra, file],
-                                {collectStdout: false});
-    if (r.code !== 0) throw new BenchFailure(`partplay exited with ${r.code}: ${r.stderr.trim()}`);
-    const report = format === 'json' ? JSON.parse(readFileSync(out, 'utf8')) : null;
-    return {seconds: r.seconds, peakRssKb: r.peakRssKb, report};
-  } finally {
-    rmSync(dir, {recursive: true, force: true});
-  }
-}
-
-/** Best of `runs`; `measure()` resolves to an object with `seconds`. */
-async function bestOf(runs, label, measure, describe) {
-  const all = [];
-  for (let i = 0; i < runs; i++) {
-    const r = await measure();
-    all.push(r);
-    say(`  ${label} run ${i + 1}/${runs}: ${describe(r)}`);
-  }
-  const best = all.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-  return {best, all};
-}
-
-// ---------------------------------------------------------------------------------------------
-// The measurements
-
-async function nativeSection(data, options) {
-  say(`native CLI: ${CLI} analyze --key ${KEY} --format json --discover ${options.discover}`);
-  const main = await bestOf(options.runs, 'native', () => runNative(data.file, options.discover),
-                            (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
-                                   (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
-  let zero = null;
-  if (options.discover !== 0) {
-    zero = await bestOf(options.runs, 'native --discover 0', () => runNative(data.file, 0),
-                        (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
-  }
-  const one = await bestOf(options.runs, 'native --jobs 1', () => runNative(data.file, options.discover, ['--jobs', '1']),
-                          (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
-                                 (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
-  const all = await bestOf(options.runs, `native --jobs ${NATIVE_JOBS}`,
-                          () => runNative(data.file, options.discover, ['--jobs', String(NATIVE_JOBS)]),
-                          (r) => `${r.seconds.toFixed(3)} s, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s` +
-                                 (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
-  return {main, zero, one, all};
-}
 
 /**
  * What node's own spawn of a process costs (the best of 5 spawns of /bin/true, timed by node
@@ -274,19 +144,6 @@ async function nodeSpawnCost() {
   }
   say(`node's spawn of /bin/true: ${best.toFixed(1)} ms (best of 5)`);
   return best;
-}
-
-/** simdjson's DOM parse_many over the file, natively (engine_bench --parse-limit). */
-async function parseLimit(data, options) {
-  if (!existsSync(ENGINE_BENCH)) {
-    say(`parse limit: ${ENGINE_BENCH} not built (libbenchmark-dev), skipped`);
-    return null;
-  }
-  const r = await runMeasured(ENGINE_BENCH, ['--parse-limit', data.file, String(options.runs)]);
-  if (r.code !== 0) throw new BenchFailure(`engine_bench --parse-limit exited with ${r.code}`);
-  const out = JSON.parse(r.stdout.toString());
-  say(`parse limit (simdjson DOM parse_many, ${out.implementation}): ${out.parse_limit_mb_s} MB/s`);
-  return out.parse_limit_mb_s;
 }
 
 /**
@@ -313,156 +170,6 @@ async function cpuParallelism(threads) {
   for (let i = 0; i < 2; i++) best = Math.max(best, (threads * await run(1)) / await run(threads));
   say(`CPU parallelism (${threads} threads of a plain loop against one): ${best.toFixed(2)}x`);
   return round(best, 2);
-}
-
-/**
- * --key /id (one partition per item) against --key /userId, plain and with a container: with the
- * CLI's default options (--format table: the largest partitions, by selection; --jobs = cores),
- * the acceptance's commands; and with --format json, which lists all 1,000,000 partitions
- * (a 124 MB report: reported, the json_* figures).
- */
-async function manyPartitions(data, options) {
-  const row = async (label, key, extra, format) => {
-    const m = await bestOf(options.runs, `${label} --format ${format}`,
-                           () => runNative(data.file, options.discover, extra, key, format),
-                           (r) => `${r.seconds.toFixed(3)} s` +
-                                  (r.peakRssKb ? `, peak RSS ${(r.peakRssKb / 1024).toFixed(1)} MiB` : ''));
-    return {seconds: m.best.seconds, rssMb: m.best.peakRssKb ? m.best.peakRssKb / 1024 : null};
-  };
-  const container = ['--container', '--ru', '100000'];
-  const ratio = (a, b) => (a != null && b ? round(a / b, 2) : null);
-  const figures = async (format, prefix) => {
-    const user = await row('--key /userId', KEY, [], format);
-    const id = await row('--key /id', '/id', [], format);
-    const userC = await row('--key /userId --container', KEY, container, format);
-    const idC = await row('--key /id --container', '/id', container, format);
-    return {
-      [`${prefix}id_seconds`]: round(id.seconds, 3), [`${prefix}userid_seconds`]: round(user.seconds, 3),
-      [`${prefix}id_vs_userid_time`]: ratio(id.seconds, user.seconds),
-      [`${prefix}id_peak_rss_mb`]: round(id.rssMb, 1), [`${prefix}userid_peak_rss_mb`]: round(user.rssMb, 1),
-      [`${prefix}id_vs_userid_rss`]: ratio(id.rssMb, user.rssMb),
-      [`${prefix}id_container_seconds`]: round(idC.seconds, 3),
-      [`${prefix}id_vs_userid_container_time`]: ratio(idC.seconds, userC.seconds),
-      [`${prefix}id_container_peak_rss_mb`]: round(idC.rssMb, 1),
-      [`${prefix}id_vs_userid_container_rss`]: ratio(idC.rssMb, userC.rssMb),
-    };
-  };
-  return {...await figures('table', ''), ...await figures('json', 'json_')};
-}
-
-async function browserSection(page, data, dataUrl, options) {
-  const loaded = await page.evaluate((url) => window.bench.load(url), dataUrl);
-  if (loaded.bytes !== data.file_bytes) {
-    throw new BenchFailure(`the page fetched ${loaded.bytes} bytes, the file has ${data.file_bytes}`);
-  }
-  say(`  fetched ${(loaded.bytes / 1e6).toFixed(1)} MB into an ArrayBuffer in ${fmtMs(loaded.ms)} (not timed)`);
-  const wasmRun = (discoverItems) => async () => {
-    const r = await page.evaluate((o) => window.bench.wasm(o), {keyPaths: [KEY], discoverItems});
-    return {...r, seconds: r.ms / 1000};
-  };
-  const describeWasm = (r) => `${fmtMs(r.ms)} (createEngine ${fmtMs(r.init_ms)}, feed ${fmtMs(r.feed_ms)}, ` +
-    `finish ${fmtMs(r.finish_ms)}), ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s, ` +
-    `heap ${(r.heap_bytes / MIB).toFixed(1)} MiB`;
-  say(`wasm engine (discover_items ${options.discover}, 1 MiB feeds):`);
-  const wasm = await bestOf(options.runs, 'wasm', wasmRun(options.discover), describeWasm);
-  let wasmZero = null;
-  if (options.discover !== 0) {
-    say('wasm engine (discover_items 0):');
-    wasmZero = await bestOf(options.runs, 'wasm discover 0', wasmRun(0), describeWasm);
-  }
-  await page.evaluate(async (url) => {
-    const response = await fetch(url);
-    window.benchFile = new File([await response.arrayBuffer()], 'bench.ndjson', {type: 'application/x-ndjson'});
-  }, dataUrl);
-  const pageRun = (workers) => async () => {
-    const r = await page.evaluate(async ({workers, keyPaths, discoverItems}) => {
-      window.benchClients ??= {};
-      const name = String(workers ?? 'default');
-      if (!window.benchClients[name]) {
-        const {PlaygroundClient} = await import('/site/worker/client.js');
-        const client = new PlaygroundClient(workers ? {workers} : {});
-        await client.ready;
-        // Untimed: the first analysis starts the pool and loads its engines, which the page
-        // keeps for every later file; the timed runs are the later ones.
-        await client.analyze({source: {kind: 'file', file: window.benchFile}, keyPaths, discoverItems});
-        window.benchClients[name] = client;
-      }
-      const t0 = performance.now();
-      const report = await window.benchClients[name].analyze({source: {kind: 'file', file: window.benchFile}, keyPaths,
-                                                              discoverItems});
-      const ms = performance.now() - t0;
-      const {split_ms: splitMs, part_ms: partMs, partial_bytes: partialBytes, merge_ms: mergeMs} = report.timing;
-      return {ms, workers: report.timing.workers ?? 1, readAhead: report.timing.read_ahead === true,
-              splitMs, partMs, partialBytes, mergeMs,
-              items: report.items, bytes: report.bytes,
-              input_bytes: report.input_bytes, partition_count: report.partition_count,
-              undefined_key_items: report.undefined_key_items, largest_partition: report.largest_partition};
-    }, {workers, keyPaths: [KEY], discoverItems: options.discover});
-    return {...r, seconds: r.ms / 1000};
-  };
-  const describePage = (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s, ` +
-    `${r.workers} worker${r.workers === 1 ? '' : 's'}${r.readAhead ? ', read ahead' : ''}` +
-    (r.partMs ? ` (split ${fmtMs(r.splitMs)}, parts ${r.partMs.map(fmtMs).join(' / ')}, partial states ` +
-                `${r.partialBytes.map((b) => `${(b / 1e6).toFixed(1)} MB`).join(', ')}, merge ${fmtMs(r.mergeMs)})` : '');
-  say('the page\'s way (its client, a File, its default workers):');
-  const pageAll = await bestOf(options.runs, 'page', pageRun(null), describePage);
-  say('the page\'s way with one worker:');
-  const pageOne = await bestOf(options.runs, 'page, 1 worker', pageRun(1), describePage);
-  await page.evaluate(() => {
-    for (const client of Object.values(window.benchClients ?? {})) client.terminate();
-    window.benchClients = {};
-    window.benchFile = null;
-  });
-  say('plain-JS baseline (TextDecoder, split, JSON.parse, Map):');
-  const parse = await bestOf(options.runs, 'wasm parse limit', async () => {
-    const r = await page.evaluate(() => window.bench.parseLimit());
-    if (r.documents !== data.items) {
-      throw new BenchFailure(`the wasm parse limit found ${r.documents} documents, not ${data.items}`);
-    }
-    return {...r, seconds: r.ms / 1000};
-  }, (r) => `${r.ms.toFixed(0)} ms`);
-  const js = await bestOf(options.runs, 'js', async () => {
-    const r = await page.evaluate(() => window.bench.js());
-    return {...r, seconds: r.ms / 1000};
-  }, (r) => `${fmtMs(r.ms)}, ${mbPerS(data.file_bytes, r.seconds).toFixed(1)} MB/s`);
-  return {wasm, wasmZero, js, pageAll, pageOne, parse};
-}
-
-/** Every report agrees with the generator's ground truth (and so with each other). */
-function checkAgreement(data, native, browser) {
-  const truth = {items: data.items, bytes: data.item_bytes, partition_count: data.distinct_user_ids,
-                 input_bytes: data.file_bytes};
-  const reports = [['native', native.main.all.map((r) => r.report)]];
-  if (native.zero) reports.push(['native --discover 0', native.zero.all.map((r) => r.report)]);
-  reports.push(['wasm', browser.wasm.all]);
-  reports.push(['the page', browser.pageAll.all], ['the page, 1 worker', browser.pageOne.all]);
-  if (browser.wasmZero) reports.push(['wasm discover 0', browser.wasmZero.all]);
-  for (const [name, list] of reports) {
-    list.forEach((r, i) => agree(`${name} run ${i + 1} and the generated data`, [
-      ['items', r.items, truth.items], ['bytes', r.bytes, truth.bytes],
-      ['partition_count', r.partition_count, truth.partition_count],
-      ['input_bytes', r.input_bytes, truth.input_bytes],
-      ['undefined_key_items', r.undefined_key_items, 0],
-    ]));
-  }
-  const n = native.main.best.report;
-  const w = browser.wasm.best;
-  for (const [name, p] of [['the page', browser.pageAll.best], ['the page, 1 worker', browser.pageOne.best]]) {
-    agree(`native and ${name}`, [
-      ['items', p.items, n.items], ['bytes', p.bytes, n.bytes], ['partition_count', p.partition_count, n.partition_count],
-      ['largest_partition', JSON.stringify(p.largest_partition), JSON.stringify(n.largest_partition)],
-    ]);
-  }
-  agree('native and wasm', [
-    ['items', w.items, n.items], ['bytes', w.bytes, n.bytes],
-    ['partition_count', w.partition_count, n.partition_count],
-    ['largest_partition', JSON.stringify(w.largest_partition), JSON.stringify(n.largest_partition)],
-  ]);
-  for (const [i, j] of browser.js.all.entries()) {
-    agree(`wasm and the JS baseline (run ${i + 1})`, [
-      ['items', j.items, w.items], ['partition_count', j.partition_count, w.partition_count],
-    ]);
-  }
 }
 
 async function engineMicro() {
@@ -494,7 +201,7 @@ async function bigSection(options, openPage, baseUrl) {
   say(`big file: ${options.big} GB`);
   const data = await ensureNdjson({targetBytes, seed: options.seed, ascii: options.ascii, log: (m) => say(`  ${m}`)});
   say(`  native CLI over ${(data.file_bytes / 1e6).toFixed(0)} MB ...`);
-  const r = await runNative(data.file, options.discover);
+  const r = await runCli(data.file, {format: 'json', extra: ['--discover', String(options.discover)]});
   agree('native (big file) and the generated data', [
     ['items', r.report.items, data.items], ['bytes', r.report.bytes, data.item_bytes],
     ['partition_count', r.report.partition_count, data.distinct_user_ids],
@@ -566,47 +273,37 @@ async function main() {
   const options = parseManyArgs(process.argv.slice(2));
   if (options.onlyMany) return manyOnly(options);
   for (const [what, path, hint] of [['the native CLI', CLI, 'make native'],
+                                    ['engine_bench', ENGINE_BENCH, 'make native (libbenchmark-dev)'],
                                     ['the site', join(options.site, 'engine/partplay-api.mjs'), 'make site'],
                                     ['Chromium', CHROMIUM, 'apt-get install chromium']]) {
     if (!existsSync(path)) throw new BenchFailure(`${what} is missing (${path}): run \`${hint}\``);
   }
-
-  say(`== Partition Playground benchmark (${options.runs} runs each, best counts; MB = 1e6 bytes)`);
+  const N = NATIVE_JOBS;
+  say(`== Partition Playground benchmark (${options.runs} rounds, interleaved; medians (min-max); MB = 1e6 bytes)`);
   const data = await ensureNdjson({items: options.items, seed: options.seed, ascii: options.ascii, log: (m) => say(`data: ${m}`)});
-  say(`data: ${data.items} items, ${(data.file_bytes / 1e6).toFixed(1)} MB, ` +
-      `${data.distinct_user_ids} distinct userIds`);
-
-  // The parse limit in two processes, before and after the CLI's runs, best of both: one whole
-  // process can come out at half the usual pace (895 against 1,789-1,816 MB/s in one of three
-  // runs here on 28 November 2026), which would halve the ceiling every ratio is judged against.
-  const parseBefore = await parseLimit(data, options);
-  const native = await nativeSection(data, options);
-  const parseAfter = await parseLimit(data, options);
-  const parseLimitMbS = parseBefore === null ? null : Math.max(parseBefore, parseAfter);
-  if (parseLimitMbS !== null) say(`parse limit: ${parseLimitMbS} MB/s, the best of two processes (${parseBefore}, ${parseAfter})`);
-  const many = await manyPartitions(data, options);
-  const cpuParallel = await cpuParallelism(NATIVE_JOBS);
+  say(`data: ${data.items} items, ${(data.file_bytes / 1e6).toFixed(1)} MB, ${data.distinct_user_ids} distinct userIds`);
+  const cpuParallel = await cpuParallelism(N);
   const nodeSpawnMs = await nodeSpawnCost();
+
+  const native = await nativeRounds(data, {runs: options.runs, jobs: N});
+  nativeAgreement(data, native, agree);
 
   const {server, url: baseUrl} = await startBenchServer({site: options.site, bench: BENCH_DIR, data: DEFAULT_DIR});
   let browser = null;
   const openPage = async () => {
-    // A fresh browser for each section, so one section's garbage never weighs on the next.
+    // A fresh browser for each measurement: no engine, worker or garbage of another is left in it.
     if (browser) await browser.close();
     const opened = await openBenchPage(baseUrl);
     browser = opened.browser;
     return opened.page;
   };
-  let browserResults, micro = null, big = null;
-  let manyRun = null;
+  let wasm, micro = null, big = null, manyRun = null, cql = null;
   try {
-    const page = await openPage();
-    say(`headless Chromium ${browser.version()}, page ${baseUrl}/bench/bench-page.html`);
     const dataUrl = `${baseUrl}/data/${encodeURIComponent(data.file.slice(DEFAULT_DIR.length + 1))}`;
-    browserResults = await browserSection(page, data, dataUrl, options);
-    checkAgreement(data, native, browserResults);
-    say(`checks: native, wasm, the JS baseline and the generator agree: ${data.items} items, ` +
-        `${data.distinct_user_ids} partitions, ${data.item_bytes} item bytes`);
+    wasm = await browserRounds(data, dataUrl, {runs: options.runs, openPage, poolWorkers: Math.min(N, 4)});
+    browserAgreement(data, wasm, native.cli_json[0].report, agree);
+    say(`checks: the CLI, DuckDB, the wasm engine, the page, the JS baselines and the generator agree: ` +
+        `${data.items} items, ${data.distinct_user_ids} partitions, ${data.item_bytes} item bytes`);
     if (options.engineMicro) micro = await engineMicro();
     if (options.big) big = await bigSection(options, openPage, baseUrl);
     if (options.many) manyRun = await manySection(options, openPage, baseUrl);
@@ -614,117 +311,73 @@ async function main() {
     if (browser) await browser.close();
     server.close();
   }
+  if (options.cql) {
+    const {cqlStoreSection} = await import('./cql-store.mjs');
+    cql = await cqlStoreSection({rows: options.cqlRows, runs: options.runs, log: say});
+  }
 
-  const {wasm, wasmZero, js, pageAll, pageOne, parse} = browserResults;
   const bytes = data.file_bytes;
-  const nativeMbS = mbPerS(bytes, native.main.best.seconds);
-  const wasmMbS = mbPerS(bytes, pageAll.best.seconds);  // the page's way, all its workers
-  const wasm1MbS = mbPerS(bytes, pageOne.best.seconds);
-  const engineMbS = mbPerS(bytes, wasm.best.seconds);
-  const jsMbS = mbPerS(bytes, js.best.seconds);
-  const wasmParseMbS = mbPerS(bytes, parse.best.seconds);
-  const heapBytes = Math.max(...wasm.all.map((r) => r.heap_bytes));
+  const all = {...native, ...wasm};
+  const rates = Object.fromEntries(Object.entries(all).map(([k, runs]) => [k, ratesOf(bytes, runs)]));
+  const times = Object.fromEntries(Object.entries(all).map(([k, runs]) => [k, runs.map((r) => r.seconds)]));
+  const ratios = ratioTable(ratioDefinitions(N), {rates, times});
+  const mbS = (k) => round(summarize(rates[k]).median, 1);
+  const range = (k) => {
+    const t = summarize(rates[k]);
+    return [round(t.min, 1), round(t.max, 1)];
+  };
+  const peakMib = (k) => {
+    const kb = all[k].map((r) => r.peakRssKb).filter(Boolean);
+    return kb.length ? round(Math.max(...kb) / 1024, 1) : null;
+  };
+  const heapBytes = Math.max(...wasm.wasm_engine.map((r) => r.heap_bytes));
+  const figures = Object.fromEntries(Object.keys(all).map((k) => [`${k}_mb_s`, mbS(k)]));
   const result = {
-    items: data.items,
-    bytes,
-    input_mb: round(bytes / 1e6, 1),
-    item_bytes: data.item_bytes,
-    partition_count: data.distinct_user_ids,
-    native_mb_s: round(nativeMbS, 1),
-    wasm_mb_s: round(wasmMbS, 1),
-    js_baseline_mb_s: round(jsMbS, 1),
-    wasm_vs_js: round(wasmMbS / jsMbS, 2),
-    wasm_vs_native: round(wasmMbS / nativeMbS, 3),
-    wasm_workers: pageAll.best.workers,
-    wasm1_mb_s: round(wasm1MbS, 1),
-    wasm1_read_ahead: pageOne.best.readAhead, wasm_read_ahead: pageAll.best.readAhead,
-    wasm1_vs_js: round(wasm1MbS / jsMbS, 2),
-    wasm_engine_mb_s: round(engineMbS, 1),
-    wasm_parse_limit_mb_s: round(wasmParseMbS, 1),
-    wasm_engine_vs_parse_limit: round(engineMbS / wasmParseMbS, 3),
-    wasm1_vs_parse_limit: round(wasm1MbS / wasmParseMbS, 3),
-    js_vs_wasm_parse_limit: round(jsMbS / wasmParseMbS, 3),
-    native_jobs: NATIVE_JOBS,
-    native_timer: existsSync(EXEC_TIMER) ? 'exec_timer' : existsSync(TIME) ? 'time' : 'node',
-    node_spawn_ms: round(nodeSpawnMs, 1),
-    cpu_parallel_speedup: cpuParallel,
-    native1_mb_s: round(mbPerS(bytes, native.one.best.seconds), 1),
-    native_jobs_mb_s: round(mbPerS(bytes, native.all.best.seconds), 1),
-    native_jobs_peak_rss_mb: native.all.best.peakRssKb ? round(native.all.best.peakRssKb / 1024, 1) : null,
-    native_jobs_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.all.best.seconds) / parseLimitMbS, 3) : null,
-    parse_limit_mb_s: parseLimitMbS,
-    parse_limit_processes_mb_s: parseLimitMbS === null ? null : [parseBefore, parseAfter],
-    native_vs_parse_limit: parseLimitMbS ? round(nativeMbS / parseLimitMbS, 3) : null,
-    native1_vs_parse_limit: parseLimitMbS ? round(mbPerS(bytes, native.one.best.seconds) / parseLimitMbS, 3) : null,
-    native1_peak_rss_mb: native.one.best.peakRssKb ? round(native.one.best.peakRssKb / 1024, 1) : null,
-    ...many,
-    wasm_peak_heap_mb: round(heapBytes / MIB, 1),  // MiB
-    heap_vs_input: round(heapBytes / bytes, 3),
-    native_seconds: round(native.main.best.seconds, 3),
-    wasm_seconds: round(pageAll.best.seconds, 3),
-    wasm1_seconds: round(pageOne.best.seconds, 3),
-    wasm_engine_seconds: round(wasm.best.seconds, 3),
-    js_baseline_seconds: round(js.best.seconds, 3),
-    wasm_init_ms: round(wasm.best.init_ms, 1),
-    wasm_feed_ms: round(wasm.best.feed_ms, 1),
-    wasm_finish_ms: round(wasm.best.finish_ms, 1),
-    native_peak_rss_mb: native.main.best.peakRssKb ? round(native.main.best.peakRssKb / 1024, 1) : null,  // MiB
-    discover_items: options.discover,
-    ...(native.zero ? {native_discover0_mb_s: round(mbPerS(bytes, native.zero.best.seconds), 1)} : {}),
-    ...(wasmZero ? {wasm_discover0_mb_s: round(mbPerS(bytes, wasmZero.best.seconds), 1),
-                    wasm_discover0_feed_ms: round(wasmZero.best.feed_ms, 1)} : {}),
-    targets: {
-      wasm_vs_js_ge_5: wasmMbS / jsMbS >= TARGET_WASM_VS_JS,
-      wasm_vs_native_ge_0_35: wasmMbS / nativeMbS >= TARGET_WASM_VS_NATIVE,
-      heap_lt_2x_input: heapBytes < TARGET_HEAP_VS_INPUT * bytes,
-      wasm1_vs_js_ge_3: wasm1MbS / jsMbS >= 3,
-      native_vs_parse_limit_ge_0_5: parseLimitMbS ? nativeMbS / parseLimitMbS >= 0.5 : false,
-      id_vs_userid_time_le_2: many.id_vs_userid_time != null && many.id_vs_userid_time <= 2,
-      id_peak_rss_lt_150_mib: many.id_peak_rss_mb != null && many.id_peak_rss_mb < 150,
-      id_container_time_le_3: many.id_vs_userid_container_time != null && many.id_vs_userid_container_time <= 3,
-      id_container_rss_lt_250_mib: many.id_container_peak_rss_mb != null && many.id_container_peak_rss_mb < 250,
-    },
-    runs: options.runs,
+    items: data.items, bytes, input_mb: round(bytes / 1e6, 1), item_bytes: data.item_bytes,
+    partition_count: data.distinct_user_ids, runs: options.runs, jobs: N,
+    native_timer: nativeTimer(), node_spawn_ms: round(nodeSpawnMs, 1), cpu_parallel_speedup: cpuParallel,
+    duckdb_version: native.duck1[0].duckdb_version, page_workers: wasm.pageN[0].workers,
+    page1_read_ahead: wasm.page1.every((r) => r.readAhead),
+    ...figures,
+    ranges_mb_s: Object.fromEntries(Object.keys(all).map((k) => [k, range(k)])),
+    cli1_peak_rss_mib: peakMib('cli1'), cliN_peak_rss_mib: peakMib('cliN'),
+    cli1_id_peak_rss_mib: peakMib('cli1_id'), cli_json_id_peak_rss_mib: peakMib('cli_json_id'),
+    cli_container_id_peak_rss_mib: peakMib('cli_container_id'),
+    duck1_peak_rss_mib: peakMib('duck1'), duckN_id_peak_rss_mib: peakMib('duckN_id'),
+    wasm_peak_heap_mib: round(heapBytes / MIB, 1), heap_vs_input: round(heapBytes / bytes, 3),
+    ratios: Object.fromEntries(ratios.map((r) => [r.name, {value: round(r.value, 3), min: round(r.min, 3),
+                                                          max: round(r.max, 3), cores: r.cores, target: r.target,
+                                                          met: r.met, old: r.old}])),
     ...(micro ? {engine_micro_mb_s: micro} : {}),
     ...(big ?? {}),
     ...(manyRun?.fields ?? {}),
+    ...(cql?.fields ?? {}),
   };
-  if (manyRun) result.targets.many_heaps_lt_1_5_gb = manyRun.fields.many_heaps_lt_1_5_gb;
-  result.targets_met = Object.values(result.targets).every(Boolean);
+  const targets = Object.fromEntries(ratios.filter((r) => r.target != null && !r.old).map((r) => [r.name, r.met]));
+  targets.heap_lt_2x_input = heapBytes < TARGET_HEAP_VS_INPUT * bytes;
+  targets.id_peak_rss_lt_150_mib = (peakMib('cliN_id') ?? Infinity) < 150;
+  targets.id_container_rss_lt_250_mib = (result.cli_container_id_peak_rss_mib ?? Infinity) < 250;
+  if (manyRun) targets.many_heaps_lt_1_5_gb = manyRun.fields.many_heaps_lt_1_5_gb;
+  if (cql?.fields?.targets) Object.assign(targets, cql.fields.targets);
+  result.targets = targets;
+  result.targets_met = Object.values(targets).every(Boolean);
 
   say('');
-  say(`native CLI      ${result.native_mb_s.toFixed(1).padStart(7)} MB/s  (${result.native_seconds} s, ` +
-      `peak RSS ${result.native_peak_rss_mb} MiB)`);
-  say(`wasm (page)     ${result.wasm_mb_s.toFixed(1).padStart(7)} MB/s  (${result.wasm_seconds} s, ` +
-      `${result.wasm_workers} workers; one worker ${result.wasm1_mb_s} MB/s)`);
-  say(`wasm (engine)   ${result.wasm_engine_mb_s.toFixed(1).padStart(7)} MB/s  (${result.wasm_engine_seconds} s, ` +
-      `peak heap ${result.wasm_peak_heap_mb} MiB = ${(result.heap_vs_input * 100).toFixed(1)}% of the input)`);
-  say(`plain JS        ${result.js_baseline_mb_s.toFixed(1).padStart(7)} MB/s  (${result.js_baseline_seconds} s)`);
-  say(`wasm parse limit ${result.wasm_parse_limit_mb_s.toFixed(1).padStart(6)} MB/s  (simdjson DOM parse_many ` +
-      `alone in the same page: the engine reaches ${result.wasm_engine_vs_parse_limit} of it, one page ` +
-      `worker ${result.wasm1_vs_parse_limit}; wasm/js >= 5 needs ${(5 * result.js_baseline_mb_s).toFixed(0)} MB/s)`);
-  if (wasmZero) {
-    say(`discover_items 0: native ${result.native_discover0_mb_s} MB/s, wasm ${result.wasm_discover0_mb_s} MB/s`);
+  say(`figures (MB/s, median of ${options.runs} rounds (min-max); ${N} = this machine's cores; ` +
+      `${N} threads of a plain loop do ${cpuParallel}x the work of one):`);
+  for (const k of Object.keys(all)) {
+    say(`  ${k.padEnd(17)} ${mbS(k).toFixed(1).padStart(8)} (${range(k).join('-')})` +
+        (peakMib(k) ? `  peak RSS ${peakMib(k)} MiB` : ''));
   }
-  const mark = (ok) => (ok ? 'met' : 'NOT met');
-  say(`wasm/js ${result.wasm_vs_js}x (target >= ${TARGET_WASM_VS_JS}: ${mark(result.targets.wasm_vs_js_ge_5)}), ` +
-      `wasm/native ${result.wasm_vs_native} (target >= ${TARGET_WASM_VS_NATIVE}: ` +
-      `${mark(result.targets.wasm_vs_native_ge_0_35)}), heap < ${TARGET_HEAP_VS_INPUT}x input: ` +
-      `${mark(result.targets.heap_lt_2x_input)}`);
-  say(`${NATIVE_JOBS} threads of a plain CPU-bound loop do ${result.cpu_parallel_speedup}x the work ` +
-      `of one (the most ${NATIVE_JOBS} jobs or workers could gain here now)`);
-  say(`native --jobs ${NATIVE_JOBS} ${result.native_jobs_mb_s} MB/s (peak RSS ${result.native_jobs_peak_rss_mb} MiB), ` +
-      `${result.native_jobs_vs_parse_limit} of the parse limit`);
-  say(`native --jobs 1 ${result.native1_mb_s} MB/s; parse limit ${result.parse_limit_mb_s} MB/s; ` +
-      `native (default options: --jobs = cores)/parse limit ${result.native_vs_parse_limit} (target >= 0.5: ` +
-      `${mark(result.targets.native_vs_parse_limit_ge_0_5)})`);
-  say(`--key /id vs /userId (default options): time ${result.id_vs_userid_time}x, peak RSS ${result.id_peak_rss_mb} MiB ` +
-      `(${result.id_vs_userid_rss}x); with --container --ru 100000: time ` +
-      `${result.id_vs_userid_container_time}x, peak RSS ${result.id_container_peak_rss_mb} MiB`);
-  say(`the same with --format json (every partition listed): time ${result.json_id_vs_userid_time}x, ` +
-      `peak RSS ${result.json_id_peak_rss_mb} MiB; with the container: time ` +
-      `${result.json_id_vs_userid_container_time}x, peak RSS ${result.json_id_container_peak_rss_mb} MiB`);
+  say(`  wasm engine peak heap ${result.wasm_peak_heap_mib} MiB = ${(result.heap_vs_input * 100).toFixed(1)}% of the input ` +
+      `(target < ${TARGET_HEAP_VS_INPUT}x: ${targets.heap_lt_2x_input ? 'met' : 'NOT met'})`);
+  say('');
+  say('ratios (median / median, the per-round range; [cores of each side]):');
+  for (const r of ratios) say(`  ${formatRatio(r)}`);
   if (manyRun) say(manyRun.line);
+  if (cql) for (const line of cql.lines) say(line);
+  const unmet = Object.entries(targets).filter(([, ok]) => !ok).map(([k]) => k);
+  say(unmet.length ? `targets NOT met: ${unmet.join(', ')}` : 'every target met');
   console.log(JSON.stringify(result));
 }
 
