@@ -35,14 +35,19 @@ StatusOr<Value> FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerato
     if (json.ok()) return json;
     return cql.status();
   }
-  std::string text = f.text;
+  std::string_view text = f.text;
+  std::string trimmed;  // a timestamp's text without its digits beyond milliseconds
   if (c.type.kind == TypeKind::kTimestamp) {
     // cqlsh writes microseconds (.678000); a timestamp holds milliseconds, as cqlsh reads it.
     size_t dot = text.find('.');
     if (dot != std::string::npos) {
       size_t end = dot + 1;
       while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
-      if (end - dot - 1 > 3) text.erase(dot + 4, end - dot - 4);
+      if (end - dot - 1 > 3) {
+        trimmed = std::string(text);
+        trimmed.erase(dot + 4, end - dot - 4);
+        text = trimmed;
+      }
     }
   }
   PARTPLAY_ASSIGN_OR_RETURN(Bytes b, ValueFromString(c.type, text, f.where));

@@ -153,7 +153,8 @@ Value Normalize(const CqlType& type, Value v) {
   return v;
 }
 
-StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, bool if_not_exists,
+// `in` is taken by value: its values are moved into the row (the caller is done with them).
+StatusOr<std::optional<ResultSet>> Insert(Table& table, InsertValues in, bool if_not_exists,
                                           const CellTime& time, const SourceLocation& where) {
   const TableSchema& t = table.schema();
   std::vector<Bytes> key(t.partition_key.size());
@@ -161,28 +162,30 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, 
   std::vector<bool> have_key(t.partition_key.size()), have_clustering(t.clustering.size());
   std::vector<int> regular_cols, static_cols;
   std::vector<Value> regular_vals, static_vals;
+  regular_cols.reserve(in.columns.size());
+  regular_vals.reserve(in.columns.size());
   for (size_t i = 0; i < in.columns.size(); ++i) {
     const ColumnSpec& c = t.columns[static_cast<size_t>(in.columns[i])];
     size_t pos = static_cast<size_t>(c.position);
-    const Value& v = in.values[i];
+    Value& v = in.values[i];
     if (c.is_primary_key()) {
       if (!v) {
         return Invalid(fmt::format("Invalid null value in condition for column {}", c.name),
                        in.where[i]);
       }
       if (c.kind == ColumnKind::kPartitionKey) {
-        key[pos] = *v;
+        key[pos] = std::move(*v);
         have_key[pos] = true;
       } else {
-        clustering[pos] = *v;
+        clustering[pos] = std::move(*v);
         have_clustering[pos] = true;
       }
     } else if (c.kind == ColumnKind::kStatic) {
       static_cols.push_back(in.columns[i]);
-      static_vals.push_back(Normalize(c.type, v));
+      static_vals.push_back(Normalize(c.type, std::move(v)));
     } else {
       regular_cols.push_back(in.columns[i]);
-      regular_vals.push_back(Normalize(c.type, v));
+      regular_vals.push_back(Normalize(c.type, std::move(v)));
     }
   }
   std::vector<int> missing;
@@ -219,10 +222,10 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const InsertValues& in, 
       }
     }
   }
-  Partition& p = table.Upsert(key);
+  Partition& p = table.Upsert(pk, key);
   if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals, time);
-  if (!statics_only) table.WriteRow(p, clustering, regular_cols, regular_vals, true, time);
-  table.DropIfDead(pk);
+  if (!statics_only) table.WriteRow(p, clustering, regular_cols, std::move(regular_vals), true, time);
+  if (!p.live()) table.DropIfDead(pk);
   if (if_not_exists) return std::optional<ResultSet>(Applied(true, t, nullptr, nullptr, nullptr));
   return std::optional<ResultSet>();
 }
@@ -451,7 +454,7 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
       in.where.push_back(s.values[i].where);
     }
   }
-  return Insert(table, in, s.if_not_exists, time, where);
+  return Insert(table, std::move(in), s.if_not_exists, time, where);
 }
 
 StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& s, Table& table,
@@ -680,7 +683,7 @@ Status InsertJsonObject(const JsonNode& object, Table& table, ValueGenerator& ge
                             JsonInsertValues(table.schema(), object, false, where));
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
-  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, time, where);
+  StatusOr<std::optional<ResultSet>> done = Insert(table, std::move(in), false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }
@@ -706,7 +709,7 @@ Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Valu
   in.where.assign(columns.size(), where);
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
-  StatusOr<std::optional<ResultSet>> done = Insert(table, in, false, time, where);
+  StatusOr<std::optional<ResultSet>> done = Insert(table, std::move(in), false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }

@@ -127,8 +127,10 @@ class Table {
   const std::map<PartitionKey, Partition>& partitions() const { return partitions_; }
   int64_t row_count() const { return row_count_; }
 
-  // The partition of the given key components (created empty if absent).
+  // The partition of the given key components (created empty if absent); `key` is
+  // KeyOf(key_components) when the caller has it already.
   Partition& Upsert(const std::vector<Bytes>& key_components);
+  Partition& Upsert(const PartitionKey& key, const std::vector<Bytes>& key_components);
   Partition* Find(const PartitionKey& key);
   const Partition* Find(const PartitionKey& key) const;
 
@@ -137,8 +139,9 @@ class Table {
   // Cassandra's reconciliation keeps (Cells.resolveRegular: the later timestamp; at the same one
   // a tombstone or expiring cell, then the later expiry, then the greater value); a write at or
   // before a deletion of its row or partition is shadowed. A null written is a tombstone.
+  // `values` is taken by value: a caller done with its values moves them into the row's cells.
   void WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
-                const std::vector<Value>& values, bool marker, const CellTime& time);
+                std::vector<Value> values, bool marker, const CellTime& time);
   // Static rows have no liveness marker: a partition of static columns all null holds nothing.
   void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
                     const CellTime& time);
