@@ -444,6 +444,7 @@ export function summarize({meta, cql, sqlite, wasm = [], big = null, sqliteVersi
     cql_rss_growth_per_row: round(worst(cql, (r) => (r.rss_after_kb - r.rss_before_kb) * 1024) / rows, 1),
     cql_peak_rss_mb: round(worst(cql, (r) => r.peak_rss_kb) / 1024, 1),
     cql_load_allocations_per_row: round(c.load_allocations / rows, 2),
+    cql_copy_sys_seconds: round(c.load_sys_seconds), cql_copy_minor_faults: c.load_minor_faults,
     sqlite_memory_used_bytes: sqliteStore,
     sqlite_bytes_per_row: round(sqliteStore / rows, 1),
     sqlite_bytes_per_row_overhead: round(sqliteOverhead, 1),

@@ -12,7 +12,8 @@
 // It prints one JSON line on stdout: the load's wall and CPU seconds, the rows, the memory (the
 // heap in use before and after the load by glibc's mallinfo2, which counts every chunk with its
 // header; VmRSS before and after; VmHWM), the store's own accounting of its value bytes, the
-// allocations made during the load (operator new counted), and per query kind the wall and CPU
+// allocations made during the load (operator new counted), the load's system time and minor page
+// faults (getrusage: the kernel's share, mostly the store's fresh pages), and per query kind the wall and CPU
 // milliseconds of each query (median, min, max) and the rows returned.
 //
 // --profile adds where the load's time goes, each phase in its own pass over the same bytes in
@@ -22,6 +23,7 @@
 // row representation's sizes (sizeof of store.h's types and the heap chunks a row of this table
 // takes). The numbers in between are differences of those passes.
 #include <malloc.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <algorithm>
@@ -94,6 +96,17 @@ int64_t StatusKb(const char* field) {
     }
   }
   return -1;
+}
+
+struct Usage {
+  double sys_seconds = 0;
+  int64_t minor_faults = 0;
+};
+Usage UsageNow() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return {static_cast<double>(u.ru_stime.tv_sec) + static_cast<double>(u.ru_stime.tv_usec) / 1e6,
+          static_cast<int64_t>(u.ru_minflt)};
 }
 
 // Bytes of the heap in use: small chunks (uordblks) and mmapped ones (hblkhd), headers included.
@@ -226,9 +239,11 @@ int main(int argc, char** argv) {
   const uint64_t news_before = g_news.load(), new_bytes_before = g_new_bytes.load();
   const std::string copy = "COPY bench.events (sensor, day, ts, reading, note) FROM '" + csv_path +
                            "' WITH HEADER = true";
+  const Usage u0 = UsageNow();
   double w0 = WallSeconds(), c0 = CpuSeconds();
   std::vector<StatementResult> loaded = session.Execute(copy);
   double load_wall = WallSeconds() - w0, load_cpu = CpuSeconds() - c0;
+  const Usage u1 = UsageNow();
   const uint64_t news = g_news.load() - news_before, new_bytes = g_new_bytes.load() - new_bytes_before;
   if (loaded.size() != 1 || loaded[0].kind == StatementResult::Kind::kError) {
     std::fprintf(stderr, "cql_store_bench: COPY failed: %s\n",
@@ -392,10 +407,11 @@ int main(int argc, char** argv) {
       ",\"store_heap_bytes\":%" PRId64 ",\"rss_before_kb\":%" PRId64 ",\"rss_after_kb\":%" PRId64
       ",\"peak_rss_kb\":%" PRId64 ",\"value_bytes\":%" PRId64 ",\"store_key_bytes\":%" PRId64
       ",\"store_row_bytes\":%" PRId64 ",\"load_allocations\":%" PRIu64
-      ",\"load_allocated_bytes\":%" PRIu64,
+      ",\"load_allocated_bytes\":%" PRIu64 ",\"load_sys_seconds\":%.6f,\"load_minor_faults\":%" PRId64,
       table.row_count(), table.partitions().size(), load_wall, load_cpu, read_seconds, heap_before,
       heap_after, heap_after - heap_before, rss_before, rss_after, StatusKb("VmHWM"), value_bytes,
-      store_key_bytes, store_row_bytes, news, new_bytes);
+      store_key_bytes, store_row_bytes, news, new_bytes, u1.sys_seconds - u0.sys_seconds,
+      u1.minor_faults - u0.minor_faults);
   std::printf("%s,\"point\":%s,\"range\":%s,\"samples\":[%s]%s}\n", head,
               TimingJson(point).c_str(), TimingJson(range).c_str(), samples.c_str(),
               profile_json.c_str());
