@@ -411,7 +411,9 @@ export function checkAgreement(expectedRows, sides) {
 }
 
 const round = (x, digits = 3) => (x == null || !Number.isFinite(x) ? null : Number(x.toFixed(digits)));
-const best = (runs, key) => runs.reduce((a, b) => (b[key] < a[key] ? b : a));
+// The run whose `key` is the median of the rounds' (the lower middle one for an even count), as
+// every figure of `make bench` is a median over its interleaved rounds.
+const medianRun = (runs, key) => [...runs].sort((a, b) => a[key] - b[key])[(runs.length - 1) >> 1];
 const worst = (runs, f) => Math.max(...runs.map(f));
 const medianOf = (runs, f) => stats(runs.map(f)).median;
 
@@ -419,12 +421,12 @@ const medianOf = (runs, f) => stats(runs.map(f)).median;
  * The section's figures from the runs: `cql` and `sqlite` (and `wasm`) lists of one parsed run
  * each (cql_store_bench's JSON line plus peak_rss_kb from exec_timer; parseSqliteOutput plus
  * peak_rss_kb; the wasm child's JSON line), `big` the wasm load of `big.rows` rows (or null).
- * Speed: the fastest run; memory: the largest; query times: the median over runs of each run's
+ * Speed: the median run; memory: the largest; query times: the median over runs of each run's
  * median. Returns {fields, lines}.
  */
 export function summarize({meta, cql, sqlite, wasm = [], big = null, sqliteVersion = ''}) {
   const rows = meta.rows;
-  const c = best(cql, 'load_seconds'), s = best(sqlite, 'import_seconds');
+  const c = medianRun(cql, 'load_seconds'), s = medianRun(sqlite, 'import_seconds');
   const cqlRate = rows / c.load_seconds, sqliteRate = rows / s.import_seconds;
   const cqlStore = worst(cql, (r) => r.store_heap_bytes);
   const sqliteStore = worst(sqlite, (r) => r.memory_used);
@@ -487,7 +489,7 @@ export function summarize({meta, cql, sqlite, wasm = [], big = null, sqliteVersi
       `sqlite3 CPU ${f.sqlite_range_scan_1000_cpu_ms_median} ms, mean ${f.sqlite_range_scan_1000_ms_mean} ms vs ours ${f.cql_range_scan_1000_ms_mean}`,
   ];
   if (wasm.length) {
-    const w = best(wasm, 'load_seconds');
+    const w = medianRun(wasm, 'load_seconds');
     const wasmRate = rows / w.load_seconds;
     const wasmGrowth = worst(wasm, (r) => r.heap_after - r.heap_before);
     const wasmOverhead = bytesPerRowOverhead({storeBytes: wasmGrowth, valueBytes: meta.value_bytes, rows});
