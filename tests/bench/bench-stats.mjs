@@ -106,6 +106,10 @@ export function ratioDefinitions(n) {
      compares: `the page's client, ${n} workers / the CLI --jobs ${n}`},
     {name: 'wasm_vs_js (old)', num: 'pageN', den: 'js1', cores: `${n} / 1`, old: true, target: 5,
      compares: `the page's ${n} workers / plain JS on one thread`},
+    {name: 'wasm_engine_with_init_vs_wasm_parse (old)', num: 'wasm_engine_with_init', den: 'wasm_parse', cores: '1 / 1, init timed on one side',
+     old: true, target: 0.6, compares: 'the wasm engine with createEngine() on the clock (the measure before 30 November 2026) / wasm parse_many alone'},
+    {name: 'wasm1_vs_js (old)', num: 'page1', den: 'js1', cores: '1 (+ reader) / 1', old: true, target: 3,
+     compares: "the page's client with one worker / plain JS on the page's thread"},
     {name: 'native_vs_parse_limit (old)', num: 'cliN', den: 'parse1', cores: `${n} / 1`, old: true, target: 0.5,
      compares: `the CLI --jobs ${n} / parse_many on one thread`},
   ];

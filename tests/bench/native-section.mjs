@@ -12,8 +12,9 @@
 //   cli_json, cli_json_id    --format json (every partition listed), default --jobs
 //   cli_container, cli_container_id   --container --ru 100000, default --jobs
 //   duck1, duckN, duck1_id, duckN_id  DuckDB's query alone (duckdb-peer.mjs) at 1 and N threads,
-//                        each line read with read_csv (the faster reader here: the ratios use it)
-//   duck1_json, duckN_json  the same (--key /userId) with read_ndjson_objects
+//                        the lines read with read_ndjson_objects (the faster reader here: the
+//                        ratios use it)
+//   duck1_csv, duckN_csv  the same (--key /userId) with each line read by read_csv
 import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -109,7 +110,7 @@ export async function runParseLimit(file, threads) {
 }
 
 /** DuckDB's query alone (duckdb-peer.mjs) in a fresh node process. */
-export async function runDuckDb(file, key, threads, reader = 'csv') {
+export async function runDuckDb(file, key, threads, reader = 'json') {
   const r = await runMeasured(process.execPath, [DUCKDB_PEER, file, key, String(threads), '--reader', reader]);
   if (r.code !== 0) throw new BenchFailure(`duckdb-peer.mjs exited with ${r.code}: ${r.stderr.trim()}`);
   return {...JSON.parse(r.stdout.toString()), processSeconds: r.seconds, peakRssKb: r.peakRssKb};
@@ -129,8 +130,8 @@ export async function nativeRounds(data, {runs, jobs}) {
     cliN: () => runCli(file, {extra: ['--jobs', N]}),
     duck1: () => runDuckDb(file, '/userId', 1),
     duckN: () => runDuckDb(file, '/userId', jobs),
-    duck1_json: () => runDuckDb(file, '/userId', 1, 'json'),
-    duckN_json: () => runDuckDb(file, '/userId', jobs, 'json'),
+    duck1_csv: () => runDuckDb(file, '/userId', 1, 'csv'),
+    duckN_csv: () => runDuckDb(file, '/userId', jobs, 'csv'),
     cli1_id: () => runCli(file, {key: '/id', extra: ['--jobs', '1']}),
     cliN_id: () => runCli(file, {key: '/id', extra: ['--jobs', N]}),
     duck1_id: () => runDuckDb(file, '/id', 1),
