@@ -142,3 +142,20 @@ export function formatRatio(row, digits = 2) {
   return `${row.name.padEnd(34)} ${f(row.value).padStart(6)} (${f(row.min)}-${f(row.max)})  ${target.padEnd(26)} ` +
          `[${row.cores}${row.old ? ', old: not like for like' : ''}] ${row.compares}`;
 }
+
+/**
+ * The figures as a Markdown table (README's and docs/benchmarks.md's): ratio rows of ratioTable
+ * and other rows {name, compares, cores, text, target: 'text' | null, met}. Old ratios say so.
+ */
+export function markdownTable(rows) {
+  const cell = (s) => String(s).replaceAll('|', '\\|');
+  const lines = ['| figure | compares | cores | median (range) | target |', '| --- | --- | --- | --- | --- |'];
+  for (const r of rows) {
+    const text = r.text ?? `${r.value.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
+    const verdict = r.met == null ? 'not measured' : r.met ? 'met' : '**NOT met**';
+    const target = r.target == null ? '' : `${r.op ? `${r.op} ${r.target}` : r.target}: ${verdict}`;
+    lines.push(`| \`${cell(r.name)}\` | ${cell(r.compares)}${r.old ? ' (old: not like for like)' : ''} | ${cell(r.cores)} | ` +
+               `${cell(text)} | ${cell(target)} |`);
+  }
+  return lines.join('\n');
+}

@@ -2,7 +2,7 @@
 // and ranges, the like-for-like ratio formulas and their targets. Authored; no timing is measured.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
-import {formatRatio, interleave, median, rateRatio, ratesOf, ratioDefinitions, ratioTable, runInterleaved,
+import {formatRatio, interleave, markdownTable, median, rateRatio, ratesOf, ratioDefinitions, ratioTable, runInterleaved,
         summarize} from './bench-stats.mjs';
 import {cutAtLines, groupLines} from './js-baseline.mjs';
 
@@ -81,6 +81,14 @@ describe('ratios', () => {
     assert.equal(byName.parse_2cores_vs_1core, undefined);
     assert.match(formatRatio(byName.cli_2jobs_vs_1job), /1\.50 \(1\.36-1\.67\) +target >= 1\.8: NOT met/);
     assert.match(formatRatio(byName['native_vs_parse_limit (old)']), /\[2 \/ 1, old: not like for like\]/);
+    const md = markdownTable([byName.cli_1job_vs_parse_1core, byName.cli_2jobs_vs_1job, byName['native_vs_parse_limit (old)'],
+                              {name: 'cql_point', compares: 'a | b', cores: '1 / 1', text: '0.15 ms', target: '< 1 ms', met: true}]);
+    const lines = md.split('\n');
+    assert.equal(lines.length, 6);
+    assert.match(lines[2], /^\| `cli_1job_vs_parse_1core` \| .* \| 1 \/ 1 \| 0\.50 \(0\.45–0\.55\) \| >= 0\.5: met \|$/);
+    assert.match(lines[3], /\| >= 1\.8: \*\*NOT met\*\* \|$/);
+    assert.match(lines[4], /\(old: not like for like\) \| 2 \/ 1 \|/);
+    assert.equal(lines[5], '| `cql_point` | a \\| b | 1 / 1 | 0.15 ms | < 1 ms: met |');
   });
 });
 

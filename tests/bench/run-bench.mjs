@@ -68,7 +68,7 @@ import {Worker} from 'node:worker_threads';
 import {DEFAULT_DIR, DEFAULT_SEED, ensureNdjson, removeNdjson} from './gen-ndjson.mjs';
 import {BENCH_DIR, BenchFailure, CHROMIUM, MIB, agree, mbPerS, openBenchPage, repo, round, say,
         startBenchServer} from './bench-common.mjs';
-import {formatRatio, ratesOf, ratioDefinitions, ratioTable, summarize} from './bench-stats.mjs';
+import {formatRatio, markdownTable, ratesOf, ratioDefinitions, ratioTable, summarize} from './bench-stats.mjs';
 import {browserAgreement, browserRounds} from './browser-section.mjs';
 import {CLI, ENGINE_BENCH, nativeAgreement, nativeRounds, nativeTimer, runCli} from './native-section.mjs';
 import {manyOnly, manySection} from './many-partitions.mjs';
@@ -269,6 +269,40 @@ function parseManyArgs(argv) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The CQL store's figures as rows of the Markdown table (cql-store.mjs fields and targets). */
+function cqlRows(f) {
+  const t = f.targets ?? {};
+  const rows = [
+    {name: 'cql_copy_vs_sqlite', compares: 'COPY FROM rows/s, native / sqlite3 .import into :memory:', cores: '1 / 1',
+     text: `${f.cql_copy_vs_sqlite}x (${f.cql_copy_seconds} s against ${f.sqlite_import_seconds} s)`, target: '>= 2', met: t.cql_copy_ge_2x_sqlite},
+    {name: 'cql_bytes_per_row_overhead', compares: 'heap per row beyond its values (sqlite3: ' +
+     `${f.sqlite_bytes_per_row_overhead} B)`, cores: '1', text: `${f.cql_bytes_per_row_overhead} B`, target: '<= 100 B',
+     met: t.cql_overhead_le_100_b_row},
+    {name: 'cql_point_select_ms', compares: `a whole partition (${f.cql_point_rows_mean} rows) at ${f.cql_rows.toLocaleString('en-US')} rows ` +
+     `(sqlite3 CPU ${f.sqlite_point_select_cpu_ms_median} ms)`, cores: '1', text: `${f.cql_point_select_ms_median} ms`,
+     target: '< 1 ms', met: t.cql_point_lt_1_ms},
+    {name: 'cql_range_scan_1000_ms', compares: `1,000 rows by token() (sqlite3 CPU ${f.sqlite_range_scan_1000_cpu_ms_median} ms)`,
+     cores: '1', text: `${f.cql_range_scan_1000_ms_median} ms`, target: '< 5 ms', met: t.cql_range_lt_5_ms},
+  ];
+  if (f.cql_wasm_copy_seconds != null) {
+    rows.push(
+      {name: 'cql_wasm_copy_vs_sqlite', compares: `the page's ${f.cql_wasm_module} in Node / sqlite3`, cores: '1 / 1',
+       text: `${f.cql_wasm_copy_vs_sqlite}x (${f.cql_wasm_copy_seconds} s)`, target: '>= 2', met: t.wasm_copy_ge_2x_sqlite},
+      {name: 'cql_wasm_bytes_per_row_overhead', compares: 'wasm heap growth per row beyond its values (an upper bound)',
+       cores: '1', text: `<= ${f.cql_wasm_bytes_per_row_overhead_max} B`, target: '<= 100 B', met: t.wasm_overhead_le_100_b_row},
+      {name: 'cql_wasm_point_select_ms', compares: 'the same point query in wasm', cores: '1',
+       text: `${f.cql_wasm_point_select_ms_median} ms`, target: '< 1 ms', met: t.wasm_point_lt_1_ms},
+      {name: 'cql_wasm_range_scan_1000_ms', compares: 'the same range scan in wasm', cores: '1',
+       text: `${f.cql_wasm_range_scan_1000_ms_median} ms`, target: '< 5 ms', met: t.wasm_range_lt_5_ms});
+  }
+  if (f.cql_wasm_big_rows != null) {
+    rows.push({name: 'cql_wasm_big_rows', compares: 'rows the page\'s module holds', cores: '1',
+               text: `${f.cql_wasm_big_rows.toLocaleString('en-US')} rows, ${f.cql_wasm_big_heap_mb} MiB heap, loaded in ${f.cql_wasm_big_load_seconds} s`,
+               target: '2,000,000', met: t.wasm_holds_2m_rows});
+  }
+  return rows;
+}
+
 async function main() {
   const options = parseManyArgs(process.argv.slice(2));
   if (options.onlyMany) return manyOnly(options);
@@ -360,7 +394,7 @@ async function main() {
   if (manyRun) targets.many_heaps_lt_1_5_gb = manyRun.fields.many_heaps_lt_1_5_gb;
   if (cql?.fields?.targets) Object.assign(targets, cql.fields.targets);
   result.targets = targets;
-  result.targets_met = Object.values(targets).every(Boolean);
+  result.targets_met = Object.values(targets).every((ok) => ok === true);
 
   say('');
   say(`figures (MB/s, median of ${options.runs} rounds (min-max); ${N} = this machine's cores; ` +
@@ -376,8 +410,15 @@ async function main() {
   for (const r of ratios) say(`  ${formatRatio(r)}`);
   if (manyRun) say(manyRun.line);
   if (cql) for (const line of cql.lines) say(line);
-  const unmet = Object.entries(targets).filter(([, ok]) => !ok).map(([k]) => k);
-  say(unmet.length ? `targets NOT met: ${unmet.join(', ')}` : 'every target met');
+  say('');
+  say(`the table (Markdown, README's and docs/benchmarks.md's; ${new Date().toISOString().slice(0, 10)}, ` +
+      `${N} cores, cpu_parallel_speedup ${cpuParallel}, ${options.runs} rounds):`);
+  say(markdownTable([...ratios.filter((r) => !r.old), ...(cql ? cqlRows(cql.fields) : []), ...ratios.filter((r) => r.old)]));
+  say('');
+  const unmet = Object.entries(targets).filter(([, ok]) => ok === false).map(([k]) => k);
+  const unmeasured = Object.entries(targets).filter(([, ok]) => ok == null).map(([k]) => k);
+  say(unmet.length ? `targets NOT met: ${unmet.join(', ')}` : 'every target measured is met');
+  if (unmeasured.length) say(`targets not measured in this run: ${unmeasured.join(', ')}`);
   console.log(JSON.stringify(result));
 }
 
