@@ -153,51 +153,75 @@ Value Normalize(const CqlType& type, Value v) {
   return v;
 }
 
-// `in` is taken by value: its values are moved into the row (the caller is done with them).
-StatusOr<std::optional<ResultSet>> Insert(Table& table, InsertValues in, bool if_not_exists,
-                                          const CellTime& time, const SourceLocation& where) {
+// Which of a few slots were given: a bit each, no allocation for the first 64.
+class SlotsSeen {
+ public:
+  void Set(size_t i) {
+    if (i < 64) {
+      bits_ |= uint64_t{1} << i;
+      return;
+    }
+    if (more_.size() <= i - 64) more_.resize(i - 63);
+    more_[i - 64] = true;
+  }
+  bool Get(size_t i) const {
+    return i < 64 ? ((bits_ >> i) & 1) != 0 : i - 64 < more_.size() && more_[i - 64];
+  }
+
+ private:
+  uint64_t bits_ = 0;
+  std::vector<bool> more_;
+};
+
+// `values[i]` is column `columns[i]`'s, written at `wheres[i]` (all at `where` without
+// `wheres`). The values are moved into the row (the caller is done with them).
+StatusOr<std::optional<ResultSet>> Insert(Table& table, const std::vector<int>& columns,
+                                          std::vector<Value>& values,
+                                          const std::vector<SourceLocation>* wheres,
+                                          bool if_not_exists, const CellTime& time,
+                                          const SourceLocation& where) {
   const TableSchema& t = table.schema();
   std::vector<Bytes> key(t.partition_key.size());
   Clustering clustering(t.clustering.size());
-  std::vector<bool> have_key(t.partition_key.size()), have_clustering(t.clustering.size());
+  SlotsSeen have_key, have_clustering;
   std::vector<int> regular_cols, static_cols;
   std::vector<Value> regular_vals, static_vals;
-  regular_cols.reserve(in.columns.size());
-  regular_vals.reserve(in.columns.size());
-  for (size_t i = 0; i < in.columns.size(); ++i) {
-    const ColumnSpec& c = t.columns[static_cast<size_t>(in.columns[i])];
+  regular_cols.reserve(columns.size());
+  regular_vals.reserve(columns.size());
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const ColumnSpec& c = t.columns[static_cast<size_t>(columns[i])];
     size_t pos = static_cast<size_t>(c.position);
-    Value& v = in.values[i];
+    Value& v = values[i];
     if (c.is_primary_key()) {
       if (!v) {
         return Invalid(fmt::format("Invalid null value in condition for column {}", c.name),
-                       in.where[i]);
+                       wheres != nullptr ? (*wheres)[i] : where);
       }
       if (c.kind == ColumnKind::kPartitionKey) {
         key[pos] = std::move(*v);
-        have_key[pos] = true;
+        have_key.Set(pos);
       } else {
         clustering[pos] = std::move(*v);
-        have_clustering[pos] = true;
+        have_clustering.Set(pos);
       }
     } else if (c.kind == ColumnKind::kStatic) {
-      static_cols.push_back(in.columns[i]);
+      static_cols.push_back(columns[i]);
       static_vals.push_back(Normalize(c.type, std::move(v)));
     } else {
-      regular_cols.push_back(in.columns[i]);
+      regular_cols.push_back(columns[i]);
       regular_vals.push_back(Normalize(c.type, std::move(v)));
     }
   }
   std::vector<int> missing;
   for (size_t i = 0; i < key.size(); ++i) {
-    if (!have_key[i]) missing.push_back(t.partition_key[i]);
+    if (!have_key.Get(i)) missing.push_back(t.partition_key[i]);
   }
   if (!missing.empty()) {
     return Invalid(fmt::format("Some partition key parts are missing: {}", JoinNames(t, missing)),
                    where);
   }
   for (size_t i = 0; i < clustering.size(); ++i) {
-    if (!have_clustering[i]) missing.push_back(t.clustering[i]);
+    if (!have_clustering.Get(i)) missing.push_back(t.clustering[i]);
   }
   // Only static columns (besides the partition key): the clustering columns may be left out.
   bool statics_only =
@@ -224,7 +248,9 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, InsertValues in, bool if
   }
   Partition& p = table.Upsert(pk, key);
   if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals, time);
-  if (!statics_only) table.WriteRow(p, clustering, regular_cols, std::move(regular_vals), true, time);
+  if (!statics_only) {
+    table.WriteRow(p, std::move(clustering), regular_cols, std::move(regular_vals), true, time);
+  }
   if (!p.live()) table.DropIfDead(pk);
   if (if_not_exists) return std::optional<ResultSet>(Applied(true, t, nullptr, nullptr, nullptr));
   return std::optional<ResultSet>();
@@ -454,7 +480,7 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
       in.where.push_back(s.values[i].where);
     }
   }
-  return Insert(table, std::move(in), s.if_not_exists, time, where);
+  return Insert(table, in.columns, in.values, &in.where, s.if_not_exists, time, where);
 }
 
 StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& s, Table& table,
@@ -683,7 +709,8 @@ Status InsertJsonObject(const JsonNode& object, Table& table, ValueGenerator& ge
                             JsonInsertValues(table.schema(), object, false, where));
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
-  StatusOr<std::optional<ResultSet>> done = Insert(table, std::move(in), false, time, where);
+  StatusOr<std::optional<ResultSet>> done =
+      Insert(table, in.columns, in.values, &in.where, false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }
@@ -703,13 +730,10 @@ StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
 
 Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
                  ValueGenerator& gen, const SourceLocation& where) {
-  InsertValues in;
-  in.columns = columns;
-  in.values = std::move(values);
-  in.where.assign(columns.size(), where);
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
-  StatusOr<std::optional<ResultSet>> done = Insert(table, std::move(in), false, time, where);
+  StatusOr<std::optional<ResultSet>> done =
+      Insert(table, columns, values, nullptr, false, time, where);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }

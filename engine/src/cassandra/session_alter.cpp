@@ -83,9 +83,11 @@ std::unique_ptr<Table> Rebuild(const Table& old, TableSchema schema) {
     table->RestoreStatics(np, statics, static_times);
     for (const auto& [clustering, row] : p.rows) {
       Row next = row;
-      next.cells.clear();
       next.times.clear();
-      for (int c : to.regular) next.cells.push_back(take(row.cells, old_slot(c)));
+      const std::vector<Value> cells = row.cells.values();
+      std::vector<Value> next_cells;
+      for (int c : to.regular) next_cells.push_back(take(cells, old_slot(c)));
+      next.cells.assign(next_cells);
       if (!row.times.empty()) {
         for (int c : to.regular) next.times.push_back(take(row.times, old_slot(c)));
       }

@@ -16,13 +16,7 @@ bool ClusteringLess::operator()(const Clustering& a, const Clustering& b) const 
   return a.size() < b.size();
 }
 
-bool Row::live() const {
-  if (marker) return true;
-  for (const Value& v : cells) {
-    if (v) return true;
-  }
-  return false;
-}
+bool Row::live() const { return marker || cells.any(); }
 
 Partition::Partition(const TableSchema* schema)
     : statics(schema->statics.size()),
@@ -92,10 +86,7 @@ const Partition* Table::Find(const PartitionKey& key) const {
 int64_t Table::RowBytes(const Clustering& c, const Row& r) const {
   int64_t n = 0;
   for (const Bytes& b : c) n += static_cast<int64_t>(b.size());
-  for (const Value& v : r.cells) {
-    if (v) n += static_cast<int64_t>(v->size());
-  }
-  return n;
+  return n + static_cast<int64_t>(r.cells.value_bytes());
 }
 
 Deletions& Table::DeletionsFor(const PartitionKey& key) {
@@ -156,6 +147,17 @@ bool Table::ReconcileCell(Value& value, CellTime& time, const Value& written,
 
 void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
                      std::vector<Value> values, bool marker, const CellTime& time) {
+  Write(p, clustering, nullptr, columns, values, marker, time);
+}
+
+void Table::WriteRow(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
+                     std::vector<Value> values, bool marker, const CellTime& time) {
+  Write(p, clustering, &clustering, columns, values, marker, time);
+}
+
+void Table::Write(Partition& p, const Clustering& clustering, Clustering* take,
+                  const std::vector<int>& columns, std::vector<Value>& values, bool marker,
+                  const CellTime& time) {
   Touch(p);
   // The partition's key, computed once and only when a deletion or a tombstone needs it (a
   // table without deletions, as a bulk load's, never does).
@@ -175,38 +177,53 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
   // COPY TO, which writes each partition's rows in order) are placed without a search; any
   // other row costs a comparison or two more than an unhinted insert.
   const size_t rows_before = p.rows.size();
-  auto it = p.rows.try_emplace(p.rows.end(), clustering);
+  // A new row takes `take`'s vector (`clustering` is then empty: the row's key is `ck`).
+  auto it = take != nullptr ? p.rows.try_emplace(p.rows.end(), std::move(*take))
+                            : p.rows.try_emplace(p.rows.end(), clustering);
   const bool created = p.rows.size() != rows_before;
+  const Clustering& ck = it->first;
   Row& row = it->second;
   if (created) {
-    row.cells.resize(schema_->regular.size());
-    ++row_count_;
+    ++row_count_;  // its cells are made below, in one block
   } else {
-    p.row_bytes -= RowBytes(clustering, row);
+    p.row_bytes -= RowBytes(ck, row);
   }
   // A new row written whole at one time keeps one time for its cells.
   bool compact = created && !same_timestamp_ &&
                  std::all_of(values.begin(), values.end(), [](const Value& v) { return v.has_value(); });
   if (compact) {
     row.time = time;
+    // Every regular column written, in slot order (an INSERT or a load naming the columns in
+    // the table's order): the values are the cells as they are, one block built from them.
+    bool in_order = columns.size() == schema_->regular.size();
+    for (size_t i = 0; i < columns.size() && in_order; ++i) {
+      in_order = schema_->columns[static_cast<size_t>(columns[i])].position == static_cast<int>(i);
+    }
+    if (in_order) {
+      row.cells.assign(values);
+    } else {
+      std::vector<Value> cells(schema_->regular.size());
+      for (size_t i = 0; i < columns.size(); ++i) {
+        cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
+            std::move(values[i]);
+      }
+      row.cells.assign(cells);
+    }
   } else {
+    if (created) row.cells = Cells(schema_->regular.size());
     row.MaterializeTimes();
   }
-  for (size_t i = 0; i < columns.size(); ++i) {
-    if (compact) {
-      row.cells[static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position)] =
-          std::move(values[i]);
-      continue;
-    }
+  for (size_t i = 0; i < columns.size() && !compact; ++i) {
     size_t pos = static_cast<size_t>(schema_->columns[static_cast<size_t>(columns[i])].position);
-    const Value& v = same_timestamp_ ? Reconcile(p, &clustering, columns[i], values[i]) : values[i];
+    const Value& v = same_timestamp_ ? Reconcile(p, &ck, columns[i], values[i]) : values[i];
     if (same_timestamp_) {  // a batch's own writes: decided above, at the batch's one timestamp
       if (row.times[pos].timestamp > time.timestamp) continue;  // written later, it stays
       if (!v) ++DeletionsFor(key()).tombstones;
-      row.cells[pos] = v;
+      row.cells.set(pos, v);
       row.times[pos] = time;
     } else {
-      ReconcileCell(row.cells[pos], row.times[pos], v, time, shadow, key());
+      Value cell = row.cells[pos];
+      if (ReconcileCell(cell, row.times[pos], v, time, shadow, key())) row.cells.set(pos, cell);
     }
   }
   if (marker && (time.timestamp == kNoTimestamp || time.timestamp >= row.marker_time.timestamp)) {
@@ -219,7 +236,7 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
     --row_count_;
     return;
   }
-  p.row_bytes += RowBytes(clustering, row);
+  p.row_bytes += RowBytes(ck, row);
 }
 
 void Table::WriteStatics(Partition& p, const std::vector<int>& columns,
@@ -271,6 +288,17 @@ bool ShadowCells(std::vector<Value>& cells, std::vector<CellTime>& times, int64_
   for (size_t i = 0; i < cells.size() && i < times.size(); ++i) {
     if (cells[i] && times[i].timestamp <= timestamp) {
       cells[i].reset();
+      times[i] = CellTime{timestamp, 0, 0};
+      any = true;
+    }
+  }
+  return any;
+}
+bool ShadowCells(Cells& cells, std::vector<CellTime>& times, int64_t timestamp) {
+  bool any = false;
+  for (size_t i = 0; i < cells.size() && i < times.size(); ++i) {
+    if (cells.has(i) && times[i].timestamp <= timestamp) {
+      cells.reset(i);
       times[i] = CellTime{timestamp, 0, 0};
       any = true;
     }
@@ -347,15 +375,18 @@ void Table::Expire(int64_t now) {
       p.row_bytes -= RowBytes(row->first, r);
       if (r.times.empty()) {  // one time for every cell: they expire together
         if (r.time.expires != 0 && r.time.expires <= now) {
-          for (Value& v : r.cells) {
-            if (v) {
-              v.reset();
-              ++expired;
-            }
+          for (size_t i = 0; i < r.cells.size(); ++i) {
+            if (r.cells.has(i)) ++expired;
           }
+          r.cells = Cells(r.cells.size());
         }
       } else {
-        expire(r.cells, r.times);
+        for (size_t i = 0; i < r.cells.size() && i < r.times.size(); ++i) {
+          if (r.cells.has(i) && r.times[i].expires != 0 && r.times[i].expires <= now) {
+            r.cells.reset(i);  // an expired cell is a tombstone
+            ++expired;
+          }
+        }
       }
       if (r.marker && r.marker_time.expires != 0 && r.marker_time.expires <= now) r.marker = false;
       if (!r.live()) {

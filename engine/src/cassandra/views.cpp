@@ -237,7 +237,8 @@ const Value* BaseValue(const TableSchema& base, const Partition& p, const Cluste
     case ColumnKind::kStatic:
       return &p.statics[at];
     case ColumnKind::kRegular:
-      return &row.cells[at];
+      scratch = row.cells[at];  // the row's cells are packed (cells.h): a copy
+      return &scratch;
   }
   return &scratch;
 }

@@ -21,6 +21,7 @@
 #include <tuple>
 #include <vector>
 
+#include "partplay/cassandra/cells.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/cassandra/value.h"
 
@@ -45,7 +46,7 @@ struct CellTime {
 };
 
 struct Row {
-  std::vector<Value> cells;  // regular columns, by ColumnSpec::position
+  Cells cells;               // regular columns, by ColumnSpec::position (one block: cells.h)
   bool marker = false;       // written by INSERT: the row exists even with every column null
   int32_t ttl = 0;           // the marker's TTL
   CellTime marker_time;
@@ -58,12 +59,12 @@ struct Row {
   bool live() const;
   CellTime TimeOf(size_t pos) const {
     if (!times.empty()) return times[pos];
-    return cells[pos] ? time : CellTime();
+    return cells.has(pos) ? time : CellTime();
   }
   void MaterializeTimes() {
     if (!times.empty()) return;
     times.resize(cells.size());
-    for (size_t i = 0; i < cells.size(); ++i) times[i] = cells[i] ? time : CellTime();
+    for (size_t i = 0; i < cells.size(); ++i) times[i] = cells.has(i) ? time : CellTime();
   }
 };
 
@@ -142,6 +143,9 @@ class Table {
   // `values` is taken by value: a caller done with its values moves them into the row's cells.
   void WriteRow(Partition& p, const Clustering& clustering, const std::vector<int>& columns,
                 std::vector<Value> values, bool marker, const CellTime& time);
+  // The same, the clustering moved into the row if the row is new (a caller done with it).
+  void WriteRow(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
+                std::vector<Value> values, bool marker, const CellTime& time);
   // Static rows have no liveness marker: a partition of static columns all null holds nothing.
   void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
                     const CellTime& time);
@@ -202,6 +206,10 @@ class Table {
 
  private:
   void Save(const PartitionKey& key);
+  // WriteRow: `take`, when given, is `clustering` itself, movable into a new row.
+  void Write(Partition& p, const Clustering& clustering, Clustering* take,
+             const std::vector<int>& columns, std::vector<Value>& values, bool marker,
+             const CellTime& time);
   // The value a batch's write leaves in a cell (see set_same_timestamp).
   const Value& Reconcile(const Partition& p, const Clustering* clustering, int column,
                          const Value& value);
