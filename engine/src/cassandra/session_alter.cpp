@@ -89,7 +89,9 @@ std::unique_ptr<Table> Rebuild(const Table& old, TableSchema schema) {
       for (int c : to.regular) next_cells.push_back(take(cells, old_slot(c)));
       next.cells.assign(next_cells);
       if (!row.times.empty()) {
-        for (int c : to.regular) next.times.push_back(take(row.times, old_slot(c)));
+        std::vector<CellTime> times;
+        for (int c : to.regular) times.push_back(take(row.times, old_slot(c)));
+        next.times.assign(times);
       }
       table->RestoreRow(np, clustering, next);
     }

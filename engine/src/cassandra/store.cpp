@@ -294,7 +294,7 @@ bool ShadowCells(std::vector<Value>& cells, std::vector<CellTime>& times, int64_
   }
   return any;
 }
-bool ShadowCells(Cells& cells, std::vector<CellTime>& times, int64_t timestamp) {
+bool ShadowCells(Cells& cells, CellTimes& times, int64_t timestamp) {
   bool any = false;
   for (size_t i = 0; i < cells.size() && i < times.size(); ++i) {
     if (cells.has(i) && times[i].timestamp <= timestamp) {

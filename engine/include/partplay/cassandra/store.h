@@ -45,6 +45,45 @@ struct CellTime {
   int32_t expires = 0;  // 0: never
 };
 
+// A row's cell times, one a cell, or none (Row::time then stands for them): one block holding
+// the count first, 8 bytes in the row where a vector took 24.
+class CellTimes {
+ public:
+  using value_type = CellTime;
+  CellTimes() = default;
+  CellTimes(const CellTimes& other) { CopyFrom(other); }
+  CellTimes(CellTimes&& other) noexcept = default;
+  CellTimes& operator=(const CellTimes& other) {
+    if (this != &other) CopyFrom(other);
+    return *this;
+  }
+  CellTimes& operator=(CellTimes&& other) noexcept = default;
+
+  size_t size() const { return block_ ? static_cast<size_t>(block_[0].timestamp) : 0; }
+  bool empty() const { return block_ == nullptr; }
+  CellTime& operator[](size_t i) { return block_[1 + i]; }
+  const CellTime& operator[](size_t i) const { return block_[1 + i]; }
+  // `n` times, each none (n == 0: no block).
+  void resize(size_t n) {
+    block_.reset();
+    if (n == 0) return;
+    block_ = std::make_unique<CellTime[]>(n + 1);
+    block_[0].timestamp = static_cast<int64_t>(n);
+  }
+  void clear() { block_.reset(); }
+  void assign(const std::vector<CellTime>& times) {
+    resize(times.size());
+    for (size_t i = 0; i < times.size(); ++i) (*this)[i] = times[i];
+  }
+
+ private:
+  void CopyFrom(const CellTimes& other) {
+    resize(other.size());
+    for (size_t i = 0; i < other.size(); ++i) (*this)[i] = other[i];
+  }
+  std::unique_ptr<CellTime[]> block_;  // [0].timestamp: the count
+};
+
 struct Row {
   Cells cells;               // regular columns, by ColumnSpec::position (one block: cells.h)
   bool marker = false;       // written by INSERT: the row exists even with every column null
@@ -54,7 +93,7 @@ struct Row {
   // row instead of 16 a cell), every cell holding a value was written at `time` and the others
   // never were; a write that makes them differ (a later UPDATE, a null written) fills `times`.
   CellTime time;
-  std::vector<CellTime> times;
+  CellTimes times;
 
   bool live() const;
   CellTime TimeOf(size_t pos) const {
