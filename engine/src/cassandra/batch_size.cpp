@@ -316,13 +316,15 @@ class Measure {
  private:
   // Every clustering the = / IN restrictions name (a full clustering each, or none).
   static std::vector<Clustering> ClusteringKeys(const Restrictions& r) {
-    std::vector<Clustering> keys = internal::ClusteringPrefixes(r);
+    std::vector<Clustering> keys = PrefixKeys(r);
     if (!keys.empty() && keys[0].size() != r.clustering.size()) return {};
     return keys;
   }
   // The = / IN prefix of the clustering columns (a range deletion's prefixes).
   static std::vector<Clustering> PrefixKeys(const Restrictions& r) {
-    return internal::ClusteringPrefixes(r);
+    std::vector<Clustering> keys;
+    for (const std::vector<Bytes>& k : internal::ClusteringPrefixes(r)) keys.emplace_back(k);
+    return keys;
   }
 
   ValueGenerator& gen_;

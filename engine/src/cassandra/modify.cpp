@@ -46,7 +46,8 @@ ResultSet Applied(bool applied, const TableSchema& t, const Partition* p, const 
 
 // Cartesian product of the = / IN values of clustering columns (all of them restricted).
 std::vector<Clustering> ClusteringKeys(const Restrictions& r) {
-  std::vector<Clustering> keys = internal::ClusteringPrefixes(r);
+  std::vector<Clustering> keys;
+  for (const std::vector<Bytes>& k : internal::ClusteringPrefixes(r)) keys.emplace_back(k);
   if (!keys.empty() && keys[0].size() != r.clustering.size()) return {};
   return keys;
 }

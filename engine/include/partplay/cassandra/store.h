@@ -22,12 +22,12 @@
 #include <vector>
 
 #include "partplay/cassandra/cells.h"
+#include "partplay/cassandra/clustering.h"
 #include "partplay/cassandra/schema.h"
 #include "partplay/cassandra/value.h"
 
 namespace partplay::cql {
 
-using Clustering = std::vector<Bytes>;
 
 struct ClusteringLess {
   const TableSchema* schema = nullptr;
