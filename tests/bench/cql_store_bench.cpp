@@ -377,8 +377,8 @@ int main(int argc, char** argv) {
     const double rows_d = static_cast<double>(std::max<int64_t>(1, second.row_count()));
     // One row of this table: its map node (three pointers, colour, then the key and the Row; the
     // key's one clustering value inline, clustering.h: no block for it, clustering_heap_chunk 0),
-    // and the cells' one block (cells.h: a count and an end a cell, 4 bytes each, then the
-    // reading's 8 bytes and, say, a 21-byte note).
+    // and the cells' one block (cells.h, narrow: a count and an end a cell, 2 bytes each, then
+    // the reading's 8 bytes and, say, a 21-byte note).
     using RowMap = std::map<Clustering, Row, ClusteringLess>;
     const size_t node = 32 + sizeof(RowMap::value_type);
     char buf[2048];
@@ -395,7 +395,7 @@ int main(int argc, char** argv) {
         read_s, split_s, convert_s, load_s, records, converted, second_heap, second.row_count(),
         static_cast<double>(second_heap) / rows_d, static_cast<double>(second_news) / rows_d,
         sizeof(Bytes), sizeof(Value), sizeof(CellTime), sizeof(Row), sizeof(Clustering),
-        sizeof(Partition), node, Chunk(node), size_t{0}, Chunk(4 * 3 + 8 + 21));
+        sizeof(Partition), node, Chunk(node), size_t{0}, Chunk(2 * 3 + 8 + 21));
     profile_json = buf;
   }
 

@@ -2,27 +2,84 @@
 #include "partplay/cassandra/cells.h"
 
 #include <cstring>
+#include <utility>
 
 namespace partplay::cql {
 
 namespace {
-void Put(char* block, size_t i, uint32_t v) { std::memcpy(block + 4 * i, &v, 4); }
-}  // namespace
+constexpr uint16_t kWide = 0x8000;        // the first u16 of a wide block
+constexpr uint16_t kNull16 = 0x8000;      // a narrow end's null bit
+constexpr uint32_t kNull32 = 0x80000000u;  // a wide end's null bit
+constexpr size_t kNarrowMax = 0x7fff;     // narrow: fewer cells and bytes than 32,768
 
-uint32_t Cells::Header(size_t i) const {
-  uint32_t v;
-  std::memcpy(&v, block_ + 4 * i, 4);
+template <typename T>
+T Get(const char* block, size_t offset) {
+  T v;
+  std::memcpy(&v, block + offset, sizeof v);
   return v;
 }
+template <typename T>
+void Put(char* block, size_t offset, T v) {
+  std::memcpy(block + offset, &v, sizeof v);
+}
+size_t HeaderBytes(bool wide, size_t count) { return wide ? 8 + 4 * count : 2 + 2 * count; }
+}  // namespace
 
-size_t Cells::Begin(size_t i) const { return i == 0 ? 0 : End(i - 1); }
+bool Cells::Wide() const { return Get<uint16_t>(block_, 0) == kWide; }
 
-const char* Cells::Data() const { return block_ + 4 * (1 + Header(0)); }
+size_t Cells::Count() const {
+  return Wide() ? Get<uint32_t>(block_, 4) : Get<uint16_t>(block_, 0);
+}
 
-char* Cells::Allocate(size_t count, size_t bytes) {
-  char* block = new char[4 * (1 + count) + bytes];
-  Put(block, 0, static_cast<uint32_t>(count));
-  return block;
+size_t Cells::End(size_t i) const {
+  return Wide() ? Get<uint32_t>(block_, 8 + 4 * i) & ~kNull32
+                : Get<uint16_t>(block_, 2 + 2 * i) & ~kNull16;
+}
+
+bool Cells::IsNull(size_t i) const {
+  return Wide() ? (Get<uint32_t>(block_, 8 + 4 * i) & kNull32) != 0
+                : (Get<uint16_t>(block_, 2 + 2 * i) & kNull16) != 0;
+}
+
+const char* Cells::Data() const { return block_ + HeaderBytes(Wide(), Count()); }
+
+template <typename F>
+void Cells::Build(size_t count, F value) {
+  if (count == 0) {
+    Free();
+    return;
+  }
+  size_t bytes = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const std::pair<bool, std::string_view> v = value(i);
+    if (v.first) bytes += v.second.size();
+  }
+  const bool wide = count > kNarrowMax || bytes > kNarrowMax;
+  const size_t header = HeaderBytes(wide, count);
+  char* block = new char[header + bytes];
+  if (wide) {
+    Put<uint16_t>(block, 0, kWide);
+    Put<uint16_t>(block, 2, 0);
+    Put<uint32_t>(block, 4, static_cast<uint32_t>(count));
+  } else {
+    Put<uint16_t>(block, 0, static_cast<uint16_t>(count));
+  }
+  size_t end = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const std::pair<bool, std::string_view> v = value(i);
+    if (v.first && !v.second.empty()) {
+      std::memcpy(block + header + end, v.second.data(), v.second.size());
+      end += v.second.size();
+    }
+    if (wide) {
+      Put<uint32_t>(block, 8 + 4 * i, static_cast<uint32_t>(end) | (v.first ? 0 : kNull32));
+    } else {
+      Put<uint16_t>(block, 2 + 2 * i,
+                    static_cast<uint16_t>(end | (v.first ? 0u : uint32_t{kNull16})));
+    }
+  }
+  Free();
+  block_ = block;
 }
 
 void Cells::Free() {
@@ -31,17 +88,14 @@ void Cells::Free() {
 }
 
 Cells::Cells(size_t count) {
-  if (count == 0) return;
-  block_ = Allocate(count, 0);
-  for (size_t i = 0; i < count; ++i) Put(block_, 1 + i, kNull);
+  Build(count, [](size_t) { return std::pair<bool, std::string_view>(false, {}); });
 }
 
 Cells::Cells(const std::vector<Value>& values) { assign(values); }
 
 Cells::Cells(const Cells& other) {
   if (other.block_ == nullptr) return;
-  const size_t n = other.size();
-  const size_t total = 4 * (1 + n) + (n == 0 ? 0 : other.End(n - 1));
+  const size_t total = HeaderBytes(other.Wide(), other.Count()) + other.value_bytes();
   block_ = new char[total];
   std::memcpy(block_, other.block_, total);
 }
@@ -89,51 +143,21 @@ size_t Cells::value_bytes() const {
 }
 
 void Cells::assign(const std::vector<Value>& values) {
-  size_t bytes = 0;
-  for (const Value& v : values) bytes += v ? v->size() : 0;
-  char* block = values.empty() ? nullptr : Allocate(values.size(), bytes);
-  char* data = block == nullptr ? nullptr : block + 4 * (1 + values.size());
-  size_t end = 0;
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i]) {
-      if (!values[i]->empty()) std::memcpy(data + end, values[i]->data(), values[i]->size());
-      end += values[i]->size();
-      Put(block, 1 + i, static_cast<uint32_t>(end));
-    } else {
-      Put(block, 1 + i, static_cast<uint32_t>(end) | kNull);
-    }
-  }
-  Free();
-  block_ = block;
+  Build(values.size(), [&](size_t i) {
+    return values[i] ? std::pair<bool, std::string_view>(true, *values[i])
+                     : std::pair<bool, std::string_view>(false, {});
+  });
 }
 
 void Cells::set(size_t i, const Value& v) {
-  const size_t n = size();
-  const size_t old_bytes = value_bytes();
-  const size_t old_len = End(i) - Begin(i);
-  const size_t new_len = v ? v->size() : 0;
-  const size_t bytes = old_bytes - old_len + new_len;
-  char* block = Allocate(n, bytes);
-  char* data = block + 4 * (1 + n);
-  const char* old = Data();
-  const size_t begin = Begin(i);
-  // The cells before i, cell i, the cells after it.
-  if (begin > 0) std::memcpy(data, old, begin);
-  if (new_len > 0) std::memcpy(data + begin, v->data(), new_len);
-  const size_t tail = old_bytes - End(i);
-  if (tail > 0) std::memcpy(data + begin + new_len, old + End(i), tail);
-  for (size_t k = 0; k < n; ++k) {
-    uint32_t h = Header(1 + k);
+  // Built from the old block, which Build frees only once the new one is filled.
+  Build(size(), [&](size_t k) {
     if (k == i) {
-      h = static_cast<uint32_t>(begin + new_len) | (v ? 0 : kNull);
-    } else if (k > i) {
-      const uint32_t null = h & kNull;
-      h = static_cast<uint32_t>((h & ~kNull) - old_len + new_len) | null;
+      return v ? std::pair<bool, std::string_view>(true, *v)
+               : std::pair<bool, std::string_view>(false, {});
     }
-    Put(block, 1 + k, h);
-  }
-  Free();
-  block_ = block;
+    return std::pair<bool, std::string_view>(has(k), has(k) ? view(k) : std::string_view());
+  });
 }
 
 std::vector<Value> Cells::values() const {

@@ -69,6 +69,28 @@ TEST(CellsTest, SetKeepsTheOthers) {
   EXPECT_EQ(c.values(), values);
 }
 
+TEST(CellsTest, WideBlocks) {
+  // 32,767 bytes and more (or as many cells) take the wide form: the same reads and writes.
+  const std::string big(40000, 'b');
+  std::vector<Value> values{Bytes("a"), big, Value(), Bytes("c")};
+  Cells c(values);
+  EXPECT_EQ(c.values(), values);
+  EXPECT_EQ(c.value_bytes(), 40002u);
+  c.set(1, Bytes("small again"));
+  values[1] = Bytes("small again");
+  EXPECT_EQ(c.values(), values);
+  c.set(2, Bytes(32767, 'x'));  // exactly past the narrow form's bytes with the others
+  values[2] = Bytes(32767, 'x');
+  EXPECT_EQ(c.values(), values);
+  Cells many(40000);
+  EXPECT_EQ(many.size(), 40000u);
+  many.set(39999, Bytes("last"));
+  EXPECT_EQ(many[39999], Value("last"));
+  EXPECT_FALSE(many.has(0));
+  Cells copy(many);
+  EXPECT_EQ(copy[39999], Value("last"));
+}
+
 TEST(CellsTest, CopiesAreDeep) {
   Cells a(std::vector<Value>{Bytes("x"), Bytes("y")});
   Cells b(a);

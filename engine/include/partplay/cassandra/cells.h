@@ -1,13 +1,17 @@
 // A row's regular cells, packed into one heap block (issue 41: the store's bytes per row). A
 // std::vector<Value> held a block of one std::optional<std::string> a cell (40 bytes each
 // natively, 16 in wasm) and, for a value longer than the string's inline capacity, one more
-// block for its bytes: two to three allocations a row. Here every cell's bytes share one block:
+// block for its bytes: two to three allocations a row. Here every cell's bytes share one block,
+// in one of two forms:
 //
-//   [count: u32][end of cell 0: u32] ... [end of cell n-1: u32][bytes of cell 0][bytes of cell 1]..
+//   narrow (fewer than 32,768 cells and bytes, the common case): [count: u16] [end of each
+//   cell: u16, high bit set for a null] [the cells' bytes, one after the other]
+//   wide: [0x8000: u16] [0: u16] [count: u32] [end of each cell: u32, high bit: null] [bytes]
 //
-// an end with its high bit set is a null cell (its bytes are empty). An empty Cells (no cell at
-// all) holds no block. Reading a cell is O(1); writing one rebuilds the block (a row's cells are
-// written far less often than read, and most rows are written once, whole).
+// (a null's bytes are empty; a cell's bytes run from the previous cell's end to its own). An
+// empty Cells (no cell at all) holds no block. Reading a cell is O(1); writing one rebuilds the
+// block (a row's cells are written far less often than read, and most rows are written once,
+// whole).
 //
 //   Cells c(2);            // two nulls
 //   c.set(1, Bytes("x"));  // c[1] == Value("x"), c.has(0) == false
@@ -34,10 +38,10 @@ class Cells {
   Cells& operator=(Cells&& other) noexcept;
   ~Cells();
 
-  size_t size() const { return block_ == nullptr ? 0 : Header(0); }
+  size_t size() const { return block_ == nullptr ? 0 : Count(); }
   bool empty() const { return size() == 0; }
   // True if cell `i` holds a value (not null).
-  bool has(size_t i) const { return (Header(1 + i) & kNull) == 0; }
+  bool has(size_t i) const { return !IsNull(i); }
   // The bytes of cell `i` (empty for a null).
   std::string_view view(size_t i) const;
   // The cell's value, copied (nullopt for a null).
@@ -57,13 +61,15 @@ class Cells {
   std::vector<Value> values() const;
 
  private:
-  static constexpr uint32_t kNull = 0x80000000u;
-  uint32_t Header(size_t i) const;
-  size_t Begin(size_t i) const;
-  size_t End(size_t i) const { return Header(1 + i) & ~kNull; }
+  bool Wide() const;
+  size_t Count() const;
+  size_t End(size_t i) const;
+  bool IsNull(size_t i) const;
+  size_t Begin(size_t i) const { return i == 0 ? 0 : End(i - 1); }
   const char* Data() const;  // the first cell's bytes
-  // A block for `count` cells of `bytes` bytes in all (the ends are the caller's to fill).
-  static char* Allocate(size_t count, size_t bytes);
+  // Replaces the block with one of `count` cells, cell i `value(i)` (nullptr: null).
+  template <typename F>
+  void Build(size_t count, F value);
   void Free();
 
   char* block_ = nullptr;
