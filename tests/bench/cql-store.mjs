@@ -65,12 +65,12 @@
 // (ts, reading, note) are equal on every side; the point queries returned the same number of
 // rows on every side; every range query returned min(1,000, the rows after its start).
 import {spawn} from 'node:child_process';
-import {createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync,
-        readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {mulberry32} from '../../scripts/prng.mjs';
+import {reusable, saveMeta, startWriting} from './generated-file.mjs';
 
 /** Bump when the row shape or the PRNG use changes: old files are then regenerated. */
 export const GENERATOR_VERSION = 1;
@@ -159,14 +159,6 @@ export function valueBytes(r) {
   return 4 + Buffer.byteLength(r.day) + 4 + 8 + Buffer.byteLength(r.note);
 }
 
-function readMeta(metaFile) {
-  try {
-    return JSON.parse(readFileSync(metaFile, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Ensures the CSV of `rows` rows exists under `dir` (generated when missing or when its meta does
  * not match). Resolves to the meta: {file, rows, file_bytes, value_bytes, partitions, sensors,
@@ -176,21 +168,14 @@ export async function ensureCsv({rows, seed = DEFAULT_SEED, dir = DEFAULT_DIR, l
   const params = {generator_version: GENERATOR_VERSION, seed, rows};
   mkdirSync(dir, {recursive: true});
   const file = join(dir, `cql-events-${rows}-seed${seed}-v${GENERATOR_VERSION}.csv`);
-  const metaFile = `${file}.meta.json`;
-  const meta = readMeta(metaFile);
-  if (meta && existsSync(file) && statSync(file).size === meta.file_bytes &&
-      Object.entries(params).every(([k, v]) => meta[k] === v)) {
+  const meta = reusable(file, params);
+  if (meta) {
     log(`reusing ${file} (${(meta.file_bytes / 1e6).toFixed(1)} MB, ${meta.rows} rows)`);
     return {...meta, file};
   }
   log(`generating ${file} ...`);
   const started = performance.now();
-  const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
-  const failed = new Promise((_, fail) => out.once('error', fail));
-  const write = async (text) => {
-    if (!out.write(text)) await Promise.race([new Promise((ok) => out.once('drain', ok)), failed]);
-  };
+  const {write, finish} = startWriting(file);
   const header = `${COLUMNS.join(',')}\n`;
   let piece = header;
   let fileBytes = 0, values = 0, count = 0, days = 0;
@@ -210,13 +195,7 @@ export async function ensureCsv({rows, seed = DEFAULT_SEED, dir = DEFAULT_DIR, l
   }
   await write(piece);
   fileBytes += Buffer.byteLength(piece);
-  await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
-  const written = statSync(partial).size;
-  if (written !== fileBytes) {
-    unlinkSync(partial);
-    throw new Error(`wrote ${written} bytes, expected ${fileBytes}`);
-  }
-  renameSync(partial, file);
+  await finish(fileBytes);
   const sizes = [...perPartition.values()];
   const result = {
     ...params, ...csvShape(rows), file_bytes: fileBytes, line_bytes_mean: round((fileBytes - header.length) / count, 1),
@@ -224,7 +203,7 @@ export async function ensureCsv({rows, seed = DEFAULT_SEED, dir = DEFAULT_DIR, l
     rows_per_partition: {min: Math.min(...sizes), mean: round(count / perPartition.size, 1), max: Math.max(...sizes)},
     generated_in_s: round((performance.now() - started) / 1000, 2),
   };
-  writeFileSync(metaFile, JSON.stringify(result, null, 2) + '\n');
+  saveMeta(file, result);
   log(`generated ${(fileBytes / 1e6).toFixed(1)} MB, ${count} rows, ${result.partitions} partitions in ${result.generated_in_s} s`);
   return {...result, file};
 }

@@ -13,11 +13,11 @@
 // userId comes from --users users (default 50,000) with a skew: user k is drawn with probability
 // ~ 1/sqrt(k), so user-0 holds ~0.45% of the items and the rarest users ~10 per million items.
 // A few city names are non-ASCII, so UTF-8 bytes and UTF-16 lengths differ (--ascii: none are).
-import {createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync,
-        writeFileSync} from 'node:fs';
+import {mkdirSync, unlinkSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {mulberry32} from '../../scripts/prng.mjs';
+import {reusable, saveMeta, startWriting} from './generated-file.mjs';
 
 /** Bump when the item shape or the PRNG use changes: old files are then regenerated. */
 export const GENERATOR_VERSION = 1;
@@ -67,14 +67,6 @@ function itemSource(seed, users, ascii) {
   };
 }
 
-function readMeta(metaFile) {
-  try {
-    return JSON.parse(readFileSync(metaFile, 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Ensures the NDJSON file exists; generates it when missing or when its meta does not match.
  * Give either `items` (an item count) or `targetBytes` (stop once the file is at least that big).
@@ -89,22 +81,15 @@ export async function ensureNdjson({items, targetBytes, seed = DEFAULT_SEED, use
   name ??= items != null ? `items-${items}-${tail}` : `big-${targetBytes}B-${tail}`;
   mkdirSync(dir, {recursive: true});
   const file = join(dir, name);
-  const metaFile = `${file}.meta.json`;
-  const meta = readMeta(metaFile);
-  if (meta && existsSync(file) && statSync(file).size === meta.file_bytes &&
-      Object.entries(params).every(([k, v]) => meta[k] === v)) {
+  const meta = reusable(file, params);
+  if (meta) {
     log(`reusing ${file} (${(meta.file_bytes / 1e6).toFixed(1)} MB, ${meta.items} items)`);
     return {...meta, file};
   }
 
   log(`generating ${file} ...`);
   const started = performance.now();
-  const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
-  const failed = new Promise((_, fail) => out.once('error', fail));
-  const write = async (text) => {
-    if (!out.write(text)) await Promise.race([new Promise((ok) => out.once('drain', ok)), failed]);
-  };
+  const {write, finish} = startWriting(file);
   const next = itemSource(seed, users, ascii);
   const seen = new Uint8Array(users);
   let count = 0, itemBytes = 0, fileBytes = 0, distinct = 0;
@@ -135,17 +120,11 @@ export async function ensureNdjson({items, targetBytes, seed = DEFAULT_SEED, use
   }
   if (piece) await write(piece);
   fileBytes += pieceBytes;
-  await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
-  const actual = statSync(partial).size;
-  if (actual !== fileBytes) {
-    unlinkSync(partial);
-    throw new Error(`wrote ${actual} bytes, expected ${fileBytes}`);
-  }
-  renameSync(partial, file);
+  await finish(fileBytes);
   const result = {...params, items: count, file_bytes: fileBytes, item_bytes: itemBytes,
                   distinct_user_ids: distinct,
                   generated_in_s: Number(((performance.now() - started) / 1000).toFixed(2))};
-  writeFileSync(metaFile, JSON.stringify(result, null, 2) + '\n');
+  saveMeta(file, result);
   log(`generated ${(fileBytes / 1e6).toFixed(1)} MB, ${count} items in ${result.generated_in_s} s`);
   return {...result, file};
 }
