@@ -73,13 +73,20 @@ StatusOr<bool> CsvReader::Next(std::vector<CsvField>& fields) {
 }
 
 StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
-  fields.clear();
-  if (!final_ && base_ + data_.size() < retry_at_total_) return Step::kNeedMore;
+  // The record is read over `fields`' own fields, whose strings keep their capacity from record
+  // to record (a load reading into one vector allocates nothing per field); at every return
+  // `fields` holds the fields read, as many as were read (none unless a record was).
+  size_t n = 0;  // fields read
+  if (!final_ && base_ + data_.size() < retry_at_total_) {
+    fields.clear();
+    return Step::kNeedMore;
+  }
   if (!bom_checked_) {
     // A UTF-8 byte order mark (Excel writes one) is not part of the first field.
     if (!final_ && data_.size() < kByteOrderMark.size() &&
         data_ == kByteOrderMark.substr(0, data_.size())) {
       retry_at_total_ = base_ + data_.size() + 1;
+      fields.clear();
       return Step::kNeedMore;
     }
     bom_checked_ = true;
@@ -100,16 +107,28 @@ StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
     retry_at_total_ = base_ + data_.size() + (data_.size() - at_);
     return Step::kNeedMore;
   };
-  if (at_ >= data_.size()) return final_ ? StatusOr<Step>(Step::kEnd) : need_more();
+  // An error: the fields read before it, as many as there were.
+  auto fail = [&](Status s) -> StatusOr<Step> {
+    fields.resize(n);
+    return s;
+  };
+  if (at_ >= data_.size()) {
+    if (!final_) return need_more();
+    fields.clear();
+    return Step::kEnd;
+  }
   const bool escapes = options_.escape != options_.quote;
   while (true) {
-    if (fields.size() >= static_cast<size_t>(kCsvMaxFieldsPerRecord)) {
-      return Status(ErrorCode::kCqlBadLiteral,
-                    fmt::format("a CSV record of more than {} fields at line {}",
-                                kCsvMaxFieldsPerRecord, fields.front().where.line),
-                    fields.front().where);
+    if (n >= static_cast<size_t>(kCsvMaxFieldsPerRecord)) {
+      return fail(Status(ErrorCode::kCqlBadLiteral,
+                         fmt::format("a CSV record of more than {} fields at line {}",
+                                     kCsvMaxFieldsPerRecord, fields.front().where.line),
+                         fields.front().where));
     }
-    CsvField f;
+    if (n == fields.size()) fields.emplace_back();
+    CsvField& f = fields[n];
+    f.text.clear();
+    f.quoted = false;
     f.where = Here();
     if (at_ < data_.size() && data_[at_] == options_.quote) {
       f.quoted = true;
@@ -117,10 +136,10 @@ StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
       while (true) {
         if (at_ >= data_.size()) {
           if (!final_) return need_more();
-          return Status(ErrorCode::kCqlBadLiteral,
-                        fmt::format("unterminated quoted field (opened at line {}, column {})",
-                                    f.where.line, f.where.column),
-                        f.where);
+          return fail(Status(ErrorCode::kCqlBadLiteral,
+                             fmt::format("unterminated quoted field (opened at line {}, column {})",
+                                         f.where.line, f.where.column),
+                             f.where));
         }
         char c = data_[at_];
         bool next = at_ + 1 < data_.size();
@@ -148,7 +167,9 @@ StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
           f.text.push_back(c);
           ++at_;
         }
-        if (f.text.size() > static_cast<size_t>(kCsvMaxFieldBytes)) return FieldTooLong(f);
+        if (f.text.size() > static_cast<size_t>(kCsvMaxFieldBytes)) {
+          return fail(FieldTooLong(f));
+        }
       }
       if (at_ >= data_.size()) {
         if (!final_) return need_more();
@@ -157,30 +178,48 @@ StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
         if (newline < 0) return need_more();
         if (newline == 0) {
           SourceLocation here = Here();
-          return Status(
+          return fail(Status(
               ErrorCode::kCqlBadLiteral,
               fmt::format("'{}' after the closing quote of a field at line {}, column {}: "
                           "expected the delimiter '{}' or the end of the line",
                           data_[at_], here.line, here.column, options_.delimiter),
-              here);
+              here));
         }
       }
     } else {
+      // Up to the delimiter or a newline ('\r' alone is the field's), copied in one piece.
+      const size_t start = at_;
+      bool more = false;  // the bytes fed end inside the field
       while (true) {
+        while (at_ < data_.size() && data_[at_] != options_.delimiter && data_[at_] != '\n' &&
+               data_[at_] != '\r') {
+          ++at_;
+        }
         if (at_ >= data_.size()) {
-          if (!final_) return need_more();
+          more = !final_;
           break;
         }
-        if (data_[at_] == options_.delimiter) break;
+        if (data_[at_] != '\r') break;  // the delimiter or '\n'
         int newline = NewlineAt(at_);
-        if (newline < 0) return need_more();
+        if (newline < 0) {
+          more = true;
+          break;
+        }
         if (newline > 0) break;
-        f.text.push_back(data_[at_++]);
-        if (f.text.size() > static_cast<size_t>(kCsvMaxFieldBytes)) return FieldTooLong(f);
+        ++at_;  // a '\r' alone
       }
+      if (at_ - start > static_cast<size_t>(kCsvMaxFieldBytes)) {
+        f.text.assign(data_.substr(start, static_cast<size_t>(kCsvMaxFieldBytes) + 1));
+        return fail(FieldTooLong(f));
+      }
+      if (more) return need_more();
+      f.text.assign(data_.substr(start, at_ - start));
     }
-    fields.push_back(std::move(f));
-    if (at_ >= data_.size()) return Step::kRecord;  // final: the checks above returned otherwise
+    ++n;
+    if (at_ >= data_.size()) {  // final: the checks above returned otherwise
+      fields.resize(n);
+      return Step::kRecord;
+    }
     if (data_[at_] == options_.delimiter) {
       ++at_;
       continue;
@@ -188,6 +227,7 @@ StatusOr<CsvReader::Step> CsvReader::Read(std::vector<CsvField>& fields) {
     at_ += static_cast<size_t>(NewlineAt(at_));
     ++line_;
     line_start_ = base_ + at_;
+    fields.resize(n);
     return Step::kRecord;
   }
 }

@@ -72,6 +72,29 @@ TEST(CsvReaderTest, QuotesEscapesNewlinesAndLocations) {
             "',' or the end of the line");
 }
 
+// One vector read into record after record (as a load reads): each record's fields are its own,
+// whatever the record before held (more fields, longer text, a quoted field in the same place).
+TEST(CsvReaderTest, FieldsReusedFromRecordToRecord) {
+  using Rows = std::vector<std::vector<std::string>>;
+  EXPECT_EQ(ReadAll("a long first field of many bytes,\"q\",c\nx\n\"\",y\r\nz\rw,\n,,\n"),
+            Rows({{"a long first field of many bytes", "q", "c"},
+                  {"x"},
+                  {"", "y"},
+                  {"z\rw", ""},
+                  {"", "", ""}}));
+  CsvReader r("\"a\",b\nc\n", CsvOptions{});
+  std::vector<CsvField> f;
+  ASSERT_TRUE(r.Next(f).value());
+  EXPECT_TRUE(f[0].quoted);
+  ASSERT_TRUE(r.Next(f).value());
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_FALSE(f[0].quoted);
+  EXPECT_EQ(f[0].text, "c");
+  EXPECT_EQ(f[0].where.line, 2);
+  EXPECT_FALSE(r.Next(f).value());
+  EXPECT_TRUE(f.empty());
+}
+
 constexpr char kSchema[] =
     "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};"
     "USE ks;"
