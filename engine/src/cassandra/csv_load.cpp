@@ -23,16 +23,23 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-// One CSV field as a value of the column's type.
-StatusOr<Value> FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerator& gen) {
+// One CSV field as a value of the column's type, into `out` (a text value written over its
+// bytes: the loader's values are reused from record to record).
+Status FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerator& gen, Value& out) {
   if (c.type.is_collection() || c.type.is_composite() || c.type.is_vector()) {
     // cqlsh writes a CQL literal (['a', 'b'], {x: 1}); dsbulk writes JSON (["a","b"], {"x":1}).
     StatusOr<Literal> lit = ParseLiteral(f.text);
     StatusOr<Value> cql =
         lit.ok() ? LiteralToValue(c.type, lit.value(), c.name, gen) : StatusOr<Value>(lit.status());
-    if (cql.ok()) return cql;
+    if (cql.ok()) {
+      out = std::move(cql).value();
+      return Status::Ok();
+    }
     StatusOr<Value> json = JsonTextToValue(c.type, f.text, c.name, f.where);
-    if (json.ok()) return json;
+    if (json.ok()) {
+      out = std::move(json).value();
+      return Status::Ok();
+    }
     return cql.status();
   }
   std::string_view text = f.text;
@@ -50,8 +57,7 @@ StatusOr<Value> FieldValue(const ColumnSpec& c, const CsvField& f, ValueGenerato
       }
     }
   }
-  PARTPLAY_ASSIGN_OR_RETURN(Bytes b, ValueFromString(c.type, text, f.where));
-  return Value(std::move(b));
+  return ValueFromStringInto(c.type, text, f.where, out);
 }
 
 }  // namespace
@@ -112,7 +118,9 @@ StatusOr<std::vector<int>> ResolveCsvColumns(const TableSchema& table,
 }
 
 CsvRowLoader::CsvRowLoader(const CsvLoadOptions& options, std::vector<int> columns)
-    : options_(options), columns_(std::move(columns)) {}
+    : options_(options), columns_(std::move(columns)), insert_(std::make_unique<InsertScratch>()) {}
+
+CsvRowLoader::~CsvRowLoader() = default;
 
 void CsvRowLoader::Fail(const SourceLocation& where, std::string message) {
   ++failed_;
@@ -196,22 +204,21 @@ void CsvRowLoader::LoadRecord(const std::vector<CsvField>& fields, Table& table,
     return;
   }
   const TableSchema& t = table.schema();
-  std::vector<Value> values;
-  values.reserve(fields.size());
+  std::vector<Value>& values = values_;
+  values.resize(fields.size());
   for (size_t i = 0; i < fields.size(); ++i) {
     const ColumnSpec& c = t.columns[static_cast<size_t>(columns_[i])];
     if (!fields[i].quoted && fields[i].text == options_.null_text) {
-      values.emplace_back();
+      values[i].reset();
       continue;
     }
-    StatusOr<Value> v = FieldValue(c, fields[i], generator);
+    Status v = FieldValue(c, fields[i], generator, values[i]);
     if (!v.ok()) {
-      Fail(fields[i].where, fmt::format("{}: {}", c.name, v.status().message()));
+      Fail(fields[i].where, fmt::format("{}: {}", c.name, v.message()));
       return;
     }
-    values.push_back(std::move(v).value());
   }
-  Status inserted = InsertRow(table, columns_, std::move(values), generator, fields[0].where);
+  Status inserted = InsertRow(table, columns_, values, generator, fields[0].where, *insert_);
   if (!inserted.ok()) {
     Fail(fields[0].where, inserted.message());
     return;

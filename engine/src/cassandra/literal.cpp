@@ -402,6 +402,28 @@ Bytes ValueGenerator::RandomUuid() {
 // --- conversions
 // ----------------------------------------------------------------------------------
 
+Status ValueFromStringInto(const CqlType& type, std::string_view s, SourceLocation where,
+                           Value& out) {
+  bool as_is = false;  // the text is the value's bytes
+  if (type.kind == TypeKind::kText) {
+    as_is = IsValidUtf8(s);
+  } else if (type.kind == TypeKind::kAscii) {
+    as_is = std::all_of(s.begin(), s.end(), [](char c) { return static_cast<uint8_t>(c) < 0x80; });
+  }
+  if (as_is) {
+    if (out) {
+      out->assign(s);
+    } else {
+      out.emplace(s);
+    }
+    return Status::Ok();
+  }
+  // Any other type, or the error (ValueFromString's message).
+  PARTPLAY_ASSIGN_OR_RETURN(Bytes b, ValueFromString(type, s, where));
+  out = std::move(b);
+  return Status::Ok();
+}
+
 StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view s, SourceLocation where) {
   auto unable = [&](std::string_view what) {
     return Bad(fmt::format("Unable to make {} from '{}'", what, s), where);

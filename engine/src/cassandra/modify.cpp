@@ -175,20 +175,35 @@ class SlotsSeen {
 };
 
 // `values[i]` is column `columns[i]`'s, written at `wheres[i]` (all at `where` without
-// `wheres`). The values are moved into the row (the caller is done with them).
+// `wheres`). The values are moved into the row (the caller is done with them) unless `copy`:
+// then they are copied into `s`'s buffers (a load's, kept from row to row) and left as they are.
 StatusOr<std::optional<ResultSet>> Insert(Table& table, const std::vector<int>& columns,
                                           std::vector<Value>& values,
                                           const std::vector<SourceLocation>* wheres,
                                           bool if_not_exists, const CellTime& time,
-                                          const SourceLocation& where) {
+                                          const SourceLocation& where, InsertScratch& s,
+                                          bool copy) {
   const TableSchema& t = table.schema();
-  std::vector<Bytes> key(t.partition_key.size());
+  std::vector<Bytes>& key = s.key;
+  key.resize(t.partition_key.size());
   Clustering clustering(t.clustering.size());
   SlotsSeen have_key, have_clustering;
-  std::vector<int> regular_cols, static_cols;
-  std::vector<Value> regular_vals, static_vals;
-  regular_cols.reserve(columns.size());
-  regular_vals.reserve(columns.size());
+  std::vector<int>& regular_cols = s.regular_cols;
+  std::vector<int>& static_cols = s.static_cols;
+  regular_cols.clear();
+  static_cols.clear();
+  size_t regular_n = 0, static_n = 0;  // the values written into s.regular_vals, s.static_vals
+  auto put = [&](std::vector<Value>& into, size_t& n, const ColumnSpec& c, Value& v) {
+    if (n == into.size()) into.emplace_back();
+    Value& slot = into[n++];
+    if (!copy) {
+      slot = Normalize(c.type, std::move(v));
+    } else if (c.type.is_collection() || c.type.kind == TypeKind::kUdt) {
+      slot = Normalize(c.type, v);
+    } else {
+      slot = v;  // Normalize leaves it as it is; the slot's buffer reused
+    }
+  };
   for (size_t i = 0; i < columns.size(); ++i) {
     const ColumnSpec& c = t.columns[static_cast<size_t>(columns[i])];
     size_t pos = static_cast<size_t>(c.position);
@@ -199,20 +214,28 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const std::vector<int>& 
                        wheres != nullptr ? (*wheres)[i] : where);
       }
       if (c.kind == ColumnKind::kPartitionKey) {
-        key[pos] = std::move(*v);
+        if (copy) {
+          key[pos] = *v;
+        } else {
+          key[pos] = std::move(*v);
+        }
         have_key.Set(pos);
       } else {
-        clustering[pos] = std::move(*v);
+        clustering[pos] = copy ? Bytes(*v) : std::move(*v);
         have_clustering.Set(pos);
       }
     } else if (c.kind == ColumnKind::kStatic) {
       static_cols.push_back(columns[i]);
-      static_vals.push_back(Normalize(c.type, std::move(v)));
+      put(s.static_vals, static_n, c, v);
     } else {
       regular_cols.push_back(columns[i]);
-      regular_vals.push_back(Normalize(c.type, std::move(v)));
+      put(s.regular_vals, regular_n, c, v);
     }
   }
+  s.regular_vals.resize(regular_n);
+  s.static_vals.resize(static_n);
+  std::vector<Value>& regular_vals = s.regular_vals;
+  const std::vector<Value>& static_vals = s.static_vals;
   std::vector<int> missing;
   for (size_t i = 0; i < key.size(); ++i) {
     if (!have_key.Get(i)) missing.push_back(t.partition_key[i]);
@@ -232,7 +255,8 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const std::vector<int>& 
                    where);
   }
   PARTPLAY_RETURN_IF_ERROR(CheckKeyNotEmpty(key, where));
-  PartitionKey pk = Table::KeyOf(key);
+  Table::KeyOf(key, s.partition_key);
+  const PartitionKey& pk = s.partition_key;
   if (if_not_exists) {
     const Partition* existing = table.Find(pk);
     if (existing != nullptr) {
@@ -250,7 +274,7 @@ StatusOr<std::optional<ResultSet>> Insert(Table& table, const std::vector<int>& 
   Partition& p = table.Upsert(pk, key);
   if (!static_cols.empty()) table.WriteStatics(p, static_cols, static_vals, time);
   if (!statics_only) {
-    table.WriteRow(p, std::move(clustering), regular_cols, std::move(regular_vals), true, time);
+    table.WriteRowFrom(p, std::move(clustering), regular_cols, regular_vals, true, time);
   }
   if (!p.live()) table.DropIfDead(pk);
   if (if_not_exists) return std::optional<ResultSet>(Applied(true, t, nullptr, nullptr, nullptr));
@@ -481,7 +505,9 @@ StatusOr<std::optional<ResultSet>> ExecuteInsert(const InsertStatement& s, Table
       in.where.push_back(s.values[i].where);
     }
   }
-  return Insert(table, in.columns, in.values, &in.where, s.if_not_exists, time, where);
+  InsertScratch scratch;
+  return Insert(table, in.columns, in.values, &in.where, s.if_not_exists, time, where, scratch,
+                false);
 }
 
 StatusOr<std::optional<ResultSet>> ExecuteUpdate(const UpdateStatement& s, Table& table,
@@ -710,8 +736,9 @@ Status InsertJsonObject(const JsonNode& object, Table& table, ValueGenerator& ge
                             JsonInsertValues(table.schema(), object, false, where));
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
+  InsertScratch scratch;
   StatusOr<std::optional<ResultSet>> done =
-      Insert(table, in.columns, in.values, &in.where, false, time, where);
+      Insert(table, in.columns, in.values, &in.where, false, time, where, scratch, false);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }
@@ -729,12 +756,12 @@ StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
   return JsonToValue(type, node, receiver, where);
 }
 
-Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
-                 ValueGenerator& gen, const SourceLocation& where) {
+Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value>& values,
+                 ValueGenerator& gen, const SourceLocation& where, InsertScratch& scratch) {
   PARTPLAY_ASSIGN_OR_RETURN(CellTime time,
                             internal::WriteTimeOf(UsingClause{}, table.schema(), gen, where));
   StatusOr<std::optional<ResultSet>> done =
-      Insert(table, columns, values, nullptr, false, time, where);
+      Insert(table, columns, values, nullptr, false, time, where, scratch, true);
   if (!done.ok()) return Status(done.status().code(), done.status().message(), where);
   return Status::Ok();
 }

@@ -51,9 +51,13 @@ Table::Table(TableSchema schema) : schema_(std::make_unique<TableSchema>(std::mo
 
 PartitionKey Table::KeyOf(const std::vector<Bytes>& components) {
   PartitionKey k;
-  k.key = PartitionKeyBytes(components);
-  k.token = Murmur3Token(k.key);
+  KeyOf(components, k);
   return k;
+}
+
+void Table::KeyOf(const std::vector<Bytes>& components, PartitionKey& key) {
+  PartitionKeyBytesInto(components, key.key);
+  key.token = Murmur3Token(key.key);
 }
 
 Partition& Table::Upsert(const std::vector<Bytes>& components) {
@@ -152,6 +156,11 @@ void Table::WriteRow(Partition& p, const Clustering& clustering, const std::vect
 
 void Table::WriteRow(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
                      std::vector<Value> values, bool marker, const CellTime& time) {
+  Write(p, clustering, &clustering, columns, values, marker, time);
+}
+
+void Table::WriteRowFrom(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
+                         std::vector<Value>& values, bool marker, const CellTime& time) {
   Write(p, clustering, &clustering, columns, values, marker, time);
 }
 

@@ -6,15 +6,24 @@ namespace partplay::cql {
 namespace {
 
 template <typename Components>
-std::string Composite(const Components& components) {
-  if (components.size() == 1) return std::string(components[0]);
-  std::string out;
+void CompositeInto(const Components& components, std::string& out) {
+  if (components.size() == 1) {
+    out.assign(components[0].data(), components[0].size());
+    return;
+  }
+  out.clear();
   for (const auto& c : components) {
     out.push_back(static_cast<char>((c.size() >> 8) & 0xFF));
     out.push_back(static_cast<char>(c.size() & 0xFF));
     out.append(c.data(), c.size());
     out.push_back('\0');
   }
+}
+
+template <typename Components>
+std::string Composite(const Components& components) {
+  std::string out;
+  CompositeInto(components, out);
   return out;
 }
 
@@ -36,6 +45,10 @@ std::string PartitionKeyBytes(const std::vector<std::string>& components) {
 
 std::string PartitionKeyBytes(const std::vector<std::string_view>& components) {
   return Composite(components);
+}
+
+void PartitionKeyBytesInto(const std::vector<std::string>& components, std::string& out) {
+  CompositeInto(components, out);
 }
 
 std::vector<std::string_view> SplitCompositeKey(std::string_view bytes) {

@@ -268,6 +268,36 @@ TEST(CsvBulkLoadTest, EverySplitEqualsCopyFromOfTheWholeFile) {
   EXPECT_EQ(bytewise.failures, copy.failures);
 }
 
+// The loader reuses a record's values and its insert's buffers from record to record: a long
+// value, then a null, a bad value, a short value over the long one, each row as its INSERT makes it.
+TEST(CsvBulkLoadTest, RecordsAfterRecordsLoadAsTheirInserts) {
+  const std::string csv =
+      "k,c,l,ts,v\n"
+      "1,a long clustering value of many bytes,[1],,a long value of many bytes written first\n"
+      "1,b,,,\n"
+      "2,c,[2],,\xFF bad\n"
+      "2,d,[2],,\"\"\n"
+      "1,a long clustering value of many bytes,[3],,short\n";
+  Outcome copy = ByCopy(csv, "", " WITH HEADER = true");
+  EXPECT_EQ(copy.loaded, 4);
+  ASSERT_EQ(copy.failures.size(), 1u);
+  EXPECT_EQ(copy.failures[0], "line 4, column 10: v: String didn't validate.");
+  Session s;
+  s.Execute(kSchema);
+  for (const char* insert :
+       {"INSERT INTO t (k, c, l, v) VALUES (1, 'a long clustering value of many bytes', [1], "
+        "'a long value of many bytes written first');",
+        "INSERT INTO t (k, c, l, ts, v) VALUES (1, 'b', null, null, null);",
+        "INSERT INTO t (k, c, l, v) VALUES (2, 'd', [2], '');",
+        "INSERT INTO t (k, c, l, v) VALUES (1, 'a long clustering value of many bytes', [3], "
+        "'short');"}) {
+    StatementResult r = s.Execute(insert).back();
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+  }
+  EXPECT_EQ(copy.rows, Rows(s, "SELECT * FROM t;"));
+  EXPECT_EQ(copy.rows.size(), 3u);
+}
+
 TEST(CsvBulkLoadTest, AReaderErrorStopsTheLoadAsCopyDoes) {
   const std::string csv = "k,c,l,ts,v\n1,a,[1],,x\n2,b,[2],,\"never closed\n3,c,[3],,y\n";
   Outcome copy = ByCopy(csv, "", " WITH HEADER = true");

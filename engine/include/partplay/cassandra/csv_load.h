@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,8 @@
 #include "partplay/core/status.h"
 
 namespace partplay::cql {
+
+struct InsertScratch;
 
 struct CsvLoadOptions {
   CsvOptions csv;
@@ -58,6 +61,9 @@ struct CsvLoadFailure {
 class CsvRowLoader {
  public:
   CsvRowLoader(const CsvLoadOptions& options, std::vector<int> columns);
+  ~CsvRowLoader();
+  CsvRowLoader(const CsvRowLoader&) = delete;
+  CsvRowLoader& operator=(const CsvRowLoader&) = delete;
 
   // Reads every record `reader` can give now and loads it into `table`. Returns the reader's
   // error when it stopped the load (it is also counted and listed); once stopped, nothing more
@@ -81,6 +87,9 @@ class CsvRowLoader {
   std::vector<int> columns_;
   Status stop_error_;  // why the load stopped, when a record (the header) stopped it
   std::vector<CsvField> fields_;
+  // A record's values and its insert's buffers, reused from record to record.
+  std::vector<Value> values_;
+  std::unique_ptr<InsertScratch> insert_;  // modify.h
   bool first_ = true;
   bool stopped_ = false;
   int64_t rows_ = 0;

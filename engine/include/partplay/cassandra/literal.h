@@ -95,5 +95,9 @@ StatusOr<Value> LiteralToValue(const CqlType& type, const Literal& literal,
 // a date string or milliseconds). Not for collections.
 StatusOr<Bytes> ValueFromString(const CqlType& type, std::string_view text,
                                 SourceLocation where = {});
+// The same into `out` (a text or ascii value written over its bytes, their buffer reused: a
+// load reads a value a field); `out` is unspecified after an error.
+Status ValueFromStringInto(const CqlType& type, std::string_view text, SourceLocation where,
+                           Value& out);
 
 }  // namespace partplay::cql

@@ -78,9 +78,19 @@ Status InsertJsonObject(const internal::JsonNode& object, Table& table, ValueGen
 StatusOr<Value> JsonTextToValue(const CqlType& type, std::string_view json,
                                 std::string_view receiver, const SourceLocation& where);
 
+// The buffers inserting one row takes (its partition key, its regular and static columns and
+// values), kept by a load from row to row so that a row allocates only what the table keeps.
+struct InsertScratch {
+  std::vector<Bytes> key;
+  std::vector<int> regular_cols, static_cols;
+  std::vector<Value> regular_vals, static_vals;
+  PartitionKey partition_key;
+};
+
 // Inserts one row of values for the given columns (indexes into the table's columns), as an
-// INSERT of those values; errors carry `where`.
-Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value> values,
-                 ValueGenerator& generator, const SourceLocation& where);
+// INSERT of those values; errors carry `where`. The values are copied (left as they are), through
+// `scratch`'s buffers.
+Status InsertRow(Table& table, const std::vector<int>& columns, std::vector<Value>& values,
+                 ValueGenerator& generator, const SourceLocation& where, InsertScratch& scratch);
 
 }  // namespace partplay::cql

@@ -185,6 +185,10 @@ class Table {
   // The same, the clustering moved into the row if the row is new (a caller done with it).
   void WriteRow(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
                 std::vector<Value> values, bool marker, const CellTime& time);
+  // The same, `values` the caller's own (a load's, reused from row to row): read where the row
+  // copies them (a new row written whole), moved from otherwise (left unspecified).
+  void WriteRowFrom(Partition& p, Clustering&& clustering, const std::vector<int>& columns,
+                    std::vector<Value>& values, bool marker, const CellTime& time);
   // Static rows have no liveness marker: a partition of static columns all null holds nothing.
   void WriteStatics(Partition& p, const std::vector<int>& columns, const std::vector<Value>& values,
                     const CellTime& time);
@@ -214,6 +218,8 @@ class Table {
   PartitionSize SizeOf(const Partition& p) const;
 
   static PartitionKey KeyOf(const std::vector<Bytes>& components);
+  // The same, written over `key` (its buffer reused: a load makes a key a row).
+  static void KeyOf(const std::vector<Bytes>& components, PartitionKey& key);
 
   // While on, every partition written or deleted is remembered (for the table's materialized
   // views); TakeTouched hands them over and forgets them. `cleared`: TRUNCATE ran since.

@@ -28,6 +28,8 @@ int64_t TokenFromH1(int64_t h1);
 // The serialized partition key of the given components (one component: the bytes themselves).
 std::string PartitionKeyBytes(const std::vector<std::string>& components);
 std::string PartitionKeyBytes(const std::vector<std::string_view>& components);
+// The same, written over `out` (its buffer reused: a load serializes a key a row).
+void PartitionKeyBytesInto(const std::vector<std::string>& components, std::string& out);
 
 // The components of a serialized composite key (the inverse of PartitionKeyBytes for two or more
 // components); empty if malformed.
