@@ -67,13 +67,31 @@ Partition& Table::Upsert(const std::vector<Bytes>& components) {
 Partition& Table::Upsert(const PartitionKey& k, const std::vector<Bytes>& components) {
   Touch(k);
   if (journaling_) Save(k);
+  if (upsert_cache_ == nullptr) {
+    upsert_cache_ = std::make_unique<std::map<PartitionKey, Partition>::value_type*[]>(
+        kUpsertCacheSlots);
+  }
+  auto*& slot = upsert_cache_[static_cast<uint64_t>(k.token) & (kUpsertCacheSlots - 1)];
+  if (slot != nullptr && slot->first.token == k.token && slot->first.key == k.key) {
+    return slot->second;
+  }
   auto it = partitions_.lower_bound(k);
-  if (it != partitions_.end() && !(k < it->first)) return it->second;
-  auto inserted = partitions_.emplace_hint(it, k, Partition(schema_.get()));
-  Partition& p = inserted->second;
-  p.key = components;
-  for (const Bytes& c : components) p.key_bytes += static_cast<int64_t>(c.size());
-  return p;
+  if (it == partitions_.end() || k < it->first) {
+    it = partitions_.emplace_hint(it, k, Partition(schema_.get()));
+    Partition& p = it->second;
+    p.key = components;
+    for (const Bytes& c : components) p.key_bytes += static_cast<int64_t>(c.size());
+  }
+  slot = &*it;
+  return it->second;
+}
+
+void Table::ErasePartitionAt(std::map<PartitionKey, Partition>::iterator it) {
+  if (upsert_cache_ != nullptr) {
+    auto*& slot = upsert_cache_[static_cast<uint64_t>(it->first.token) & (kUpsertCacheSlots - 1)];
+    if (slot == &*it) slot = nullptr;
+  }
+  partitions_.erase(it);
 }
 
 Partition* Table::Find(const PartitionKey& key) {
@@ -362,7 +380,7 @@ void Table::DeletePartition(const PartitionKey& key, int64_t timestamp) {
   for (const Value& v : p.statics) p.static_bytes += v ? static_cast<int64_t>(v->size()) : 0;
   if (!p.live()) {
     row_count_ -= static_cast<int64_t>(p.rows.size());
-    partitions_.erase(it);
+    ErasePartitionAt(it);
   }
 }
 
@@ -410,7 +428,11 @@ void Table::Expire(int64_t now) {
     p.static_bytes = 0;
     for (const Value& v : p.statics) p.static_bytes += v ? static_cast<int64_t>(v->size()) : 0;
     if (expired > 0) DeletionsFor(it->first).tombstones += expired;
-    it = p.live() ? std::next(it) : partitions_.erase(it);
+    if (p.live()) {
+      ++it;
+    } else {
+      ErasePartitionAt(it++);
+    }
   }
 }
 
@@ -429,7 +451,7 @@ void Table::EraseRow(Partition& p, std::map<Clustering, Row, ClusteringLess>::it
 
 void Table::DropIfDead(const PartitionKey& key) {
   auto it = partitions_.find(key);
-  if (it != partitions_.end() && !it->second.live()) partitions_.erase(it);
+  if (it != partitions_.end() && !it->second.live()) ErasePartitionAt(it);
 }
 
 void Table::ErasePartition(const PartitionKey& key) {
@@ -437,7 +459,7 @@ void Table::ErasePartition(const PartitionKey& key) {
   auto it = partitions_.find(key);
   if (it == partitions_.end()) return;
   row_count_ -= static_cast<int64_t>(it->second.rows.size());
-  partitions_.erase(it);
+  ErasePartitionAt(it);
 }
 
 std::unique_ptr<Table> Table::CopyOf(const std::vector<PartitionKey>& keys) const {
@@ -485,7 +507,7 @@ void Table::Rollback() {
   for (auto& [key, saved] : journal_) {
     auto it = partitions_.find(key);
     if (!saved) {
-      if (it != partitions_.end()) partitions_.erase(it);
+      if (it != partitions_.end()) ErasePartitionAt(it);
     } else if (it != partitions_.end()) {
       it->second = std::move(*saved);
     } else {
@@ -533,6 +555,7 @@ void Table::Clear() {
     touched_.clear();
   }
   partitions_.clear();
+  upsert_cache_.reset();
   deletions_.clear();
   row_count_ = 0;
 }

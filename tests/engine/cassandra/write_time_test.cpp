@@ -117,5 +117,24 @@ TEST(CqlWriteTimeTest, ATtlPast2038IsRefusedAsCassandra41Does) {
   EXPECT_TRUE(Rows(Last(s, "SELECT * FROM t;")).empty());
 }
 
+// The store finds a partition written to again through a cache (store.h: Upsert): a partition
+// gone (deleted, expired, truncated) and written again is a new one, holding only the new write.
+TEST(CqlWriteTimeTest, APartitionGoneAndWrittenAgainIsNew) {
+  Session s(At2026());
+  Last(s, std::string(kKeyspace) + kTable);
+  Last(s, "INSERT INTO t (k, c, v, s) VALUES (1, 1, 10, 7) USING TIMESTAMP 1000;");
+  Last(s, "DELETE FROM t USING TIMESTAMP 2000 WHERE k = 1;");
+  Last(s, "INSERT INTO t (k, c, v) VALUES (1, 2, 20) USING TIMESTAMP 3000;");
+  EXPECT_EQ(Rows(Last(s, "SELECT c, v, s FROM t WHERE k = 1;")),
+            (std::vector<std::string>{"2 | 20 | null"}));
+  Last(s, "INSERT INTO t (k, c, v) VALUES (2, 1, 5) USING TTL 60;");
+  Last(s, "ADVANCE CLOCK 90s");
+  Last(s, "INSERT INTO t (k, c, v) VALUES (2, 3, 30);");
+  EXPECT_EQ(Rows(Last(s, "SELECT c, v FROM t WHERE k = 2;")), (std::vector<std::string>{"3 | 30"}));
+  Last(s, "TRUNCATE t;");
+  Last(s, "INSERT INTO t (k, c, v) VALUES (1, 4, 40);");
+  EXPECT_EQ(Rows(Last(s, "SELECT k, c, v FROM t;")), (std::vector<std::string>{"1 | 4 | 40"}));
+}
+
 }  // namespace
 }  // namespace partplay::cql

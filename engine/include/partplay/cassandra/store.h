@@ -284,8 +284,15 @@ class Table {
   bool cleared_ = false;
   std::set<PartitionKey> touched_;
   int64_t RowBytes(const Clustering& c, const Row& r) const;
+  // Every partition erased goes through here (its cache slot forgotten).
+  void ErasePartitionAt(std::map<PartitionKey, Partition>::iterator it);
   std::unique_ptr<TableSchema> schema_;
   std::map<PartitionKey, Partition> partitions_;
+  // Upsert's cache of the partitions it found, a slot per token's low bits: a load writing to
+  // a few thousand partitions in turn (a time series) finds each by one key comparison instead
+  // of a walk down the map. A map's nodes never move; an erased one is forgotten.
+  static constexpr size_t kUpsertCacheSlots = 4096;
+  std::unique_ptr<std::map<PartitionKey, Partition>::value_type*[]> upsert_cache_;
   int64_t row_count_ = 0;
 };
 
