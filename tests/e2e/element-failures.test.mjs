@@ -10,9 +10,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync} from 'node:fs';
 import {join} from 'node:path';
-import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
-import {TIMEOUT, siteRoot} from './harness.mjs';
+import {TIMEOUT, launchChromium, siteRoot} from './harness.mjs';
 
 /** How long the element may take to say it could not start. */
 const FEW_SECONDS = 8_000;
@@ -24,11 +23,7 @@ let browser;
 before(async () => {
   assert.ok(existsSync(join(siteRoot, 'partition-playground.js')), `${siteRoot}: run \`make site\` first`);
   server = await startServer({root: siteRoot, port: 0});
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -10,12 +10,11 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {existsSync, mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
 import {logBins} from '../../web/common/charts.js';
 import {formatBytes, formatInt, formatKey} from '../../web/common/format.js';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, elementSettled, examples, examplesDir, resultsDir, siteRoot} from './harness.mjs';
+import {TIMEOUT, launchChromium, elementSettled, examples, examplesDir, resultsDir, siteRoot} from './harness.mjs';
 
 let server;
 let browser;
@@ -30,11 +29,7 @@ before(async () => {
   const load = (domain) => api.createEngine({wasmBinary: readFileSync(join(siteRoot, 'engine', `partplay-${domain}.wasm`))}, {domain});
   [cosmos, cql, sizing] = await Promise.all([load('cosmos'), load('cql-element'), load('sizing')]);
   server = await startServer({root: siteRoot, port: 0});
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
   mkdirSync(resultsDir, {recursive: true});
 });
 

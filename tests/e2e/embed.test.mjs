@@ -11,10 +11,9 @@ import assert from 'node:assert/strict';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {chromium} from 'playwright-core';
 import {startServer} from '../../scripts/serve.mjs';
 import {driverToken, encode} from '../oracles/cassandra.mjs';
-import {TIMEOUT, elementSettled, expectedPartitions, exampleItems, repo, siteRoot} from './harness.mjs';
+import {TIMEOUT, launchChromium, elementSettled, expectedPartitions, exampleItems, repo, siteRoot} from './harness.mjs';
 
 const token = (value, type) => driverToken(encode(value, type));
 const byToken = (a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
@@ -32,11 +31,7 @@ before(async () => {
   mkdirSync(join(subRoot, 'docs'), {recursive: true});
   cpSync(siteRoot, join(subRoot, 'docs', 'pp'), {recursive: true});
   subServer = await startServer({root: subRoot, port: 0});
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -90,6 +90,15 @@ let server;
 let baseUrl;
 let browser;
 
+/** Debian's Chromium, headless, with the flags every end-to-end test runs it with, then `args`. */
+export function launchChromium(args = []) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+           '--disable-sync', '--no-first-run', '--disable-quic', ...args],
+  });
+}
+
 /**
  * Starts the server and the browser before this file's tests and stops them after; `args` are
  * added to the browser's command line (e.g. `--js-flags=--expose-gc`).
@@ -99,11 +108,7 @@ export function useBrowser({args = []} = {}) {
     assert.ok(existsSync(join(siteRoot, 'index.html')),
               `${siteRoot}/index.html is missing: run \`make site\` first (or set SITE_ROOT)`);
     ({server, url: baseUrl} = await startServer({root: siteRoot, port: 0}));
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-             '--disable-sync', '--no-first-run', '--disable-quic', ...args],
-    });
+    browser = await launchChromium(args);
   });
 
   after(async () => {
@@ -297,4 +302,12 @@ export async function openCassandra({run = true, ...options} = {}) {
 export async function runScript(page, script) {
   await page.fill(byTestId('cql-editor'), script);
   return cqlAfter(page, () => page.click(byTestId('cql-run')));
+}
+
+/** Clicks a share button (copy-link, copy-embed, ...) and waits for the share output to hold `marker`: {value, status}. */
+export async function copiedShare(page, button, marker) {
+  await page.evaluate(() => { document.querySelector('#share-output').value = ''; });
+  await page.click(byTestId(button));
+  await page.waitForFunction((m) => document.querySelector('#share-output').value.includes(m), marker, {timeout: TIMEOUT});
+  return {value: await page.inputValue(byTestId('share-output')), status: await page.textContent(byTestId('share-status'))};
 }

@@ -4,7 +4,7 @@
 // script keeps them.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, analysisAfter, byTestId, figure, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, copiedShare, figure, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -14,13 +14,6 @@ function orders(n) {
     lines.push(JSON.stringify({id: `o${i}`, tenantId: `t${i % 13}`, note: 'n'.repeat(60)}));
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function copied(page, button, marker) {
-  await page.evaluate(() => { document.querySelector('#share-output').value = ''; });
-  await page.click(byTestId(button));
-  await page.waitForFunction((m) => document.querySelector('#share-output').value.includes(m), marker, {timeout: TIMEOUT});
-  return {value: await page.inputValue(byTestId('share-output')), status: await page.textContent(byTestId('share-status'))};
 }
 
 describe('sharing data from a file', () => {
@@ -35,7 +28,7 @@ describe('sharing data from a file', () => {
         name: 'orders.ndjson', mimeType: 'application/x-ndjson', buffer: Buffer.from(text),
       }));
       assert.ok(await page.isVisible(byTestId('share-include-label')));
-      const {value: link, status} = await copied(page, 'copy-link', '#pp=');
+      const {value: link, status} = await copiedShare(page, 'copy-link', '#pp=');
       const m = status.match(/It carries the first (\d+) items of orders\.ndjson \(([\d.]+ KB) of ([\d.]+ KB)\), not the whole data\./);
       assert.ok(m, status);
       const carried = Number(m[1]);
@@ -53,12 +46,12 @@ describe('sharing data from a file', () => {
 
       // Unticked: the link says it carries no data.
       await page.uncheck(byTestId('share-include'));
-      const bare = await copied(page, 'copy-embed', '<partition-playground');
+      const bare = await copiedShare(page, 'copy-embed', '<partition-playground');
       assert.match(bare.status, /It carries no data: orders\.ndjson stays on this machine/);
       assert.doesNotMatch(bare.value, /application\/json/);
       // Ticked again, the snippet carries the items inline.
       await page.check(byTestId('share-include'));
-      const withData = await copied(page, 'copy-embed', 'application/json');
+      const withData = await copiedShare(page, 'copy-embed', 'application/json');
       assert.match(withData.status, /It carries the first \d+ items/);
       assert.deepEqual(problems, []);
     } finally {
@@ -78,7 +71,7 @@ describe('sharing data from a file', () => {
       const script = await page.inputValue('#cql-editor');
       const lines = script.split('\n').length;
       assert.ok(lines > 3);
-      const {value} = await copied(page, 'copy-embed', '<partition-playground');
+      const {value} = await copiedShare(page, 'copy-embed', '<partition-playground');
       assert.ok(value.split('\n').length >= lines, 'the snippet keeps the script\'s lines');
       assert.equal(await page.$eval('#share-output', (n) => n.tagName), 'TEXTAREA');
       assert.ok(await page.$eval('#share-output', (n) => n.rows) > 1, 'the box shows several lines');

@@ -5,7 +5,7 @@
 // it), with the key and every setting as the sharer had them (the key bar's RU/s too).
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {TIMEOUT, analysisAfter, byTestId, openPage, useBrowser} from './harness.mjs';
+import {TIMEOUT, analysisAfter, byTestId, copiedShare, openPage, useBrowser} from './harness.mjs';
 
 useBrowser();
 
@@ -18,13 +18,6 @@ function orders(n, pad = 0) {
                                ...(pad ? {note: 'n'.repeat(pad)} : {})}));
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function copied(page, button, marker) {
-  await page.evaluate(() => { document.querySelector('#share-output').value = ''; });
-  await page.click(byTestId(button));
-  await page.waitForFunction((m) => document.querySelector('#share-output').value.includes(m), marker, {timeout: TIMEOUT});
-  return {value: await page.inputValue(byTestId('share-output')), status: await page.textContent(byTestId('share-status'))};
 }
 
 async function setValue(page, testid, value) {
@@ -99,7 +92,7 @@ describe('a shared link carries the whole state', () => {
       assert.match(mine['growth-summary'], /Data ×40/);
       assert.equal(mine.view, 'plain');
 
-      const {value: link, status} = await copied(page, 'copy-link', '#pp=');
+      const {value: link, status} = await copiedShare(page, 'copy-link', '#pp=');
       assert.match(status, /Link (copied|ready)/);
       other = await openLink(link);
       assert.equal(await other.page.evaluate(() => document.body.dataset.restored), 'done',
@@ -132,7 +125,7 @@ describe('a shared link carries the whole state', () => {
       await setValue(page, 'ru-input', 30_000);
       await setValue(page, 'reads-input', 2_000);
       await page.uncheck(byTestId('share-include'));
-      const {value: link, status} = await copied(page, 'copy-link', '#pp=');
+      const {value: link, status} = await copiedShare(page, 'copy-link', '#pp=');
       assert.match(status, /carries no data: tenant-export\.ndjson stays on this machine/);
 
       other = await openLink(link);
@@ -156,7 +149,7 @@ describe('a shared link carries the whole state', () => {
 
       // Ticked: the first items travel, and the opened page says its figures are of those only.
       await page.check(byTestId('share-include'));
-      const withData = await copied(page, 'copy-link', '#pp=');
+      const withData = await copiedShare(page, 'copy-link', '#pp=');
       const carried = Number(withData.status.match(/It carries the first (\d+) items/)[1]);
       partial = await openLink(withData.value);
       const partialNote = partial.page.locator(byTestId('shared-data-note'));
