@@ -172,14 +172,12 @@ void AppendExpr(const Expr& e, std::string& out) {
       if (e.op == Op::kNot) out += ' ';
       std::string operand;
       AppendAt(e.children[0], kUnaryLevel, operand);
-      // Two signs in a row would read as a comment (--) or a different operator.
+      // Two signs in a row would read as a comment (--): a space keeps them apart without the
+      // parentheses that would nest each sign one level deeper than the text it came from.
       if (!operand.empty() && (operand[0] == '-' || operand[0] == '+') && e.op != Op::kNot) {
-        out += '(';
-        out += operand;
-        out += ')';
-      } else {
-        out += operand;
+        out += ' ';
       }
+      out += operand;
       return;
     }
     case ExprKind::kBinary: {

@@ -246,7 +246,9 @@ TEST(QueryParser, Precedence) {
            {"c.a ?? (c.b ?? c.c)", "c.a ?? (c.b ?? c.c)"},
            {"NOT c.a = 1", "NOT c.a = 1"},
            {"NOT (c.a = 1)", "NOT (c.a = 1)"},
-           {"- -c.a", "-(-c.a)"},
+           {"- -c.a", "- -c.a"},
+           {"-(-c.a)", "- -c.a"},
+           {"+ -c.a", "+ -c.a"},
            {"~c.a & 1", "~c.a & 1"},
            {"c.a NOT IN (1, 2) AND c.b NOT LIKE 'x%' ESCAPE '!'",
             "c.a NOT IN (1, 2) AND c.b NOT LIKE \"x%\" ESCAPE \"!\""},
@@ -415,6 +417,20 @@ TEST(QueryParser, Limits) {
   EXPECT_FALSE(ParseQuery(nested(64, "ABS(", ")")).ok());
   EXPECT_TRUE(ParseQuery(nested(63, "NOT ", "")).ok());
   ExpectError({nested(64, "NOT ", ""), too_deep, 1, 270, 269});
+  // The canonical print of the deepest chain of signs parses again: it keeps signs apart with a
+  // space, not parentheses that nest one level each (the fuzz pass found +(+(+(...)))'s 126
+  // levels; tests/fuzz/corpus/query_fuzz/signs-deep holds its input).
+  for (std::string_view sign : {"+", "- "}) {  // "--" would start a comment
+    std::string signs = "SELECT * FROM c WHERE STARTSWITH(LOWER(c.s), ";
+    for (int k = 0; k < 60; ++k) signs += sign;
+    signs += "'h')";
+    StatusOr<Query> q = ParseQuery(signs);
+    ASSERT_TRUE(q.ok()) << q.status().ToString();
+    std::string printed = ToString(q.value());
+    StatusOr<Query> again = ParseQuery(printed);
+    ASSERT_TRUE(again.ok()) << printed << "\n" << again.status().ToString();
+    EXPECT_EQ(ToString(again.value()), printed);
+  }
   // A chain of one operator is one level however long.
   std::string chain = "SELECT * FROM c WHERE c.a = 0";
   for (int k = 1; k < 5000; ++k) chain += " OR c.a = " + std::to_string(k);
