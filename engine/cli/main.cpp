@@ -101,12 +101,34 @@ const CommandSpec kAnalyzeSpec = {
 
 const CommandSpec kMergeSpec = {
     .name = "merge",
-    .synopsis = "[--format json|table] [--max-rows N] [container options] PART...",
+    .synopsis = "[--format json|table] [--max-rows N] [container options] PART...\n"
+                "       partplay merge --bucket B --summary-out FILE DIR...\n"
+                "       partplay merge --summaries SUMDIR [report options] DIR...",
     .description =
         "Merges the partial states PART... (written by analyze --partial-out, given in input\n"
         "order) and prints the report of one pass over the concatenated inputs; the analysis\n"
-        "options come from the parts (docs/sharding.md).\n",
+        "options come from the parts (docs/sharding.md). Parts cut into buckets (analyze\n"
+        "--partial-out DIR --buckets K) merge one bucket of every part DIR at a time into a\n"
+        "summary (--bucket, --summary-out), and every part's figures with the K summaries\n"
+        "into the report (--summaries; docs/partial-format.md).\n",
 };
+
+// merge --bucket (a bucket summary) and merge --partial-out (a partial state): `merged` written
+// whole to FILE, and a line saying so.
+int WriteMerged(const partplay::StatusOr<std::string>& merged, const std::string& file,
+                const std::string& what, partplay::cli::Progress& progress,
+                partplay::cli::Output& to, bool json) {
+  namespace cli = partplay::cli;
+  progress.Clear();
+  if (!merged.ok()) return Fail(merged.status(), json);
+  auto out = cli::Output::Open(file);
+  if (!out.ok()) return Fail(out.status(), json);
+  out.value()->Write(merged.value());
+  if (Status committed = out.value()->Commit(); !committed.ok()) return Fail(committed, json);
+  to.Write(fmt::format("{}: {} ({} bytes)\n", file, what, cli::GroupDigits(merged.value().size())));
+  if (Status committed = to.Commit(); !committed.ok()) return Fail(committed, json);
+  return 0;
+}
 
 // `analyze`, or with `merge` the `merge` command (the same report and container options; the
 // input is partial states, whose analysis options are used).
@@ -114,6 +136,9 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   namespace cli = partplay::cli;
   const CommandSpec& spec = merge ? kMergeSpec : kAnalyzeSpec;
   std::vector<std::string> parts;  // merge
+  int64_t buckets = 0;             // analyze --buckets
+  int64_t bucket = -1;             // merge --bucket
+  std::string summary_out, summaries_dir;
   int64_t jobs = 0;  // 0: not given (ingest/parts_plan.h decides from the machine's cores)
   std::string partial_out;
   partplay::AnalysisOptions options;
@@ -165,10 +190,39 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
        }},
       {"--partial-out", "", "PART",
        "also write the analysis as a mergeable partial state (docs/sharding.md), whole or "
-       "not at all",
+       "not at all; with --buckets a directory; merge: write the merge as one partial state",
        [&](std::string_view v) {
          if (v.empty()) return Bad("needs a file name");
          partial_out = v;
+         return Status::Ok();
+       }},
+      {"--buckets", "", "K",
+       "with --partial-out DIR: write the part into DIR as its figures and K bucket files cut "
+       "by a hash of the partition key, for merge --bucket and merge --summaries (1 to 4096)",
+       [&](std::string_view v) {
+         return ParseCount(v, buckets) && buckets >= 1 && buckets <= partplay::kMaxBuckets
+                    ? Status::Ok()
+                    : Bad("--buckets takes 1 to 4096");
+       }},
+      {"--bucket", "", "B",
+       "merge: bucket B of every part DIR into a summary (with --summary-out)",
+       [&](std::string_view v) {
+         return ParseCount(v, bucket) && bucket < partplay::kMaxBuckets
+                    ? Status::Ok()
+                    : Bad("--bucket takes 0 to 4095");
+       }},
+      {"--summary-out", "", "FILE", "merge --bucket: where its summary goes",
+       [&](std::string_view v) {
+         if (v.empty()) return Bad("needs a file name");
+         summary_out = v;
+         return Status::Ok();
+       }},
+      {"--summaries", "", "SUMDIR",
+       "merge: the report from every part DIR's figures and the bucket summaries (*.sum) in "
+       "SUMDIR",
+       [&](std::string_view v) {
+         if (v.empty()) return Bad("needs a directory");
+         summaries_dir = v;
          return Status::Ok();
        }},
       {"--discover", "", "N|all",
@@ -385,13 +439,31 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
                                              ru_given ? "--ru" : "--autoscale"));
   }
   if (merge) {
-    if (!options.key_paths.empty() || jobs != 0 || !partial_out.empty()) {
+    if (!options.key_paths.empty() || jobs != 0) {
       return cli::UsageError(spec,
                              "merge takes its analysis options from the partial states (no "
-                             "--key, --jobs or --partial-out)");
+                             "--key or --jobs)");
+    }
+    if (!partial_out.empty() && (bucket >= 0 || !summaries_dir.empty())) {
+      return cli::UsageError(spec, "--partial-out writes a merge of whole parts (no --bucket or "
+                                   "--summaries)");
     }
     if (parts.empty()) return cli::UsageError(spec, "give the partial states to merge (PART...)");
+    if (buckets != 0) return cli::UsageError(spec, "--buckets is analyze's (with --partial-out)");
+    if ((bucket >= 0) != !summary_out.empty()) {
+      return cli::UsageError(spec, "--bucket B and --summary-out FILE go together");
+    }
+    if (bucket >= 0 && !summaries_dir.empty()) {
+      return cli::UsageError(spec, "--bucket makes one summary; --summaries merges them: one or "
+                                   "the other");
+    }
   } else {
+    if (bucket >= 0 || !summary_out.empty() || !summaries_dir.empty()) {
+      return cli::UsageError(spec, "--bucket, --summary-out and --summaries are merge's");
+    }
+    if (buckets != 0 && partial_out.empty()) {
+      return cli::UsageError(spec, "--buckets K cuts the --partial-out DIR: give both");
+    }
     if (options.key_paths.empty()) return cli::UsageError(spec, "--key is required");
     if (file.empty()) return cli::UsageError(spec, "give an input FILE, or - for stdin");
   }
@@ -433,8 +505,22 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
                                "parts", parts_total);
   cli::Progress progress(merge ? cli::ProgressMode::kOff : progress_mode, "partplay analyze",
                          "items", cli::InputSize(file));
-  auto analyzer = merge ? cli::MergePartialFiles(parts, &merge_progress)
-                  : sharded ? cli::RunAnalysis(options, file, plan, partial_out, &progress)
+  if (merge && bucket >= 0) {
+    auto summary = cli::MergeBucketFiles(parts, static_cast<uint32_t>(bucket), &merge_progress);
+    return WriteMerged(summary, summary_out,
+                       fmt::format("the summary of bucket {} of {} parts", bucket, parts.size()),
+                       merge_progress, to, json);
+  }
+  if (merge && !partial_out.empty()) {
+    auto state = cli::MergeToPartialState(parts, &merge_progress);
+    return WriteMerged(state, partial_out,
+                       fmt::format("the partial state of {} parts merged", parts.size()),
+                       merge_progress, to, json);
+  }
+  const uint32_t cut = static_cast<uint32_t>(buckets);
+  auto analyzer = merge ? (summaries_dir.empty() ? cli::MergePartialFiles(parts, &merge_progress)
+                                                 : cli::MergeFiguresFiles(parts, &merge_progress))
+                  : sharded ? cli::RunAnalysis(options, file, plan, partial_out, cut, &progress)
                             : partplay::Analyzer::Create(options);
   if (!analyzer.ok()) {
     merge_progress.Clear();
@@ -456,6 +542,13 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     }
   }
   if (cli::Interrupted()) return Fail(cli::InterruptedStatus(), json);
+  if (cut > 0) {  // a part of a cluster run: its files say the rest
+    progress.Clear();
+    to.Write(fmt::format("{}: {} and {} bucket files of {} items\n", partial_out,
+                         cli::FiguresFile(partial_out), cut, cli::GroupDigits(a.items_seen())));
+    if (Status committed = to.Commit(); !committed.ok()) return Fail(committed, json);
+    return 0;
+  }
   progress.Step(
       fmt::format("{} items read; building the report", cli::GroupDigits(a.items_seen())));
 
@@ -465,7 +558,22 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
   constexpr int64_t kJsonHeadPartitions = 1000;
   request.max_partitions = json ? kJsonHeadPartitions : max_rows;
   request.stream_partitions = json;
-  auto built = partplay::BuildFullReport(a, options, request);
+  // merge --summaries: the figures' report with every bucket's partitions (ingest/buckets.h).
+  std::optional<partplay::SummaryMerge> summary;
+  if (!summaries_dir.empty()) {
+    auto merged = cli::MergeSummaryFiles(
+        summaries_dir, a,
+        {.max_partitions = request.max_partitions, .candidate_values = container.has_value()},
+        json || container.has_value(), &merge_progress);
+    if (!merged.ok()) {
+      merge_progress.Clear();
+      return Fail(merged.status(), json);
+    }
+    summary = std::move(merged).value();
+  }
+  auto built = summary ? partplay::BuildFullReportFrom(std::move(summary->report),
+                                                       summary->all.get(), options, request)
+                       : partplay::BuildFullReport(a, options, request);
   progress.Clear();
   merge_progress.Clear();
   if (!built.ok()) return Fail(built.status(), json);
@@ -478,7 +586,13 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
     built.value() = {};  // only the tail and the EPKs are needed now
     // The model hashed every key already, so an EPK cannot fail here. After Ctrl-C the rest is
     // skipped (the streaming cannot stop early); Commit then drops the file.
-    partplay::PartitionsJson listing(a, request, &epks);
+    std::optional<partplay::PartitionsJson> listed;
+    if (summary) {
+      listed.emplace(*summary->all, request, &epks);
+    } else {
+      listed.emplace(a, request, &epks);
+    }
+    const partplay::PartitionsJson& listing = *listed;
     Status streamed = cli::WritePartitionsJsonInParallel(
         listing, kJsonHeadPartitions, cli::ListingThreads(listing.size()),
         [&to](std::string_view piece) {

@@ -1,7 +1,9 @@
 #include "shard_commands.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -132,6 +134,41 @@ Status WriteFileAtomically(const std::string& file, std::string_view bytes) {
   return Status::Ok();
 }
 
+// The error of a merge of `files`, the part it names ("part 3 ...") named by its file too.
+Status NamePart(const Status& s, const std::vector<std::string>& files) {
+  std::string_view m = s.message();
+  size_t digits = 0;
+  while (m.size() > 5 + digits && m.substr(0, 5) == "part " &&
+         m[5 + digits] >= '0' && m[5 + digits] <= '9') {
+    ++digits;
+  }
+  uint64_t k = 0;
+  for (size_t i = 0; i < digits && k < files.size() + 1; ++i) k = k * 10 + (m[5 + i] - '0');
+  if (digits == 0 || k < 1 || k > files.size()) return s;
+  return Status(s.code(), fmt::format("{}: {}", files[k - 1], m), s.where());
+}
+
+// Reads the partial states FILES, each error named by its file, for a merge in their order.
+StatusOr<std::vector<std::unique_ptr<Analyzer>>> ReadParts(const std::vector<std::string>& files,
+                                                           Progress* progress) {
+  std::vector<std::unique_ptr<Analyzer>> parts;
+  uint64_t bytes_read = 0;
+  for (const std::string& file : files) {
+    if (Interrupted()) return InterruptedStatus();
+    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, ReadWholeFile(file));
+    bytes_read += bytes.size();
+    auto part = Analyzer::ParsePartial(bytes);
+    if (!part.ok()) {
+      return Status(part.status().code(), fmt::format("{}: {}", file, part.status().message()),
+                    part.status().where());
+    }
+    parts.push_back(std::move(part).value());
+    if (progress) progress->Update(bytes_read, parts.size());
+  }
+  if (progress) progress->Step(fmt::format("{} parts read; merging", parts.size()));
+  return parts;
+}
+
 // The parts between `cuts` (the file's start and end included) on a thread each, merged.
 StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
                                              const std::string& file, const RangeFile& input,
@@ -207,13 +244,19 @@ void LendThreads(int threads) {
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& file, const PartsPlan& plan,
                                                 const std::string& partial_out,
-                                                Progress* progress) {
+                                                uint32_t buckets, Progress* progress) {
   if (!partial_out.empty()) {
     PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> part, Analyzer::CreatePart(options));
     Status fed = FeedAnalyzer(*part, file, progress);
     // A part that failed still writes its state: its error is what a merge reports, located.
-    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
-    PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
+    if (buckets > 0) {
+      PARTPLAY_RETURN_IF_ERROR(WriteBucketFiles(*part, partial_out, buckets, progress));
+      PARTPLAY_RETURN_IF_ERROR(fed);
+      return part;  // its report is the merge's
+    } else {
+      PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, part->SerializePartial());
+      PARTPLAY_RETURN_IF_ERROR(WriteFileAtomically(partial_out, bytes));
+    }
     PARTPLAY_RETURN_IF_ERROR(fed);
     std::vector<std::unique_ptr<Analyzer>> one;
     one.push_back(std::move(part));
@@ -247,22 +290,146 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
 
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress) {
-  std::vector<std::unique_ptr<Analyzer>> parts;
-  uint64_t bytes_read = 0;
-  for (const std::string& file : files) {
-    if (Interrupted()) return InterruptedStatus();
-    PARTPLAY_ASSIGN_OR_RETURN(std::string bytes, ReadWholeFile(file));
-    bytes_read += bytes.size();
-    auto part = Analyzer::ParsePartial(bytes);
-    if (!part.ok()) {
-      return Status(part.status().code(), fmt::format("{}: {}", file, part.status().message()),
-                    part.status().where());
-    }
-    parts.push_back(std::move(part).value());
-    if (progress) progress->Update(bytes_read, parts.size());
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
+                            ReadParts(files, progress));
+  auto merged = Analyzer::Merge(std::move(parts));
+  if (!merged.ok()) return NamePart(merged.status(), files);
+  if (merged.value()->shard_kind() != "whole") {
+    return Status(ErrorCode::kBadPartial,
+                  fmt::format("{} is a file of a part cut into {} buckets (analyze --buckets): "
+                              "merge --bucket B and merge --summaries read those (docs/sharding.md)",
+                              files[0], merged.value()->shard_buckets()));
   }
-  if (progress) progress->Step(fmt::format("{} parts read; merging", parts.size()));
-  return Analyzer::Merge(std::move(parts));
+  return merged;
+}
+
+StatusOr<std::string> MergeToPartialState(const std::vector<std::string>& files,
+                                          Progress* progress) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
+                            ReadParts(files, progress));
+  auto merged = Analyzer::MergeToPart(std::move(parts));
+  if (!merged.ok()) return NamePart(merged.status(), files);
+  return merged.value()->SerializePartial();
+}
+
+// FILE mapped read-only: its pages are the file's (the kernel drops and reads them again as
+// it needs), so summaries far larger than the memory are read in passes, never held.
+StatusOr<NamedBytes> MapFile(const std::string& file) {
+  const int fd = open(file.c_str(), O_RDONLY);
+  if (fd < 0) {
+    return Status(ErrorCode::kIo, fmt::format("cannot open {}: {}", file, std::strerror(errno)));
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return Status(ErrorCode::kIo, fmt::format("cannot map {}: not a regular file", file));
+  }
+  const size_t size = static_cast<size_t>(st.st_size);
+  if (size == 0) {
+    close(fd);
+    return NamedBytes{file, std::string_view(), nullptr};
+  }
+  void* at = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  const int error = errno;
+  close(fd);
+  if (at == MAP_FAILED) {
+    return Status(ErrorCode::kIo, fmt::format("cannot map {}: {}", file, std::strerror(error)));
+  }
+  madvise(at, size, MADV_SEQUENTIAL);
+  std::shared_ptr<const void> owner(at, [size](const void* p) {
+    munmap(const_cast<void*>(p), size);
+  });
+  return NamedBytes{file, std::string_view(static_cast<const char*>(at), size), owner};
+}
+
+std::string FiguresFile(const std::string& dir) { return dir + "/figures.part"; }
+
+std::string BucketFile(const std::string& dir, uint32_t bucket) {
+  return fmt::format("{}/bucket-{:04}.part", dir, bucket);
+}
+
+Status WriteBucketFiles(Analyzer& part, const std::string& dir, uint32_t buckets,
+                        Progress* progress) {
+  // DIR and any directory above it that is missing (as mkdir -p).
+  for (size_t slash = dir.find('/', 1);; slash = dir.find('/', slash + 1)) {
+    const std::string step = dir.substr(0, slash);
+    if (mkdir(step.c_str(), 0777) != 0 && errno != EEXIST) {
+      return Status(ErrorCode::kIo, fmt::format("cannot make {}: {}", step, std::strerror(errno)));
+    }
+    if (slash == std::string::npos) break;
+  }
+  if (progress) progress->Step(fmt::format("writing {}: its figures and {} buckets", dir, buckets));
+  return part.SerializeBuckets(buckets, [&](int file, std::string bytes) {
+    return WriteFileAtomically(file < 0 ? FiguresFile(dir)
+                                        : BucketFile(dir, static_cast<uint32_t>(file)),
+                               bytes);
+  });
+}
+
+StatusOr<std::string> MergeBucketFiles(const std::vector<std::string>& dirs, uint32_t bucket,
+                                       Progress* progress) {
+  std::vector<std::string> files;
+  for (const std::string& dir : dirs) files.push_back(BucketFile(dir, bucket));
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
+                            ReadParts(files, progress));
+  auto merged = Analyzer::Merge(std::move(parts));
+  if (!merged.ok()) return NamePart(merged.status(), files);
+  const Analyzer& m = *merged.value();
+  if (m.shard_kind() != "bucket") {
+    return Status(ErrorCode::kBadPartial,
+                  fmt::format("{} is not a bucket file (analyze --partial-out DIR --buckets K "
+                              "writes them)",
+                              files[0]));
+  }
+  // The files hold their bucket's number: one renamed into another's place is refused.
+  if (m.shard_bucket() != bucket) {
+    return Status(ErrorCode::kBadPartial,
+                  fmt::format("{} holds bucket {} of {}, not bucket {}", files[0],
+                              m.shard_bucket(), m.shard_buckets(), bucket));
+  }
+  return m.SerializeBucketSummary();
+}
+
+StatusOr<std::unique_ptr<Analyzer>> MergeFiguresFiles(const std::vector<std::string>& dirs,
+                                                      Progress* progress) {
+  std::vector<std::string> figures;
+  for (const std::string& dir : dirs) figures.push_back(FiguresFile(dir));
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
+                            ReadParts(figures, progress));
+  auto merged = Analyzer::Merge(std::move(parts));
+  if (!merged.ok()) return NamePart(merged.status(), figures);
+  if (merged.value()->shard_kind() != "figures") {
+    return Status(ErrorCode::kBadPartial,
+                  fmt::format("{} is not a figures file (analyze --partial-out DIR --buckets K "
+                              "writes them)",
+                              figures[0]));
+  }
+  return merged;
+}
+
+StatusOr<SummaryMerge> MergeSummaryFiles(const std::string& summaries_dir,
+                                         const Analyzer& figures, const ReportOptions& options,
+                                         bool every_partition, Progress* progress) {
+  DIR* listing = opendir(summaries_dir.c_str());
+  if (listing == nullptr) {
+    return Status(ErrorCode::kIo,
+                  fmt::format("cannot list {}: {}", summaries_dir, std::strerror(errno)));
+  }
+  std::vector<std::string> names;
+  while (dirent* entry = readdir(listing)) {
+    std::string_view name = entry->d_name;
+    if (name.size() > 4 && name.substr(name.size() - 4) == ".sum") names.emplace_back(name);
+  }
+  closedir(listing);
+  std::sort(names.begin(), names.end());
+  std::vector<NamedBytes> summaries;
+  for (const std::string& name : names) {
+    if (Interrupted()) return InterruptedStatus();
+    PARTPLAY_ASSIGN_OR_RETURN(NamedBytes s, MapFile(summaries_dir + "/" + name));
+    summaries.push_back(std::move(s));
+  }
+  if (progress) progress->Step(fmt::format("{} summaries mapped; merging", summaries.size()));
+  return MergeBucketSummaries(figures, std::move(summaries), options, every_partition);
 }
 
 }  // namespace partplay::cli

@@ -10,6 +10,7 @@
 #include "cli_io.h"
 #include "partplay/core/status.h"
 #include "partplay/ingest/analysis.h"
+#include "partplay/ingest/buckets.h"
 #include "partplay/ingest/parts_plan.h"
 
 namespace partplay::cli {
@@ -33,6 +34,7 @@ void LendThreads(int threads);
 StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
                                                 const std::string& file, const PartsPlan& plan,
                                                 const std::string& partial_out,
+                                                uint32_t buckets = 0,
                                                 Progress* progress = nullptr);
 
 // Reads partial states written by --partial-out and merges them in the order given. `progress`
@@ -40,5 +42,29 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
 // files stops it with InterruptedStatus().
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress = nullptr);
+
+// The partial states FILES merged (in their order) into one partial state (a merge of merges
+// gives what one merge of them all gives).
+StatusOr<std::string> MergeToPartialState(const std::vector<std::string>& files,
+                                          Progress* progress = nullptr);
+
+// Sharded past one machine (ingest/buckets.h, docs/partial-format.md). A part cut into
+// `buckets` files by key, written into DIR (made if missing) as figures.part and
+// bucket-NNNN.part, each through a temporary file renamed into place.
+std::string FiguresFile(const std::string& dir);
+std::string BucketFile(const std::string& dir, uint32_t bucket);
+Status WriteBucketFiles(Analyzer& part, const std::string& dir, uint32_t buckets,
+                        Progress* progress = nullptr);
+// Bucket `bucket` of every part directory DIRS (in input order), merged: its summary's bytes.
+StatusOr<std::string> MergeBucketFiles(const std::vector<std::string>& dirs, uint32_t bucket,
+                                       Progress* progress = nullptr);
+// Every part's figures (DIRS in input order), merged.
+StatusOr<std::unique_ptr<Analyzer>> MergeFiguresFiles(const std::vector<std::string>& dirs,
+                                                      Progress* progress = nullptr);
+// Those figures and every *.sum file of `summaries_dir`: the report.
+// `every_partition`: MergeBucketSummaries' (the container model, a JSON listing of them all).
+StatusOr<SummaryMerge> MergeSummaryFiles(const std::string& summaries_dir,
+                                         const Analyzer& figures, const ReportOptions& options,
+                                         bool every_partition, Progress* progress = nullptr);
 
 }  // namespace partplay::cli

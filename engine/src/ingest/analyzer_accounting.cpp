@@ -167,6 +167,7 @@ void Analyzer::Impl::Resolve(const PendingAdd& add) {
       CountDuplicateId(add);
     } else if (part_ && !first_) {
       id_pairs_.Add(add.pair, add.record, add.id);
+      pair_partitions_.push_back(number);  // its bucket, should the part be cut (--buckets)
     }
   }
   if (weight_slot_) AddWeight(number, add.weight);

@@ -146,6 +146,15 @@ class Analyzer::Impl : public internal::ItemSink {
   // Why this analyzer has no partial state to write yet, if it has none (SerializePartial).
   Status CheckSerializable() const;
   bool merged() const { return merged_.has_value(); }
+  // A merge's shard files: their kind, bucket, bucket count and the parts' ids (buckets.h).
+  internal::ShardKind merged_shard() const {
+    return merged_ ? merged_->shard : internal::ShardKind::kWhole;
+  }
+  uint32_t merged_bucket() const { return merged_ ? merged_->bucket : 0; }
+  uint32_t merged_buckets() const { return merged_ ? merged_->buckets : 0; }
+  std::vector<uint64_t> merged_part_ids() const {
+    return merged_ ? merged_->part_ids : std::vector<uint64_t>{};
+  }
   void ExpectInputBytes(uint64_t bytes) { expected_bytes_ = bytes; }
 
   // A part's lifecycle: its first error (kept for its partial state), whether it finished.
@@ -156,7 +165,10 @@ class Analyzer::Impl : public internal::ItemSink {
   // Moves a part's state into sealed_ (once); the part then only serializes or merges.
   internal::PartialData& Seal();
   // Combines parts given in input order (Analyzer::Merge); the parts are emptied as they go.
-  static StatusOr<std::unique_ptr<Impl>> Merge(const std::vector<internal::PartialData*>& parts);
+  // `keep_state`: the result is a part again (Analyzer::MergeToPart): it keeps its partitions'
+  // and id pairs' first items, rebased, and the sample log, so it serializes.
+  static StatusOr<std::unique_ptr<Impl>> Merge(const std::vector<internal::PartialData*>& parts,
+                                               bool keep_state = false);
 
  private:
   static const char* TypeName(od::json_type type);
@@ -270,6 +282,7 @@ class Analyzer::Impl : public internal::ItemSink {
   // A part's log for a merge (partial_data.h).
   std::deque<internal::ItemRecord> first_items_;
   internal::IdPairRecords id_pairs_;
+  std::vector<uint32_t> pair_partitions_;  // each pair's partition number (PartialData's)
   std::unordered_map<std::string, uint32_t> sample_path_index_;
   std::vector<std::string> sample_paths_;
   std::vector<internal::SampleItem> sample_items_;
@@ -278,6 +291,11 @@ class Analyzer::Impl : public internal::ItemSink {
   struct Merged {
     internal::InputFormat format = internal::InputFormat::kUnknown;
     uint64_t input_bytes = 0;
+    // A merge of shard files: their kind, bucket and bucket count, and the parts' ids in order.
+    internal::ShardKind shard = internal::ShardKind::kWhole;
+    uint32_t bucket = 0, buckets = 0;
+    std::vector<uint64_t> part_ids;
+    int64_t end_line = 1, end_column = 1;  // the position just past the last part's last byte
   };
   std::optional<Merged> merged_;
   std::vector<KeyPath> paths_;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <queue>
+#include <unordered_map>
 
 #include "ingest/analyzer_impl.h"
 
@@ -25,10 +26,6 @@ bool IdIsKey(const AnalysisOptions& options) {
              KeyPath::Parse("/id").value().segments();
 }
 
-}  // namespace internal
-
-namespace {
-
 bool SameOptions(const AnalysisOptions& a, const AnalysisOptions& b) {
   const SyntheticKeyOptions &x = a.synthetic, &y = b.synthetic;
   return a.key_paths == b.key_paths && a.discover_items == b.discover_items &&
@@ -36,6 +33,12 @@ bool SameOptions(const AnalysisOptions& a, const AnalysisOptions& b) {
          x.paths == y.paths && x.separator == y.separator && x.buckets == y.buckets &&
          x.seed == y.seed && x.suffix_path == y.suffix_path;
 }
+
+}  // namespace internal
+
+namespace {
+
+using internal::SameOptions;
 
 // Where a part starts in the whole input.
 struct PartBase {
@@ -78,6 +81,34 @@ Status RebaseStatus(const Status& s, const PartBase& b) {
   return Status(s.code(),
                 RebaseMessage(s.message(), s.where().item_index, s.where().item_index + b.item),
                 Rebase(s.where(), b));
+}
+
+std::string ShardName(const internal::PartialData& d) {
+  switch (d.shard) {
+    case internal::ShardKind::kWhole:
+      return "a whole part";
+    case internal::ShardKind::kFigures:
+      return fmt::format("the figures of a part cut into {} buckets", d.buckets);
+    case internal::ShardKind::kBucket:
+      return fmt::format("bucket {} of {}", d.bucket, d.buckets);
+  }
+  return "";
+}
+
+// Shard files merge with their kind only: every part's figures (of one bucket count), or one
+// bucket of every part.
+Status SameShards(const std::vector<internal::PartialData*>& parts) {
+  const internal::PartialData& one = *parts[0];
+  for (size_t k = 1; k < parts.size(); ++k) {
+    const internal::PartialData& d = *parts[k];
+    if (d.shard != one.shard || d.bucket != one.bucket || d.buckets != one.buckets) {
+      return Status(ErrorCode::kBadPartial,
+                    fmt::format("part {} is {} and part 1 is {}: a merge takes whole parts, every "
+                                "part's figures, or one bucket of every part",
+                                k + 1, ShardName(d), ShardName(one)));
+    }
+  }
+  return Status::Ok();
 }
 
 // A part made with PartIds::kHashed holds an id an earlier part holds too, or (`twice`) holds
@@ -153,6 +184,14 @@ ItemFinding RebaseFinding(ItemFinding f, const PartBase& b) {
   return f;
 }
 
+internal::ItemRecord RebaseRecord(internal::ItemRecord r, const PartBase& b) {
+  if (r.line == 1) r.column += b.column - 1;
+  r.line += b.line - 1;
+  r.byte_offset += b.byte;
+  r.index += b.item;
+  return r;
+}
+
 ItemFinding FindingOf(const internal::ItemRecord& r, const PartBase& b, std::string type) {
   ItemFinding f;
   f.item_index = r.index;
@@ -196,9 +235,12 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->id_records = !hashed_;
   if (first_) d->ids = std::move(ids_);
   d->status = failure_;
-  d->format = stream_.format();
-  d->input_bytes = stream_.input_bytes();
-  if (failure_.ok() || failure_.code() == ErrorCode::kEmptyInput) {
+  d->format = merged_ ? merged_->format : stream_.format();
+  d->input_bytes = merged_ ? merged_->input_bytes : stream_.input_bytes();
+  if (merged_) {  // a merge kept as a part (MergeToPart)
+    d->end_line = merged_->end_line;
+    d->end_column = merged_->end_column;
+  } else if (failure_.ok() || failure_.code() == ErrorCode::kEmptyInput) {
     SourceLocation end = stream_.EndPosition();
     d->end_line = end.line;
     d->end_column = end.column;
@@ -223,6 +265,7 @@ internal::PartialData& Analyzer::Impl::Seal() {
   d->weight_spill = std::move(weight_spill_);
   d->first_items = std::move(first_items_);
   d->id_pairs = std::move(id_pairs_);
+  d->pair_partitions = std::move(pair_partitions_);
   d->sample_paths = std::move(sample_paths_);
   d->sample_items = std::move(sample_items_);
   d->sample_obs = std::move(sample_obs_);
@@ -232,8 +275,19 @@ internal::PartialData& Analyzer::Impl::Seal() {
 }
 
 StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
-    const std::vector<internal::PartialData*>& parts) {
+    const std::vector<internal::PartialData*>& parts, bool keep_state) {
   if (parts.empty()) return Status(ErrorCode::kBadPartial, "no partial state to merge");
+  if (keep_state) {
+    for (size_t k = 0; k < parts.size(); ++k) {
+      if (parts[k]->first || parts[k]->shard != internal::ShardKind::kWhole ||
+          (parts[k]->options.check_ids && !parts[k]->id_records)) {
+        return Status(ErrorCode::kBadPartial,
+                      fmt::format("part {}: a merge kept as a part takes whole parts with id "
+                                  "records (analyze --partial-out writes them)",
+                                  k + 1));
+      }
+    }
+  }
   const AnalysisOptions options = parts[0]->options;
   for (size_t k = 1; k < parts.size(); ++k) {
     if (!SameOptions(parts[k]->options, options)) {
@@ -244,6 +298,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
                                 k + 1));
     }
   }
+  PARTPLAY_RETURN_IF_ERROR(SameShards(parts));
   // Where each part starts; the earliest error in input order wins (an empty part is an error
   // only when every part is empty, as one pass over their concatenation).
   std::vector<PartBase> bases(parts.size());
@@ -280,8 +335,10 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   }
   if (all_empty) return RebaseStatus(parts.back()->status, bases.back());
 
-  auto impl = std::make_unique<Impl>(options, false);
+  auto impl = std::make_unique<Impl>(options, keep_state);
   PARTPLAY_RETURN_IF_ERROR(impl->Init());
+  impl->finished_ = keep_state;
+  std::unordered_map<std::string, uint32_t> sample_path_index;  // keep_state's sample log
   size_t partitions_in_parts = 0;  // at least the merged table's partitions
   for (const internal::PartialData* d : parts) {
     partitions_in_parts += d->unloaded ? d->unloaded_partitions : d->table.size();
@@ -294,6 +351,12 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
   PairRepeat repeat_at{parts.size()};
   if (all_hashed) repeat_at = FirstRepeatedPair(parts);
   Merged merged;
+  merged.shard = parts[0]->shard;
+  merged.bucket = parts[0]->bucket;
+  merged.buckets = parts[0]->buckets;
+  for (const internal::PartialData* d : parts) merged.part_ids.push_back(d->part_id);
+  merged.end_line = at.line;
+  merged.end_column = at.column;
   std::vector<ItemFinding> duplicates;
   for (size_t k = 0; k < parts.size(); ++k) {
     internal::PartialData& d = *parts[k];
@@ -335,6 +398,11 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
         if (d.discovery) impl->discovery_ = std::move(d.discovery);  // the sample, observed
       }
       impl->partitions_ = std::move(d.table);
+      if (keep_state && internal::PartitionsHavePlaces(d)) {
+        for (const internal::ItemRecord& r : d.first_items) {
+          impl->first_items_.push_back(RebaseRecord(r, b));
+        }
+      }
       impl->weights_ = std::move(d.weights);
       impl->weight_spill_ = std::move(d.weight_spill);
     }
@@ -349,6 +417,10 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
       uint32_t n = impl->partitions_.AddAggregate(
           canonical, hash, items, bytes, largest_item_bytes,
           largest_item_index >= 0 ? largest_item_index + b.item : -1);
+      if (keep_state && n == impl->first_items_.size() && i < d.first_items.size() &&
+          internal::PartitionsHavePlaces(d)) {
+        impl->first_items_.push_back(RebaseRecord(d.first_items[i], b));  // a new partition
+      }
       if (impl->id_is_key_ && n < earlier && !canonical.empty() &&
           static_cast<KeyKind>(static_cast<uint8_t>(canonical[0])) == KeyKind::kString) {
         if (!d.id_records) {
@@ -415,7 +487,7 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     // The last part's pairs are only looked up: no part after it needs them in the set. The
     // records (read and checked with the partial, or the part's own) are decoded only as far as
     // the last repeat, for the findings' places and ids.
-    bool last = k + 1 == parts.size();
+    bool last = k + 1 == parts.size() && !keep_state;
     size_t pairs = all_hashed ? 0 : d.id_pairs.size();
     if (!last) impl->ids_.Reserve(impl->ids_.size() + pairs);
     std::vector<size_t> repeats;
@@ -430,15 +502,20 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
     }
     impl->touched_ += touched;
     if (!repeats.empty() && !d.id_records) return UnnamedRepeat(k);
+    // A merge kept as a part reads every record: the pairs not repeated are its own.
     internal::IdPairRecords::Cursor records(d.id_pairs.records(), d.items, d.input_bytes);
-    for (size_t i = 0, r = 0; r < repeats.size(); ++i) {
+    const size_t decode = keep_state ? pairs : repeats.empty() ? 0 : repeats.back() + 1;
+    for (size_t i = 0, r = 0; i < decode; ++i) {
       internal::ItemRecord first;
       std::string_view id;
       if (!records.Next(first, id)) return Status(ErrorCode::kBadPartial, records.error());
-      if (i != repeats[r]) continue;
-      ++r;
-      ++impl->duplicate_id_;
-      duplicates.push_back(FindingOf(first, b, std::string(id)));
+      if (r < repeats.size() && i == repeats[r]) {
+        ++r;
+        ++impl->duplicate_id_;
+        duplicates.push_back(FindingOf(first, b, std::string(id)));
+      } else if (keep_state) {
+        impl->id_pairs_.Add(d.id_pairs.hash(i), RebaseRecord(first, b), id);
+      }
     }
     // The sample is the whole input's first discover_items items: the part's first ones,
     // replayed through the same bookkeeping as one pass.
@@ -455,6 +532,18 @@ StatusOr<std::unique_ptr<Analyzer::Impl>> Analyzer::Impl::Merge(
         impl->discovery_->Observe(d.sample_paths[obs.path], obs.canonical);
       }
       if (item.has_id) impl->discovery_->EndItemWithId(item.id_hash);
+      if (!keep_state) continue;
+      // The log, for a merge of this merge: the paths renumbered into one list.
+      internal::SampleItem kept = item;
+      kept.first_obs = static_cast<uint32_t>(impl->sample_obs_.size());
+      for (uint32_t o = item.first_obs; o < item.first_obs + item.obs_count; ++o) {
+        const internal::SampleObservation& obs = d.sample_obs[o];
+        auto [slot, added] = sample_path_index.try_emplace(
+            d.sample_paths[obs.path], static_cast<uint32_t>(impl->sample_paths_.size()));
+        if (added) impl->sample_paths_.push_back(d.sample_paths[obs.path]);
+        impl->sample_obs_.push_back({slot->second, obs.canonical});
+      }
+      impl->sample_items_.push_back(kept);
     }
     d = internal::PartialData{};  // merged: free it before the next part
   }
@@ -522,17 +611,20 @@ StatusOr<std::unique_ptr<Analyzer>> Analyzer::FromPartialData(
     std::unique_ptr<internal::PartialData> data) {
   auto impl = std::make_unique<Impl>(data->options, true);
   if (Status s = impl->Init(); !s.ok()) {
-    // Located at the options, which follow the 16-byte header and the 4-byte version.
+    // Located at the options, which follow the 16-byte header, the 4-byte version and the
+    // shard section (its kind byte, and a shard's 16 bytes of part id, bucket and count).
+    const int64_t options_at = data->shard == internal::ShardKind::kWhole ? 21 : 37;
     return Status(ErrorCode::kBadPartial,
                   fmt::format("the partial state's options are not valid: {}", s.message()),
-                  SourceLocation{20, 0, 0, -1});
+                  SourceLocation{options_at, 0, 0, -1});
   }
   impl->sealed_ = std::move(data);
   impl->finished_ = true;
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
 }
 
-StatusOr<std::unique_ptr<Analyzer>> Analyzer::Merge(std::vector<std::unique_ptr<Analyzer>> parts) {
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::MergeParts(
+    std::vector<std::unique_ptr<Analyzer>> parts, bool keep_state) {
   std::vector<internal::PartialData*> data;
   for (const auto& part : parts) {
     if (part == nullptr || !part->impl_->part()) {
@@ -543,8 +635,17 @@ StatusOr<std::unique_ptr<Analyzer>> Analyzer::Merge(std::vector<std::unique_ptr<
     }
     data.push_back(&part->impl_->Seal());
   }
-  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Impl> impl, Impl::Merge(data));
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Impl> impl, Impl::Merge(data, keep_state));
   return std::unique_ptr<Analyzer>(new Analyzer(std::move(impl)));
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::Merge(std::vector<std::unique_ptr<Analyzer>> parts) {
+  return MergeParts(std::move(parts), false);
+}
+
+StatusOr<std::unique_ptr<Analyzer>> Analyzer::MergeToPart(
+    std::vector<std::unique_ptr<Analyzer>> parts) {
+  return MergeParts(std::move(parts), true);
 }
 
 }  // namespace partplay

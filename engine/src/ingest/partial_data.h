@@ -147,8 +147,19 @@ struct SampleObservation {
   std::string canonical;
 };
 
+// What a partial file is of its part (docs/partial-format.md): the whole part, or, cut by
+// `analyze --buckets K`, its figures (extent, counters, findings, the discovery sample) or one
+// bucket of its partitions (those whose BucketOf is that bucket, with their id pairs).
+enum class ShardKind : uint8_t { kWhole = 0, kFigures = 1, kBucket = 2 };
+
 struct PartialData {
   AnalysisOptions options;
+  ShardKind shard = ShardKind::kWhole;
+  uint64_t part_id = 0;           // figures and buckets: the same for every file of one part
+  uint32_t bucket = 0, buckets = 0;  // a bucket's number and the part's bucket count
+  // A part with records (kRecorded, not first): the partition number of each id pair, so its
+  // pairs can go to their partition's bucket. Not serialized.
+  std::vector<uint32_t> pair_partitions;
   // A first part (CreatePart(…, first = true)) keeps no first-item records (no part precedes it)
   // but hands its (partition, id) set to the merge; it is never serialized.
   bool first = false;
@@ -186,6 +197,11 @@ struct PartialData {
   // A first part's sample, observed as it was read (a later part logs it instead).
   std::unique_ptr<CandidateDiscovery> discovery;
 };
+
+// Well-formed canonical key bytes (partition_key.h) of `components` components (0: any number).
+bool WellFormedCanonical(std::string_view canonical, size_t components);
+// Whether two parts were analysed with the same options (a merge's condition).
+bool SameOptions(const AnalysisOptions& a, const AnalysisOptions& b);
 
 // Whether the analysis keys by /id alone (then the table itself finds repeated ids).
 bool IdIsKey(const AnalysisOptions& options);

@@ -9,12 +9,15 @@
 #include <string>
 #include <string_view>
 
+#include "partplay/ingest/buckets.h"
+
 namespace partplay::internal {
 
 inline constexpr char kPartialMagic[16] = {'p', 'a', 'r', 't', 'p', 'l', 'a', 'y',
                                            '-', 'p', 'a', 'r', 't', 'i', 'a', 'l'};
-// 2: counts as varints, item places as deltas (AppendRecord).
-inline constexpr uint32_t kPartialVersion = 2;
+// 2: counts as varints, item places as deltas (AppendRecord). 3: a shard section after the
+// version (ShardKind, part id, bucket, bucket count).
+inline constexpr uint32_t kPartialVersion = 3;
 inline constexpr size_t kMaxMessageBytes = 64 * 1024;
 inline constexpr size_t kMaxWeightParts = 64;  // an expansion of doubles has at most ~40 components
 inline constexpr size_t kMaxPathBytes = 1u << 20;

@@ -128,7 +128,8 @@ class Reader {
   Status error_;
 };
 
-// Well-formed canonical key bytes (partition_key.h) of `components` components (0: any number).
+}  // namespace
+
 bool WellFormedCanonical(std::string_view c, size_t components) {
   size_t i = 0, count = 0;
   KeyKind kind;
@@ -142,6 +143,8 @@ bool WellFormedCanonical(std::string_view c, size_t components) {
   }
   return components == 0 ? count >= 1 : count == components;
 }
+
+namespace {
 
 // A location a part reports (an error's, a finding's) is at most 2^53 in each field, as the
 // merge's totals are: rebasing it onto the parts before then cannot overflow.
@@ -241,6 +244,30 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
             sizeof kPartialMagic);
     return in.error();
   }
+  size_t shard_at = in.pos();
+  uint8_t shard = 0;
+  if (!in.U8(shard, "the shard kind")) return in.error();
+  if (shard > 2) {
+    in.Fail(fmt::format("unknown shard kind {} (0 a whole part, 1 figures, 2 a bucket)", shard),
+            shard_at);
+    return in.error();
+  }
+  d->shard = static_cast<ShardKind>(shard);
+  if (d->shard != ShardKind::kWhole) {
+    shard_at = in.pos();
+    if (!in.U64(d->part_id, "the part id") || !in.U32(d->bucket, "the bucket") ||
+        !in.U32(d->buckets, "the bucket count")) {
+      return in.error();
+    }
+    if (d->buckets < 1 || d->buckets > kMaxBuckets ||
+        (d->shard == ShardKind::kBucket ? d->bucket >= d->buckets : d->bucket != 0)) {
+      in.Fail(fmt::format("bucket {} of {} (a part has 1 to {} buckets)", d->bucket, d->buckets,
+                          kMaxBuckets),
+              shard_at);
+      return in.error();
+    }
+  }
+  const bool figures = d->shard == ShardKind::kFigures, bucket = d->shard == ShardKind::kBucket;
   AnalysisOptions& o = d->options;
   if (!ReadOptions(in, o, d->id_records)) return in.error();
 
@@ -298,11 +325,23 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     in.Fail("the counters do not add up (a count beyond the items or bytes)", at);
     return in.error();
   }
+  // A bucket holds its part's extent (items, bytes) for the rebasing, and none of its counters.
+  if (bucket && (d->undefined_items | d->invalid_items | d->invalid_bytes | d->oversized |
+                 d->missing_id | d->duplicate_id | d->imprecise | d->weight_missing) != 0) {
+    in.Fail("a bucket holds its part's counters (they are the figures file's)", at);
+    return in.error();
+  }
   if (!ReadFindings(in, d->invalid_examples, d->items, "the invalid-key examples") ||
       !ReadFindings(in, d->oversized_examples, d->items, "the oversized-item examples") ||
       !ReadFindings(in, d->missing_id_examples, d->items, "the missing-id examples") ||
       !ReadFindings(in, d->duplicate_id_examples, d->items, "the duplicate-id examples") ||
       !ReadFindings(in, d->imprecise_examples, d->items, "the imprecise-number examples")) {
+    return in.error();
+  }
+  if (bucket && !(d->invalid_examples.empty() && d->oversized_examples.empty() &&
+                  d->missing_id_examples.empty() && d->duplicate_id_examples.empty() &&
+                  d->imprecise_examples.empty())) {
+    in.Fail("a bucket holds findings (they are the figures file's)");
     return in.error();
   }
 
@@ -314,6 +353,10 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   if (!in.Count(partitions, 6, UINT32_MAX - 1, "the partition count")) return in.error();
   if (partitions > d->items) {
     in.Fail("more partitions than items");
+    return in.error();
+  }
+  if (figures && partitions != 0) {
+    in.Fail("a figures file holds partitions (they are its buckets')");
     return in.error();
   }
   uint64_t sum_items = 0, sum_bytes = 0;
@@ -440,8 +483,10 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
     d->partitions_end = in.pos();
     d->unloaded_partitions = static_cast<uint32_t>(partitions);
   }
-  if (d->status.ok() &&
-      (sum_items != d->items - d->invalid_items || sum_bytes != d->bytes - d->invalid_bytes)) {
+  // A part's partitions hold its items and bytes; a bucket's some of them, a figures file's none.
+  if (d->status.ok() && !figures &&
+      (bucket ? sum_items > d->items || sum_bytes > d->bytes
+              : sum_items != d->items - d->invalid_items || sum_bytes != d->bytes - d->invalid_bytes)) {
     in.Fail("the partitions' items or bytes do not add up to the part's");
     return in.error();
   }
@@ -457,6 +502,10 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   if (!in.StrView(encoded, in.left(), "the id pairs' records")) return in.error();
   if (!d->id_records && !encoded.empty()) {
     in.Fail("a part made without id records holds id pair records", records_at);
+    return in.error();
+  }
+  if (figures && pairs != 0) {
+    in.Fail("a figures file holds id pairs (they are its buckets')", records_at);
     return in.error();
   }
   IdPairRecords::Cursor cursor(encoded, d->items, d->input_bytes);
@@ -487,7 +536,7 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
   uint64_t sampled = 0;
   uint64_t sample_max =
       o.discover_items < 0 ? d->items : std::min<uint64_t>(d->items, o.discover_items);
-  if (!in.Count(sampled, 21, sample_max, "the sampled item count")) return in.error();
+  if (!in.Count(sampled, 21, bucket ? 0 : sample_max, "the sampled item count")) return in.error();
   d->sample_items.resize(sampled);
   uint64_t sampled_bytes = 0;  // the sampled items are some of the part's: their bytes too
   for (SampleItem& s : d->sample_items) {

@@ -122,6 +122,12 @@ class Writer {
 void WritePartial(Writer& w, const PartialData& d) {
   w.Bytes(kPartialMagic, sizeof kPartialMagic);
   w.U32(kPartialVersion);
+  w.U8(static_cast<uint8_t>(d.shard));
+  if (d.shard != ShardKind::kWhole) {
+    w.U64(d.part_id);
+    w.U32(d.bucket);
+    w.U32(d.buckets);
+  }
   const AnalysisOptions& o = d.options;
   w.U64(o.key_paths.size());
   for (const auto& p : o.key_paths) w.Str(p);

@@ -380,24 +380,32 @@ std::string SyntheticJson(const SyntheticKeyOptions& syn, const AnalysisReport& 
 
 StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
                                       const ReportRequest& request) {
-  BuiltReport out;
   // Only the listed partitions are built; the container model reads every partition from the
   // analyzer's table. The candidates' values serve only the key advisor of a container. What
   // reads every partition in size order next (the model, a streamed listing) has the report
   // sort and keep that order, and read its sizes and largest partitions off it.
-  out.analysis = analyzer.BuildReport(
+  AnalysisReport r = analyzer.BuildReport(
       {.max_partitions = request.max_partitions,
        .candidate_values = request.container.has_value(),
        .keep_size_order = request.container.has_value() || request.stream_partitions});
+  std::unique_ptr<PartitionList> all;
+  if (request.container) all = analyzer.AllPartitions();
+  return BuildFullReportFrom(std::move(r), all.get(), options, request);
+}
+
+StatusOr<BuiltReport> BuildFullReportFrom(AnalysisReport report, const PartitionList* all,
+                                          const AnalysisOptions& options,
+                                          const ReportRequest& request) {
+  BuiltReport out;
+  out.analysis = std::move(report);
   AnalysisReport& r = out.analysis;
   std::string extra;
   JsonMembers e{extra};
   if (request.container) {
-    std::unique_ptr<PartitionList> all = analyzer.AllPartitions();
+    if (!all) return Status(ErrorCode::kInvalidState, "the container model needs every partition");
     PARTPLAY_ASSIGN_OR_RETURN(ContainerReport c,
                               ModelContainer(r, *all, *request.container, r.partitions.size(),
                                              request.stream_partitions));
-    all.reset();
     // The model hashed every partition already; the listed ones carry their EPK.
     for (size_t i = 0; i < r.partitions.size(); ++i) {
       r.partitions[i].epk = std::move(c.partition_epks[i]);
@@ -434,7 +442,11 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 
 PartitionsJson::PartitionsJson(const Analyzer& analyzer, const ReportRequest& request,
                                const EpkColumn* epks)
-    : all_(analyzer.AllPartitions()), request_(request), epks_(epks) {}
+    : owned_(analyzer.AllPartitions()), all_(owned_.get()), request_(request), epks_(epks) {}
+
+PartitionsJson::PartitionsJson(const PartitionList& all, const ReportRequest& request,
+                               const EpkColumn* epks)
+    : all_(&all), request_(request), epks_(epks) {}
 
 Status PartitionsJson::Append(size_t begin, size_t end, std::string& out) const {
   LogicalPartition p;  // reused: its key's memory serves every partition

@@ -22,4 +22,22 @@ struct PartitionSpread {
 // `sizes_desc`: partition sizes, largest first.
 PartitionSpread ComputeSpread(const std::vector<double>& sizes_desc);
 
+// The same figures, bit for bit, from sizes streamed twice (largest first both times), never
+// held: every size to Add, then every size again to AddAgain, then Result (a report merged from
+// bucket summaries, ingest/buckets.h). ComputeSpread is this over its vector.
+class StreamedSpread {
+ public:
+  void Add(double size) {
+    total_ += size;
+    ++n_;
+  }
+  void AddAgain(double size);
+  PartitionSpread Result() const;
+
+ private:
+  size_t n_ = 0, k_ = 0;  // sizes, and sizes seen again
+  double total_ = 0, weighted_ = 0;
+  uint64_t top1_total_ = 0;
+};
+
 }  // namespace partplay

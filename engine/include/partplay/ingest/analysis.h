@@ -315,12 +315,37 @@ class Analyzer {
   // other problems are found here). For the merge of a part that arrives as bytes (wasm).
   static StatusOr<std::unique_ptr<Analyzer>> ParsePartialForMerge(std::string bytes);
   // Merges parts given in input order (consumed); the result reports like one pass. Errors: the
-  // earliest part's error, rebased; kBadPartial when the parts' options differ.
+  // earliest part's error, rebased; kBadPartial when the parts' options differ. Shard files
+  // (buckets.h) merge with their own kind only: every part's figures, or one bucket of every
+  // part (then SerializeBucketSummary).
   static StatusOr<std::unique_ptr<Analyzer>> Merge(std::vector<std::unique_ptr<Analyzer>> parts);
+
+  // The same merge kept as a part: it serializes (SerializePartial) into a partial state that
+  // merges with others like any part, so merges may nest in any grouping ((a+b)+c, a+(b+c)).
+  // Takes whole parts with id records (not first); a failed part's error is the merge's.
+  static StatusOr<std::unique_ptr<Analyzer>> MergeToPart(
+      std::vector<std::unique_ptr<Analyzer>> parts);
+
+  // A finished (or failed) part made with PartIds::kRecorded, not first, cut by key
+  // (buckets.h, docs/partial-format.md): `write(-1, bytes)` gets its figures file, then
+  // `write(b, bytes)` bucket b's, for b = 0 .. buckets - 1, one file at a time. Seals the part.
+  Status SerializeBuckets(uint32_t buckets,
+                          const std::function<Status(int file, std::string bytes)>& write);
+  // On the Merge of one bucket's files of every part: the bucket's summary (its partitions in
+  // the report's order, its duplicate ids, the parts it was merged from).
+  StatusOr<std::string> SerializeBucketSummary() const;
+  // On the Merge of every part's figures files: the bucket count and the parts' ids, in order.
+  uint32_t shard_buckets() const;
+  uint32_t shard_bucket() const;  // a merge of bucket files: their bucket
+  // A merge's files: "whole" parts, every part's "figures", or one "bucket" of every part.
+  std::string_view shard_kind() const;
+  std::vector<uint64_t> shard_part_ids() const;
 
  private:
   class Impl;
   explicit Analyzer(std::unique_ptr<Impl> impl);
+  static StatusOr<std::unique_ptr<Analyzer>> MergeParts(
+      std::vector<std::unique_ptr<Analyzer>> parts, bool keep_state);
   static StatusOr<std::unique_ptr<Analyzer>> FromPartialData(
       std::unique_ptr<internal::PartialData> data);
   std::unique_ptr<Impl> impl_;

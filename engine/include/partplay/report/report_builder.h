@@ -44,6 +44,13 @@ struct BuiltReport {
 StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOptions& options,
                                       const ReportRequest& request);
 
+// The same from an analysis report with its partitions listed as `request` asks, and every
+// partition in the report's order (`all`, which the container model reads; null without one):
+// the report of a merge of bucket summaries (ingest/buckets.h).
+StatusOr<BuiltReport> BuildFullReportFrom(AnalysisReport report, const PartitionList* all,
+                                          const AnalysisOptions& options,
+                                          const ReportRequest& request);
+
 // Every partition of a finished analysis (largest first) as JSON array elements (a comma before
 // each but the very first partition), with their EPK when the request models a container, any
 // stretch at a time. `epks`: the model's EPKs of every partition (ContainerReport::all_epks of a
@@ -53,12 +60,15 @@ StatusOr<BuiltReport> BuildFullReport(const Analyzer& analyzer, const AnalysisOp
 class PartitionsJson {
  public:
   PartitionsJson(const Analyzer& analyzer, const ReportRequest& request, const EpkColumn* epks);
+  // Over a list of every partition in the report's order, which must outlive the listing.
+  PartitionsJson(const PartitionList& all, const ReportRequest& request, const EpkColumn* epks);
   size_t size() const { return all_->size(); }
   // Appends partitions [begin, end) to `out`.
   Status Append(size_t begin, size_t end, std::string& out) const;
 
  private:
-  std::unique_ptr<PartitionList> all_;
+  std::unique_ptr<PartitionList> owned_;
+  const PartitionList* all_;
   const ReportRequest& request_;
   const EpkColumn* epks_;
 };
