@@ -1,8 +1,8 @@
 # Partition Playground — every entry point. `make serve` and `make test` set up a fresh Debian
 # machine on their own (scripts/setup.sh), then build what they need.
 #   make serve   build the engine to WebAssembly, assemble the site, serve it on 127.0.0.1:$(PORT)
-#   make test    engine unit tests (GoogleTest), CLI and wasm tests (node), end-to-end tests (Playwright in
-#                Chromium, then the reader paths in Firefox and WebKit)
+#   make test    engine unit tests (GoogleTest), CLI tests (node), the cluster recipe (Dask), wasm tests
+#                (node), end-to-end tests (Playwright in Chromium, then the reader paths in Firefox and WebKit)
 #   make bench   speed, like for like: the CLI, wasm in Chromium and plain JS against their parse
 #                limits and peers (DuckDB, a plain-JS worker pool, sqlite3 for the CQL store)
 #   make cli     build the native CLI: build/native/partplay
@@ -40,7 +40,7 @@ SANITIZE_TESTS_CMD = echo "== engine unit tests under ASan + UBSan" && \
 SANITIZE_FUZZ_CMD = echo "== fuzz pass over the checked-in corpora ($(SANITIZE_FUZZ_SECONDS) s per target)" && \
   tests/fuzz/run-fuzz.sh $(FUZZ_BUILD) $(SANITIZE_FUZZ_SECONDS) 2 -seed=1 -- $(FUZZ_TARGETS)
 
-.PHONY: setup native cli wasm site serve test test-engine test-cli test-wasm test-e2e test-browsers \
+.PHONY: setup native cli wasm site serve test test-engine test-cli test-cluster test-wasm test-e2e test-browsers \
 	test-sanitize sanitize-background fuzz fuzz-build bench clean
 
 setup:
@@ -88,6 +88,8 @@ test: sanitize-background native site
 	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 	@echo "== command-line tests (node: help, usage errors, progress on a terminal, Ctrl-C)"
 	@node --test tests/cli/
+	@echo "== the cluster recipe (python/partplay_dask.py on a 2-worker Dask LocalCluster, 256 MB)"
+	@/usr/bin/python3 -m unittest discover -s tests/cluster
 	@echo "== wasm module tests (node)"
 	@node --test tests/wasm/
 	@echo "== the benchmark's own logic (node: interleaving, medians, ratio formulas; no timing)"
@@ -108,6 +110,8 @@ test-engine: native
 	@scripts/gtest-shards.sh $(NATIVE)/engine_tests $(JOBS)
 test-cli: native
 	@node --test tests/cli/
+test-cluster: native
+	@/usr/bin/python3 -m unittest discover -s tests/cluster -v
 test-wasm: native site
 	@node --test tests/wasm/
 test-e2e: site

@@ -20,6 +20,7 @@ packages=(
   xvfb xauth                  # the X display WebKitGTK needs to run headless
   bsdutils                    # `script`: the CLI tests' pseudo-terminal (essential; checked anyway)
   sqlite3                     # `make bench`: the CQL store's peer (an import and queries of the same CSV)
+  python3-distributed         # the cluster recipe (python/partplay_dask.py): Dask, run by /usr/bin/python3
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
