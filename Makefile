@@ -23,7 +23,7 @@ BROWSER_TESTS := node --test --test-concurrency=2 tests/browsers/
 
 # The fuzz and sanitizer build (clang-14, ASan + UBSan, libFuzzer): CMake's PARTPLAY_FUZZ.
 FUZZ_BUILD := build/fuzz
-FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage1_fuzz options_fuzz partial_fuzz query_fuzz sizing_fuzz token_fuzz
+FUZZ_TARGETS := cql_fuzz csv_fuzz epk_fuzz ingest_fuzz json_scan_fuzz json_stage1_fuzz options_fuzz partial_fuzz query_fuzz sizing_fuzz summary_fuzz token_fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 # test-sanitize's fuzz pass: seconds per target, two targets at a time, a fixed seed.
@@ -131,6 +131,7 @@ test-sanitize: fuzz-build
 
 bench: native site
 	@node tests/bench/run-bench.mjs $(BENCH_ARGS)
+	@node tests/bench/cluster-bench.mjs $(CLUSTER_BENCH_ARGS)
 
 clean:
 	rm -rf build test-results

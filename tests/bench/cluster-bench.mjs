@@ -10,7 +10,7 @@
 // a TB would take (docs/cluster.md "Cost model"). Timings are medians over --runs rounds, the K
 // variants interleaved; peak RSS is the largest of the rounds.
 //
-//   node tests/bench/cluster-bench.mjs [--items N] [--runs 2] [--keep]
+//   node tests/bench/cluster-bench.mjs [--items N] [--runs 3] [--keep]
 import {spawnSync} from 'node:child_process';
 import {createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync,
         statSync} from 'node:fs';
@@ -28,7 +28,7 @@ const option = (name, fallback) => {
   return k >= 0 ? Number(args[k + 1]) : fallback;
 };
 const ITEMS = option('--items', 1_000_000);
-const RUNS = option('--runs', 2);
+const RUNS = option('--runs', 3);
 const SHARDS = 4;
 const BUCKETS = [1, 4, 16];
 const KEYS = ['/userId', '/id'];
@@ -172,31 +172,45 @@ async function main() {
                `whole-state merge ${row.whole_merge_seconds.toFixed(2)} | ${row.whole_merge_rss_mib.toFixed(1)} | | | | |`);
   }
   console.log(lines.join('\n'));
-  // The cost model: per core, from K = 16's steps.
+  // The cost model: per core, from K = 16's steps. A part's work goes with its bytes; a bucket
+  // merge's with the items (each keeps an id pair per item, or a partition per item keyed by
+  // /id); the summary step's with the partitions. /userId-like: the partitions stay this file's
+  // share of items (50 items a partition); /id-like: one per item.
   const model = {};
   for (const key of KEYS) {
     const row = results[key];
     const b = row.buckets[16];
-    const analyzeMbS = mb / b.analyze_seconds_all_parts;                 // per core
-    const mergePartitionsS = row.partitions / b.bucket_merge_seconds_all; // per core
     const perTb = 1e6 / mb;  // this file's multiple in a TB
-    const partitionsPerTb = row.partitions * (key === '/id' ? perTb : 1);
+    const analyzeMbS = mb / b.analyze_seconds_all_parts;
+    const mergeItemsS = ITEMS / b.bucket_merge_seconds_all;
+    const summaryPartitionsS = row.partitions / b.summary_seconds;
     model[key] = {
       analyze_mb_s_per_core: analyzeMbS,
-      bucket_merge_partitions_s_per_core: mergePartitionsS,
+      bucket_merge_items_s_per_core: mergeItemsS,
+      summary_partitions_s: summaryPartitionsS,
       partial_bytes_per_item: (b.partial_mb * 1e6) / ITEMS,
-      core_hours_per_tb: (1e6 / analyzeMbS + partitionsPerTb / mergePartitionsS) / 3600,
+      parts_core_hours_per_tb: 1e6 / analyzeMbS / 3600,
+      bucket_merges_core_hours_per_tb: (ITEMS * perTb) / mergeItemsS / 3600,
+      summary_hours_per_tb: (row.partitions * perTb) / summaryPartitionsS / 3600,
       partials_gb_per_tb: (b.partial_mb * perTb) / 1e3,
-      bucket_merge_mib_per_million_partitions:
+      summaries_gb_per_tb: (b.summaries_mb * perTb) / 1e3,
+      // What a bucket merge holds beyond a process's own, per million items of its bucket.
+      bucket_merge_mib_per_million_items:
         ((row.buckets[1].bucket_merge_rss_mib_max - row.buckets[16].bucket_merge_rss_mib_max) /
-         (row.partitions * (1 - 1 / 16))) * 1e6,
+         (ITEMS * (1 - 1 / 16))) * 1e6,
     };
+    const m = model[key];
+    const bucketsFor8Gb = Math.ceil((ITEMS * perTb / 1e6) * m.bucket_merge_mib_per_million_items / 8192);
+    m.buckets_per_tb_for_8_gib_merges = bucketsFor8Gb;
     console.log(`cost model ${key}: parts ${analyzeMbS.toFixed(0)} MB/s per core, bucket merges ` +
-                `${(mergePartitionsS / 1e6).toFixed(2)} M partitions/s per core, partials ` +
-                `${model[key].partial_bytes_per_item.toFixed(1)} B per item; a TB: ` +
-                `${model[key].core_hours_per_tb.toFixed(1)} core-hours, ` +
-                `${model[key].partials_gb_per_tb.toFixed(0)} GB of partials; a bucket merge holds ` +
-                `${model[key].bucket_merge_mib_per_million_partitions.toFixed(0)} MiB per million partitions`);
+                `${(mergeItemsS / 1e6).toFixed(2)} M items/s per core, summary ` +
+                `${(summaryPartitionsS / 1e6).toFixed(2)} M partitions/s (one core); a TB: parts ` +
+                `${m.parts_core_hours_per_tb.toFixed(2)} core-hours, bucket merges ` +
+                `${m.bucket_merges_core_hours_per_tb.toFixed(2)} core-hours, summary ` +
+                `${m.summary_hours_per_tb.toFixed(2)} h, ${m.partials_gb_per_tb.toFixed(0)} GB of partials, ` +
+                `${m.summaries_gb_per_tb.toFixed(1)} GB of summaries; a bucket merge holds ` +
+                `${m.bucket_merge_mib_per_million_items.toFixed(0)} MiB per million items: ` +
+                `K >= ${bucketsFor8Gb} keeps it under 8 GiB`);
   }
   console.log('FINAL ' + JSON.stringify({items: ITEMS, input_mb: mb, shards: SHARDS, results, model}));
 }

@@ -1,4 +1,4 @@
-// Internal: the bucket summary format (docs/partial-format.md "Bucket summaries"), what a merge
+// Internal: the bucket summary format (docs/partial-format.md "The bucket summary"), what a merge
 // of one bucket of every part leaves for the summary step: little-endian, lengths prefixed, an
 // XXH3-64 of all preceding bytes last.
 //

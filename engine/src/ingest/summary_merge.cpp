@@ -16,6 +16,17 @@
 namespace partplay {
 namespace {
 
+LogicalPartition Exported(const internal::SummaryPartition& p) {
+  LogicalPartition out;
+  out.key = PartitionKey::FromCanonicalBytes(p.canonical);
+  out.items = p.items;
+  out.bytes = p.bytes;
+  out.largest_item_bytes = p.largest_item_bytes;
+  out.largest_item_index = p.largest_item_index;
+  out.weight = p.weight;
+  return out;
+}
+
 // Every partition of the buckets in the report's order: (summary << 48) | record offset each.
 class SummaryList : public PartitionList {
  public:
@@ -31,16 +42,7 @@ class SummaryList : public PartitionList {
     partition_into(i, p);
     return p;
   }
-  void partition_into(size_t i, LogicalPartition& out) const override {
-    internal::SummaryPartition p = Read(i);
-    out.key = PartitionKey::FromCanonicalBytes(p.canonical);
-    out.items = p.items;
-    out.bytes = p.bytes;
-    out.largest_item_bytes = p.largest_item_bytes;
-    out.largest_item_index = p.largest_item_index;
-    out.weight = p.weight;
-    out.epk.clear();
-  }
+  void partition_into(size_t i, LogicalPartition& out) const override { out = Exported(Read(i)); }
 
  private:
   internal::SummaryPartition Read(size_t i) const {
@@ -183,16 +185,6 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
   const size_t listed = report_options.max_partitions < 0
                             ? n
                             : std::min(n, static_cast<size_t>(report_options.max_partitions));
-  auto exported = [](const internal::SummaryPartition& p) {
-    LogicalPartition out;
-    out.key = PartitionKey::FromCanonicalBytes(p.canonical);
-    out.items = p.items;
-    out.bytes = p.bytes;
-    out.largest_item_bytes = p.largest_item_bytes;
-    out.largest_item_index = p.largest_item_index;
-    out.weight = p.weight;
-    return out;
-  };
   StreamedSpread spread;
   if (every_partition) {
     // One pass keeps the order (8 bytes a partition) and the sizes; the list reads the rest.
@@ -202,7 +194,7 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
     in_order([&](size_t file, uint64_t at, const internal::SummaryPartition& p) {
       order.push_back(static_cast<uint64_t>(file) << 48 | at);
       r.partition_bytes.push_back(static_cast<double>(p.bytes));
-      if (r.partitions.size() < listed) r.partitions.push_back(exported(p));
+      if (r.partitions.size() < listed) r.partitions.push_back(Exported(p));
       spread.Add(static_cast<double>(p.bytes));
       return true;
     });
@@ -217,7 +209,7 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
     });
     in_order([&](size_t, uint64_t, const internal::SummaryPartition& p) {
       spread.AddAgain(static_cast<double>(p.bytes));
-      if (r.partitions.size() < listed) r.partitions.push_back(exported(p));
+      if (r.partitions.size() < listed) r.partitions.push_back(Exported(p));
       return true;
     });
   }
@@ -229,7 +221,7 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
   }
   if (n > 0 && listed == 0) {  // the largest, though none is listed
     in_order([&](size_t, uint64_t, const internal::SummaryPartition& p) {
-      r.largest = exported(p);
+      r.largest = Exported(p);
       return false;
     });
   }
