@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 
 # Options of `partplay analyze` that shape the analysis (recorded in every part), and those of
 # the report (given to the last merge), passed through as they are.
@@ -60,10 +61,13 @@ def run_partplay(argv, stdin_range=None):
                         break
                     proc.stdin.write(chunk)
                     left -= len(chunk)
-                proc.stdin.close()
             except BrokenPipeError:
                 pass  # partplay stopped early: its error says why
-        out, err = proc.communicate()
+        try:
+            out, err = proc.communicate()  # closes its standard input
+        except BrokenPipeError:
+            out, err = proc.stdout.read(), proc.stderr.read()
+            proc.wait()
         done = subprocess.CompletedProcess(argv, proc.returncode, out, err)
     if done.returncode != 0:
         raise PartplayError("{} (exit {}): {}".format(
@@ -187,19 +191,20 @@ def run(client, partplay, source, work, buckets, analysis, report, output, shard
         if stale.endswith(".sum"):
             os.remove(os.path.join(summaries_dir, stale))
     part_dirs = [os.path.join(parts_dir, "{:06d}".format(k)) for k in range(len(shards))]
-    # Keys name the work, so a task retried after a lost worker is the same task.
+    # Keys name the work and this run (a key of an earlier run would be that run's result).
+    run_id = uuid.uuid4().hex[:12]
     parts = [client.submit(analyze_part, partplay, analysis, buckets, shard, part_dir,
-                           key="partplay-analyze-{}".format(k), pure=False)
+                           key="partplay-analyze-{}-{}".format(run_id, k), pure=False)
              for k, (shard, part_dir) in enumerate(zip(shards, part_dirs))]
     if on_parts_submitted:
         on_parts_submitted(parts)
     # A bucket's merge takes every part's future: it runs when their files are all written.
     merged = [client.submit(merge_bucket, partplay, b, part_dirs,
                             os.path.join(summaries_dir, "bucket-{:04d}.sum".format(b)), parts,
-                            key="partplay-merge-bucket-{}".format(b), pure=False)
+                            key="partplay-merge-bucket-{}-{}".format(run_id, b), pure=False)
               for b in range(buckets)]
     final = client.submit(merge_summaries, partplay, report, summaries_dir, part_dirs, output,
-                          merged, key="partplay-merge-summaries", pure=False)
+                          merged, key="partplay-merge-summaries-" + run_id, pure=False)
     if show_progress:
         progress(parts + merged + [final])
         print(file=sys.stderr)

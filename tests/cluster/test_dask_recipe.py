@@ -1,8 +1,8 @@
 """The cluster recipe (python/partplay_dask.py) on a 2-worker Dask LocalCluster: a generated
 multi-file export of at least 200 MB and 2,000,000 logical partitions, analysed in parts cut into
 buckets, merged bucket by bucket and summarised, gives byte for byte the report of one pass over
-the files concatenated; so it does when a worker is killed in the middle of the run (Dask runs
-its tasks again elsewhere). Bad inputs stop the run with partplay's located error. Authored.
+the files concatenated; so do byte ranges of the files as one, and a run whose worker is killed
+in the middle (Dask runs its tasks again elsewhere). Bad inputs stop the run with partplay's located error. Authored.
 
     /usr/bin/python3 -m unittest discover -s tests/cluster -v
 """
@@ -103,6 +103,27 @@ class DaskRecipeTest(unittest.TestCase):
     def test_the_cluster_report_is_one_passs(self):
         report = self.run_recipe(os.path.join(self.tmp, "work-plain"), 8)
         self.assertEqual(digest(report), digest(self.one))
+
+    def test_byte_ranges_of_one_file_give_the_same_report(self):
+        # The export as one NDJSON file, cut into ranges of about 40 MB at line ends.
+        whole = os.path.join(self.tmp, "export.ndjson")
+        with open(whole, "wb") as out:
+            for name in sorted(os.listdir(self.export)):
+                with open(os.path.join(self.export, name), "rb") as f:
+                    shutil.copyfileobj(f, out, 1 << 20)
+        ranges = partplay_dask.byte_ranges(whole, 40_000_000)
+        self.assertEqual(len(ranges), 7)
+        self.assertEqual([r[1] for r in ranges[1:]], [r[2] for r in ranges[:-1]])
+        with open(whole, "rb") as f:
+            for _, start, _ in ranges[1:]:
+                f.seek(start - 1)
+                self.assertEqual(f.read(2), b"\n{")  # each cut just after a line's end
+        work = os.path.join(self.tmp, "work-ranges")
+        report = os.path.join(work, "report.json")
+        partplay_dask.run(self.client, PARTPLAY, whole, work, 4, ANALYSIS, REPORT, report,
+                          shard_bytes=40_000_000)
+        self.assertEqual(digest(report), digest(self.one))
+        os.remove(whole)
 
     def test_a_worker_killed_mid_run_changes_nothing(self):
         killed = []
