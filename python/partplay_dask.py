@@ -23,6 +23,7 @@ import argparse
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 
@@ -150,6 +151,61 @@ def merge_summaries(partplay, report, summaries_dir, part_dirs, output, _done):
     return run_partplay(argv + part_dirs)
 
 
+# --shuffle dask: the part's files travel as task results (Dask's transfers, spilled to disk by
+# its workers), each step runs partplay in a temporary directory of its own worker, and no
+# directory needs to be shared.
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def analyze_part_bytes(partplay, analysis, buckets, shard):
+    """One shard analysed on the worker: (its figures' bytes, [its buckets' bytes])."""
+    with tempfile.TemporaryDirectory(prefix="partplay-part-") as tmp:
+        part_dir = analyze_part(partplay, analysis, buckets, shard, os.path.join(tmp, "part"))
+        return (_read(os.path.join(part_dir, "figures.part")),
+                [_read(os.path.join(part_dir, "bucket-{:04d}.part".format(b)))
+                 for b in range(buckets)])
+
+
+def pick(files, bucket):
+    """A part's figures (bucket None) or one bucket's bytes, where the part's result is."""
+    return files[0] if bucket is None else files[1][bucket]
+
+
+def _write_parts(tmp, name, contents):
+    dirs = []
+    for k, data in enumerate(contents):
+        d = os.path.join(tmp, "{:06d}".format(k))
+        os.makedirs(d)
+        with open(os.path.join(d, name), "wb") as f:
+            f.write(data)
+        dirs.append(d)
+    return dirs
+
+
+def merge_bucket_bytes(partplay, bucket, buckets_of_parts):
+    """Bucket `bucket` of every part (bytes, in input order) merged: the summary's bytes."""
+    with tempfile.TemporaryDirectory(prefix="partplay-bucket-") as tmp:
+        dirs = _write_parts(tmp, "bucket-{:04d}.part".format(bucket), buckets_of_parts)
+        summary = os.path.join(tmp, "bucket.sum")
+        merge_bucket(partplay, bucket, dirs, summary, None)
+        return _read(summary)
+
+
+def merge_summaries_bytes(partplay, report, figures_of_parts, summaries):
+    """The report's bytes from every part's figures and the K summaries (bytes)."""
+    with tempfile.TemporaryDirectory(prefix="partplay-summary-") as tmp:
+        dirs = _write_parts(os.path.join(tmp, "parts"), "figures.part", figures_of_parts)
+        sums = os.path.join(tmp, "summaries")
+        os.makedirs(sums)
+        for b, data in enumerate(summaries):
+            with open(os.path.join(sums, "bucket-{:04d}.sum".format(b)), "wb") as f:
+                f.write(data)
+        return merge_summaries(partplay, report, sums, dirs, None, None)
+
+
 def split_options(argv):
     """partplay's options among this script's arguments: those of the analysis, those of the
     report, and the script's own arguments."""
@@ -177,12 +233,40 @@ def split_options(argv):
 
 
 def run(client, partplay, source, work, buckets, analysis, report, output, shard_bytes=0,
-        show_progress=False, on_parts_submitted=None):
-    """The whole recipe on `client`'s cluster; answers the report (bytes) when output is None."""
+        show_progress=False, on_parts_submitted=None, shuffle="files"):
+    """The whole recipe on `client`'s cluster; answers the report (bytes) when output is None.
+    shuffle "files": the parts and summaries are files in `work`, a directory every worker
+    sees; "dask": they travel as task results and `work` is not used."""
     from distributed import progress, wait
 
     client.upload_file(os.path.abspath(__file__))  # these functions, on every worker
     shards = shards_of(source, shard_bytes)
+    # Keys name the work and this run (a key of an earlier run would be that run's result).
+    run_id = uuid.uuid4().hex[:12]
+    if shuffle == "dask":
+        parts = [client.submit(analyze_part_bytes, partplay, analysis, buckets, shard,
+                               key="partplay-analyze-{}-{}".format(run_id, k), pure=False)
+                 for k, shard in enumerate(shards)]
+        if on_parts_submitted:
+            on_parts_submitted(parts)
+        # Each part's result cut where it lies, so a bucket's merge fetches only its own bytes.
+        cut = [[client.submit(pick, p, b, key="partplay-pick-{}-{}-{}".format(run_id, k, b))
+                for b in [None, *range(buckets)]] for k, p in enumerate(parts)]
+        del parts  # each whole part is freed once it is cut (a lost piece is computed again)
+        merged = [client.submit(merge_bucket_bytes, partplay, b, [c[1 + b] for c in cut],
+                                key="partplay-merge-bucket-{}-{}".format(run_id, b), pure=False)
+                  for b in range(buckets)]
+        final = client.submit(merge_summaries_bytes, partplay, report, [c[0] for c in cut],
+                              merged, key="partplay-merge-summaries-" + run_id, pure=False)
+        if show_progress:
+            progress([p for c in cut for p in c] + merged + [final])
+            print(file=sys.stderr)
+        out = final.result()
+        if output:
+            with open(output + ".tmp", "wb") as f:
+                f.write(out)
+            os.replace(output + ".tmp", output)
+        return out
     parts_dir = os.path.join(work, "parts")
     summaries_dir = os.path.join(work, "summaries")
     os.makedirs(parts_dir, exist_ok=True)
@@ -191,8 +275,6 @@ def run(client, partplay, source, work, buckets, analysis, report, output, shard
         if stale.endswith(".sum"):
             os.remove(os.path.join(summaries_dir, stale))
     part_dirs = [os.path.join(parts_dir, "{:06d}".format(k)) for k in range(len(shards))]
-    # Keys name the work and this run (a key of an earlier run would be that run's result).
-    run_id = uuid.uuid4().hex[:12]
     parts = [client.submit(analyze_part, partplay, analysis, buckets, shard, part_dir,
                            key="partplay-analyze-{}-{}".format(run_id, k), pure=False)
              for k, (shard, part_dir) in enumerate(zip(shards, part_dirs))]
@@ -229,7 +311,11 @@ def main(argv=None):
     parser.add_argument("--buckets", type=int, default=16,
                         help="buckets each part is cut into (1 to 4096; default 16)")
     parser.add_argument("--work", default="partplay-work",
-                        help="a directory every worker sees: parts and summaries go there")
+                        help="with --shuffle files: a directory every worker sees, where the "
+                             "parts and summaries go")
+    parser.add_argument("--shuffle", choices=["files", "dask"], default="files",
+                        help="files (default): the bucket files in --work; dask: they travel "
+                             "as task results through Dask's transfers (no shared directory)")
     parser.add_argument("--shard-bytes", type=int, default=0, metavar="N",
                         help="cut one NDJSON INPUT file into byte ranges of about N bytes")
     parser.add_argument("-o", "--output", help="the report's file (default: standard output)")
@@ -251,7 +337,7 @@ def main(argv=None):
         started = time.time()
         out = run(client, os.path.abspath(args.partplay), args.input, os.path.abspath(args.work),
                   args.buckets, analysis, report, args.output, args.shard_bytes,
-                  show_progress=sys.stderr.isatty())
+                  show_progress=sys.stderr.isatty(), shuffle=args.shuffle)
         if not args.output:
             sys.stdout.buffer.write(out)
         print("partplay-dask: done in {:.1f} s".format(time.time() - started), file=sys.stderr)

@@ -1,8 +1,9 @@
 """The cluster recipe (python/partplay_dask.py) on a 2-worker Dask LocalCluster: a generated
 multi-file export of at least 200 MB and 2,000,000 logical partitions, analysed in parts cut into
 buckets, merged bucket by bucket and summarised, gives byte for byte the report of one pass over
-the files concatenated; so do byte ranges of the files as one, and a run whose worker is killed
-in the middle (Dask runs its tasks again elsewhere). Bad inputs stop the run with partplay's located error. Authored.
+the files concatenated; so do byte ranges of the files as one, the bucket files shuffled through
+Dask's transfers instead of a shared directory, and a run whose worker is killed in the middle
+(Dask runs its tasks again elsewhere, and computes again what the dead worker held). Bad inputs stop the run with partplay's located error. Authored.
 
     /usr/bin/python3 -m unittest discover -s tests/cluster -v
 """
@@ -85,11 +86,12 @@ class DaskRecipeTest(unittest.TestCase):
 
     def run_recipe(self, work, buckets, **kwargs):
         report = os.path.join(work, "report.json")
+        os.makedirs(work, exist_ok=True)
         started = time.time()
         partplay_dask.run(self.client, PARTPLAY, self.export, work, buckets, ANALYSIS, REPORT,
                           report, **kwargs)
-        print("  recipe, {} buckets: {:.1f} s".format(buckets, time.time() - started),
-              file=sys.stderr)
+        print("  recipe, {} buckets, {} shuffle: {:.1f} s".format(
+            buckets, kwargs.get("shuffle", "files"), time.time() - started), file=sys.stderr)
         return report
 
     def test_the_export_is_big_enough(self):
@@ -125,7 +127,17 @@ class DaskRecipeTest(unittest.TestCase):
         self.assertEqual(digest(report), digest(self.one))
         os.remove(whole)
 
+    def test_the_shuffle_through_dask_gives_the_same_report(self):
+        report = self.run_recipe(os.path.join(self.tmp, "work-dask"), 8, shuffle="dask")
+        self.assertEqual(digest(report), digest(self.one))
+        self.assertFalse(os.path.exists(os.path.join(self.tmp, "work-dask", "parts")))
+
     def test_a_worker_killed_mid_run_changes_nothing(self):
+        for shuffle in ("files", "dask"):
+            with self.subTest(shuffle=shuffle):
+                self.kill_a_worker_mid_run(shuffle)
+
+    def kill_a_worker_mid_run(self, shuffle):
         killed = []
 
         def kill_a_busy_worker(parts):
@@ -143,8 +155,10 @@ class DaskRecipeTest(unittest.TestCase):
                             return
                 time.sleep(0.05)
 
-        report = self.run_recipe(os.path.join(self.tmp, "work-killed"), 8,
-                                 on_parts_submitted=kill_a_busy_worker)
+        # With the files shuffle the killed task is run again; with Dask's, the parts the dead
+        # worker held in memory are computed again too.
+        report = self.run_recipe(os.path.join(self.tmp, "work-killed-" + shuffle), 8,
+                                 on_parts_submitted=kill_a_busy_worker, shuffle=shuffle)
         self.assertEqual(len(killed), 1, "a worker was killed mid-run")
         self.assertNotIn(killed[0], self.client.scheduler_info()["workers"])
         self.assertEqual(digest(report), digest(self.one))
