@@ -9,9 +9,11 @@ into a summary; a last task merges the parts' figures and the K summaries into t
 (`partplay merge --summaries`), byte for byte the report of one pass over the whole export.
 
 Every task is a pure function of its input: a task Dask retries (a worker lost) writes the same
-files again, through a temporary file renamed into place, so the report is the same. The work
-directory must be one every worker sees (on one machine, any directory; on a cluster, a shared
-file system), and `partplay` must be installed at the same path on every worker.
+files again, through a temporary file renamed into place, so the report is the same. The bucket
+files are the shuffle: in a work directory every worker sees (--shuffle files, the default: on
+one machine any directory, on a cluster a shared file system), or as task results through Dask's
+own transfers (--shuffle dask). The input and `partplay` must be at the same path on every
+worker.
 
     /usr/bin/python3 python/partplay_dask.py --local 2 --key /userId --buckets 16 \\
         --work /tmp/pp-work --format json -o report.json export/
