@@ -11,124 +11,10 @@
 
 #include "ingest/partial_data.h"
 #include "ingest/partial_format.h"
+#include "ingest/partial_io.h"
 #include "partplay/core/utf8.h"
 
 namespace partplay::internal {
-namespace {
-
-class Reader {
- public:
-  explicit Reader(std::string_view b) : b_(b) {}
-
-  bool failed() const { return !error_.ok(); }
-  const Status& error() const { return error_; }
-  size_t pos() const { return p_; }
-  size_t left() const { return b_.size() - p_; }
-
-  // Records the first problem, located at `at` (default: where reading stands).
-  bool Fail(std::string what, size_t at = SIZE_MAX) {
-    if (!failed()) error_ = BadPartialAt(what, at == SIZE_MAX ? p_ : at);
-    return false;
-  }
-  static Status BadPartialAt(std::string_view what, size_t at) {
-    SourceLocation where;
-    where.byte_offset = static_cast<int64_t>(at);
-    return Status(ErrorCode::kBadPartial, fmt::format("partial state: {} (at byte {})", what, at),
-                  where);
-  }
-  bool Raw(void* out, size_t n, const char* what) {
-    if (failed()) return false;
-    if (left() < n) return Fail(fmt::format("truncated: the file ends inside {}", what));
-    std::memcpy(out, b_.data() + p_, n);
-    p_ += n;
-    return true;
-  }
-  bool U8(uint8_t& v, const char* what) { return Raw(&v, 1, what); }
-  bool U32(uint32_t& v, const char* what) { return Raw(&v, 4, what); }
-  bool U64(uint64_t& v, const char* what) { return Raw(&v, 8, what); }
-  bool I64(int64_t& v, const char* what) { return Raw(&v, 8, what); }
-  bool F64(double& v, const char* what) { return Raw(&v, 8, what); }
-  bool Bool(bool& v, const char* what) {
-    size_t at = p_;
-    uint8_t b = 0;
-    if (!U8(b, what)) return false;
-    if (b > 1) return Fail(fmt::format("{} is {}, not 0 or 1", what, b), at);
-    v = b == 1;
-    return true;
-  }
-  // A count of elements each at least `min_bytes` long, so never more than the bytes left hold.
-  bool Count(uint64_t& n, size_t min_bytes, uint64_t max, const char* what) {
-    size_t at = p_;
-    if (!U64(n, what)) return false;
-    if (n > max) return Fail(fmt::format("{} is {}, over its limit {}", what, n, max), at);
-    if (n > left() / min_bytes) {
-      return Fail(fmt::format("{} is {}, more than the file's remaining bytes hold", what, n), at);
-    }
-    return true;
-  }
-  bool Str(std::string& s, size_t max, const char* what) {
-    std::string_view view;
-    if (!StrView(view, max, what)) return false;
-    s.assign(view);
-    return true;
-  }
-  // A length-prefixed string of at most `max` bytes, in place (valid as long as the bytes).
-  bool StrView(std::string_view& s, size_t max, const char* what) {
-    size_t at = p_;
-    uint64_t n = 0;
-    return U64(n, what) && Take(s, n, max, at, what);
-  }
-  bool Varint(uint64_t& v, const char* what) {
-    if (failed()) return false;
-    size_t at = p_;
-    const char* error = nullptr;
-    if (ReadVarint(b_, p_, v, error)) return true;
-    return Fail(fmt::format("{} ({})", error, what), at);
-  }
-  // A string whose length is a varint, of at most `max` bytes, in place.
-  bool VarStrView(std::string_view& s, size_t max, const char* what) {
-    size_t at = p_;
-    uint64_t n = 0;
-    return Varint(n, what) && Take(s, n, max, at, what);
-  }
-  // The next n bytes of a string whose length was read at `at`, if within `max` and the file.
-  bool Take(std::string_view& s, uint64_t n, size_t max, size_t at, const char* what) {
-    if (n > max)
-      return Fail(fmt::format("{} is {} bytes long, over its limit {}", what, n, max), at);
-    if (n > left()) return Fail(fmt::format("truncated: the file ends inside {}", what), at);
-    s = b_.substr(p_, n);
-    p_ += n;
-    return true;
-  }
-  bool Loc(SourceLocation& w, const char* what) {
-    size_t at = p_;
-    if (!I64(w.byte_offset, what) || !I64(w.line, what) || !I64(w.column, what) ||
-        !I64(w.item_index, what)) {
-      return false;
-    }
-    if (w.byte_offset < -1 || w.line < 0 || w.column < 0 || w.item_index < -1) {
-      return Fail(fmt::format("{} has a negative position", what), at);
-    }
-    return true;
-  }
-  // An item's place: index below `items`, offset below `input_bytes`, line and column from 1.
-  bool Record(ItemRecord& r, const ItemRecord& last, uint64_t items, uint64_t input_bytes,
-              const char* what) {
-    if (failed()) return false;
-    size_t at = p_;
-    const char* error = nullptr;
-    if (ReadRecord(b_, p_, r, last, items, input_bytes, error)) return true;
-    if (error == kOutsideThePart) return Fail(fmt::format("{} {}", what, error), at);
-    return Fail(fmt::format("{} ({})", error, what), at);
-  }
-
- private:
-  std::string_view b_;
-  size_t p_ = 0;
-  Status error_;
-};
-
-}  // namespace
 
 bool WellFormedCanonical(std::string_view c, size_t components) {
   size_t i = 0, count = 0;
@@ -144,11 +30,9 @@ bool WellFormedCanonical(std::string_view c, size_t components) {
   return components == 0 ? count >= 1 : count == components;
 }
 
-namespace {
-
 // A location a part reports (an error's, a finding's) is at most 2^53 in each field, as the
 // merge's totals are: rebasing it onto the parts before then cannot overflow.
-bool Rebasable(const SourceLocation& w) {
+static bool Rebasable(const SourceLocation& w) {
   constexpr int64_t kMax = int64_t{1} << 53;
   return w.byte_offset <= kMax && w.item_index <= kMax && w.line <= kMax && w.column <= kMax;
 }
@@ -215,6 +99,8 @@ bool ReadOptions(Reader& in, AnalysisOptions& o, bool& id_records) {
          in.Str(o.synthetic.suffix_path, kMaxPathBytes, "the suffix path");
 }
 
+namespace {
+
 bool KnownErrorCode(uint32_t code) {
 #define PARTPLAY_X(name, number, short_name, description) \
   if (code == number && code != 0) return true;
@@ -222,10 +108,6 @@ bool KnownErrorCode(uint32_t code) {
 #undef PARTPLAY_X
   return false;
 }
-
-}  // namespace
-
-namespace {
 
 // ParsePartialData; `unload`: the partitions are checked but not put in a table.
 StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
@@ -573,17 +455,7 @@ StatusOr<std::unique_ptr<PartialData>> ParseInto(std::string_view bytes,
       d->sample_obs.push_back(std::move(obs));
     }
   }
-  size_t end = in.pos();
-  uint64_t checksum = 0;
-  if (!in.U64(checksum, "the checksum")) return in.error();
-  if (in.left() != 0) {
-    in.Fail("bytes after the checksum");
-    return in.error();
-  }
-  if (checksum != XXH3_64bits(bytes.data(), end)) {
-    in.Fail("the checksum does not match (the file is corrupt)", end);
-    return in.error();
-  }
+  if (!in.Checksum()) return in.error();
   return d;
 }
 

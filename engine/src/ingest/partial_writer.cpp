@@ -10,114 +10,27 @@
 
 #include "ingest/partial_data.h"
 #include "ingest/partial_format.h"
+#include "ingest/partial_io.h"
 #include "partplay/core/utf8.h"
 
 namespace partplay::internal {
+
+void WriteOptions(Writer& w, const AnalysisOptions& o, bool id_records) {
+  w.U64(o.key_paths.size());
+  for (const auto& p : o.key_paths) w.Str(p);
+  w.I64(o.discover_items);
+  w.Str(o.weight_path);
+  w.U8(!o.check_ids ? 0 : id_records ? 1 : 2);
+  w.U8(static_cast<uint8_t>(o.synthetic.kind));
+  w.U64(o.synthetic.paths.size());
+  for (const auto& p : o.synthetic.paths) w.Str(p);
+  w.Str(o.synthetic.separator);
+  w.U32(o.synthetic.buckets);
+  w.U64(o.synthetic.seed);
+  w.Str(o.synthetic.suffix_path);
+}
+
 namespace {
-
-// Writes the format into one string, or (counting) only adds up its length, so the bytes can
-// be written into one allocation of the right size (a doubling string leaves freed blocks
-// behind, which a wasm heap never gives back: a 290 MB partial took a worker's heap from 0.5 to
-// 1.5 GB), or hands it to a sink in pieces of at most kPiece bytes (no copy of the whole).
-class Writer {
- public:
-  enum class Mode { kCount, kString, kSink };
-  static constexpr size_t kPiece = 1u << 20;
-
-  explicit Writer(Mode mode = Mode::kString, const PartialSink* sink = nullptr)
-      : mode_(mode), sink_(sink) {
-    if (mode_ == Mode::kSink) {
-      out_.resize(kPiece);
-      XXH3_64bits_reset(&state_);
-    }
-  }
-  void U8(uint8_t v) { Raw(&v, 1); }
-  void U32(uint32_t v) { Raw(&v, 4); }
-  void U64(uint64_t v) { Raw(&v, 8); }
-  void I64(int64_t v) { Raw(&v, 8); }
-  void F64(double v) { Raw(&v, 8); }
-  void Str(std::string_view s) {
-    U64(s.size());
-    Raw(s.data(), s.size());
-  }
-  void Loc(const SourceLocation& w) {
-    I64(w.byte_offset);
-    I64(w.line);
-    I64(w.column);
-    I64(w.item_index);
-  }
-  void Findings(const std::vector<ItemFinding>& list) {
-    U32(static_cast<uint32_t>(list.size()));
-    for (const ItemFinding& f : list) {
-      I64(f.item_index);
-      U64(f.bytes);
-      Loc(f.where);
-      Str(f.type);
-    }
-  }
-  void Bytes(const void* p, size_t n) { Raw(p, n); }
-  void Varint(uint64_t v) {
-    uint8_t b[10];
-    Raw(b, EncodeVarint(v, b));
-  }
-  void VarStr(std::string_view s) {
-    Varint(s.size());
-    Raw(s.data(), s.size());
-  }
-  size_t size() const { return counted_; }
-  // Sizes the output at once (the counted length): writes are then copies, no appends.
-  void Reserve(size_t n) { out_.resize(n); }
-  // The checksum of everything written so far (0 while counting: only its length matters).
-  uint64_t Checksum() {
-    switch (mode_) {
-      case Mode::kCount:
-        return 0;
-      case Mode::kString:
-        return XXH3_64bits(out_.data(), counted_);
-      case Mode::kSink:
-        Flush();
-        return XXH3_64bits_digest(&state_);
-    }
-    return 0;
-  }
-  std::string& out() {
-    out_.resize(counted_);
-    return out_;
-  }
-  // Hands what is buffered to the sink (kSink).
-  void Flush() {
-    if (used_ == 0) return;
-    XXH3_64bits_update(&state_, out_.data(), used_);
-    (*sink_)(std::string_view(out_.data(), used_));
-    used_ = 0;
-  }
-
- private:
-  void Raw(const void* p, size_t n) {
-    // The format is little-endian; every target of this engine (x86-64, arm64, wasm32) is.
-    if (mode_ == Mode::kString) {
-      if (out_.size() - counted_ < n) out_.resize(std::max(out_.size() * 2, counted_ + n));
-      std::memcpy(out_.data() + counted_, p, n);
-    } else if (mode_ == Mode::kSink) {
-      const char* from = static_cast<const char*>(p);
-      for (size_t left = n; left > 0;) {
-        size_t k = std::min(left, kPiece - used_);
-        std::memcpy(out_.data() + used_, from, k);
-        used_ += k;
-        from += k;
-        left -= k;
-        if (used_ == kPiece) Flush();
-      }
-    }
-    counted_ += n;
-  }
-  Mode mode_;
-  const PartialSink* sink_;
-  size_t counted_ = 0;  // bytes written (or counted)
-  size_t used_ = 0;     // kSink: bytes buffered in out_
-  std::string out_;
-  XXH3_state_t state_;  // kSink: the checksum so far
-};
 
 void WritePartial(Writer& w, const PartialData& d) {
   w.Bytes(kPartialMagic, sizeof kPartialMagic);
@@ -129,18 +42,7 @@ void WritePartial(Writer& w, const PartialData& d) {
     w.U32(d.buckets);
   }
   const AnalysisOptions& o = d.options;
-  w.U64(o.key_paths.size());
-  for (const auto& p : o.key_paths) w.Str(p);
-  w.I64(o.discover_items);
-  w.Str(o.weight_path);
-  w.U8(!o.check_ids ? 0 : d.id_records ? 1 : 2);
-  w.U8(static_cast<uint8_t>(o.synthetic.kind));
-  w.U64(o.synthetic.paths.size());
-  for (const auto& p : o.synthetic.paths) w.Str(p);
-  w.Str(o.synthetic.separator);
-  w.U32(o.synthetic.buckets);
-  w.U64(o.synthetic.seed);
-  w.Str(o.synthetic.suffix_path);
+  WriteOptions(w, o, d.id_records);
 
   w.U8(d.status.ok() ? 1 : 0);
   if (!d.status.ok()) {
