@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include <algorithm>
+
 #include "ingest/analyzer_impl.h"
 #include "ingest/bucket_summary.h"
 #include "partplay/ingest/buckets.h"
@@ -75,13 +77,20 @@ Status Analyzer::SerializeBuckets(uint32_t buckets,
   f = internal::PartialData{};
   PARTPLAY_RETURN_IF_ERROR(write(-1, std::move(figures)));
 
-  // Each partition's bucket, then each bucket's file in turn: its partitions in the part's order
-  // (their numbers follow it), their weights and first items, and the id pairs of its partitions.
+  // Each bucket's partitions, in the part's order (their numbers follow it): a counting sort of
+  // the partitions by bucket.
   const bool ok = d.status.ok();
   const uint32_t partitions = ok ? static_cast<uint32_t>(d.table.size()) : 0;
   std::vector<uint16_t> bucket_of(partitions);
+  std::vector<uint32_t> starts(buckets + 1, 0), members(partitions);
   for (uint32_t i = 0; i < partitions; ++i) {
     bucket_of[i] = static_cast<uint16_t>(BucketOf(d.table.EntryAt(i).canonical, buckets));
+    ++starts[bucket_of[i] + 1];
+  }
+  for (uint32_t b = 0; b < buckets; ++b) starts[b + 1] += starts[b];
+  {
+    std::vector<uint32_t> next(starts.begin(), starts.end() - 1);
+    for (uint32_t i = 0; i < partitions; ++i) members[next[bucket_of[i]]++] = i;
   }
   const bool weighted = !d.options.weight_path.empty();
   const bool places = internal::PartitionsHavePlaces(d);
@@ -89,36 +98,45 @@ Status Analyzer::SerializeBuckets(uint32_t buckets,
   if (ok && !pairs) {
     return Status(ErrorCode::kInvalidState, "the part's id pairs lack their partitions");
   }
-  for (uint32_t b = 0; b < buckets; ++b) {
-    internal::PartialData s = ShardOf(d, internal::ShardKind::kBucket, buckets);
-    s.part_id = part_id;
-    s.bucket = b;
-    for (uint32_t i = 0; i < partitions; ++i) {
-      if (bucket_of[i] != b) continue;
-      internal::PartitionTable::Entry e = d.table.EntryAt(i);
-      uint32_t n = s.table.AddAggregate(e.canonical, e.hash, e.items, e.bytes,
-                                        e.largest_item_bytes, e.largest_item_index);
-      if (weighted && i < d.weights.size()) {
-        if (n >= s.weights.size()) s.weights.resize(n + 1);
-        s.weights[n] = d.weights[i];
-        auto spill = d.weight_spill.find(i);
-        if (spill != d.weight_spill.end()) s.weight_spill[n] = spill->second;
-      }
-      if (places && i < d.first_items.size()) s.first_items.push_back(d.first_items[i]);
-    }
+  // The id pairs are read in at most kPairPasses passes over their records, each dealing a
+  // group of buckets' pairs to those buckets (in item order): never every record once per
+  // bucket, and at most a group's share of the records held again at once.
+  constexpr uint32_t kPairPasses = 16;
+  const uint32_t group = (buckets + kPairPasses - 1) / kPairPasses;
+  for (uint32_t from = 0; from < buckets; from += group) {
+    const uint32_t to = std::min(buckets, from + group);
+    std::vector<internal::IdPairRecords> dealt(to - from);
     if (pairs && d.id_pairs.size() > 0) {
       internal::IdPairRecords::Cursor cursor(d.id_pairs.records(), d.items, d.input_bytes);
       for (size_t j = 0; j < d.id_pairs.size(); ++j) {
         internal::ItemRecord first;
         std::string_view id;
         if (!cursor.Next(first, id)) return Status(ErrorCode::kInvalidState, cursor.error());
-        uint32_t partition = d.pair_partitions[j];
-        if (partition < partitions && bucket_of[partition] == b) {
-          s.id_pairs.Add(d.id_pairs.hash(j), first, id);
-        }
+        const uint32_t partition = d.pair_partitions[j];
+        const uint32_t b = partition < partitions ? bucket_of[partition] : buckets;
+        if (b >= from && b < to) dealt[b - from].Add(d.id_pairs.hash(j), first, id);
       }
     }
-    PARTPLAY_RETURN_IF_ERROR(write(static_cast<int>(b), internal::SerializePartialData(s)));
+    for (uint32_t b = from; b < to; ++b) {
+      internal::PartialData s = ShardOf(d, internal::ShardKind::kBucket, buckets);
+      s.part_id = part_id;
+      s.bucket = b;
+      for (uint32_t k = starts[b]; k < starts[b + 1]; ++k) {
+        const uint32_t i = members[k];
+        internal::PartitionTable::Entry e = d.table.EntryAt(i);
+        uint32_t n = s.table.AddAggregate(e.canonical, e.hash, e.items, e.bytes,
+                                          e.largest_item_bytes, e.largest_item_index);
+        if (weighted && i < d.weights.size()) {
+          if (n >= s.weights.size()) s.weights.resize(n + 1);
+          s.weights[n] = d.weights[i];
+          auto spill = d.weight_spill.find(i);
+          if (spill != d.weight_spill.end()) s.weight_spill[n] = spill->second;
+        }
+        if (places && i < d.first_items.size()) s.first_items.push_back(d.first_items[i]);
+      }
+      s.id_pairs = std::move(dealt[b - from]);
+      PARTPLAY_RETURN_IF_ERROR(write(static_cast<int>(b), internal::SerializePartialData(s)));
+    }
   }
   return Status::Ok();
 }
@@ -133,7 +151,9 @@ StatusOr<std::string> Analyzer::SerializeBucketSummary() const {
   head.bucket = impl_->merged_bucket();
   head.buckets = impl_->merged_buckets();
   head.part_ids = impl_->merged_part_ids();
-  AnalysisReport r = impl_->BuildReport({.max_partitions = 0, .candidate_values = false});
+  // The report's sort of every partition is kept for AllPartitions: one sort, not two.
+  AnalysisReport r = impl_->BuildReport(
+      {.max_partitions = 0, .candidate_values = false, .keep_size_order = true});
   head.items = r.items;
   head.duplicate_id = r.duplicate_id_items;
   head.duplicate_examples = std::move(r.duplicate_id_examples);

@@ -185,10 +185,12 @@ ItemFinding RebaseFinding(ItemFinding f, const PartBase& b) {
 }
 
 internal::ItemRecord RebaseRecord(internal::ItemRecord r, const PartBase& b) {
-  if (r.line == 1) r.column += b.column - 1;
-  r.line += b.line - 1;
-  r.byte_offset += b.byte;
-  r.index += b.item;
+  SourceLocation w =
+      Rebase({static_cast<int64_t>(r.byte_offset), r.line, r.column, r.index}, b);
+  r.byte_offset = static_cast<uint64_t>(w.byte_offset);
+  r.line = w.line;
+  r.column = w.column;
+  r.index = w.item_index;
   return r;
 }
 

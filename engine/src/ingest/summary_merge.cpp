@@ -186,12 +186,18 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
                             ? n
                             : std::min(n, static_cast<size_t>(report_options.max_partitions));
   StreamedSpread spread;
+  auto note_largest = [&r](const internal::SummaryPartition& p) {  // the first in the order
+    if (r.has_largest) return;
+    r.has_largest = true;
+    r.largest = Exported(p);
+  };
   if (every_partition) {
     // One pass keeps the order (8 bytes a partition) and the sizes; the list reads the rest.
     std::vector<uint64_t> order;
     order.reserve(n);
     r.partition_bytes.reserve(n);
     in_order([&](size_t file, uint64_t at, const internal::SummaryPartition& p) {
+      note_largest(p);
       order.push_back(static_cast<uint64_t>(file) << 48 | at);
       r.partition_bytes.push_back(static_cast<double>(p.bytes));
       if (r.partitions.size() < listed) r.partitions.push_back(Exported(p));
@@ -204,6 +210,7 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
     // Two passes, nothing held: the count and total, then the listed partitions and the rest
     // of the spread (it needs the count first).
     in_order([&](size_t, uint64_t, const internal::SummaryPartition& p) {
+      note_largest(p);
       spread.Add(static_cast<double>(p.bytes));
       return true;
     });
@@ -215,16 +222,6 @@ StatusOr<SummaryMerge> MergeBucketSummaries(const Analyzer& figures,
   }
   r.partition_count = n;
   r.partitions_omitted = n - listed;
-  if (n > 0) {
-    r.has_largest = true;
-    r.largest = listed > 0 ? r.partitions[0] : LogicalPartition{};
-  }
-  if (n > 0 && listed == 0) {  // the largest, though none is listed
-    in_order([&](size_t, uint64_t, const internal::SummaryPartition& p) {
-      r.largest = Exported(p);
-      return false;
-    });
-  }
   PartitionSpread figures_of = spread.Result();
   r.mean_partition_bytes = figures_of.mean;
   r.top1_partitions = figures_of.top1_count;
