@@ -158,6 +158,14 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
       return ParseNumber(v, out) && out >= min ? Status::Ok() : Bad(takes);
     };
   };
+  // A file or directory option: its value, which may not be empty.
+  auto path = [](std::string& out, const char* needs) {
+    return [&out, needs](std::string_view v) {
+      if (v.empty()) return Bad(needs);
+      out = v;
+      return Status::Ok();
+    };
+  };
   auto flag = [](auto set) {
     return [set](std::string_view) {
       set();
@@ -191,11 +199,7 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
       {"--partial-out", "", "PART",
        "also write the analysis as a mergeable partial state (docs/sharding.md), whole or "
        "not at all; with --buckets a directory; merge: write the merge as one partial state",
-       [&](std::string_view v) {
-         if (v.empty()) return Bad("needs a file name");
-         partial_out = v;
-         return Status::Ok();
-       }},
+       path(partial_out, "needs a file name")},
       {"--buckets", "", "K",
        "with --partial-out DIR: write the part into DIR as its figures and K bucket files cut "
        "by a hash of the partition key, for merge --bucket and merge --summaries (1 to 4096)",
@@ -212,19 +216,11 @@ int AnalyzeOrMerge(int argc, char** argv, bool merge) {
                     : Bad("--bucket takes 0 to 4095");
        }},
       {"--summary-out", "", "FILE", "merge --bucket: where its summary goes",
-       [&](std::string_view v) {
-         if (v.empty()) return Bad("needs a file name");
-         summary_out = v;
-         return Status::Ok();
-       }},
+       path(summary_out, "needs a file name")},
       {"--summaries", "", "SUMDIR",
        "merge: the report from every part DIR's figures and the bucket summaries (*.sum) in "
        "SUMDIR",
-       [&](std::string_view v) {
-         if (v.empty()) return Bad("needs a directory");
-         summaries_dir = v;
-         return Status::Ok();
-       }},
+       path(summaries_dir, "needs a directory")},
       {"--discover", "", "N|all",
        "scan the first N items (default 10000; 0: none) for candidate key paths",
        [&](std::string_view v) {

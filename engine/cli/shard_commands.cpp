@@ -169,6 +169,18 @@ StatusOr<std::vector<std::unique_ptr<Analyzer>>> ReadParts(const std::vector<std
   return parts;
 }
 
+// FILES read and merged in their order (`keep_state`: into a part again, Analyzer::MergeToPart),
+// an error about one of them naming its file.
+StatusOr<std::unique_ptr<Analyzer>> MergeNamed(const std::vector<std::string>& files,
+                                               bool keep_state, Progress* progress) {
+  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
+                            ReadParts(files, progress));
+  auto merged = keep_state ? Analyzer::MergeToPart(std::move(parts))
+                           : Analyzer::Merge(std::move(parts));
+  if (!merged.ok()) return NamePart(merged.status(), files);
+  return merged;
+}
+
 // The parts between `cuts` (the file's start and end included) on a thread each, merged.
 StatusOr<std::unique_ptr<Analyzer>> RunParts(const AnalysisOptions& options,
                                              const std::string& file, const RangeFile& input,
@@ -290,26 +302,20 @@ StatusOr<std::unique_ptr<Analyzer>> RunAnalysis(const AnalysisOptions& options,
 
 StatusOr<std::unique_ptr<Analyzer>> MergePartialFiles(const std::vector<std::string>& files,
                                                       Progress* progress) {
-  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
-                            ReadParts(files, progress));
-  auto merged = Analyzer::Merge(std::move(parts));
-  if (!merged.ok()) return NamePart(merged.status(), files);
-  if (merged.value()->shard_kind() != "whole") {
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> merged, MergeNamed(files, false, progress));
+  if (merged->shard_kind() != "whole") {
     return Status(ErrorCode::kBadPartial,
                   fmt::format("{} is a file of a part cut into {} buckets (analyze --buckets): "
                               "merge --bucket B and merge --summaries read those (docs/sharding.md)",
-                              files[0], merged.value()->shard_buckets()));
+                              files[0], merged->shard_buckets()));
   }
   return merged;
 }
 
 StatusOr<std::string> MergeToPartialState(const std::vector<std::string>& files,
                                           Progress* progress) {
-  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
-                            ReadParts(files, progress));
-  auto merged = Analyzer::MergeToPart(std::move(parts));
-  if (!merged.ok()) return NamePart(merged.status(), files);
-  return merged.value()->SerializePartial();
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> merged, MergeNamed(files, true, progress));
+  return merged->SerializePartial();
 }
 
 // FILE mapped read-only: its pages are the file's (the kernel drops and reads them again as
@@ -370,11 +376,8 @@ StatusOr<std::string> MergeBucketFiles(const std::vector<std::string>& dirs, uin
                                        Progress* progress) {
   std::vector<std::string> files;
   for (const std::string& dir : dirs) files.push_back(BucketFile(dir, bucket));
-  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
-                            ReadParts(files, progress));
-  auto merged = Analyzer::Merge(std::move(parts));
-  if (!merged.ok()) return NamePart(merged.status(), files);
-  const Analyzer& m = *merged.value();
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> merged, MergeNamed(files, false, progress));
+  const Analyzer& m = *merged;
   if (m.shard_kind() != "bucket") {
     return Status(ErrorCode::kBadPartial,
                   fmt::format("{} is not a bucket file (analyze --partial-out DIR --buckets K "
@@ -394,11 +397,9 @@ StatusOr<std::unique_ptr<Analyzer>> MergeFiguresFiles(const std::vector<std::str
                                                       Progress* progress) {
   std::vector<std::string> figures;
   for (const std::string& dir : dirs) figures.push_back(FiguresFile(dir));
-  PARTPLAY_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Analyzer>> parts,
-                            ReadParts(figures, progress));
-  auto merged = Analyzer::Merge(std::move(parts));
-  if (!merged.ok()) return NamePart(merged.status(), figures);
-  if (merged.value()->shard_kind() != "figures") {
+  PARTPLAY_ASSIGN_OR_RETURN(std::unique_ptr<Analyzer> merged,
+                            MergeNamed(figures, false, progress));
+  if (merged->shard_kind() != "figures") {
     return Status(ErrorCode::kBadPartial,
                   fmt::format("{} is not a figures file (analyze --partial-out DIR --buckets K "
                               "writes them)",
